@@ -1,0 +1,41 @@
+// The shape every `gpuf` sub-command shares: parse its own options, run, report exit code.
+#pragma once
+
+#include <QCommandLineParser>
+#include <QJsonDocument>
+#include <QStringList>
+#include <QTextStream>
+
+#include <functional>
+
+namespace gpuf::cli {
+
+// Exit codes (issue "Foundation"): 0 success, 1 bad input, 2 usage error.
+enum ExitCode { Success = 0, BadInput = 1, UsageError = 2 };
+
+struct Io
+{
+    QTextStream &out;
+    QTextStream &err;
+};
+
+struct Command
+{
+    QString name;
+    QString summary;
+    QString usage; // positional arguments, e.g. "STORE FILE…"
+    std::function<void(QCommandLineParser &)> addOptions;
+    std::function<int(const QCommandLineParser &, Io &)> run;
+};
+
+// Registry of the sub-commands, in the order `gpuf --help` lists them.
+const QList<Command> &commands();
+
+// Prints `doc` compactly on one line followed by a newline (the single JSON document of --json mode).
+void printJson(Io &io, const QJsonDocument &doc);
+int fail(Io &io, ExitCode code, const QString &message);
+
+// Command factories; each lives in its cmd_*.cpp.
+Command binsCommand();
+
+} // namespace gpuf::cli

@@ -1,0 +1,16 @@
+// gpuf: the command-line tool.
+#include "app/cli/cli.h"
+
+#include <QCoreApplication>
+
+#include <cstdio>
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("gpuf"));
+    QCoreApplication::setOrganizationName(QStringLiteral("gpuf"));
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    return gpuf::cli::run(QCoreApplication::arguments(), out, err);
+}

@@ -1,0 +1,15 @@
+# gpuf_add_test(NAME SOURCES … [LIBS …]): one Qt Test suite, run offscreen with test-mode paths.
+set(GPUF_TEST_DATA_DIR ${CMAKE_CURRENT_SOURCE_DIR}/data)
+function(gpuf_add_test name)
+    cmake_parse_arguments(ARG "" "TIMEOUT" "SOURCES;LIBS" ${ARGN})
+    add_executable(${name} ${ARG_SOURCES})
+    target_link_libraries(${name} PRIVATE Qt6::Test ${ARG_LIBS})
+    target_compile_definitions(${name} PRIVATE
+        GPUF_TEST_DATA_DIR="${GPUF_TEST_DATA_DIR}" GPUF_BINARY_DIR="${PROJECT_BINARY_DIR}")
+    add_test(NAME ${name} COMMAND ${name})
+    if(NOT ARG_TIMEOUT)
+        set(ARG_TIMEOUT 300)
+    endif()
+    set_tests_properties(${name} PROPERTIES TIMEOUT ${ARG_TIMEOUT}
+        ENVIRONMENT "QT_QPA_PLATFORM=offscreen;LC_ALL=C.UTF-8")
+endfunction()

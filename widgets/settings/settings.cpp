@@ -1,0 +1,77 @@
+// Settings facade; see settings.h.
+#include "widgets/settings/settings.h"
+
+#include <QFileInfo>
+#include <QSettings>
+
+namespace gpuf {
+namespace {
+const QString kRecentStores = QStringLiteral("stores/recent");
+const QString kWindowGeometry = QStringLiteral("window/geometry");
+const QString kDockLayout = QStringLiteral("window/dockLayout");
+const QString kDockLayoutVersionKey = QStringLiteral("window/dockLayoutVersion");
+const QString kSampleStoreCreated = QStringLiteral("stores/sampleCreated");
+} // namespace
+
+Settings::Settings(QObject *parent)
+    : QObject(parent)
+    , m_settings(new QSettings(this))
+{ }
+
+Settings::~Settings() = default;
+
+QStringList Settings::recentStores() const { return m_settings->value(kRecentStores).toStringList(); }
+
+void Settings::addRecentStore(const QString &path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QStringList list = recentStores();
+    list.removeAll(absolute);
+    list.prepend(absolute);
+    while (list.size() > kMaxRecentStores)
+        list.removeLast();
+    m_settings->setValue(kRecentStores, list);
+    Q_EMIT recentStoresChanged();
+}
+
+void Settings::removeRecentStore(const QString &path)
+{
+    QStringList list = recentStores();
+    if (list.removeAll(QFileInfo(path).absoluteFilePath()) > 0) {
+        m_settings->setValue(kRecentStores, list);
+        Q_EMIT recentStoresChanged();
+    }
+}
+
+QString Settings::lastStore() const
+{
+    const QStringList list = recentStores();
+    return list.isEmpty() ? QString() : list.first();
+}
+
+QByteArray Settings::windowGeometry() const { return m_settings->value(kWindowGeometry).toByteArray(); }
+void Settings::setWindowGeometry(const QByteArray &geometry) { m_settings->setValue(kWindowGeometry, geometry); }
+
+QByteArray Settings::dockLayout() const
+{
+    if (m_settings->value(kDockLayoutVersionKey).toInt() != kDockLayoutVersion)
+        return {};
+    return m_settings->value(kDockLayout).toByteArray();
+}
+
+void Settings::setDockLayout(const QByteArray &state)
+{
+    m_settings->setValue(kDockLayout, state);
+    m_settings->setValue(kDockLayoutVersionKey, kDockLayoutVersion);
+}
+
+void Settings::clearDockLayout()
+{
+    m_settings->remove(kDockLayout);
+    m_settings->remove(kDockLayoutVersionKey);
+}
+
+bool Settings::sampleStoreCreated() const { return m_settings->value(kSampleStoreCreated, false).toBool(); }
+void Settings::setSampleStoreCreated(bool created) { m_settings->setValue(kSampleStoreCreated, created); }
+
+} // namespace gpuf

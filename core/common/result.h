@@ -36,7 +36,13 @@ public:
     const T *operator->() const { return &value(); }
     T *operator->() { return &value(); }
 
-    const QString &error() const { return std::get<Error>(m_state).message; }
+    // Empty when ok(), so messages can be built unconditionally (QVERIFY2 evaluates its message eagerly).
+    const QString &error() const
+    {
+        static const QString none;
+        const Error *e = std::get_if<Error>(&m_state);
+        return e ? e->message : none;
+    }
 
 private:
     std::variant<T, Error> m_state;
@@ -53,7 +59,11 @@ public:
 
     bool ok() const { return !m_error.has_value(); }
     explicit operator bool() const { return ok(); }
-    const QString &error() const { return *m_error; }
+    const QString &error() const
+    {
+        static const QString none;
+        return m_error ? *m_error : none;
+    }
 
 private:
     std::optional<QString> m_error;

@@ -1,0 +1,136 @@
+// Schema version 1 and the migration list; every later version appends a step, never edits an old one.
+#include "core/store/schema.h"
+
+namespace gpuf::store {
+namespace {
+
+QStringList version1()
+{
+    return {
+        QStringLiteral(R"(CREATE TABLE problems (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE,
+            description TEXT NOT NULL DEFAULT '',
+            family TEXT NOT NULL DEFAULT '',
+            reference_kernel_id INTEGER REFERENCES kernels(id) ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED,
+            cases_json TEXT NOT NULL DEFAULT '[]',
+            tolerances_json TEXT NOT NULL DEFAULT '{}',
+            backend TEXT NOT NULL DEFAULT 'cuda' CHECK (backend IN ('cuda', 'triton', 'pytorch')),
+            created_at TEXT NOT NULL))"),
+        QStringLiteral(R"(CREATE TABLE kernels (
+            id INTEGER PRIMARY KEY,
+            problem_id INTEGER NOT NULL REFERENCES problems(id) ON DELETE CASCADE,
+            parent_id INTEGER REFERENCES kernels(id) ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED,
+            name TEXT NOT NULL DEFAULT '',
+            language TEXT NOT NULL,
+            source TEXT NOT NULL,
+            content_hash TEXT NOT NULL,
+            origin TEXT NOT NULL,
+            parameters_json TEXT NOT NULL DEFAULT '{}',
+            notes TEXT NOT NULL DEFAULT '',
+            created_at TEXT NOT NULL,
+            UNIQUE (problem_id, content_hash)))"),
+        QStringLiteral("CREATE INDEX kernels_parent ON kernels(parent_id)"),
+        QStringLiteral(R"(CREATE TABLE hardware (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE,
+            compute_capability TEXT NOT NULL DEFAULT '',
+            sm_count INTEGER NOT NULL DEFAULT 0,
+            max_threads_per_sm INTEGER NOT NULL DEFAULT 0,
+            clock_ghz REAL NOT NULL DEFAULT 0,
+            memory_clock_ghz REAL NOT NULL DEFAULT 0,
+            bus_width_bits INTEGER NOT NULL DEFAULT 0,
+            global_memory_gb REAL NOT NULL DEFAULT 0,
+            l2_bytes INTEGER NOT NULL DEFAULT 0,
+            shared_memory_per_sm INTEGER NOT NULL DEFAULT 0,
+            driver_version TEXT NOT NULL DEFAULT '',
+            toolkit_version TEXT NOT NULL DEFAULT ''))"),
+        QStringLiteral(R"(CREATE TABLE measurements (
+            id INTEGER PRIMARY KEY,
+            kernel_id INTEGER NOT NULL REFERENCES kernels(id) ON DELETE CASCADE,
+            hardware_id INTEGER NOT NULL REFERENCES hardware(id),
+            case_name TEXT NOT NULL DEFAULT '',
+            status TEXT NOT NULL CHECK (status IN ('ok', 'compile_failed', 'runtime_error', 'incorrect', 'timeout',
+                                                   'infrastructure_failure')),
+            error_text TEXT NOT NULL DEFAULT '',
+            median_ns REAL, mean_ns REAL, min_ns REAL, std_ns REAL, rel_std_err REAL, samples INTEGER,
+            timing_method TEXT NOT NULL DEFAULT '',
+            l2_flush INTEGER NOT NULL DEFAULT 1,
+            registers INTEGER, shared_memory_bytes INTEGER, local_memory_bytes INTEGER, occupancy REAL,
+            counters_json TEXT NOT NULL DEFAULT '{}',
+            provenance_json TEXT NOT NULL DEFAULT '{}',
+            source TEXT NOT NULL CHECK (source IN ('local', 'replay', 'import')),
+            created_at TEXT NOT NULL,
+            CHECK (status <> 'ok' OR median_ns IS NOT NULL)))"),
+        QStringLiteral("CREATE INDEX measurements_kernel ON measurements(kernel_id, hardware_id)"),
+        QStringLiteral(R"(CREATE TABLE pair_labels (
+            id INTEGER PRIMARY KEY,
+            reference_kernel_id INTEGER NOT NULL REFERENCES kernels(id) ON DELETE CASCADE,
+            candidate_kernel_id INTEGER NOT NULL REFERENCES kernels(id) ON DELETE CASCADE,
+            hardware_id INTEGER REFERENCES hardware(id),
+            speedup REAL CHECK (speedup IS NULL OR speedup > 0),
+            true_bin INTEGER CHECK (true_bin IS NULL OR true_bin BETWEEN 1 AND 8),
+            kind TEXT NOT NULL,
+            external_id TEXT NOT NULL DEFAULT '',
+            source TEXT NOT NULL DEFAULT '',
+            extra_json TEXT NOT NULL DEFAULT '{}'))"),
+        QStringLiteral("CREATE INDEX pair_labels_pair ON pair_labels(reference_kernel_id, candidate_kernel_id)"),
+        QStringLiteral("CREATE INDEX pair_labels_external ON pair_labels(kind, external_id)"),
+        QStringLiteral(R"(CREATE TABLE forecasters (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE,
+            kind TEXT NOT NULL CHECK (kind IN ('llm', 'costmodel', 'import')),
+            display_name TEXT NOT NULL DEFAULT '',
+            config_json TEXT NOT NULL DEFAULT '{}'))"),
+        QStringLiteral(R"(CREATE TABLE forecasts (
+            id INTEGER PRIMARY KEY,
+            reference_kernel_id INTEGER NOT NULL REFERENCES kernels(id) ON DELETE CASCADE,
+            candidate_kernel_id INTEGER NOT NULL REFERENCES kernels(id) ON DELETE CASCADE,
+            hardware_id INTEGER REFERENCES hardware(id),
+            forecaster_id INTEGER NOT NULL REFERENCES forecasters(id) ON DELETE CASCADE,
+            repeat INTEGER NOT NULL DEFAULT 0,
+            p1 REAL NOT NULL, p2 REAL NOT NULL, p3 REAL NOT NULL, p4 REAL NOT NULL,
+            p5 REAL NOT NULL, p6 REAL NOT NULL, p7 REAL NOT NULL, p8 REAL NOT NULL,
+            predicted_bin INTEGER CHECK (predicted_bin IS NULL OR predicted_bin BETWEEN 1 AND 8),
+            raw_probability_sum REAL,
+            reasoning TEXT NOT NULL DEFAULT '',
+            response TEXT NOT NULL DEFAULT '',
+            messages TEXT NOT NULL DEFAULT '',
+            tokens_in INTEGER, tokens_out INTEGER, latency_s REAL,
+            status TEXT NOT NULL CHECK (status IN ('ok', 'parse_failed', 'error')),
+            error_text TEXT NOT NULL DEFAULT '',
+            cache_key TEXT NOT NULL DEFAULT '',
+            created_at TEXT NOT NULL))"),
+        QStringLiteral("CREATE INDEX forecasts_pair ON forecasts(candidate_kernel_id, forecaster_id)"),
+        QStringLiteral("CREATE INDEX forecasts_cache ON forecasts(cache_key)"),
+        QStringLiteral(R"(CREATE TABLE searches (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE,
+            problem_id INTEGER REFERENCES problems(id) ON DELETE SET NULL,
+            mode TEXT NOT NULL,
+            config_json TEXT NOT NULL DEFAULT '{}',
+            created_at TEXT NOT NULL))"),
+        QStringLiteral(R"(CREATE TABLE search_events (
+            id INTEGER PRIMARY KEY,
+            search_id INTEGER NOT NULL REFERENCES searches(id) ON DELETE CASCADE,
+            sequence INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            payload_json TEXT NOT NULL DEFAULT '{}',
+            time TEXT NOT NULL,
+            UNIQUE (search_id, sequence)))"),
+    };
+}
+
+} // namespace
+
+QStringList migrationStatements(int toVersion)
+{
+    switch (toVersion) {
+    case 1:
+        return version1();
+    default:
+        return {};
+    }
+}
+
+} // namespace gpuf::store

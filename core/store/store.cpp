@@ -1,0 +1,262 @@
+// Opening, checking and migrating a store; see store.h.
+#include "core/store/store.h"
+
+#include "core/store/schema.h"
+#include "core/store/sql.h"
+
+#include <QAtomicInteger>
+#include <QFile>
+#include <QFileInfo>
+#include <QSqlError>
+#include <QSqlQuery>
+
+namespace gpuf {
+namespace {
+
+QString nextConnectionName()
+{
+    static QAtomicInteger<quint64> counter;
+    return QStringLiteral("gpuf-store-%1").arg(counter.fetchAndAddRelaxed(1));
+}
+
+enum class FileState { Missing, Empty, Sqlite, NotSqlite, Unreadable };
+
+FileState inspectFile(const QString &path)
+{
+    QFileInfo info(path);
+    if (!info.exists())
+        return FileState::Missing;
+    if (info.isDir())
+        return FileState::NotSqlite;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return FileState::Unreadable;
+    if (file.size() == 0)
+        return FileState::Empty;
+    static const QByteArray magic("SQLite format 3\0", 16);
+    return file.read(16) == magic ? FileState::Sqlite : FileState::NotSqlite;
+}
+
+// Checks an existing SQLite file without writing to it. Returns its schema version (0: empty database).
+Result<int> checkExisting(QSqlDatabase &db, const QString &path, Store::Check check)
+{
+    auto fail = [&path](const QString &why) {
+        return Error {QStringLiteral("%1: %2; the file was not changed").arg(path, why)};
+    };
+    auto appId = sql::scalar(db, QStringLiteral("PRAGMA application_id"));
+    if (!appId)
+        return fail(QStringLiteral("not a readable SQLite database (%1)").arg(appId.error()));
+    auto version = sql::scalar(db, QStringLiteral("PRAGMA user_version"));
+    if (!version)
+        return fail(version.error());
+    auto tables = sql::scalar(db, QStringLiteral("SELECT COUNT(*) FROM sqlite_master"));
+    if (!tables)
+        return fail(QStringLiteral("not a readable SQLite database (%1)").arg(tables.error()));
+    if (*appId != store::kApplicationId) {
+        if (*appId == 0 && *tables == 0)
+            return 0; // an empty database: safe to initialise
+        return fail(QStringLiteral("not a gpuf store (an SQLite database of another program)"));
+    }
+    if (*version > store::kSchemaVersion)
+        return fail(QStringLiteral("made by a newer gpuf (store schema %1; this program knows up to %2)")
+                        .arg(*version)
+                        .arg(store::kSchemaVersion));
+    if (check == Store::Check::Full) {
+        auto query = sql::run(db, QStringLiteral("PRAGMA quick_check"));
+        if (!query)
+            return fail(QStringLiteral("corrupt (%1)").arg(query.error()));
+        if (query->next() && query->value(0).toString() != QLatin1StringView("ok"))
+            return fail(QStringLiteral("corrupt (integrity check: %1)").arg(query->value(0).toString()));
+    }
+    return int(*version);
+}
+
+Status migrate(QSqlDatabase &db, int fromVersion)
+{
+    for (int version = fromVersion + 1; version <= store::kSchemaVersion; ++version) {
+        if (!db.transaction())
+            return Error {QStringLiteral("cannot begin migration: %1").arg(db.lastError().text())};
+        Status status;
+        const QStringList statements = store::migrationStatements(version);
+        for (const QString &statement : statements) {
+            auto done = sql::run(db, statement);
+            if (!done) {
+                status = Error {done.error()};
+                break;
+            }
+        }
+        if (status)
+            status = sql::run(db, QStringLiteral("PRAGMA user_version = %1").arg(version)).ok()
+                ? Status()
+                : Status(Error {QStringLiteral("cannot set user_version")});
+        if (status && version == 1) {
+            auto done = sql::run(db, QStringLiteral("PRAGMA application_id = %1").arg(store::kApplicationId));
+            if (!done)
+                status = Error {done.error()};
+        }
+        if (!status) {
+            db.rollback();
+            return Error {QStringLiteral("migration to schema %1 failed: %2").arg(version).arg(status.error())};
+        }
+        if (!db.commit())
+            return Error {QStringLiteral("migration to schema %1 failed: %2").arg(version).arg(db.lastError().text())};
+    }
+    return {};
+}
+
+QSqlDatabase addConnection(const QString &name, const QString &path, bool readOnly)
+{
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+    db.setDatabaseName(path);
+    QString options = QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000");
+    if (readOnly)
+        options += QStringLiteral(";QSQLITE_OPEN_READONLY");
+    db.setConnectOptions(options);
+    return db;
+}
+
+} // namespace
+
+Store::Store(QString path, QString connectionName, bool readOnly)
+    : m_path(std::move(path))
+    , m_connectionName(std::move(connectionName))
+    , m_readOnly(readOnly)
+    , m_db(QSqlDatabase::database(m_connectionName, false))
+{ }
+
+Store::~Store()
+{
+    m_db.close();
+    m_db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(m_connectionName);
+}
+
+Result<std::unique_ptr<Store>> Store::open(const QString &path, Mode mode, Check check)
+{
+    if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QSQLITE")))
+        return Error {QStringLiteral("the Qt SQLite driver (QSQLITE) is not installed")};
+    const FileState state = inspectFile(path);
+    switch (state) {
+    case FileState::Missing:
+    case FileState::Empty:
+        if (mode != Mode::CreateIfMissing)
+            return Error {QStringLiteral("%1: no gpuf store there (%2)")
+                              .arg(path,
+                                  state == FileState::Missing ? QStringLiteral("no such file")
+                                                              : QStringLiteral("the file is empty"))};
+        break;
+    case FileState::NotSqlite:
+        return Error {
+            QStringLiteral("%1: not a gpuf store (not an SQLite database); the file was not changed").arg(path)};
+    case FileState::Unreadable:
+        return Error {QStringLiteral("%1: cannot read the file (permission denied?)").arg(path)};
+    case FileState::Sqlite:
+        break;
+    }
+
+    int version = 0;
+    if (state == FileState::Sqlite) {
+        // Check through a read-only connection first so a refused file is never written to.
+        const QString checkName = nextConnectionName();
+        {
+            QSqlDatabase db = addConnection(checkName, path, true);
+            Result<int> checked = db.open()
+                ? checkExisting(db, path, check)
+                : Result<int>(Error {QStringLiteral("%1: cannot open: %2").arg(path, db.lastError().text())});
+            db.close();
+            if (!checked) {
+                db = QSqlDatabase();
+                QSqlDatabase::removeDatabase(checkName);
+                return Error {checked.error()};
+            }
+            version = *checked;
+        }
+        QSqlDatabase::removeDatabase(checkName);
+    }
+
+    const bool readOnly = mode == Mode::ReadOnly;
+    if (readOnly && version < store::kSchemaVersion)
+        return Error {QStringLiteral("%1: the store needs an upgrade to schema %2; open it for writing first")
+                          .arg(path)
+                          .arg(store::kSchemaVersion)};
+    const QString name = nextConnectionName();
+    addConnection(name, path, readOnly);
+    std::unique_ptr<Store> store(new Store(path, name, readOnly));
+    if (!store->m_db.open())
+        return Error {QStringLiteral("%1: cannot open: %2").arg(path, store->m_db.lastError().text())};
+
+    QStringList pragmas {QStringLiteral("PRAGMA foreign_keys = ON")};
+    if (!readOnly)
+        pragmas << QStringLiteral("PRAGMA journal_mode = WAL") << QStringLiteral("PRAGMA synchronous = NORMAL");
+    for (const QString &pragma : pragmas) {
+        if (auto done = sql::run(store->m_db, pragma); !done)
+            return Error {QStringLiteral("%1: %2").arg(path, done.error())};
+    }
+    if (!readOnly && version < store::kSchemaVersion) {
+        if (Status migrated = migrate(store->m_db, version); !migrated)
+            return Error {QStringLiteral("%1: %2").arg(path, migrated.error())};
+    }
+    return store;
+}
+
+int Store::schemaVersion() const
+{
+    QSqlDatabase db = m_db;
+    auto version = sql::scalar(db, QStringLiteral("PRAGMA user_version"));
+    return version ? int(*version) : -1;
+}
+
+Result<StoreCounts> Store::counts()
+{
+    auto query = sql::run(m_db,
+        QStringLiteral(
+            "SELECT (SELECT COUNT(*) FROM problems), (SELECT COUNT(*) FROM kernels), (SELECT COUNT(*) FROM hardware),"
+            " (SELECT COUNT(*) FROM measurements), (SELECT COUNT(*) FROM pair_labels),"
+            " (SELECT COUNT(*) FROM forecasters), (SELECT COUNT(*) FROM forecasts),"
+            " (SELECT COUNT(*) FROM searches), (SELECT COUNT(*) FROM search_events)"));
+    if (!query)
+        return Error {query.error()};
+    if (!query->next())
+        return Error {QStringLiteral("counting rows returned nothing")};
+    StoreCounts c;
+    c.problems = query->value(0).toLongLong();
+    c.kernels = query->value(1).toLongLong();
+    c.hardware = query->value(2).toLongLong();
+    c.measurements = query->value(3).toLongLong();
+    c.pairLabels = query->value(4).toLongLong();
+    c.forecasters = query->value(5).toLongLong();
+    c.forecasts = query->value(6).toLongLong();
+    c.searches = query->value(7).toLongLong();
+    c.events = query->value(8).toLongLong();
+    return c;
+}
+
+Transaction::Transaction(Store &store)
+    : m_db(store.database())
+{ }
+
+Transaction::~Transaction()
+{
+    if (m_open)
+        m_db.rollback();
+}
+
+Status Transaction::begin()
+{
+    if (!m_db.transaction())
+        return Error {QStringLiteral("cannot begin a transaction: %1").arg(m_db.lastError().text())};
+    m_open = true;
+    return {};
+}
+
+Status Transaction::commit()
+{
+    if (!m_open)
+        return Error {QStringLiteral("commit without an open transaction")};
+    if (!m_db.commit())
+        return Error {QStringLiteral("cannot commit: %1").arg(m_db.lastError().text())};
+    m_open = false;
+    return {};
+}
+
+} // namespace gpuf

@@ -1,0 +1,252 @@
+// Tests for opening a store: creation, migrations, refusal of files that are not usable gpuf stores (left
+// untouched), read-only mode, and two threads writing through their own connections.
+#include "core/store/problem_repo.h"
+#include "core/store/schema.h"
+#include "core/store/search_repo.h"
+#include "core/store/store.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+using namespace gpuf;
+
+namespace {
+
+QByteArray fileDigest(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256);
+}
+
+// Makes a plain SQLite file through a raw connection (another program's database).
+void makeRawSqlite(const QString &path, const QStringList &statements)
+{
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("raw"));
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        for (const QString &s : statements)
+            QVERIFY2(q.exec(s), qPrintable(s));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("raw"));
+}
+
+RowId addProblem(Store &store, const QString &name)
+{
+    Problem p;
+    p.name = name;
+    auto id = ProblemRepo(store).insert(p);
+    return id ? *id : 0;
+}
+
+} // namespace
+
+class TestStore : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void createsNewStore()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("new.gpuf"));
+        auto store = Store::open(path);
+        QVERIFY2(store.ok(), qPrintable(store.error()));
+        QCOMPARE((*store)->schemaVersion(), store::kSchemaVersion);
+        QSqlQuery q((*store)->database());
+        QVERIFY(q.exec(QStringLiteral("PRAGMA application_id")) && q.next());
+        QCOMPARE(q.value(0).toInt(), store::kApplicationId);
+        QVERIFY(q.exec(QStringLiteral("PRAGMA journal_mode")) && q.next());
+        QCOMPARE(q.value(0).toString(), QStringLiteral("wal"));
+        QVERIFY(q.exec(QStringLiteral("PRAGMA foreign_keys")) && q.next());
+        QCOMPARE(q.value(0).toInt(), 1);
+        auto counts = (*store)->counts();
+        QVERIFY(counts.ok());
+        QCOMPARE(counts->kernels, 0);
+    }
+
+    void reopensExistingStore()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.gpuf"));
+        {
+            auto store = Store::open(path);
+            QVERIFY(store.ok());
+            QVERIFY(addProblem(**store, QStringLiteral("softmax")) > 0);
+        }
+        auto store = Store::open(path, Store::Mode::ExistingOnly);
+        QVERIFY2(store.ok(), qPrintable(store.error()));
+        QCOMPARE((*store)->counts()->problems, 1);
+    }
+
+    void emptyFileBecomesStore()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("empty.gpuf"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.close();
+        auto refused = Store::open(path, Store::Mode::ExistingOnly);
+        QVERIFY(!refused.ok());
+        QVERIFY(refused.error().contains(QStringLiteral("empty")));
+        auto store = Store::open(path);
+        QVERIFY2(store.ok(), qPrintable(store.error()));
+    }
+
+    void missingFileWithExistingOnly()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("nope.gpuf"));
+        auto store = Store::open(path, Store::Mode::ExistingOnly);
+        QVERIFY(!store.ok());
+        QVERIFY(store.error().contains(QStringLiteral("no such file")));
+        QVERIFY(!QFile::exists(path));
+    }
+
+    void refusesBadFiles_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("text file") << QStringLiteral("text") << QStringLiteral("not an SQLite database");
+        QTest::newRow("other program's database") << QStringLiteral("foreign") << QStringLiteral("another program");
+        QTest::newRow("newer schema") << QStringLiteral("newer") << QStringLiteral("newer gpuf");
+        QTest::newRow("corrupt") << QStringLiteral("corrupt") << QStringLiteral("corrupt");
+        QTest::newRow("directory") << QStringLiteral("dir") << QStringLiteral("not an SQLite database");
+    }
+    void refusesBadFiles()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        QString path = dir.filePath(QStringLiteral("bad.gpuf"));
+        if (kind == QLatin1StringView("text")) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("problem,kernel\nsoftmax,v1\n");
+        } else if (kind == QLatin1StringView("foreign")) {
+            makeRawSqlite(path,
+                {QStringLiteral("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)"),
+                    QStringLiteral("INSERT INTO notes (body) VALUES ('keep me')")});
+        } else if (kind == QLatin1StringView("newer")) {
+            {
+                auto store = Store::open(path);
+                QVERIFY(store.ok());
+            }
+            makeRawSqlite(path, {QStringLiteral("PRAGMA user_version = 99")});
+        } else if (kind == QLatin1StringView("corrupt")) {
+            {
+                auto store = Store::open(path);
+                QVERIFY(store.ok());
+                for (int i = 0; i < 200; ++i)
+                    addProblem(**store, QStringLiteral("problem number %1 with a long name to fill pages").arg(i));
+                QSqlQuery((*store)->database()).exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
+            }
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::ReadWrite));
+            QVERIFY(f.size() > 3 * 4096);
+            f.seek(4096); // the b-tree page headers after the first page
+            f.write(QByteArray(2 * 4096, '\x5a'));
+        } else if (kind == QLatin1StringView("dir")) {
+            QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("adir")));
+            path = dir.filePath(QStringLiteral("adir"));
+        }
+        const QByteArray before = fileDigest(path);
+        auto store = Store::open(path);
+        QVERIFY(!store.ok());
+        QVERIFY2(store.error().contains(expected), qPrintable(store.error()));
+        QCOMPARE(fileDigest(path), before); // never modified
+    }
+
+    void readOnlyRefusesWrites()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ro.gpuf"));
+        {
+            auto store = Store::open(path);
+            QVERIFY(store.ok());
+        }
+        auto store = Store::open(path, Store::Mode::ReadOnly);
+        QVERIFY2(store.ok(), qPrintable(store.error()));
+        QVERIFY((*store)->isReadOnly());
+        Problem p;
+        p.name = QStringLiteral("x");
+        auto id = ProblemRepo(**store).insert(p);
+        QVERIFY(!id.ok());
+        QVERIFY2(id.error().contains(QStringLiteral("readonly")) || id.error().contains(QStringLiteral("read-only")),
+            qPrintable(id.error()));
+    }
+
+    void twoThreadsWriteConcurrently()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("threads.gpuf"));
+        RowId searchA = 0;
+        RowId searchB = 0;
+        {
+            auto store = Store::open(path);
+            QVERIFY(store.ok());
+            Search a;
+            a.name = QStringLiteral("a");
+            a.mode = QStringLiteral("standard");
+            Search b = a;
+            b.name = QStringLiteral("b");
+            searchA = *SearchRepo(**store).ensure(a);
+            searchB = *SearchRepo(**store).ensure(b);
+        }
+        constexpr int kEvents = 300;
+        auto writer = [&path](RowId searchId, QString *error) {
+            auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
+            if (!store) {
+                *error = store.error();
+                return;
+            }
+            SearchRepo repo(**store);
+            for (int i = 0; i < kEvents; ++i) {
+                SearchEvent e;
+                e.searchId = searchId;
+                e.kind = QStringLiteral("step_started");
+                e.payload = QJsonObject {{QStringLiteral("step"), i}};
+                auto id = repo.append(e);
+                if (!id) {
+                    *error = id.error();
+                    return;
+                }
+                if (e.sequence != i) {
+                    *error = QStringLiteral("sequence %1 for event %2").arg(e.sequence).arg(i);
+                    return;
+                }
+            }
+        };
+        QString errorA;
+        QString errorB;
+        QThread *ta = QThread::create(writer, searchA, &errorA);
+        QThread *tb = QThread::create(writer, searchB, &errorB);
+        ta->start();
+        tb->start();
+        QVERIFY(ta->wait(60000));
+        QVERIFY(tb->wait(60000));
+        delete ta;
+        delete tb;
+        QVERIFY2(errorA.isEmpty(), qPrintable(errorA));
+        QVERIFY2(errorB.isEmpty(), qPrintable(errorB));
+        auto store = Store::open(path);
+        QVERIFY(store.ok());
+        QCOMPARE((*store)->counts()->events, 2 * kEvents);
+        auto events = SearchRepo(**store).events(searchB);
+        QVERIFY(events.ok());
+        QCOMPARE(events->size(), kEvents);
+        QCOMPARE(events->last().payload.value(QStringLiteral("step")).toInt(), kEvents - 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStore)
+#include "tst_store.moc"

@@ -1,0 +1,110 @@
+// gpuf-measure: the Qt-free GPU worker. Reads JSON Lines requests on stdin, writes one response line per
+// request on stdout (docs/measure-protocol.md); exits after a fault that poisons the CUDA context.
+#include "core/gpu/measure_service.h"
+#include "core/gpu/protocol.h"
+
+#include "gpuf_config.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <string>
+
+namespace {
+
+void printUsage()
+{
+    std::cout << "usage: gpuf-measure [--version] [--device N] [--cache-dir DIR | --no-cache] [--include-dir DIR]\n"
+                 "Speaks JSON Lines on stdin/stdout; see docs/measure-protocol.md.\n";
+}
+
+std::vector<std::string> defaultIncludeDirs()
+{
+    // The toolkit's headers (cooperative_groups, cuda/std, cub) are found where the build found them, or in
+    // the usual install location on the machine that runs the worker.
+    std::vector<std::string> dirs;
+    for (const std::string &base : {std::string(GPUF_CUDA_INCLUDE_DIR), std::string("/usr/local/cuda/include")}) {
+        if (!std::filesystem::is_directory(base))
+            continue;
+        dirs.push_back(base);
+        if (std::filesystem::is_directory(base + "/cccl"))
+            dirs.push_back(base + "/cccl");
+        break;
+    }
+    return dirs;
+}
+
+// Writes one response line and flushes: the application reads line by line.
+void send(const nlohmann::json &response)
+{
+    const std::string line = response.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    std::fwrite(line.data(), 1, line.size(), stdout);
+    std::fputc('\n', stdout);
+    std::fflush(stdout);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    gpuf::gpu::ServiceConfig config;
+    config.workerVersion = GPUF_VERSION_STRING;
+    config.cacheDir = gpuf::gpu::CubinCache::defaultDirectory();
+    config.includeDirs = defaultIncludeDirs();
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        const bool hasValue = i + 1 < argc;
+        if (arg == "--version") {
+            std::cout << "gpuf-measure " << GPUF_VERSION_STRING << " (protocol " << gpuf::gpu::kProtocolVersion
+                      << ", NVRTC " << gpuf::gpu::NvrtcCompiler::version() << ")\n";
+            return 0;
+        } else if (arg == "--help" || arg == "-h") {
+            printUsage();
+            return 0;
+        } else if (arg == "--device" && hasValue) {
+            config.deviceOrdinal = std::atoi(argv[++i]);
+        } else if (arg == "--cache-dir" && hasValue) {
+            config.cacheDir = argv[++i];
+        } else if (arg == "--no-cache") {
+            config.cacheDir.clear();
+        } else if (arg == "--include-dir" && hasValue) {
+            config.includeDirs.insert(config.includeDirs.begin(), argv[++i]);
+        } else {
+            std::cerr << "gpuf-measure: unknown argument '" << arg << "'\n";
+            printUsage();
+            return 2;
+        }
+    }
+
+    gpuf::gpu::MeasureService service(config);
+    std::string line;
+    while (std::getline(std::cin, line)) {
+        if (line.find_first_not_of(" \t\r") == std::string::npos)
+            continue;
+        auto parsed = gpuf::gpu::parseRequestLine(line);
+        if (auto *error = std::get_if<nlohmann::json>(&parsed)) {
+            send(*error);
+            continue;
+        }
+        const auto &request = std::get<gpuf::gpu::Request>(parsed);
+        if (request.type == "shutdown") {
+            send(gpuf::gpu::makeResponse(request.id, "shutdown", gpuf::gpu::Status::Ok));
+            return 0;
+        }
+        nlohmann::json response;
+        try {
+            response = service.handle(request);
+        } catch (const std::exception &e) {
+            // Nothing below is expected to throw; if it does, the answer is still a response, not a crash.
+            response = gpuf::gpu::makeResponse(request.id, request.type, gpuf::gpu::Status::InfrastructureFailure,
+                std::string("internal error: ") + e.what());
+        }
+        send(response);
+        if (service.mustExit()) {
+            std::fflush(stdout);
+            std::_Exit(3); // the CUDA context is unusable; a fresh process is the only recovery
+        }
+    }
+    return 0;
+}

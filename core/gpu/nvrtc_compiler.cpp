@@ -1,0 +1,218 @@
+// NVRTC driver: options, automatic precompiled headers for sources with #include, cache lookup and store.
+#include "core/gpu/nvrtc_compiler.h"
+
+#include <nvrtc.h>
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <regex>
+
+namespace gpuf::gpu {
+
+namespace {
+
+std::string programLog(nvrtcProgram program)
+{
+    size_t size = 0;
+    if (nvrtcGetProgramLogSize(program, &size) != NVRTC_SUCCESS || size <= 1)
+        return {};
+    std::string log(size, '\0');
+    nvrtcGetProgramLog(program, log.data());
+    // ptxas's report can leave its own terminator inside the log; keep the text only.
+    log.erase(std::find(log.begin(), log.end(), '\0'), log.end());
+    return log;
+}
+
+KernelResources &resourcesFor(std::vector<KernelResources> &all, const std::string &entry)
+{
+    for (auto &k : all) {
+        if (k.entry == entry)
+            return k;
+    }
+    KernelResources k;
+    k.entry = entry;
+    k.source = "ptxas";
+    all.push_back(k);
+    return all.back();
+}
+
+nlohmann::json resourcesToMeta(const std::vector<KernelResources> &kernels)
+{
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto &k : kernels)
+        out.push_back(
+            {{"entry", k.entry}, {"registers", k.registers}, {"smem", k.staticSharedBytes}, {"stack", k.localBytes},
+                {"cmem", k.constBytes}, {"spill_stores", k.spillStoreBytes}, {"spill_loads", k.spillLoadBytes}});
+    return out;
+}
+
+std::vector<KernelResources> resourcesFromMeta(const nlohmann::json &meta)
+{
+    std::vector<KernelResources> out;
+    for (const auto &j : meta.value("kernels", nlohmann::json::array())) {
+        KernelResources k;
+        k.entry = j.value("entry", "");
+        k.registers = j.value("registers", -1);
+        k.staticSharedBytes = j.value("smem", -1);
+        k.localBytes = j.value("stack", -1);
+        k.constBytes = j.value("cmem", -1);
+        k.spillStoreBytes = j.value("spill_stores", -1);
+        k.spillLoadBytes = j.value("spill_loads", -1);
+        k.source = "ptxas";
+        out.push_back(k);
+    }
+    return out;
+}
+
+} // namespace
+
+bool isValidArch(const std::string &arch)
+{
+    static const std::regex pattern("sm_[0-9]{2,3}[af]?");
+    return std::regex_match(arch, pattern);
+}
+
+std::vector<KernelResources> parsePtxasReport(const std::string &log)
+{
+    static const std::regex entryRe(R"(Compiling entry function '([^']+)')");
+    static const std::regex propsRe(R"(Function properties for ([A-Za-z_][A-Za-z0-9_]*))");
+    static const std::regex frameRe(R"((\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads)");
+    static const std::regex usedRe(R"(Used (\d+) registers)");
+    static const std::regex smemRe(R"((\d+) bytes smem)");
+    static const std::regex cmemRe(R"((\d+) bytes cmem\[0\])");
+    std::vector<KernelResources> out;
+    std::string current;
+    std::size_t start = 0;
+    while (start < log.size()) {
+        std::size_t end = log.find('\n', start);
+        if (end == std::string::npos)
+            end = log.size();
+        const std::string line = log.substr(start, end - start);
+        start = end + 1;
+        std::smatch m;
+        if (std::regex_search(line, m, entryRe) || std::regex_search(line, m, propsRe)) {
+            current = m[1];
+            continue;
+        }
+        if (current.empty())
+            continue;
+        KernelResources &k = resourcesFor(out, current);
+        if (std::regex_search(line, m, frameRe)) {
+            k.localBytes = std::stoi(m[1]);
+            k.spillStoreBytes = std::stoi(m[2]);
+            k.spillLoadBytes = std::stoi(m[3]);
+        }
+        if (std::regex_search(line, m, usedRe))
+            k.registers = std::stoi(m[1]);
+        if (std::regex_search(line, m, smemRe))
+            k.staticSharedBytes = std::stoi(m[1]);
+        else if (std::regex_search(line, m, usedRe))
+            k.staticSharedBytes = 0; // ptxas leaves out "smem" when a kernel uses none
+        if (std::regex_search(line, m, cmemRe))
+            k.constBytes = std::stoi(m[1]);
+    }
+    return out;
+}
+
+NvrtcCompiler::NvrtcCompiler(CubinCache cache, std::vector<std::string> includeDirs)
+    : m_cache(std::move(cache))
+    , m_includeDirs(std::move(includeDirs))
+{ }
+
+std::string NvrtcCompiler::version()
+{
+    int major = 0;
+    int minor = 0;
+    nvrtcVersion(&major, &minor);
+    return std::to_string(major) + "." + std::to_string(minor);
+}
+
+std::vector<std::string> NvrtcCompiler::optionsFor(const CompileSpec &spec, const std::string &arch) const
+{
+    std::vector<std::string> options = {"--gpu-architecture=" + arch, "-std=c++17", "--ptxas-options=-v"};
+    for (const auto &dir : m_includeDirs)
+        options.push_back("--include-path=" + dir);
+    // Automatic PCH only pays when a header is included; it is keyed by the include prefix, so it lives in
+    // the cache directory where every worker can reuse it.
+    if (spec.source.find("#include") != std::string::npos && !m_cache.directory().empty())
+        options.push_back("--pch");
+    options.insert(options.end(), spec.options.begin(), spec.options.end());
+    return options;
+}
+
+CompiledModule NvrtcCompiler::compile(const CompileSpec &spec, const std::string &arch)
+{
+    const auto started = std::chrono::steady_clock::now();
+    const auto elapsedMs
+        = [&] { return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count(); };
+    CompiledModule out;
+    out.info.name = spec.name;
+    out.info.arch = arch;
+    out.info.options = optionsFor(spec, arch);
+    std::vector<std::string> keyOptions;
+    for (const auto &o : out.info.options) {
+        if (o.rfind("--include-path=", 0) != 0 && o != "--pch") // machine-specific, not part of the result
+            keyOptions.push_back(o);
+    }
+    out.info.cacheKey = CubinCache::key(spec.source, keyOptions, arch, version());
+    if (auto hit = m_cache.load(out.info.cacheKey)) {
+        out.cubin = std::move(hit->cubin);
+        out.info.ok = true;
+        out.info.cacheHit = true;
+        out.info.log = hit->meta.value("log", "");
+        out.info.pch = "not needed (cache hit)";
+        out.info.kernels = resourcesFromMeta(hit->meta);
+        out.info.compileMs = elapsedMs();
+        return out;
+    }
+
+    std::vector<std::string> options = out.info.options;
+    const bool wantPch = std::find(options.begin(), options.end(), "--pch") != options.end();
+    if (wantPch) {
+        std::error_code ec;
+        std::filesystem::create_directories(m_cache.directory() / "pch", ec);
+        options.push_back("--pch-dir=" + (m_cache.directory() / "pch").string());
+    }
+    nvrtcProgram program = nullptr;
+    if (nvrtcResult r
+        = nvrtcCreateProgram(&program, spec.source.c_str(), (spec.name + ".cu").c_str(), 0, nullptr, nullptr);
+        r != NVRTC_SUCCESS) {
+        out.info.log = std::string("nvrtcCreateProgram: ") + nvrtcGetErrorString(r);
+        return out;
+    }
+    std::unique_ptr<nvrtcProgram, void (*)(nvrtcProgram *)> guard(
+        &program, [](nvrtcProgram *p) { nvrtcDestroyProgram(p); });
+    std::vector<const char *> argv;
+    for (const auto &o : options)
+        argv.push_back(o.c_str());
+    const nvrtcResult compiled = nvrtcCompileProgram(program, static_cast<int>(argv.size()), argv.data());
+    out.info.log = programLog(program);
+    if (wantPch) {
+        const nvrtcResult pch = nvrtcGetPCHCreateStatus(program);
+        out.info.pch = pch == NVRTC_SUCCESS ? "created" : std::string("not created: ") + nvrtcGetErrorString(pch);
+    } else {
+        out.info.pch = "not used (no #include)";
+    }
+    if (compiled != NVRTC_SUCCESS) {
+        if (out.info.log.empty())
+            out.info.log = nvrtcGetErrorString(compiled);
+        out.info.compileMs = elapsedMs();
+        return out;
+    }
+    size_t size = 0;
+    if (nvrtcGetCUBINSize(program, &size) != NVRTC_SUCCESS || size == 0) {
+        out.info.log += "\nNVRTC produced no cubin for " + arch;
+        return out;
+    }
+    out.cubin.resize(size);
+    nvrtcGetCUBIN(program, out.cubin.data());
+    out.info.ok = true;
+    out.info.kernels = parsePtxasReport(out.info.log);
+    m_cache.store(
+        out.info.cacheKey, out.cubin, {{"log", out.info.log}, {"kernels", resourcesToMeta(out.info.kernels)}});
+    out.info.compileMs = elapsedMs();
+    return out;
+}
+
+} // namespace gpuf::gpu

@@ -1,0 +1,104 @@
+// The gpuf bundle's record types: each store row with its references written as natural keys (problem names,
+// kernel (problem, content hash), hardware/forecaster/search names), and the decoders that validate them.
+#pragma once
+
+#include "core/domain/forecast.h"
+#include "core/domain/hardware.h"
+#include "core/domain/kernel.h"
+#include "core/domain/measurement.h"
+#include "core/domain/search.h"
+#include "core/interop/field_reader.h"
+
+#include <optional>
+
+namespace gpuf::interop::bundle {
+
+inline constexpr int kVersion = 1;
+inline constexpr const char *kFormat = "gpuf-bundle";
+
+enum class RecordType : quint8 {
+    Header,
+    Hardware,
+    Forecaster,
+    Problem,
+    Kernel,
+    Measurement,
+    PairLabel,
+    Forecast,
+    Search,
+    SearchEvent,
+};
+std::optional<RecordType> recordTypeFromName(const QString &name);
+QString recordTypeName(RecordType type);
+
+struct KernelRef
+{
+    QString problem;
+    QString hash;
+};
+
+struct ProblemRecord
+{
+    Problem problem;
+    QString referenceHash; // empty: none
+};
+
+struct KernelRecord
+{
+    QString problem;
+    QString parentHash; // empty: none
+    Kernel kernel; // contentHash checked against the source
+};
+
+struct MeasurementRecord
+{
+    KernelRef kernel;
+    QString hardware;
+    Measurement measurement;
+};
+
+struct PairLabelRecord
+{
+    KernelRef reference;
+    KernelRef candidate;
+    QString hardware; // empty: none
+    PairLabel label;
+};
+
+struct ForecastRecord
+{
+    KernelRef reference;
+    KernelRef candidate;
+    QString hardware; // empty: none
+    QString forecaster;
+    Forecast forecast;
+};
+
+struct SearchRecord
+{
+    QString problem; // empty: none
+    Search search;
+};
+
+struct SearchEventRecord
+{
+    QString search;
+    qint64 sequence = 0;
+    SearchEvent event;
+};
+
+// Each decoder reads every field of its record through `r`; the caller checks r.ok() afterwards.
+void decodeHeader(FieldReader &r);
+Hardware decodeHardware(FieldReader &r);
+Forecaster decodeForecaster(FieldReader &r);
+ProblemRecord decodeProblem(FieldReader &r);
+KernelRecord decodeKernel(FieldReader &r);
+MeasurementRecord decodeMeasurement(FieldReader &r);
+PairLabelRecord decodePairLabel(FieldReader &r);
+ForecastRecord decodeForecast(FieldReader &r);
+SearchRecord decodeSearch(FieldReader &r);
+SearchEventRecord decodeSearchEvent(FieldReader &r);
+
+bool isContentHash(const QString &text); // 64 lower-case hex digits
+
+} // namespace gpuf::interop::bundle

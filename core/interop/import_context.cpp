@@ -1,0 +1,236 @@
+// ImportContext; see import_context.h.
+#include "core/interop/import_context.h"
+
+#include "core/interop/field_reader.h"
+#include "core/interop/line_reader.h"
+
+namespace gpuf::interop {
+namespace {
+
+QString kernelKey(RowId problemId, const QString &hash) { return QString::number(problemId) + QLatin1Char(':') + hash; }
+
+// Looks `key` up in `cache`, then with `find` in the store; remembers rows found.
+template<typename Find>
+Result<RowId> cachedLookup(QHash<QString, RowId> &cache, const QString &key, Find find)
+{
+    if (auto it = cache.constFind(key); it != cache.constEnd())
+        return *it;
+    auto found = find();
+    if (!found)
+        return Error {found.error()};
+    if (!found->has_value())
+        return RowId(0);
+    cache.insert(key, (*found)->id);
+    return (*found)->id;
+}
+
+} // namespace
+
+ImportContext::ImportContext(Store &store, const ImportOptions &options)
+    : m_problems(store)
+    , m_kernels(store)
+    , m_hardware(store)
+    , m_measurements(store)
+    , m_labels(store)
+    , m_forecasters(store)
+    , m_forecasts(store)
+    , m_searches(store)
+    , m_options(options)
+{ }
+
+void ImportContext::beginFile(FileReport *report, int index, int count)
+{
+    m_report = report;
+    m_fileIndex = index;
+    m_fileCount = count;
+    m_lastProgressBytes = -1;
+}
+
+void ImportContext::count(const QString &kind, bool added)
+{
+    RecordCount &c = m_report->counts[kind];
+    (added ? c.added : c.deduplicated) += 1;
+}
+
+bool ImportContext::progress(const LineReader &reader, int pass, int passes)
+{
+    if (!m_options.progress)
+        return true;
+    constexpr qint64 kStep = 1 << 20; // call back about once per MiB read
+    const qint64 bytes = reader.position() + qint64(pass) * reader.size();
+    if (m_lastProgressBytes >= 0 && bytes - m_lastProgressBytes < kStep && bytes >= m_lastProgressBytes)
+        return true;
+    m_lastProgressBytes = bytes;
+    ImportProgress p;
+    p.fileIndex = m_fileIndex;
+    p.fileCount = m_fileCount;
+    p.file = m_report->file;
+    const double total = double(qMax<qint64>(1, reader.size())) * qMax(1, passes);
+    p.fraction = qBound(0.0, double(bytes) / total, 1.0);
+    return m_options.progress(p);
+}
+
+Result<RowId> ImportContext::problemByName(const QString &name)
+{
+    return cachedLookup(m_problemIds, name, [&] { return m_problems.findByName(name); });
+}
+
+Result<RowId> ImportContext::kernelByHash(RowId problemId, const QString &hash)
+{
+    return cachedLookup(m_kernelIds, kernelKey(problemId, hash), [&] { return m_kernels.findByHash(problemId, hash); });
+}
+
+Result<RowId> ImportContext::hardwareByName(const QString &name)
+{
+    return cachedLookup(m_hardwareIds, name, [&] { return m_hardware.findByName(name); });
+}
+
+Result<RowId> ImportContext::forecasterByName(const QString &name)
+{
+    return cachedLookup(m_forecasterIds, name, [&] { return m_forecasters.findByName(name); });
+}
+
+Result<RowId> ImportContext::searchByName(const QString &name)
+{
+    return cachedLookup(m_searchIds, name, [&] { return m_searches.findByName(name); });
+}
+
+Result<RowId> ImportContext::ensureProblem(Problem &problem, bool *added)
+{
+    auto existing = problemByName(problem.name);
+    if (!existing)
+        return existing;
+    if (added)
+        *added = *existing == 0;
+    count(QStringLiteral("problem"), *existing == 0);
+    if (*existing != 0)
+        return problem.id = *existing;
+    auto id = m_problems.insert(problem);
+    if (id)
+        m_problemIds.insert(problem.name, *id);
+    return id;
+}
+
+Result<RowId> ImportContext::ensureKernel(Kernel &kernel, bool *added)
+{
+    bool inserted = false;
+    auto id = m_kernels.insertOrGet(kernel, &inserted);
+    if (!id)
+        return id;
+    m_kernelIds.insert(kernelKey(kernel.problemId, kernel.contentHash), *id);
+    count(QStringLiteral("kernel"), inserted);
+    if (added)
+        *added = inserted;
+    return id;
+}
+
+Result<RowId> ImportContext::ensureHardware(Hardware &hardware)
+{
+    auto existing = hardwareByName(hardware.name);
+    if (!existing)
+        return existing;
+    count(QStringLiteral("hardware"), *existing == 0);
+    if (*existing != 0)
+        return hardware.id = *existing;
+    auto id = m_hardware.ensure(hardware);
+    if (id)
+        m_hardwareIds.insert(hardware.name, *id);
+    return id;
+}
+
+Result<RowId> ImportContext::ensurePublishedHardware(const QString &name)
+{
+    Hardware hardware;
+    if (auto preset = hardwarePreset(name))
+        hardware = *preset; // the canonical name, so "A100" and "NVIDIA A100-SXM4-80GB" meet in one row
+    else
+        hardware.name = name.trimmed();
+    auto existing = hardwareByName(hardware.name);
+    if (!existing || *existing != 0)
+        return existing; // already stored: no count, published rows name hardware rather than carry it
+    return ensureHardware(hardware);
+}
+
+Result<RowId> ImportContext::ensureForecaster(Forecaster &forecaster)
+{
+    auto existing = forecasterByName(forecaster.name);
+    if (!existing)
+        return existing;
+    count(QStringLiteral("forecaster"), *existing == 0);
+    if (*existing != 0)
+        return forecaster.id = *existing;
+    auto id = m_forecasters.ensure(forecaster);
+    if (id)
+        m_forecasterIds.insert(forecaster.name, *id);
+    return id;
+}
+
+Result<RowId> ImportContext::ensureSearch(Search &search)
+{
+    auto existing = searchByName(search.name);
+    if (!existing)
+        return existing;
+    count(QStringLiteral("search"), *existing == 0);
+    if (*existing != 0)
+        return search.id = *existing;
+    auto id = m_searches.ensure(search);
+    if (id)
+        m_searchIds.insert(search.name, *id);
+    return id;
+}
+
+Result<ImportContext::EventLogState *> ImportContext::eventLog(RowId searchId)
+{
+    auto it = m_eventLogs.find(searchId);
+    if (it == m_eventLogs.end()) {
+        auto stored = m_searches.eventCount(searchId);
+        if (!stored)
+            return Error {stored.error()};
+        it = m_eventLogs.insert(searchId, EventLogState {*stored, false, {}});
+    }
+    return &*it;
+}
+
+Status ImportContext::putEvent(SearchEvent &event, qint64 sequence)
+{
+    auto log = eventLog(event.searchId);
+    if (!log)
+        return Error {log.error()};
+    EventLogState &state = **log;
+    if (sequence > state.count)
+        return Error {QStringLiteral("sequence %1 leaves a gap: the search holds %2 events, so the next is %2")
+                          .arg(sequence)
+                          .arg(state.count)};
+    if (sequence < state.count) {
+        if (!state.loaded) {
+            auto events = m_searches.events(event.searchId);
+            if (!events)
+                return Error {events.error()};
+            state.stored = std::move(*events);
+            state.loaded = true;
+        }
+        const SearchEvent &stored = state.stored.value(sequence);
+        const bool same = stored.sequence == sequence && stored.kind == event.kind && stored.payload == event.payload
+            && (!event.time.isValid() || timeText(stored.time) == timeText(event.time));
+        if (!same)
+            return Error {QStringLiteral("conflicts with the event already stored at sequence %1 (kind '%2')")
+                              .arg(sequence)
+                              .arg(stored.kind)};
+        count(QStringLiteral("search_event"), false);
+        return {};
+    }
+    auto id = m_searches.append(event);
+    if (!id)
+        return Error {id.error()};
+    if (event.sequence != sequence)
+        return Error {QStringLiteral("the store placed the event at sequence %1 instead of %2")
+                          .arg(event.sequence)
+                          .arg(sequence)};
+    ++state.count;
+    if (state.loaded)
+        state.stored.append(event);
+    count(QStringLiteral("search_event"), true);
+    return {};
+}
+
+} // namespace gpuf::interop

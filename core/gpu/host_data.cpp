@@ -200,9 +200,11 @@ BufferComparison compareBuffers(const std::string &name, Dtype dtype, const std:
         } else if (std::isnan(cand)) {
             ++c.candidateNaN;
             bad = true;
+        } else if (std::isinf(ref) || std::isinf(cand)) {
+            bad = ref != cand; // an infinity matches only itself; the relative bound would accept anything
         } else {
             const double err = std::fabs(cand - ref);
-            bad = !(err <= atol + rtol * std::fabs(ref)); // catches inf - inf as well
+            bad = !(err <= atol + rtol * std::fabs(ref));
             if (std::isfinite(err)) {
                 c.maxAbsError = std::max(c.maxAbsError, err);
                 if (ref != 0.0)

@@ -1,0 +1,168 @@
+// Protocol round trips against the real gpuf-measure process: --version, hello (with or without a GPU),
+// malformed requests, and NVRTC compiles for an explicit arch with the cubin cache. No GPU needed.
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLibrary>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+const QString kBinary = QStringLiteral(GPUF_MEASURE_BINARY);
+
+QJsonObject requests()
+{
+    QFile f(QStringLiteral(GPUF_WORKER_DATA_DIR "/worker_requests.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+QByteArray compact(const QJsonObject &o) { return QJsonDocument(o).toJson(QJsonDocument::Compact); }
+
+} // namespace
+
+class TestMeasureWorker : public QObject
+{
+    Q_OBJECT
+
+private:
+    QProcess m_worker;
+    QTemporaryDir m_cache;
+
+    QJsonObject ask(const QByteArray &line)
+    {
+        m_worker.write(line + '\n');
+        while (!m_worker.canReadLine()) {
+            if (!m_worker.waitForReadyRead(60000))
+                return {};
+        }
+        return QJsonDocument::fromJson(m_worker.readLine()).object();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        if (kBinary.isEmpty())
+            QSKIP("gpuf-measure is not built (no CUDA toolkit at configure time)");
+        QVERIFY(m_cache.isValid());
+        m_worker.start(kBinary, {QStringLiteral("--cache-dir"), m_cache.path()});
+        QVERIFY(m_worker.waitForStarted());
+    }
+    void cleanupTestCase()
+    {
+        if (m_worker.state() == QProcess::Running) {
+            m_worker.write("{\"id\":0,\"type\":\"shutdown\"}\n");
+            m_worker.closeWriteChannel();
+            QVERIFY(m_worker.waitForFinished(10000));
+            QCOMPARE(m_worker.exitCode(), 0);
+        }
+    }
+
+    void version()
+    {
+        QProcess p;
+        p.start(kBinary, {QStringLiteral("--version")});
+        QVERIFY(p.waitForFinished(10000));
+        QCOMPARE(p.exitCode(), 0);
+        QVERIFY(p.readAllStandardOutput().startsWith("gpuf-measure "));
+    }
+
+    void hello()
+    {
+        const QJsonObject r = ask("{\"id\":\"h1\",\"type\":\"hello\"}");
+        QCOMPARE(r.value(QLatin1StringView("id")).toString(), QStringLiteral("h1"));
+        QCOMPARE(r.value(QLatin1StringView("status")).toString(), QStringLiteral("ok"));
+        QCOMPARE(r.value(QLatin1StringView("protocol")).toString(), QStringLiteral("gpuf-measure/1"));
+        QVERIFY(!r.value(QLatin1StringView("nvrtc_version")).toString().isEmpty());
+        QLibrary driver(QStringLiteral("cuda"), 1);
+        if (!driver.load()) {
+            // This machine has no driver: hello still answers, and says exactly why there is no GPU.
+            QCOMPARE(r.value(QLatin1StringView("gpu_available")).toBool(), false);
+            QVERIFY(r.value(QLatin1StringView("gpu_unavailable_reason"))
+                        .toString()
+                        .startsWith(QStringLiteral("no NVIDIA driver found")));
+            QVERIFY(r.value(QLatin1StringView("devices")).toArray().isEmpty());
+        } else if (!r.value(QLatin1StringView("gpu_available")).toBool()) {
+            QVERIFY(!r.value(QLatin1StringView("gpu_unavailable_reason")).toString().isEmpty());
+        }
+    }
+
+    void malformed_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<QJsonValue>("id");
+        QTest::addColumn<QString>("error");
+        const QJsonArray rows = requests().value(QLatin1StringView("malformed")).toArray();
+        QVERIFY(rows.size() >= 10);
+        for (const QJsonValue &v : rows) {
+            const QJsonObject row = v.toObject();
+            QTest::newRow(qPrintable(row.value(QLatin1StringView("name")).toString()))
+                << row.value(QLatin1StringView("line")).toString().toUtf8() << row.value(QLatin1StringView("id"))
+                << row.value(QLatin1StringView("error")).toString();
+        }
+    }
+    void malformed()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(QJsonValue, id);
+        QFETCH(QString, error);
+        const QJsonObject r = ask(line);
+        QCOMPARE(r.value(QLatin1StringView("status")).toString(), QStringLiteral("bad_request"));
+        QCOMPARE(r.value(QLatin1StringView("id")), id);
+        QString all;
+        for (const QJsonValue &e : r.value(QLatin1StringView("errors")).toArray())
+            all += e.toString() + QLatin1Char('\n');
+        QVERIFY2(all.contains(error), qPrintable(all));
+        QCOMPARE(m_worker.state(), QProcess::Running); // never a crash
+    }
+
+    void compileWithArchAndCache()
+    {
+        QJsonObject compile {{QStringLiteral("id"), QStringLiteral("c1")},
+            {QStringLiteral("type"), QStringLiteral("compile")}, {QStringLiteral("arch"), QStringLiteral("sm_90")},
+            {QStringLiteral("spec"), requests().value(QLatin1StringView("compile_ok"))}};
+        const QByteArray request = compact(compile);
+        const QJsonObject first = ask(request);
+        QCOMPARE(first.value(QLatin1StringView("status")).toString(), QStringLiteral("ok"));
+        const QJsonObject c1 = first.value(QLatin1StringView("compile")).toObject();
+        QCOMPARE(c1.value(QLatin1StringView("arch")).toString(), QStringLiteral("sm_90"));
+        const QJsonArray kernels = c1.value(QLatin1StringView("kernels")).toArray();
+        QCOMPARE(kernels.size(), 1);
+        QCOMPARE(kernels[0].toObject().value(QLatin1StringView("entry")).toString(), QStringLiteral("scale"));
+        QVERIFY(kernels[0].toObject().value(QLatin1StringView("registers")).toInt() > 0);
+        QCOMPARE(kernels[0].toObject().value(QLatin1StringView("spill_store_bytes")).toInt(), 0);
+
+        const QJsonObject second = ask(request);
+        const QJsonObject c2 = second.value(QLatin1StringView("compile")).toObject();
+        QCOMPARE(second.value(QLatin1StringView("status")).toString(), QStringLiteral("ok"));
+        QVERIFY(c2.value(QLatin1StringView("cache_hit")).toBool());
+        QCOMPARE(c2.value(QLatin1StringView("cache_key")), c1.value(QLatin1StringView("cache_key")));
+        const double ms = c2.value(QLatin1StringView("compile_ms")).toDouble();
+        QVERIFY2(ms < 5.0, qPrintable(QStringLiteral("cached compile took %1 ms").arg(ms)));
+        QCOMPARE(c2.value(QLatin1StringView("kernels")).toArray(), kernels);
+
+        // Another architecture is another cache entry.
+        compile.insert(QStringLiteral("arch"), QStringLiteral("sm_80"));
+        const QJsonObject c3 = ask(compact(compile)).value(QLatin1StringView("compile")).toObject();
+        QVERIFY(!c3.value(QLatin1StringView("cache_hit")).toBool());
+        QVERIFY(c3.value(QLatin1StringView("cache_key")) != c1.value(QLatin1StringView("cache_key")));
+    }
+
+    void compileErrorReturnsLog()
+    {
+        const QJsonObject r = ask(compact({{QStringLiteral("id"), QStringLiteral("e1")},
+            {QStringLiteral("type"), QStringLiteral("compile")}, {QStringLiteral("arch"), QStringLiteral("sm_90")},
+            {QStringLiteral("spec"), requests().value(QLatin1StringView("compile_broken"))}}));
+        QCOMPARE(r.value(QLatin1StringView("status")).toString(), QStringLiteral("compile_failed"));
+        const QString log = r.value(QLatin1StringView("compile")).toObject().value(QLatin1StringView("log")).toString();
+        QVERIFY2(
+            log.contains(QStringLiteral("undefined_symbol")) && log.contains(QStringLiteral("error")), qPrintable(log));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMeasureWorker)
+#include "tst_measure_worker.moc"

@@ -5,7 +5,8 @@ namespace gpuf::cli {
 
 const QList<Command> &commands()
 {
-    static const QList<Command> all {binsCommand()};
+    static const QList<Command> all {
+        initCommand(), importCommand(), exportCommand(), statsCommand(), corpusCommand(), binsCommand()};
     return all;
 }
 

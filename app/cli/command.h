@@ -36,6 +36,11 @@ void printJson(Io &io, const QJsonDocument &doc);
 int fail(Io &io, ExitCode code, const QString &message);
 
 // Command factories; each lives in its cmd_*.cpp.
+Command initCommand();
+Command importCommand();
+Command exportCommand();
+Command statsCommand();
+Command corpusCommand();
 Command binsCommand();
 
 } // namespace gpuf::cli

@@ -1,9 +1,190 @@
+// MainWindow; see main_window.h.
 #include "app/explorer/main_window.h"
 
+#include "gpuf_config.h"
+#include "widgets/overview/store_overview.h"
+#include "widgets/session/sample_store.h"
+#include "widgets/session/store_session.h"
+#include "widgets/session/transfer_jobs.h"
+#include "widgets/settings/settings.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStatusBar>
+
 namespace gpuf {
-MainWindow::MainWindow(QWidget *parent)
+
+MainWindow::MainWindow(Settings *settings, StoreSession *session, QWidget *parent)
     : QMainWindow(parent)
+    , m_settings(settings)
+    , m_session(session)
 {
-    setWindowTitle(tr("GPU Forecaster Explorer"));
+    setObjectName(QStringLiteral("MainWindow"));
+    setDockNestingEnabled(true);
+    resize(1280, 800);
+    createDocks();
+    createMenus();
+
+    m_storeLabel = new QLabel(this);
+    m_workLabel = new QLabel(this);
+    statusBar()->addWidget(m_storeLabel, 1);
+    statusBar()->addPermanentWidget(m_workLabel);
+
+    connect(m_session, &StoreSession::opened, this, [this](const StoreSnapshot &snapshot) {
+        m_settings->addRecentStore(snapshot.path);
+        updateTitleAndStatus();
+    });
+    connect(m_session, &StoreSession::openFailed, this, [this](const QString &path, const QString &message) {
+        updateTitleAndStatus();
+        m_settings->removeRecentStore(path);
+        auto *box = new QMessageBox(QMessageBox::Warning, tr("Cannot open store"), message, QMessageBox::Ok, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open(); // not exec(): nothing blocks on the user
+    });
+    connect(m_session, &StoreSession::busyChanged, this,
+        [this](bool busy, const QString &what) { m_workLabel->setText(busy ? what : QString()); });
+    connect(m_settings, &Settings::recentStoresChanged, this, &MainWindow::updateRecentMenu);
+
+    m_defaultLayout = saveState(Settings::kDockLayoutVersion);
+    restoreGeometry(m_settings->windowGeometry());
+    const QByteArray layout = m_settings->dockLayout();
+    if (!layout.isEmpty())
+        restoreState(layout, Settings::kDockLayoutVersion);
+    updateRecentMenu();
+    updateTitleAndStatus();
 }
+
+void MainWindow::createDocks()
+{
+    auto *overviewDock = new QDockWidget(tr("Store"), this);
+    overviewDock->setObjectName(QStringLiteral("StoreOverviewDock"));
+    overviewDock->setWidget(new StoreOverview(m_session, overviewDock));
+    overviewDock->setFeatures(
+        QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::LeftDockWidgetArea, overviewDock);
+    resizeDocks({overviewDock}, {460}, Qt::Horizontal);
+    // The central area stays for the kernel diff; until a pair is chosen it says what to do.
+    auto *hint = new QLabel(tr("Open a store, then pick a problem to explore its kernels."), this);
+    hint->setAlignment(Qt::AlignCenter);
+    hint->setObjectName(QStringLiteral("CentralHint"));
+    setCentralWidget(hint);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&New Store…"), QKeySequence::New, this, &MainWindow::newStoreDialog);
+    file->addAction(tr("&Open Store…"), QKeySequence::Open, this, &MainWindow::openStoreDialog);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(tr("Open &Sample Store"), this, [this]() { openSampleStore(m_session); });
+    file->addSeparator();
+    file->addAction(tr("&Import…"), QKeySequence(Qt::CTRL | Qt::Key_I), this, &MainWindow::importDialog);
+    file->addAction(tr("&Export Bundle…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportDialog);
+    file->addSeparator();
+    file->addAction(tr("&Close Store"), QKeySequence::Close, m_session, &StoreSession::close);
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    const QList<QDockWidget *> docks = findChildren<QDockWidget *>();
+    for (QDockWidget *dock : docks)
+        m_viewMenu->addAction(dock->toggleViewAction());
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(tr("&Reload Store"), QKeySequence::Refresh, m_session, &StoreSession::refresh);
+    m_viewMenu->addAction(tr("Restore &Default Layout"), this, &MainWindow::restoreDefaultLayout);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About GPU Forecaster Explorer"), this, [this]() {
+        QMessageBox::about(this, tr("About GPU Forecaster Explorer"),
+            tr("<b>GPU Forecaster Explorer</b> %1<br>Forecast, explain and measure GPU kernel"
+               " speedups.<br>Syntax highlighting: %2.")
+                .arg(QStringLiteral(GPUF_VERSION_STRING),
+                    GPUF_HAVE_SYNTAX_HIGHLIGHTING ? tr("on") : tr("off (built without it)")));
+    });
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = m_settings->recentStores();
+    for (const QString &path : recent)
+        m_recentMenu->addAction(path, this, [this, path]() { m_session->open(path); });
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::updateTitleAndStatus()
+{
+    if (!m_session->isOpen()) {
+        setWindowTitle(tr("GPU Forecaster Explorer"));
+        m_storeLabel->setText(tr("No store open"));
+        return;
+    }
+    const StoreCounts &t = m_session->snapshot().statistics.totals;
+    setWindowTitle(tr("%1 — GPU Forecaster Explorer").arg(QFileInfo(m_session->path()).fileName()));
+    m_storeLabel->setText(tr("%1 · %2 kernels · %3 measurements · %4 forecasts")
+                              .arg(m_session->path())
+                              .arg(t.kernels)
+                              .arg(t.measurements)
+                              .arg(t.forecasts));
+}
+
+void MainWindow::openStoreDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open Store"), QString(), tr("gpuf stores (*.gpuf *.sqlite *.db);;All files (*)"));
+    if (!path.isEmpty())
+        m_session->open(path);
+}
+
+void MainWindow::newStoreDialog()
+{
+    const QString path
+        = QFileDialog::getSaveFileName(this, tr("New Store"), QStringLiteral("store.gpuf"), tr("gpuf stores (*.gpuf)"));
+    if (!path.isEmpty())
+        m_session->open(path);
+}
+
+void MainWindow::importDialog()
+{
+    if (!m_session->isOpen()) {
+        QMessageBox::information(this, tr("Import"), tr("Open or create a store first."));
+        return;
+    }
+    const QStringList files = QFileDialog::getOpenFileNames(
+        this, tr("Import"), QString(), tr("JSON Lines (*.jsonl *.json *.ndjson);;All files (*)"));
+    if (!files.isEmpty())
+        startImport(this, m_session, files);
+}
+
+void MainWindow::exportDialog()
+{
+    if (!m_session->isOpen())
+        return;
+    const QString file = QFileDialog::getSaveFileName(
+        this, tr("Export Bundle"), QStringLiteral("bundle.jsonl"), tr("gpuf bundles (*.jsonl)"));
+    if (!file.isEmpty())
+        startExport(this, m_session, file);
+}
+
+void MainWindow::restoreDefaultLayout()
+{
+    restoreState(m_defaultLayout, Settings::kDockLayoutVersion);
+    const QList<QDockWidget *> docks = findChildren<QDockWidget *>();
+    for (QDockWidget *dock : docks)
+        dock->show();
+    m_settings->clearDockLayout();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    m_settings->setWindowGeometry(saveGeometry());
+    m_settings->setDockLayout(saveState(Settings::kDockLayoutVersion));
+    QMainWindow::closeEvent(event);
+}
+
 } // namespace gpuf

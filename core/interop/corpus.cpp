@@ -85,7 +85,8 @@ Result<QJsonObject> completeSpec(const QString &dir, const Operation &op, const 
         return Error {source.error()};
     QJsonObject spec = sharedSpecPart(op.problem);
     spec.insert(QStringLiteral("format"), QStringLiteral("gpuf-kernel/1"));
-    spec.insert(QStringLiteral("name"), op.problem.value(QStringLiteral("name")).toString() + QLatin1Char('/') + name);
+    spec.insert(
+        QStringLiteral("name"), QString(op.problem.value(QStringLiteral("name")).toString() + QLatin1Char('/') + name));
     spec.insert(QStringLiteral("language"), QStringLiteral("cuda"));
     spec.insert(QStringLiteral("source"), *source);
     spec.insert(QStringLiteral("launches"), variant.value(QStringLiteral("launches")));

@@ -1,0 +1,181 @@
+// Integration tests of the `gpuf` command-line tool: the real executable on real store files, checking its
+// output documents, exit codes (0 ok, 1 bad input, 2 usage) and that failed commands leave stores untouched.
+#include "gpuf_config.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run gpuf(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(GPUF_CLI_PATH), args);
+    Run r;
+    if (!p.waitForFinished(120000))
+        return r;
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+QByteArray digest(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256)
+                                       : QByteArray();
+}
+
+void writeFile(const QString &path, const QByteArray &content)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(content);
+}
+
+QString corpusDir() { return QStringLiteral(GPUF_SOURCE_DIR "/resources/corpus"); }
+
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+private Q_SLOTS:
+    void binsJsonIsExact()
+    {
+        const Run r
+            = gpuf({QStringLiteral("bins"), QStringLiteral("--json"), QStringLiteral("0.4"), QStringLiteral("1.5")});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out, QByteArray("[{\"speedup\":0.4,\"bin\":1},{\"speedup\":1.5,\"bin\":5}]\n"));
+    }
+
+    void binsRejectsBadInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("not a number") << QStringList {QStringLiteral("bins"), QStringLiteral("fast")} << 1
+                                      << QStringLiteral("'fast' is not a positive number");
+        QTest::newRow("zero") << QStringList {QStringLiteral("bins"), QStringLiteral("0")} << 1
+                              << QStringLiteral("'0' is not a positive number");
+        QTest::newRow("no speedup") << QStringList {QStringLiteral("bins")} << 2 << QStringLiteral("at least one");
+        QTest::newRow("unknown option") << QStringList {QStringLiteral("bins"), QStringLiteral("--frobnicate")} << 2
+                                        << QStringLiteral("frobnicate");
+        QTest::newRow("unknown command") << QStringList {QStringLiteral("fly")} << 2
+                                         << QStringLiteral("unknown command 'fly'");
+        QTest::newRow("no command") << QStringList {} << 2 << QStringLiteral("Usage");
+    }
+    void binsRejectsBadInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, code);
+        QFETCH(QString, message);
+        const Run r = gpuf(args);
+        QCOMPARE(r.exitCode, code);
+        QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+        QVERIFY(r.out.isEmpty());
+    }
+
+    void everyCommandHasHelp_data()
+    {
+        QTest::addColumn<QString>("command");
+        for (const char *c : {"init", "import", "export", "stats", "corpus", "bins"})
+            QTest::newRow(c) << QString::fromLatin1(c);
+    }
+    void everyCommandHasHelp()
+    {
+        QFETCH(QString, command);
+        const Run r = gpuf({command, QStringLiteral("--help")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("--json"));
+        QVERIFY(r.out.contains("Usage"));
+    }
+
+    void initStatsImportExportRoundTrip()
+    {
+        const QString store = m_dir.filePath(QStringLiteral("a.gpuf"));
+        Run r = gpuf({QStringLiteral("init"), QStringLiteral("--json"), store});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("schema_version")).toInt(), 1);
+
+        r = gpuf({QStringLiteral("corpus"), store, corpusDir()});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+
+        r = gpuf({QStringLiteral("stats"), QStringLiteral("--json"), store});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject stats = QJsonDocument::fromJson(r.out).object();
+        for (const char *key :
+            {"kernels", "problems", "measurements", "forecasts", "forecasters", "hardware", "searches", "events"})
+            QVERIFY2(stats.value(QLatin1StringView(key)).isDouble(), key);
+        QVERIFY(stats.value(QStringLiteral("kernels")).toInt() >= 36);
+        QVERIFY(stats.value(QStringLiteral("problems")).toInt() >= 6);
+        QCOMPARE(r.out.count('\n'), 1); // exactly one JSON document
+
+        const QString bundle = m_dir.filePath(QStringLiteral("a.jsonl"));
+        r = gpuf({QStringLiteral("export"), store, bundle});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString copy = m_dir.filePath(QStringLiteral("b.gpuf"));
+        r = gpuf({QStringLiteral("import"), QStringLiteral("--json"), copy, bundle});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(QJsonDocument::fromJson(r.out).isObject());
+        const QString again = m_dir.filePath(QStringLiteral("b.jsonl"));
+        QCOMPARE(gpuf({QStringLiteral("export"), copy, again}).exitCode, 0);
+        QCOMPARE(digest(again), digest(bundle));
+    }
+
+    void badImportNamesLineAndChangesNothing()
+    {
+        const QString store = m_dir.filePath(QStringLiteral("c.gpuf"));
+        QCOMPARE(gpuf({QStringLiteral("corpus"), store, corpusDir()}).exitCode, 0);
+        const QByteArray before = digest(store);
+        const QString bad = m_dir.filePath(QStringLiteral("bad.jsonl"));
+        writeFile(bad,
+            "{\"type\":\"header\",\"format\":\"gpuf-bundle\",\"version\":1}\n"
+            "{\"type\":\"hardware\",\"name\":\"X\"}\n"
+            "{\"type\":\"teapot\"}\n");
+        const Run r = gpuf({QStringLiteral("import"), store, bad});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("bad.jsonl:3"), r.err.constData());
+        QVERIFY2(r.err.contains("nothing was imported"), r.err.constData());
+        QCOMPARE(digest(store), before);
+        QCOMPARE(QJsonDocument::fromJson(gpuf({QStringLiteral("stats"), QStringLiteral("--json"), store}).out)
+                     .object()
+                     .value(QStringLiteral("hardware"))
+                     .toInt(),
+            0);
+    }
+
+    void refusesFilesThatAreNotStores()
+    {
+        const QString text = m_dir.filePath(QStringLiteral("notes.txt"));
+        writeFile(text, "just some notes\n");
+        const QByteArray before = digest(text);
+        const Run r = gpuf({QStringLiteral("stats"), text});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("not a gpuf store"), r.err.constData());
+        QCOMPARE(digest(text), before);
+        const Run missing = gpuf({QStringLiteral("stats"), m_dir.filePath(QStringLiteral("missing.gpuf"))});
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY(missing.err.contains("no such file"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

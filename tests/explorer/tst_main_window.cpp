@@ -1,0 +1,95 @@
+// Offscreen GUI tests of the explorer shell: opening a store shows its problems, a bad file is reported without
+// blocking, recent stores are remembered, and the default dock layout can be restored.
+#include "app/explorer/main_window.h"
+#include "core/interop/corpus.h"
+#include "core/store/store.h"
+#include "gpuf_config.h"
+#include "widgets/overview/store_overview.h"
+#include "widgets/session/store_session.h"
+#include "widgets/settings/settings.h"
+
+#include <QDockWidget>
+#include <QFile>
+#include <QMessageBox>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gpuf;
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_storePath;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        m_storePath = m_dir.filePath(QStringLiteral("corpus.gpuf"));
+        auto store = Store::open(m_storePath);
+        QVERIFY2(store.ok(), qPrintable(store.error()));
+        auto report = interop::importCorpus(**store, QStringLiteral(GPUF_SOURCE_DIR "/resources/corpus"));
+        QVERIFY2(report.ok(), qPrintable(report.error()));
+    }
+
+    void opensStoreAndShowsProblems()
+    {
+        Settings settings;
+        StoreSession session;
+        MainWindow window(&settings, &session);
+        window.show();
+        QSignalSpy opened(&session, &StoreSession::opened);
+        session.open(m_storePath);
+        QTRY_COMPARE(opened.count(), 1);
+        auto *overview = window.findChild<StoreOverview *>();
+        QVERIFY(overview);
+        QCOMPARE(overview->problemTable()->model()->rowCount(), 6);
+        QVERIFY(window.windowTitle().contains(QStringLiteral("corpus.gpuf")));
+        QCOMPARE(settings.lastStore(), QFileInfo(m_storePath).absoluteFilePath());
+    }
+
+    void badFileIsReportedWithoutBlocking()
+    {
+        const QString bad = m_dir.filePath(QStringLiteral("notes.txt"));
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("not a store");
+        f.close();
+        Settings settings;
+        StoreSession session;
+        MainWindow window(&settings, &session);
+        window.show();
+        QSignalSpy failed(&session, &StoreSession::openFailed);
+        session.open(bad);
+        QTRY_COMPARE(failed.count(), 1);
+        QVERIFY(failed.first().at(1).toString().contains(QStringLiteral("not a gpuf store")));
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY((box = window.findChild<QMessageBox *>()) != nullptr);
+        QVERIFY(box->text().contains(QStringLiteral("not a gpuf store")));
+        box->close();
+        QVERIFY(!session.isOpen());
+    }
+
+    void restoresDefaultLayout()
+    {
+        Settings settings;
+        StoreSession session;
+        MainWindow window(&settings, &session);
+        window.show();
+        auto *dock = window.findChild<QDockWidget *>(QStringLiteral("StoreOverviewDock"));
+        QVERIFY(dock);
+        dock->hide();
+        QVERIFY(!dock->isVisible());
+        window.restoreDefaultLayout();
+        QTRY_VERIFY(dock->isVisible());
+        QVERIFY(settings.dockLayout().isEmpty());
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"

@@ -34,7 +34,11 @@ struct PreparedRows
     std::vector<double> brierSum, crps, nll;
     std::vector<double> entropy; // parsed rows
     std::array<std::vector<double>, 3> confidence; // by bins::kConfidenceScores; parsed rows
-    std::array<std::vector<std::uint32_t>, 3> ascending; // parsed rows by score, lowest first
+    // Per score: parsed rows by score, lowest first (ties in input order), the lengths of the runs of equal
+    // scores along that order, and [predicted ≠ true] along it, so the threshold walks read memory in order.
+    std::array<std::vector<std::uint32_t>, 3> ascending;
+    std::array<std::vector<std::uint32_t>, 3> runs;
+    std::array<std::vector<std::uint8_t>, 3> wrongAscending;
     std::vector<double> rankScore;
     std::vector<double> speedup; // NaN when unknown
     std::vector<qint64> pairId;
@@ -65,8 +69,8 @@ RowSummary summarise(const PreparedRows &rows, std::span<const std::uint32_t> we
 RiskCoverageCurve mismatchCurve(const PreparedRows &rows, int score);
 // AURC of the weighted binary_mismatch curve without building it (the bootstrap's inner loop).
 double weightedMismatchAurc(const PreparedRows &rows, int score, std::span<const std::uint32_t> weights);
-// The regret curve of one score, ordered by coverage.
-RiskCoverageCurve regretCurve(const PreparedRows &rows, int score);
+// The regret curves of the three scores, ordered by coverage.
+std::array<RiskCoverageCurve, 3> regretCurves(const PreparedRows &rows);
 
 // Ranking pools with utility at 10% (pools below the minimum size were dropped in prepare()).
 std::vector<RankingPool> rankingPools(const PreparedRows &rows);

@@ -31,9 +31,9 @@ MetricsReport reportFor(
     for (int s = 0; s < 3; ++s) {
         report.mismatchCurves[s] = detail::mismatchCurve(prepared, s);
         report.scalars[std::size_t(Scalar::AurcMaxProb) + s] = aurc(report.mismatchCurves[s]);
-        if (options.regretCurves)
-            report.regretCurves[s] = detail::regretCurve(prepared, s);
     }
+    if (options.regretCurves)
+        report.regretCurves = detail::regretCurves(prepared);
     report.pools = detail::rankingPools(prepared);
     report.scalars[std::size_t(Scalar::UtilityAt10Pct)] = meanUtility(report, kUtilityFraction);
     if (options.bootstrapResamples > 0)

@@ -28,104 +28,169 @@ std::vector<std::uint32_t> everyRow(std::size_t n)
 }
 
 // Walks the thresholds of one score from −∞ upwards: `visit(threshold)` sees the state for that
-// threshold, then `remove(row)` is called for every row whose score equals it, since a strict threshold
-// just above that score abstains on them. Ends with the +∞ threshold, where nothing is predicted.
+// threshold, then `remove(position, run)` abstains on the run of rows (positions in rows.ascending) whose
+// score equals it, since a strict threshold just above that score abstains on them. Ends with +∞, where
+// nothing is predicted.
 template<typename Visit, typename Remove>
 void walkThresholds(const detail::PreparedRows &rows, int score, Visit visit, Remove remove)
 {
     const std::vector<std::uint32_t> &order = rows.ascending[score];
     const std::vector<double> &confidence = rows.confidence[score];
     visit(-kInf);
-    std::size_t i = 0;
-    while (i < order.size()) {
-        const double value = confidence[order[i]];
-        visit(value);
-        for (; i < order.size() && confidence[order[i]] == value; ++i)
-            remove(order[i]);
+    std::size_t position = 0;
+    for (std::uint32_t run : rows.runs[score]) {
+        visit(confidence[order[position]]);
+        remove(position, run);
+        position += run;
     }
     visit(kInf);
 }
 
 // Regret bookkeeping for the walk. Each pool keeps its parsed rows ordered by (predicted bin, speedup
 // descending) with a cursor per bin that only moves forward past abstained rows, so asking for the best
-// predicted row of the top bin costs amortised O(1) while rows leave the predicted set.
-class RegretState
+// predicted row of the top bin costs amortised O(1) while rows leave the predicted set. The layout is the
+// same for every score, so it is built once and each walk copies only the small mutable part. State is
+// packed per row and per pool because the walk visits rows in score order, i.e. at random in memory.
+struct RegretRow
 {
-public:
-    explicit RegretState(const detail::PreparedRows &rows)
-        : m_rows(rows)
-        , m_removed(rows.size(), 0)
+    double speedup = 0.0;
+    std::int32_t pool = -1;
+    std::uint32_t member = 0; // position in RegretLayout::memberSpeedup
+    int bin = 0;
+};
+
+struct PoolState
+{
+    double best = 0.0;
+    double abstainedBest = -kInf;
+    double trustedBest = -kInf; // best speedup among predicted rows of the top predicted bin
+    double regret = 0.0;
+    int topBin = 0;
+    std::array<std::uint32_t, bins::kBinCount> count {};
+    std::array<std::uint32_t, bins::kBinCount> cursor {};
+};
+
+struct RegretLayout
+{
+    explicit RegretLayout(const detail::PreparedRows &rows)
+        : row(rows.size())
+        , pools(rows.pools.size())
     {
-        const std::size_t poolCount = rows.pools.size();
-        m_count.assign(poolCount * bins::kBinCount, 0);
-        m_cursor.assign(poolCount * bins::kBinCount, 0);
-        m_abstainedBest.assign(poolCount, -kInf);
-        m_regret.assign(poolCount, 0.0);
-        for (std::size_t p = 0; p < poolCount; ++p) {
-            std::vector<std::uint32_t> members;
+        std::vector<std::uint32_t> parsedMembers;
+        for (std::size_t p = 0; p < rows.pools.size(); ++p) {
+            PoolState &pool = pools[p];
+            pool.best = rows.pools[p].best;
+            parsedMembers.clear();
             for (std::uint32_t r : rows.pools[p].rows) {
                 if (rows.parsed[r])
-                    members.push_back(r);
+                    parsedMembers.push_back(r);
                 else // parse failures are measured at every threshold
-                    m_abstainedBest[p] = std::max(m_abstainedBest[p], rows.speedup[r]);
+                    pool.abstainedBest = std::max(pool.abstainedBest, rows.speedup[r]);
             }
-            std::sort(members.begin(), members.end(), [&](std::uint32_t a, std::uint32_t b) {
+            std::sort(parsedMembers.begin(), parsedMembers.end(), [&](std::uint32_t a, std::uint32_t b) {
                 if (rows.predictedBin[a] != rows.predictedBin[b])
                     return rows.predictedBin[a] < rows.predictedBin[b];
                 return rows.speedup[a] > rows.speedup[b];
             });
-            for (std::size_t k = 0; k < members.size(); ++k) {
-                const std::size_t slot = p * bins::kBinCount + rows.predictedBin[members[k]] - 1;
-                if (m_count[slot]++ == 0)
-                    m_cursor[slot] = m_members.size() + k;
+            for (std::uint32_t r : parsedMembers) {
+                const int bin = rows.predictedBin[r];
+                const auto member = std::uint32_t(memberSpeedup.size());
+                if (pool.count[bin - 1]++ == 0)
+                    pool.cursor[bin - 1] = member;
+                row[r] = {rows.speedup[r], std::int32_t(p), member, bin};
+                memberSpeedup.push_back(rows.speedup[r]);
             }
-            m_members.insert(m_members.end(), members.begin(), members.end());
-            m_regret[p] = poolRegret(p);
-            m_sum += m_regret[p];
         }
     }
 
-    double mean() const { return m_regret.empty() ? kNaN : m_sum / double(m_regret.size()); }
+    std::vector<RegretRow> row;
+    std::vector<double> memberSpeedup;
+    std::vector<PoolState> pools;
+};
 
-    void abstain(std::uint32_t row)
+class RegretState
+{
+public:
+    explicit RegretState(const RegretLayout &layout)
+        : m_rows(layout.row)
+        , m_memberSpeedup(layout.memberSpeedup)
+        , m_removed(layout.memberSpeedup.size(), 0)
+        , m_pools(layout.pools)
     {
-        const std::int32_t p = m_rows.pool[row];
-        if (p < 0)
+        for (PoolState &pool : m_pools) {
+            findTrusted(pool);
+            pool.regret = pool.best - std::max(pool.abstainedBest, pool.trustedBest);
+            m_sum += pool.regret;
+        }
+    }
+
+    double mean() const { return m_pools.empty() ? kNaN : m_sum / double(m_pools.size()); }
+
+    void abstain(std::uint32_t r)
+    {
+        const RegretRow &row = m_rows[r];
+        if (row.pool < 0)
             return;
-        m_removed[row] = 1;
-        --m_count[std::size_t(p) * bins::kBinCount + m_rows.predictedBin[row] - 1];
-        m_abstainedBest[p] = std::max(m_abstainedBest[p], m_rows.speedup[row]);
-        m_sum -= m_regret[p];
-        m_regret[p] = poolRegret(std::size_t(p));
-        m_sum += m_regret[p];
+        PoolState &pool = m_pools[std::size_t(row.pool)];
+        m_removed[row.member] = 1;
+        --pool.count[row.bin - 1];
+        pool.abstainedBest = std::max(pool.abstainedBest, row.speedup);
+        // Only a row of the top bin can change what the policy trusts; otherwise the pool's regret moves
+        // just with the best abstained speedup.
+        if (row.bin == pool.topBin)
+            findTrusted(pool);
+        m_sum -= pool.regret;
+        pool.regret = pool.best - std::max(pool.abstainedBest, pool.trustedBest);
+        m_sum += pool.regret;
     }
 
 private:
-    double poolRegret(std::size_t p)
+    void findTrusted(PoolState &pool)
     {
-        double realised = m_abstainedBest[p];
+        pool.topBin = 0;
+        pool.trustedBest = -kInf;
         for (int b = bins::kBinCount; b >= 1; --b) {
-            const std::size_t slot = p * bins::kBinCount + b - 1;
-            if (m_count[slot] == 0)
+            if (pool.count[b - 1] == 0)
                 continue;
-            std::size_t &cursor = m_cursor[slot];
-            while (m_removed[m_members[cursor]])
+            std::uint32_t &cursor = pool.cursor[b - 1];
+            while (m_removed[cursor])
                 ++cursor;
-            realised = std::max(realised, m_rows.speedup[m_members[cursor]]);
-            break;
+            pool.topBin = b;
+            pool.trustedBest = m_memberSpeedup[cursor];
+            return;
         }
-        return m_rows.pools[p].best - realised;
     }
 
-    const detail::PreparedRows &m_rows;
+    const std::vector<RegretRow> &m_rows;
+    const std::vector<double> &m_memberSpeedup;
     std::vector<std::uint8_t> m_removed;
-    std::vector<std::uint32_t> m_members;
-    std::vector<qint64> m_count;
-    std::vector<std::size_t> m_cursor;
-    std::vector<double> m_abstainedBest;
-    std::vector<double> m_regret;
+    std::vector<PoolState> m_pools;
     double m_sum = 0.0;
 };
+
+RiskCoverageCurve regretCurveWith(const detail::PreparedRows &rows, int score, const RegretLayout &layout)
+{
+    RiskCoverageCurve curve;
+    if (rows.size() == 0)
+        return curve;
+    const double total = double(rows.size());
+    const std::vector<std::uint32_t> &order = rows.ascending[score];
+    qint64 predicted = qint64(order.size());
+    RegretState state(layout);
+    curve.reserve(rows.runs[score].size() + 2);
+    walkThresholds(
+        rows, score,
+        [&](double threshold) {
+            curve.push_back({threshold, double(predicted) / total, state.mean(), predicted});
+        },
+        [&](std::size_t position, std::uint32_t run) {
+            predicted -= run;
+            for (std::size_t i = position; i < position + run; ++i)
+                state.abstain(order[i]);
+        });
+    std::reverse(curve.begin(), curve.end());
+    return curve;
+}
 
 } // namespace
 
@@ -137,20 +202,20 @@ RiskCoverageCurve mismatchCurve(const PreparedRows &rows, int score)
     if (rows.size() == 0)
         return curve;
     const double total = double(rows.size());
-    qint64 predicted = qint64(rows.ascending[score].size());
-    qint64 wrong = 0;
-    for (std::uint32_t r : rows.ascending[score])
-        wrong += rows.predictedBin[r] != rows.trueBin[r] ? 1 : 0;
-    curve.reserve(rows.ascending[score].size() + 2);
+    const std::vector<std::uint8_t> &wrongAlong = rows.wrongAscending[score];
+    qint64 predicted = qint64(wrongAlong.size());
+    qint64 wrong = std::accumulate(wrongAlong.begin(), wrongAlong.end(), qint64(0));
+    curve.reserve(rows.runs[score].size() + 2);
     walkThresholds(
         rows, score,
         [&](double threshold) {
             const double risk = predicted > 0 ? double(wrong) / double(predicted) : kNaN;
             curve.push_back({threshold, double(predicted) / total, risk, predicted});
         },
-        [&](std::uint32_t r) {
-            --predicted;
-            wrong -= rows.predictedBin[r] != rows.trueBin[r] ? 1 : 0;
+        [&](std::size_t position, std::uint32_t run) {
+            predicted -= run;
+            for (std::size_t i = position; i < position + run; ++i)
+                wrong -= wrongAlong[i];
         });
     std::reverse(curve.begin(), curve.end());
     return curve;
@@ -158,12 +223,15 @@ RiskCoverageCurve mismatchCurve(const PreparedRows &rows, int score)
 
 double weightedMismatchAurc(const PreparedRows &rows, int score, std::span<const std::uint32_t> weights)
 {
+    const std::vector<std::uint32_t> &order = rows.ascending[score];
+    const std::vector<std::uint8_t> &wrongAlong = rows.wrongAscending[score];
     double total = 0.0, predicted = 0.0, wrong = 0.0;
-    for (std::size_t i = 0; i < rows.size(); ++i)
-        total += weights[i];
-    for (std::uint32_t r : rows.ascending[score]) {
-        predicted += weights[r];
-        wrong += rows.predictedBin[r] != rows.trueBin[r] ? weights[r] : 0.0;
+    for (std::uint32_t w : weights)
+        total += w;
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        const double w = weights[order[i]];
+        predicted += w;
+        wrong += wrongAlong[i] ? w : 0.0;
     }
     if (total <= 0.0)
         return kNaN;
@@ -183,33 +251,20 @@ double weightedMismatchAurc(const PreparedRows &rows, int score, std::span<const
             previousRisk = risk;
             ++valid;
         },
-        [&](std::uint32_t r) {
-            predicted -= weights[r];
-            wrong -= rows.predictedBin[r] != rows.trueBin[r] ? weights[r] : 0.0;
+        [&](std::size_t position, std::uint32_t run) {
+            for (std::size_t i = position; i < position + run; ++i) {
+                const double w = weights[order[i]];
+                predicted -= w;
+                wrong -= wrongAlong[i] ? w : 0.0;
+            }
         });
     return valid < 2 ? kNaN : area;
 }
 
-RiskCoverageCurve regretCurve(const PreparedRows &rows, int score)
+std::array<RiskCoverageCurve, 3> regretCurves(const PreparedRows &rows)
 {
-    RiskCoverageCurve curve;
-    if (rows.size() == 0)
-        return curve;
-    const double total = double(rows.size());
-    qint64 predicted = qint64(rows.ascending[score].size());
-    RegretState state(rows);
-    curve.reserve(rows.ascending[score].size() + 2);
-    walkThresholds(
-        rows, score,
-        [&](double threshold) {
-            curve.push_back({threshold, double(predicted) / total, state.mean(), predicted});
-        },
-        [&](std::uint32_t r) {
-            --predicted;
-            state.abstain(r);
-        });
-    std::reverse(curve.begin(), curve.end());
-    return curve;
+    const RegretLayout layout(rows);
+    return {regretCurveWith(rows, 0, layout), regretCurveWith(rows, 1, layout), regretCurveWith(rows, 2, layout)};
 }
 
 } // namespace detail
@@ -230,8 +285,9 @@ RiskCoverageCurve riskCoverageCurve(
 {
     const std::vector<std::uint32_t> all = everyRow(rows.size());
     const detail::PreparedRows prepared = detail::prepare(rows, all, options);
-    return risk == RiskKind::BinaryMismatch ? detail::mismatchCurve(prepared, scoreIndex(score))
-                                            : detail::regretCurve(prepared, scoreIndex(score));
+    if (risk == RiskKind::BinaryMismatch)
+        return detail::mismatchCurve(prepared, scoreIndex(score));
+    return regretCurveWith(prepared, scoreIndex(score), RegretLayout(prepared));
 }
 
 double aurc(std::span<const RiskCoveragePoint> curve)

@@ -193,6 +193,28 @@ std::variant<LaunchSequence, std::string> LaunchSequence::build(
     return seq;
 }
 
+std::optional<std::string> LaunchSequence::resourceProblem(const GpuDevice &gpu, const LoadedKernels &kernels) const
+{
+    const DeviceInfo &d = gpu.info();
+    for (std::size_t i = 0; i < m_launches.size(); ++i) {
+        const Launch &l = m_launches[i];
+        const auto &g = l.geometry;
+        const KernelResources r = kernels.resources(i);
+        const std::uint64_t threads = std::uint64_t(g.block[0]) * g.block[1] * g.block[2];
+        const std::string who = "launch " + std::to_string(i) + " ('" + l.entry + "') asks for too many resources: ";
+        if (threads > static_cast<std::uint64_t>(r.maxThreadsPerBlock))
+            return who + std::to_string(threads) + " threads per block, the kernel allows "
+                + std::to_string(r.maxThreadsPerBlock) + " (registers: " + std::to_string(r.registers) + ")";
+        if (g.block[2] > 64 || g.grid[1] > 65535 || g.grid[2] > 65535 || g.grid[0] > 2147483647u)
+            return who + "grid or block dimensions beyond the device's limits";
+        const std::int64_t shared = std::int64_t(g.sharedBytes) + std::max(0, r.staticSharedBytes);
+        if (shared > d.maxSharedPerBlockOptin)
+            return who + std::to_string(shared) + " bytes of shared memory per block, the device allows "
+                + std::to_string(d.maxSharedPerBlockOptin);
+    }
+    return std::nullopt;
+}
+
 std::optional<GpuFault> LaunchSequence::run(const GpuDevice &gpu) const
 {
     const DriverApi &api = gpu.api();

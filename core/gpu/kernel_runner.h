@@ -72,6 +72,10 @@ public:
     static std::variant<LaunchSequence, std::string> build(const KernelSpec &spec, const LoadedKernels &kernels,
         const CaseBuffers &buffers, const ExpressionEvaluator &eval);
 
+    // Why a launch cannot run on this device (too many threads or too much shared memory), before the driver
+    // is asked: the occupancy API is not safe with such a configuration.
+    std::optional<std::string> resourceProblem(const GpuDevice &gpu, const LoadedKernels &kernels) const;
+
     std::optional<GpuFault> run(const GpuDevice &gpu) const;
     std::size_t size() const { return m_launches.size(); }
     const std::vector<LaunchGeometry> &geometry() const { return m_geometry; }

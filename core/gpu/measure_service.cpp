@@ -337,6 +337,11 @@ CaseResult MeasureService::runCase(CaseRun &run)
         return result;
     }
     const LaunchSequence &cand = std::get<LaunchSequence>(candidate);
+    if (auto problem = cand.resourceProblem(run.gpu, run.candidateKernels)) {
+        result.status = Status::RuntimeError;
+        result.message = "candidate: " + *problem;
+        return result;
+    }
     reportLaunches(run.gpu, run.candidate, run.candidateKernels, cand, result);
 
     std::optional<LaunchSequence> ref;
@@ -348,6 +353,11 @@ CaseResult MeasureService::runCase(CaseRun &run)
             return result;
         }
         ref = std::move(std::get<LaunchSequence>(r));
+        if (auto problem = ref->resourceProblem(run.gpu, *run.referenceKernels)) {
+            result.status = Status::RuntimeError;
+            result.message = "reference: " + *problem;
+            return result;
+        }
     }
     if (ref && run.options.checkCorrectness) {
         if (checkCorrectness(run.gpu, run.candidate, *ref, cand, buffers, run.options, result)) {

@@ -134,8 +134,8 @@ std::variant<MeasureOptions, SpecErrors> parseMeasureOptions(const json &o)
     readNumber(o, "timeout_ms", m.timeoutMs, 10.0, 3600000.0, errors);
     readNumber(o, "correctness_runs", m.correctnessRuns, 1, 100, errors);
     if (auto it = o.find("timing"); it != o.end()) {
-        if (!it->is_string() || (it->get<std::string>() != "auto" && it->get<std::string>() != "events"))
-            errors.push_back("options.timing: expected \"auto\" or \"events\"");
+        if (!it->is_string() || (it->get<std::string>() != "cupti" && it->get<std::string>() != "events"))
+            errors.push_back("options.timing: expected \"events\" or \"cupti\"");
         else
             m.timing = it->get<std::string>();
     }

@@ -129,7 +129,7 @@ std::variant<TimingResult, GpuFault> timeSequence(
 
     CuptiKernelTimer *cupti = nullptr;
     if (options.timing == "events") {
-        result.methodNote = "CUDA events requested";
+        result.methodNote = "CUDA events (the default; ask for \"timing\": \"cupti\" for CUPTI kernel records)";
     } else if (auto t = CuptiKernelTimer::instance(); !t) {
         result.methodNote = t.error();
     } else if (auto s = (*t)->start(); !s) {

@@ -1,0 +1,7 @@
+// A deliberately wrong variant: the last block's elements are never written (the check must catch it).
+extern "C" __global__ void axpy(const float* x, const float* y0, float* y, float a, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n - 256)
+        y[i] = a * x[i] + y0[i];
+}

@@ -43,7 +43,8 @@ void ImportContext::beginFile(FileReport *report, int index, int count)
     m_report = report;
     m_fileIndex = index;
     m_fileCount = count;
-    m_lastProgressBytes = -1;
+    m_lastProgressBytes = 0;
+    m_lastProgressPass = -1;
 }
 
 void ImportContext::count(const QString &kind, bool added)
@@ -58,9 +59,10 @@ bool ImportContext::progress(const LineReader &reader, int pass, int passes)
         return true;
     constexpr qint64 kStep = 1 << 20; // call back about once per MiB read
     const qint64 bytes = reader.position() + qint64(pass) * reader.size();
-    if (m_lastProgressBytes >= 0 && bytes - m_lastProgressBytes < kStep && bytes >= m_lastProgressBytes)
+    if (pass == m_lastProgressPass && bytes - m_lastProgressBytes < kStep && bytes >= m_lastProgressBytes)
         return true;
     m_lastProgressBytes = bytes;
+    m_lastProgressPass = pass;
     ImportProgress p;
     p.fileIndex = m_fileIndex;
     p.fileCount = m_fileCount;

@@ -78,7 +78,8 @@ private:
     FileReport *m_report = nullptr;
     int m_fileIndex = 0;
     int m_fileCount = 0;
-    qint64 m_lastProgressBytes = -1;
+    qint64 m_lastProgressBytes = 0;
+    int m_lastProgressPass = -1; // a new pass always reports
 
     QHash<QString, RowId> m_problemIds;
     QHash<QString, RowId> m_kernelIds; // "problemId:hash"

@@ -45,12 +45,23 @@ void ImportContext::beginFile(FileReport *report, int index, int count)
     m_fileCount = count;
     m_lastProgressBytes = 0;
     m_lastProgressPass = -1;
+    m_counted.clear();
 }
 
 void ImportContext::count(const QString &kind, bool added)
 {
     RecordCount &c = m_report->counts[kind];
     (added ? c.added : c.deduplicated) += 1;
+}
+
+void ImportContext::countOnce(const QString &kind, const QString &key, bool added)
+{
+    // Rows are named by many records (every eval row names its problem); each row counts once per file.
+    const QString id = kind + QChar(0x1f) + key;
+    if (m_counted.contains(id))
+        return;
+    m_counted.insert(id);
+    count(kind, added);
 }
 
 bool ImportContext::progress(const LineReader &reader, int pass, int passes)
@@ -104,7 +115,7 @@ Result<RowId> ImportContext::ensureProblem(Problem &problem, bool *added)
         return existing;
     if (added)
         *added = *existing == 0;
-    count(QStringLiteral("problem"), *existing == 0);
+    countOnce(QStringLiteral("problem"), problem.name, *existing == 0);
     if (*existing != 0)
         return problem.id = *existing;
     auto id = m_problems.insert(problem);
@@ -120,7 +131,7 @@ Result<RowId> ImportContext::ensureKernel(Kernel &kernel, bool *added)
     if (!id)
         return id;
     m_kernelIds.insert(kernelKey(kernel.problemId, kernel.contentHash), *id);
-    count(QStringLiteral("kernel"), inserted);
+    countOnce(QStringLiteral("kernel"), kernelKey(kernel.problemId, kernel.contentHash), inserted);
     if (added)
         *added = inserted;
     return id;
@@ -131,7 +142,7 @@ Result<RowId> ImportContext::ensureHardware(Hardware &hardware)
     auto existing = hardwareByName(hardware.name);
     if (!existing)
         return existing;
-    count(QStringLiteral("hardware"), *existing == 0);
+    countOnce(QStringLiteral("hardware"), hardware.name, *existing == 0);
     if (*existing != 0)
         return hardware.id = *existing;
     auto id = m_hardware.ensure(hardware);
@@ -147,9 +158,6 @@ Result<RowId> ImportContext::ensurePublishedHardware(const QString &name)
         hardware = *preset; // the canonical name, so "A100" and "NVIDIA A100-SXM4-80GB" meet in one row
     else
         hardware.name = name.trimmed();
-    auto existing = hardwareByName(hardware.name);
-    if (!existing || *existing != 0)
-        return existing; // already stored: no count, published rows name hardware rather than carry it
     return ensureHardware(hardware);
 }
 
@@ -158,7 +166,7 @@ Result<RowId> ImportContext::ensureForecaster(Forecaster &forecaster)
     auto existing = forecasterByName(forecaster.name);
     if (!existing)
         return existing;
-    count(QStringLiteral("forecaster"), *existing == 0);
+    countOnce(QStringLiteral("forecaster"), forecaster.name, *existing == 0);
     if (*existing != 0)
         return forecaster.id = *existing;
     auto id = m_forecasters.ensure(forecaster);
@@ -172,7 +180,7 @@ Result<RowId> ImportContext::ensureSearch(Search &search)
     auto existing = searchByName(search.name);
     if (!existing)
         return existing;
-    count(QStringLiteral("search"), *existing == 0);
+    countOnce(QStringLiteral("search"), search.name, *existing == 0);
     if (*existing != 0)
         return search.id = *existing;
     auto id = m_searches.ensure(search);

@@ -10,6 +10,7 @@
 #include "core/store/search_repo.h"
 
 #include <QHash>
+#include <QSet>
 
 namespace gpuf::interop {
 
@@ -33,6 +34,8 @@ public:
     void beginFile(FileReport *report, int index, int count);
     FileReport &report() { return *m_report; }
     void count(const QString &kind, bool added);
+    // Counts the row named `key` once per file, however many records name it.
+    void countOnce(const QString &kind, const QString &key, bool added);
     void warn(const QString &text) { m_report->warnings.append(text); }
     // Reports progress through pass `pass` of `passes` over the reader's file; false when the user cancelled.
     bool progress(const LineReader &reader, int pass, int passes);
@@ -87,6 +90,7 @@ private:
     QHash<QString, RowId> m_forecasterIds;
     QHash<QString, RowId> m_searchIds;
     QHash<RowId, EventLogState> m_eventLogs;
+    QSet<QString> m_counted; // "kind\x1fkey" counted in the current file
 };
 
 } // namespace gpuf::interop

@@ -1,0 +1,62 @@
+// DiffPane: one side of the side-by-side diff — line backgrounds, token highlights, fold bands and line numbers.
+#pragma once
+
+#include "widgets/diff/code_text_edit.h"
+#include "widgets/diff/diff_colors.h"
+#include "widgets/diff/diff_document.h"
+
+#include <memory>
+
+namespace gpuf {
+
+class DiffPane : public CodeTextEdit
+{
+    Q_OBJECT
+
+public:
+    explicit DiffPane(PaneSide side, QWidget *parent = nullptr);
+
+    PaneSide side() const { return m_side; }
+    // Shows a document (nullptr: nothing); every fold starts collapsed.
+    void setDiffDocument(std::shared_ptr<const DiffDocument> document);
+    const DiffDocument *diffDocument() const { return m_document.get(); }
+    void setColors(const DiffColors &colors);
+    const DiffColors &colors() const { return m_colors; }
+    void setFoldExpanded(int fold, bool expanded);
+    bool isFoldExpanded(int fold) const;
+
+    // The 1-based source line shown in a block, or 0 (fold bands, fillers).
+    int lineOfBlock(int block) const;
+    // The diff row of the block holding the text cursor, or of the first block shown; -1 when there are no rows.
+    int currentRow() const;
+    // Puts the cursor at the start of a row's block (expanding its fold) without scrolling.
+    void setCurrentRow(int row);
+    QString gutterLabel(const QTextBlock &block) const override;
+    // The text a "show N lines" band displays.
+    static QString foldLabel(int lineCount);
+
+Q_SIGNALS:
+    void foldActivated(int fold);
+    void focusReceived();
+
+protected:
+    int gutterDigits() const override;
+    void paintGutterCell(QPainter &painter, const QTextBlock &block, const QRect &cell) override;
+    void gutterClicked(const QTextBlock &block) override;
+    void paintEvent(QPaintEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
+    QMimeData *createMimeDataFromSelection() const override;
+
+private:
+    void applyFormats();
+    QColor lineBackground(int row) const;
+    void paintBackgrounds(QPainter &painter, const QRect &clip);
+    void paintFoldBands(QPainter &painter, const QRect &clip);
+
+    PaneSide m_side;
+    std::shared_ptr<const DiffDocument> m_document;
+    DiffColors m_colors;
+};
+
+} // namespace gpuf

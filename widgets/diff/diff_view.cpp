@@ -1,0 +1,527 @@
+// DiffView: builds DiffDocuments in the background (latest request wins) and keeps the two panes in lockstep.
+#include "widgets/diff/diff_view.h"
+
+#include "core/diff/unified_patch.h"
+#include "widgets/diff/diff_overview_bar.h"
+#include "widgets/diff/diff_pane.h"
+#include "widgets/diff/syntax_highlighting.h"
+
+#include <QAction>
+#include <QClipboard>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFutureWatcher>
+#include <QGuiApplication>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QSaveFile>
+#include <QScrollBar>
+#include <QSignalBlocker>
+#include <QSplitter>
+#include <QStyle>
+#include <QTextBlock>
+#include <QTimer>
+#include <QToolBar>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace gpuf {
+
+namespace {
+
+// A busy label that appears only when building takes long enough to be noticed, so quick diffs do not flicker.
+constexpr int BusyLabelDelayMs = 150;
+
+QString titleOr(const QString &title, const QString &fallback) { return title.isEmpty() ? fallback : title; }
+
+QWidget *titledPane(QLabel *title, QWidget *pane, QWidget *parent)
+{
+    auto *box = new QWidget(parent);
+    auto *layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    title->setTextFormat(Qt::PlainText);
+    title->setContentsMargins(4, 2, 4, 0);
+    layout->addWidget(title);
+    layout->addWidget(pane, 1);
+    return box;
+}
+
+} // namespace
+
+DiffView::DiffView(std::shared_ptr<const SyntaxHighlighting> syntax, QWidget *parent)
+    : QWidget(parent)
+    , m_syntax(std::move(syntax))
+    , m_colors(diffColorsFor(palette()))
+    , m_leftTitle(new QLabel(this))
+    , m_rightTitle(new QLabel(this))
+    , m_summary(new QLabel(this))
+    , m_hunkLabel(new QLabel(this))
+    , m_status(new QLabel(this))
+    , m_splitter(new QSplitter(Qt::Horizontal, this))
+    , m_leftPane(new DiffPane(PaneSide::Left, this))
+    , m_rightPane(new DiffPane(PaneSide::Right, this))
+    , m_overview(new DiffOverviewBar(this))
+{
+    createActions();
+    createLayout();
+    connectPanes();
+    m_leftPane->setColors(m_colors);
+    m_rightPane->setColors(m_colors);
+    m_overview->setColors(m_colors);
+    updateHeader();
+    updateHunkState();
+}
+
+DiffView::~DiffView()
+{
+    // A job still running finishes on its own (it holds its inputs and the syntax repository); it only has to stop.
+    if (m_cancel)
+        m_cancel->store(true);
+}
+
+void DiffView::createActions()
+{
+    const auto make = [this](const QString &text, const QList<QKeySequence> &shortcuts, auto slot) {
+        auto *action = new QAction(text, this);
+        action->setShortcuts(shortcuts);
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        connect(action, &QAction::triggered, this, slot);
+        addAction(action);
+        return action;
+    };
+    m_previousHunk = make(tr("Previous Change"),
+        {QKeySequence(Qt::ALT | Qt::Key_Up), QKeySequence(Qt::SHIFT | Qt::Key_F7)}, &DiffView::goToPreviousHunk);
+    m_nextHunk = make(
+        tr("Next Change"), {QKeySequence(Qt::ALT | Qt::Key_Down), QKeySequence(Qt::Key_F7)}, &DiffView::goToNextHunk);
+    m_previousHunk->setIcon(style()->standardIcon(QStyle::SP_ArrowUp));
+    m_nextHunk->setIcon(style()->standardIcon(QStyle::SP_ArrowDown));
+    m_ignoreWhitespaceAction
+        = make(tr("Ignore Whitespace"), {}, [this]() { setIgnoreWhitespace(m_ignoreWhitespaceAction->isChecked()); });
+    m_ignoreWhitespaceAction->setCheckable(true);
+    m_expandAll = make(tr("Show Unchanged Lines"), {}, [this]() {
+        if (m_expandAll->isChecked())
+            expandAllFolds();
+        else
+            for (int fold = 0; m_document && fold < m_document->diff.folds.size(); ++fold)
+                setFoldExpanded(fold, false);
+    });
+    m_expandAll->setCheckable(true);
+    m_swap = make(tr("Swap Sides"), {}, &DiffView::swapSides);
+    m_copy = make(tr("Copy"), {}, &DiffView::copySelection);
+    m_copyPatch = make(tr("Copy as Patch"), {}, &DiffView::copyPatch);
+    m_exportPatch = make(tr("Export Patch…"), {}, &DiffView::exportUnifiedPatch);
+    m_exportPatch->setIcon(style()->standardIcon(QStyle::SP_DialogSaveButton));
+    m_openBaseline = make(tr("Open Left Source"), {}, [this]() { Q_EMIT openSourceRequested(m_left); });
+    m_openCandidate = make(tr("Open Right Source"), {}, [this]() { Q_EMIT openSourceRequested(m_right); });
+}
+
+void DiffView::createLayout()
+{
+    auto *toolBar = new QToolBar(this);
+    toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toolBar->addAction(m_previousHunk);
+    toolBar->addAction(m_nextHunk);
+    toolBar->addWidget(m_hunkLabel);
+    toolBar->addSeparator();
+    toolBar->addAction(m_ignoreWhitespaceAction);
+    toolBar->addAction(m_expandAll);
+    toolBar->addAction(m_swap);
+    toolBar->addSeparator();
+    toolBar->addAction(m_copyPatch);
+    toolBar->addAction(m_exportPatch);
+    toolBar->addSeparator();
+    toolBar->addAction(m_openBaseline);
+    toolBar->addAction(m_openCandidate);
+    auto *spacer = new QWidget(toolBar);
+    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    toolBar->addWidget(spacer);
+    toolBar->addWidget(m_summary);
+    m_hunkLabel->setContentsMargins(6, 0, 6, 0);
+    m_summary->setContentsMargins(6, 0, 6, 0);
+
+    m_splitter->addWidget(titledPane(m_leftTitle, m_leftPane, m_splitter));
+    m_splitter->addWidget(titledPane(m_rightTitle, m_rightPane, m_splitter));
+    m_splitter->setChildrenCollapsible(false);
+
+    auto *body = new QHBoxLayout;
+    body->setContentsMargins(0, 0, 0, 0);
+    body->setSpacing(2);
+    body->addWidget(m_splitter, 1);
+    body->addWidget(m_overview);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(toolBar);
+    layout->addLayout(body, 1);
+    layout->addWidget(m_status);
+    m_status->hide();
+}
+
+void DiffView::connectPanes()
+{
+    for (DiffPane *pane : {m_leftPane, m_rightPane}) {
+        DiffPane *other = pane == m_leftPane ? m_rightPane : m_leftPane;
+        // Both panes hold the same blocks with the same visibility, so equal scroll values mean aligned lines.
+        connect(
+            pane->verticalScrollBar(), &QScrollBar::valueChanged, other->verticalScrollBar(), &QScrollBar::setValue);
+        connect(pane->verticalScrollBar(), &QScrollBar::valueChanged, this, &DiffView::updateShownRows);
+        connect(pane, &QPlainTextEdit::cursorPositionChanged, this, [this, pane]() { syncCursor(pane); });
+        connect(pane, &DiffPane::foldActivated, this, [this](int fold) { setFoldExpanded(fold, true); });
+        connect(pane, &DiffPane::focusReceived, this, [this, pane]() { m_activeSide = pane->side(); });
+    }
+    connect(m_rightPane, &QPlainTextEdit::updateRequest, this, &DiffView::updateShownRows);
+    connect(m_overview, &DiffOverviewBar::rowRequested, this, &DiffView::goToRow);
+}
+
+void DiffView::setPair(const DiffSide &baseline, const DiffSide &candidate)
+{
+    m_left = baseline;
+    m_right = candidate;
+    updateHeader();
+    startBuild();
+}
+
+void DiffView::clear()
+{
+    ++m_generation;
+    if (m_cancel)
+        m_cancel->store(true);
+    m_busy = false;
+    m_left = m_right = DiffSide();
+    m_document.reset();
+    m_syncing = true;
+    m_leftPane->setDiffDocument(nullptr);
+    m_rightPane->setDiffDocument(nullptr);
+    m_syncing = false;
+    m_overview->setDiffDocument(nullptr);
+    m_status->hide();
+    updateHeader();
+    updateHunkState();
+}
+
+void DiffView::setIgnoreWhitespace(bool ignore)
+{
+    const QSignalBlocker blocker(m_ignoreWhitespaceAction);
+    m_ignoreWhitespaceAction->setChecked(ignore);
+    if (ignore == m_ignoreWhitespace)
+        return;
+    m_ignoreWhitespace = ignore;
+    if (m_document || m_busy)
+        startBuild();
+}
+
+void DiffView::setContextLines(int lines)
+{
+    lines = std::max(0, lines);
+    if (lines == m_contextLines)
+        return;
+    m_contextLines = lines;
+    if (m_document || m_busy)
+        startBuild();
+}
+
+void DiffView::startBuild()
+{
+    ++m_generation;
+    if (m_cancel)
+        m_cancel->store(true);
+    auto cancel = std::make_shared<std::atomic_bool>(false);
+    m_cancel = cancel;
+    m_busy = true;
+
+    const DiffBuildRequest request {
+        m_left, m_right, m_ignoreWhitespace, m_contextLines, m_colors.dark ? SyntaxTheme::Dark : SyntaxTheme::Light};
+    const quint64 generation = m_generation;
+    auto *watcher = new QFutureWatcher<DiffDocument>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation]() {
+        watcher->deleteLater();
+        if (generation != m_generation)
+            return; // a newer request replaced this one
+        DiffDocument document = watcher->result();
+        if (!document.cancelled())
+            showDocument(std::move(document));
+    });
+    watcher->setFuture(QtConcurrent::run(
+        [request, syntax = m_syntax, cancel]() { return buildDiffDocument(request, syntax.get(), cancel.get()); }));
+
+    QTimer::singleShot(BusyLabelDelayMs, this, [this, generation]() {
+        if (m_busy && generation == m_generation) {
+            m_status->setText(tr("Comparing…"));
+            m_status->show();
+        }
+    });
+}
+
+void DiffView::showDocument(DiffDocument built)
+{
+    const std::shared_ptr<const DiffDocument> previous = m_document;
+    auto document = std::make_shared<const DiffDocument>(std::move(built));
+    // A rebuild of the same pair with the same options (a new highlighting theme) keeps folds, cursor and scroll.
+    const bool sameLayout = previous && previous->request.left == document->request.left
+        && previous->request.right == document->request.right
+        && previous->request.ignoreWhitespace == document->request.ignoreWhitespace
+        && previous->request.contextLines == document->request.contextLines;
+    QList<int> expanded;
+    for (int fold = 0; sameLayout && fold < previous->diff.folds.size(); ++fold) {
+        if (m_leftPane->isFoldExpanded(fold))
+            expanded.append(fold);
+    }
+    const int row = sameLayout ? currentRow() : -1;
+    const int scroll = m_leftPane->verticalScrollBar()->value();
+
+    m_document = document;
+    m_busy = false;
+    m_status->hide();
+    m_syncing = true;
+    m_leftPane->setDiffDocument(document);
+    m_rightPane->setDiffDocument(document);
+    m_syncing = false;
+    m_overview->setDiffDocument(document);
+    m_cursorPlaced = false;
+    {
+        const QSignalBlocker blocker(m_expandAll);
+        m_expandAll->setChecked(sameLayout && m_expandAll->isChecked());
+    }
+    if (sameLayout) {
+        for (int fold : std::as_const(expanded))
+            setFoldExpanded(fold, true);
+        if (row >= 0)
+            goToRow(row);
+        m_leftPane->verticalScrollBar()->setValue(scroll);
+    }
+    updateHeader();
+    updateHunkState();
+    updateShownRows();
+    Q_EMIT documentReady();
+}
+
+void DiffView::syncCursor(DiffPane *from)
+{
+    if (m_syncing || !m_document)
+        return;
+    m_cursorPlaced = true;
+    m_activeSide = from->side();
+    DiffPane *other = from == m_leftPane ? m_rightPane : m_leftPane;
+    const int block = from->textCursor().blockNumber();
+    if (other->textCursor().blockNumber() != block) {
+        m_syncing = true;
+        const int scroll = other->horizontalScrollBar()->value();
+        other->setTextCursor(QTextCursor(other->document()->findBlockByNumber(block)));
+        other->horizontalScrollBar()->setValue(scroll);
+        m_syncing = false;
+    }
+    updateHunkState();
+}
+
+DiffPane *DiffView::activePane() const { return m_activeSide == PaneSide::Left ? m_leftPane : m_rightPane; }
+
+int DiffView::currentRow() const { return m_cursorPlaced ? activePane()->currentRow() : -1; }
+
+int DiffView::hunkCount() const { return m_document ? static_cast<int>(m_document->diff.hunks.size()) : 0; }
+
+int DiffView::currentHunk() const
+{
+    const int row = currentRow();
+    if (!m_document || row < 0)
+        return -1;
+    const QList<diff::Hunk> &hunks = m_document->diff.hunks;
+    for (int i = 0; i < hunks.size(); ++i) {
+        if (row >= hunks.at(i).firstRow && row < hunks.at(i).firstRow + hunks.at(i).rowCount)
+            return i;
+    }
+    return -1;
+}
+
+void DiffView::goToNextHunk()
+{
+    if (!m_document)
+        return;
+    const int hunk = diff::nextHunk(m_document->diff.hunks, currentRow());
+    if (hunk >= 0)
+        goToRow(m_document->diff.hunks.at(hunk).firstRow);
+}
+
+void DiffView::goToPreviousHunk()
+{
+    if (!m_document)
+        return;
+    const int row = m_cursorPlaced ? currentRow() : static_cast<int>(m_document->diff.rows.size());
+    const int hunk = diff::previousHunk(m_document->diff.hunks, row);
+    if (hunk >= 0)
+        goToRow(m_document->diff.hunks.at(hunk).firstRow);
+}
+
+void DiffView::goToRow(int row)
+{
+    if (!m_document || row < 0 || row >= m_document->diff.rows.size())
+        return;
+    const int fold = m_document->foldOfRow(row);
+    if (fold >= 0 && !m_leftPane->isFoldExpanded(fold))
+        setFoldExpanded(fold, true);
+    m_syncing = true;
+    m_leftPane->setCurrentRow(row);
+    m_rightPane->setCurrentRow(row);
+    m_syncing = false;
+    m_cursorPlaced = true;
+    activePane()->centerCursor();
+    updateHunkState();
+    updateShownRows();
+}
+
+void DiffView::setFoldExpanded(int fold, bool expanded)
+{
+    m_leftPane->setFoldExpanded(fold, expanded);
+    m_rightPane->setFoldExpanded(fold, expanded);
+    updateShownRows();
+}
+
+void DiffView::expandAllFolds()
+{
+    for (int fold = 0; m_document && fold < m_document->diff.folds.size(); ++fold)
+        setFoldExpanded(fold, true);
+    const QSignalBlocker blocker(m_expandAll);
+    m_expandAll->setChecked(true);
+}
+
+void DiffView::swapSides()
+{
+    std::swap(m_left, m_right);
+    updateHeader();
+    if (m_document || m_busy)
+        startBuild();
+    Q_EMIT sidesSwapped();
+}
+
+void DiffView::copySelection() { activePane()->copy(); }
+
+void DiffView::copyPatch() { QGuiApplication::clipboard()->setText(unifiedPatch()); }
+
+QString DiffView::unifiedPatch() const
+{
+    if (!m_document)
+        return {};
+    const DiffBuildRequest &request = m_document->request;
+    return diff::unifiedPatch(m_document->diff, titleOr(request.left.title, QStringLiteral("baseline")),
+        titleOr(request.right.title, QStringLiteral("candidate")), request.contextLines);
+}
+
+Status DiffView::writeUnifiedPatch(const QString &path) const
+{
+    if (!m_document || m_busy)
+        return Error {tr("The diff is not ready yet.")};
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return Error {tr("Cannot write %1: %2").arg(path, file.errorString())};
+    file.write(unifiedPatch().toUtf8());
+    if (!file.commit())
+        return Error {tr("Cannot write %1: %2").arg(path, file.errorString())};
+    return {};
+}
+
+void DiffView::exportUnifiedPatch()
+{
+    const QString suggested = titleOr(m_right.title, QStringLiteral("candidate")) + QStringLiteral(".patch");
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Unified Patch"), suggested, tr("Patches (*.patch *.diff);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    const Status written = writeUnifiedPatch(path);
+    if (!written) {
+        QMessageBox::warning(this, tr("Export Unified Patch"), written.error());
+        return;
+    }
+    Q_EMIT patchExported(path);
+}
+
+void DiffView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
+        updateColors();
+}
+
+void DiffView::updateColors()
+{
+    const DiffColors colors = diffColorsFor(palette());
+    if (colors == m_colors)
+        return;
+    const bool themeChanged = colors.dark != m_colors.dark;
+    m_colors = colors;
+    m_leftPane->setColors(colors);
+    m_rightPane->setColors(colors);
+    m_overview->setColors(colors);
+    // Syntax colours come from a light or a dark theme: a flip needs the documents highlighted again.
+    if (themeChanged && m_document && m_syntax && SyntaxHighlighting::isAvailable())
+        startBuild();
+}
+
+void DiffView::updateShownRows()
+{
+    if (!m_document || m_document->diff.rows.isEmpty()) {
+        m_overview->setShownRows(-1, -1);
+        return;
+    }
+    const auto rowRange = [this](const QTextBlock &block) -> std::pair<int, int> {
+        const int row = m_document->rowOfBlock(block.blockNumber());
+        if (row >= 0)
+            return {row, row};
+        const int fold = m_document->foldOfBlock(block.blockNumber());
+        if (fold < 0)
+            return {-1, -1};
+        const diff::Fold &f = m_document->diff.folds.at(fold);
+        return {f.firstRow, f.firstRow + f.rowCount - 1};
+    };
+    m_overview->setShownRows(
+        rowRange(m_rightPane->firstShownBlock()).first, rowRange(m_rightPane->lastShownBlock()).second);
+}
+
+void DiffView::updateHunkState()
+{
+    const int count = hunkCount();
+    const int current = currentHunk();
+    if (!m_document)
+        m_hunkLabel->clear();
+    else if (count == 0)
+        m_hunkLabel->setText(tr("No changes"));
+    else if (current >= 0)
+        m_hunkLabel->setText(tr("Change %1 of %2").arg(current + 1).arg(count));
+    else
+        m_hunkLabel->setText(tr("%n change(s)", nullptr, count));
+    m_nextHunk->setEnabled(count > 0);
+    m_previousHunk->setEnabled(count > 0);
+    m_copyPatch->setEnabled(count > 0);
+    m_exportPatch->setEnabled(count > 0);
+    if (current != m_reportedHunk) {
+        m_reportedHunk = current;
+        Q_EMIT currentHunkChanged(current, count);
+    }
+}
+
+void DiffView::updateHeader()
+{
+    const auto describe = [](const DiffSide &side, const QString &definition, const QString &fallback) {
+        const QString title = titleOr(side.title, fallback);
+        const QString language = definition.isEmpty() ? side.language : definition;
+        return language.isEmpty() ? title : tr("%1 — %2").arg(title, language);
+    };
+    const bool current = m_document && m_document->request.left == m_left && m_document->request.right == m_right;
+    m_leftTitle->setText(describe(m_left, current ? m_document->leftDefinition : QString(), tr("Baseline")));
+    m_rightTitle->setText(describe(m_right, current ? m_document->rightDefinition : QString(), tr("Candidate")));
+    m_openBaseline->setEnabled(!m_left.source.isEmpty());
+    m_openCandidate->setEnabled(!m_right.source.isEmpty());
+    if (!m_document) {
+        m_summary->clear();
+        return;
+    }
+    const diff::DiffSummary &summary = m_document->diff.summary;
+    m_summary->setText(m_document->diff.identical()
+            ? tr("Identical")
+            : tr("+%1 −%2 ~%3 lines").arg(summary.added).arg(summary.removed).arg(summary.changed));
+    m_summary->setToolTip(
+        tr("%1 added, %2 removed, %3 changed lines").arg(summary.added).arg(summary.removed).arg(summary.changed));
+}
+
+} // namespace gpuf

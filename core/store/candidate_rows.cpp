@@ -1,0 +1,592 @@
+// loadCandidateTable and computeChangedLines; see candidate_rows.h.
+#include "core/store/candidate_rows.h"
+
+#include "core/bins/bins.h"
+#include "core/diff/line_diff.h"
+#include "core/store/problem_repo.h"
+#include "core/store/sql.h"
+#include "core/store/store.h"
+
+#include <QSet>
+#include <QtConcurrent/QtConcurrentMap>
+
+#include <algorithm>
+#include <numeric>
+
+namespace gpuf {
+
+bool MeasuredCell::failed() const
+{
+    if (hasMeasurement())
+        return state == State::Failed;
+    return labelId != 0 && !labelSpeedup;
+}
+
+std::optional<double> MeasuredCell::truthSpeedup() const
+{
+    if (state == State::Speedup)
+        return speedup;
+    if (usesLabel())
+        return labelSpeedup;
+    return std::nullopt;
+}
+
+std::optional<int> MeasuredCell::truthBin() const
+{
+    if (state == State::Speedup)
+        return bins::binOf(speedup);
+    if (usesLabel() && labelSpeedup)
+        return labelBin ? labelBin : bins::binOf(*labelSpeedup);
+    return std::nullopt;
+}
+
+QString CandidateRow::displayName() const { return name.isEmpty() ? contentHash.left(12) : name; }
+
+int CandidateTable::rowOf(RowId kernelId) const
+{
+    const auto it = std::lower_bound(
+        rows.cbegin(), rows.cend(), kernelId, [](const CandidateRow &row, RowId id) { return row.id < id; });
+    return it != rows.cend() && it->id == kernelId ? int(it - rows.cbegin()) : -1;
+}
+
+int CandidateTable::problemIndexOf(RowId problemId) const
+{
+    const auto it = std::lower_bound(
+        problems.cbegin(), problems.cend(), problemId, [](const CandidateProblem &p, RowId id) { return p.id < id; });
+    return it != problems.cend() && it->id == problemId ? int(it - problems.cbegin()) : -1;
+}
+
+int CandidateTable::searchIndexOf(RowId searchId) const
+{
+    const auto it = std::lower_bound(
+        searches.cbegin(), searches.cend(), searchId, [](const CandidateSearch &s, RowId id) { return s.id < id; });
+    return it != searches.cend() && it->id == searchId ? int(it - searches.cbegin()) : -1;
+}
+
+const MeasuredCell &CandidateTable::measuredCell(int row, int hardwareIndex) const
+{
+    return measured[qsizetype(row) * hardware.size() + hardwareIndex];
+}
+
+const ForecastCell &CandidateTable::forecastCell(int row, int forecasterIndex) const
+{
+    return forecasts[qsizetype(row) * forecasters.size() + forecasterIndex];
+}
+
+namespace {
+
+bool isCancelled(const std::atomic_bool *cancel) { return cancel && cancel->load(std::memory_order_relaxed); }
+
+Error cancelled() { return Error {QStringLiteral("cancelled")}; }
+
+// Dense ranks of `texts` in case-insensitive order (equal texts share a rank).
+QList<int> ranksOf(const QStringList &texts)
+{
+    QList<int> order(texts.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+        [&texts](int a, int b) { return QString::compare(texts[a], texts[b], Qt::CaseInsensitive) < 0; });
+    QList<int> ranks(texts.size(), 0);
+    int rank = 0;
+    for (qsizetype i = 0; i < order.size(); ++i) {
+        if (i > 0 && QString::compare(texts[order[i - 1]], texts[order[i]], Qt::CaseInsensitive) != 0)
+            ++rank;
+        ranks[order[i]] = rank;
+    }
+    return ranks;
+}
+
+// One measurement run: the newest measurement of a kernel for one case on one hardware.
+struct CaseRun
+{
+    int row = 0;
+    int hardware = 0;
+    int caseId = 0;
+    MeasurementStatus status = MeasurementStatus::Ok;
+    double medianNs = 0.0;
+};
+
+bool runBefore(const CaseRun &a, const CaseRun &b)
+{
+    return std::tie(a.row, a.hardware, a.caseId) < std::tie(b.row, b.hardware, b.caseId);
+}
+
+class TableLoader
+{
+public:
+    TableLoader(Store &store, const std::atomic_bool *cancel)
+        : m_store(store)
+        , m_db(store.database())
+        , m_cancel(cancel)
+    { }
+
+    Result<CandidateTable> run();
+
+private:
+    Status loadProblems();
+    Status loadKernels();
+    Status loadSlots();
+    Status loadLabels();
+    Status loadForecasts();
+    Status loadMeasurements();
+    Status loadSearches();
+    void storeForecast(int row, int forecaster, const QSqlQuery &q);
+    void fillMeasuredCell(const QList<CaseRun> &runs, qsizetype begin, qsizetype end);
+    void finish();
+
+    Store &m_store;
+    QSqlDatabase &m_db;
+    const std::atomic_bool *m_cancel;
+    CandidateTable m_table;
+    QHash<RowId, int> m_hardwareIndex;
+    QHash<RowId, int> m_forecasterIndex;
+    QList<QPair<QString, RowId>> m_labelMembers; // (search name, kernel) from labels, resolved with the searches
+};
+
+Result<CandidateTable> TableLoader::run()
+{
+    // One read transaction: every query sees the same snapshot of the store.
+    const bool inTransaction = m_db.transaction();
+    const auto stages
+        = {&TableLoader::loadProblems, &TableLoader::loadKernels, &TableLoader::loadSlots, &TableLoader::loadLabels,
+            &TableLoader::loadForecasts, &TableLoader::loadMeasurements, &TableLoader::loadSearches};
+    Status status;
+    for (auto stage : stages) {
+        if (isCancelled(m_cancel)) {
+            status = cancelled();
+            break;
+        }
+        status = (this->*stage)();
+        if (!status)
+            break;
+    }
+    if (inTransaction)
+        m_db.rollback(); // nothing was written
+    if (!status)
+        return Error {status.error()};
+    finish();
+    return std::move(m_table);
+}
+
+Status TableLoader::loadProblems()
+{
+    auto q
+        = sql::run(m_db, QStringLiteral("SELECT id, name, COALESCE(reference_kernel_id, 0) FROM problems ORDER BY id"));
+    if (!q)
+        return Error {q.error()};
+    while (q->next())
+        m_table.problems.append({q->value(0).toLongLong(), q->value(1).toString(), q->value(2).toLongLong()});
+    return {};
+}
+
+Status TableLoader::loadKernels()
+{
+    auto summaries = KernelRepo(m_store).summaries();
+    if (!summaries)
+        return Error {summaries.error()};
+    m_table.rows.reserve(summaries->size());
+    for (KernelSummary &k : *summaries) {
+        CandidateRow row;
+        row.id = k.id;
+        row.problemId = k.problemId;
+        row.parentId = k.parentId;
+        row.name = std::move(k.name);
+        row.contentHash = std::move(k.contentHash);
+        row.language = std::move(k.language);
+        row.origin = std::move(k.origin);
+        row.createdAtMs = k.createdAtMs;
+        row.problemIndex = m_table.problemIndexOf(k.problemId);
+        if (row.problemIndex >= 0) {
+            row.baselineId = m_table.problems[row.problemIndex].referenceKernelId;
+            row.isReference = row.baselineId == row.id;
+        }
+        m_table.rows.append(std::move(row));
+    }
+    return {};
+}
+
+// The hardware and forecaster lists, which fix the shape of the per-hardware and per-forecaster cells.
+Status TableLoader::loadSlots()
+{
+    auto hardware = sql::run(m_db, QStringLiteral("SELECT id, name FROM hardware ORDER BY id"));
+    if (!hardware)
+        return Error {hardware.error()};
+    while (hardware->next())
+        m_table.hardware.append({hardware->value(0).toLongLong(), hardware->value(1).toString()});
+    auto unnamed
+        = sql::scalar(m_db, QStringLiteral("SELECT EXISTS (SELECT 1 FROM pair_labels WHERE hardware_id IS NULL)"));
+    if (!unnamed)
+        return Error {unnamed.error()};
+    if (*unnamed)
+        m_table.hardware.append({0, QStringLiteral("(hardware not given)")});
+    for (int i = 0; i < m_table.hardware.size(); ++i)
+        m_hardwareIndex.insert(m_table.hardware[i].id, i);
+
+    auto forecasters = sql::run(m_db, QStringLiteral("SELECT id, name, display_name FROM forecasters ORDER BY id"));
+    if (!forecasters)
+        return Error {forecasters.error()};
+    while (forecasters->next()) {
+        m_forecasterIndex.insert(forecasters->value(0).toLongLong(), int(m_table.forecasters.size()));
+        m_table.forecasters.append(
+            {forecasters->value(0).toLongLong(), forecasters->value(1).toString(), forecasters->value(2).toString()});
+    }
+    m_table.measured.resize(m_table.rows.size() * m_table.hardware.size());
+    m_table.forecasts.resize(m_table.rows.size() * m_table.forecasters.size());
+    return {};
+}
+
+Status TableLoader::loadLabels()
+{
+    // Rows in id order: a later label of the same candidate and hardware replaces an earlier one.
+    auto q = sql::run(m_db,
+        QStringLiteral(
+            "SELECT id, reference_kernel_id, candidate_kernel_id, COALESCE(hardware_id, 0), speedup, true_bin,"
+            " CASE WHEN json_valid(extra_json) THEN json_extract(extra_json, '$.source_search') END"
+            " FROM pair_labels ORDER BY id"));
+    if (!q)
+        return Error {q.error()};
+    const qsizetype hardwareCount = m_table.hardware.size();
+    while (q->next()) {
+        const int row = m_table.rowOf(q->value(2).toLongLong());
+        const int hardware = m_hardwareIndex.value(q->value(3).toLongLong(), -1);
+        if (row < 0 || hardware < 0)
+            continue;
+        MeasuredCell &cell = m_table.measured[row * hardwareCount + hardware];
+        if (cell.labelId == 0)
+            ++m_table.hardware[hardware].labels;
+        cell.labelId = q->value(0).toLongLong();
+        cell.labelReferenceId = q->value(1).toLongLong();
+        cell.labelSpeedup = sql::optionalDouble(q->value(4));
+        cell.labelBin = sql::optionalInt(q->value(5));
+        CandidateRow &candidate = m_table.rows[row];
+        if (candidate.problemIndex < 0 || m_table.problems[candidate.problemIndex].referenceKernelId == 0)
+            candidate.baselineId = cell.labelReferenceId;
+        const QString search = q->value(6).toString();
+        if (!search.isEmpty()) {
+            m_labelMembers.append({search, candidate.id});
+            m_labelMembers.append({search, cell.labelReferenceId});
+        }
+    }
+    return {};
+}
+
+Status TableLoader::loadForecasts()
+{
+    auto q = sql::run(m_db,
+        QStringLiteral(
+            "SELECT id, candidate_kernel_id, forecaster_id, reference_kernel_id, COALESCE(hardware_id, 0),"
+            " p1, p2, p3, p4, p5, p6, p7, p8, predicted_bin FROM forecasts WHERE status = 'ok' ORDER BY id"));
+    if (!q)
+        return Error {q.error()};
+    const qsizetype forecasterCount = m_table.forecasters.size();
+    QList<RowId> newestReference(m_table.rows.size(), 0); // for rows that have no baseline yet
+    while (q->next()) {
+        const int row = m_table.rowOf(q->value(1).toLongLong());
+        const int forecaster = m_forecasterIndex.value(q->value(2).toLongLong(), -1);
+        if (row < 0 || forecaster < 0)
+            continue;
+        const RowId reference = q->value(3).toLongLong();
+        const RowId baseline = m_table.rows[row].baselineId;
+        const ForecastCell &cell = m_table.forecasts[row * forecasterCount + forecaster];
+        // Forecasts against the baseline beat forecasts against other kernels; among equals the newest wins.
+        const bool replaces = !cell.isValid() || reference == baseline || cell.referenceKernelId != baseline;
+        if (!cell.isValid())
+            ++m_table.forecasters[forecaster].forecasts;
+        if (replaces)
+            storeForecast(row, forecaster, *q);
+        newestReference[row] = reference;
+    }
+    for (qsizetype row = 0; row < m_table.rows.size(); ++row) {
+        if (m_table.rows[row].baselineId == 0)
+            m_table.rows[row].baselineId = newestReference[row];
+    }
+    return {};
+}
+
+void TableLoader::storeForecast(int row, int forecaster, const QSqlQuery &q)
+{
+    bins::Distribution p {};
+    for (int b = 0; b < bins::kBinCount; ++b)
+        p[b] = q.value(5 + b).toDouble();
+    const std::optional<int> chosen = sql::optionalInt(q.value(13));
+    ForecastCell cell;
+    cell.forecastId = q.value(0).toLongLong();
+    cell.referenceKernelId = q.value(3).toLongLong();
+    cell.hardwareId = q.value(4).toLongLong();
+    cell.predictedBin = chosen && *chosen >= 1 && *chosen <= bins::kBinCount ? *chosen : bins::argmaxBin(p);
+    cell.confidence = bins::confidence(bins::ConfidenceScore::MaxProb, p, cell.predictedBin);
+    cell.expectedBin = bins::expectedBin(p);
+    cell.expectedSpeedup = bins::expectedSpeedup(p);
+    m_table.forecasts[qsizetype(row) * m_table.forecasters.size() + forecaster] = cell;
+}
+
+Status TableLoader::loadMeasurements()
+{
+    // SQLite takes the bare columns of a MAX() aggregate from the row holding the maximum: the newest measurement
+    // of each (kernel, hardware, case).
+    auto q = sql::run(m_db,
+        QStringLiteral("SELECT kernel_id, hardware_id, case_name, status, median_ns, MAX(id) FROM measurements"
+                       " GROUP BY kernel_id, hardware_id, case_name"));
+    if (!q)
+        return Error {q.error()};
+    QHash<QString, int> caseIds;
+    QList<CaseRun> runs;
+    while (q->next()) {
+        CaseRun run;
+        run.row = m_table.rowOf(q->value(0).toLongLong());
+        run.hardware = m_hardwareIndex.value(q->value(1).toLongLong(), -1);
+        if (run.row < 0 || run.hardware < 0)
+            continue;
+        run.caseId = int(caseIds.emplace(q->value(2).toString(), int(caseIds.size())).value());
+        run.status
+            = measurementStatusFromName(q->value(3).toString()).value_or(MeasurementStatus::InfrastructureFailure);
+        run.medianNs = q->value(4).toDouble();
+        if (run.status == MeasurementStatus::Ok && !(run.medianNs > 0))
+            run.status = MeasurementStatus::InfrastructureFailure; // a runtime that cannot be divided by
+        ++m_table.hardware[run.hardware].measurements;
+        runs.append(run);
+    }
+    if (isCancelled(m_cancel))
+        return cancelled();
+    std::sort(runs.begin(), runs.end(), runBefore);
+    for (qsizetype begin = 0; begin < runs.size();) {
+        qsizetype end = begin + 1;
+        while (end < runs.size() && runs[end].row == runs[begin].row && runs[end].hardware == runs[begin].hardware)
+            ++end;
+        fillMeasuredCell(runs, begin, end);
+        begin = end;
+    }
+    return {};
+}
+
+// DESIGN §4: any failed case ⇒ failure; otherwise the geometric mean over the cases both the candidate and its
+// baseline measured ok of (baseline median / candidate median).
+void TableLoader::fillMeasuredCell(const QList<CaseRun> &runs, qsizetype begin, qsizetype end)
+{
+    const CaseRun &first = runs[begin];
+    MeasuredCell &cell = m_table.measured[qsizetype(first.row) * m_table.hardware.size() + first.hardware];
+    for (qsizetype i = begin; i < end; ++i) {
+        if (runs[i].status != MeasurementStatus::Ok) {
+            cell.state = MeasuredCell::State::Failed;
+            cell.failure = runs[i].status;
+            return;
+        }
+    }
+    cell.state = MeasuredCell::State::NoBaseline;
+    const int baselineRow = m_table.rowOf(m_table.rows[first.row].baselineId);
+    if (baselineRow < 0)
+        return;
+    CaseRun key = first;
+    key.row = baselineRow;
+    key.caseId = std::numeric_limits<int>::min();
+    auto base = std::lower_bound(runs.cbegin(), runs.cend(), key, runBefore);
+    QList<double> speedups;
+    for (qsizetype i = begin; i < end; ++i) {
+        while (base != runs.cend() && base->row == baselineRow && base->hardware == first.hardware
+            && base->caseId < runs[i].caseId)
+            ++base;
+        if (base == runs.cend() || base->row != baselineRow || base->hardware != first.hardware)
+            break;
+        if (base->caseId == runs[i].caseId && base->status == MeasurementStatus::Ok)
+            speedups.append(base->medianNs / runs[i].medianNs);
+    }
+    if (const auto mean = bins::geometricMean(speedups)) {
+        cell.state = MeasuredCell::State::Speedup;
+        cell.speedup = *mean;
+        cell.cases = int(speedups.size());
+    }
+}
+
+Status TableLoader::loadSearches()
+{
+    auto q = sql::run(m_db, QStringLiteral("SELECT id, name, COALESCE(problem_id, 0) FROM searches ORDER BY id"));
+    if (!q)
+        return Error {q.error()};
+    QHash<QString, int> byName;
+    while (q->next()) {
+        byName.insert(q->value(1).toString(), int(m_table.searches.size()));
+        m_table.searches.append({q->value(0).toLongLong(), q->value(1).toString(), q->value(2).toLongLong(), {}});
+    }
+    for (const auto &[name, kernel] : std::as_const(m_labelMembers)) {
+        if (const auto it = byName.constFind(name); it != byName.cend())
+            m_table.searches[*it].kernelIds.append(kernel);
+    }
+    // instr() first: most events name no kernel, and it spares json parsing of those.
+    auto events = sql::run(m_db,
+        QStringLiteral("SELECT search_id, json_extract(payload_json, '$.kernel_id') FROM search_events"
+                       " WHERE instr(payload_json, '\"kernel_id\"') > 0 AND json_valid(payload_json)"));
+    if (!events)
+        return Error {events.error()};
+    while (events->next()) {
+        const int search = m_table.searchIndexOf(events->value(0).toLongLong());
+        const RowId kernel = events->value(1).toLongLong();
+        if (search >= 0 && kernel > 0)
+            m_table.searches[search].kernelIds.append(kernel);
+    }
+    for (CandidateSearch &search : m_table.searches) {
+        QList<RowId> &ids = search.kernelIds;
+        std::sort(ids.begin(), ids.end());
+        ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+        ids.removeIf([this](RowId id) { return m_table.rowOf(id) < 0; });
+    }
+    return {};
+}
+
+void TableLoader::finish()
+{
+    QStringList names, languages, origins;
+    names.reserve(m_table.rows.size());
+    for (const CandidateRow &row : std::as_const(m_table.rows))
+        names.append(row.displayName());
+    const QList<int> nameRanks = ranksOf(names);
+    QStringList problemNames;
+    for (const CandidateProblem &p : std::as_const(m_table.problems))
+        problemNames.append(p.name);
+    const QList<int> problemRanks = ranksOf(problemNames);
+
+    QHash<QString, int> languageRank, originRank;
+    for (const CandidateRow &row : std::as_const(m_table.rows)) {
+        languageRank.insert(row.language, 0);
+        originRank.insert(row.origin, 0);
+    }
+    for (QHash<QString, int> *ranks : {&languageRank, &originRank}) {
+        const QStringList keys = ranks->keys();
+        const QList<int> r = ranksOf(keys);
+        for (qsizetype i = 0; i < keys.size(); ++i)
+            ranks->insert(keys[i], r[i]);
+    }
+    for (qsizetype i = 0; i < m_table.rows.size(); ++i) {
+        CandidateRow &row = m_table.rows[i];
+        row.nameRank = nameRanks[i];
+        row.problemRank = row.problemIndex >= 0 ? problemRanks[row.problemIndex] : -1;
+        row.languageRank = languageRank.value(row.language);
+        row.originRank = originRank.value(row.origin);
+    }
+    m_table.origins = originRank.keys();
+    std::sort(m_table.origins.begin(), m_table.origins.end());
+
+    auto most = [](const auto &list, auto better) {
+        int best = -1;
+        for (int i = 0; i < list.size(); ++i) {
+            if (best < 0 || better(list[i], list[best]))
+                best = i;
+        }
+        return best;
+    };
+    m_table.defaultHardware = most(m_table.hardware, [](const CandidateHardware &a, const CandidateHardware &b) {
+        return std::tie(a.measurements, a.labels) > std::tie(b.measurements, b.labels);
+    });
+    m_table.defaultForecaster = most(m_table.forecasters,
+        [](const CandidateForecaster &a, const CandidateForecaster &b) { return a.forecasts > b.forecasts; });
+}
+
+// ---- changed lines ---------------------------------------------------------------------------------------------
+
+QString pairKey(const QString &baselineHash, const QString &candidateHash)
+{
+    return baselineHash + QLatin1Char(':') + candidateHash;
+}
+
+// Sources of `ids` (ascending), read with bound IN lists of at most kChunk ids.
+Status readSources(
+    QSqlDatabase &db, const QList<RowId> &ids, QHash<RowId, QString> &out, const std::atomic_bool *cancel)
+{
+    constexpr qsizetype kChunk = 500;
+    for (qsizetype begin = 0; begin < ids.size(); begin += kChunk) {
+        if (isCancelled(cancel))
+            return cancelled();
+        const qsizetype count = std::min(kChunk, ids.size() - begin);
+        QString statement = QStringLiteral("SELECT id, source FROM kernels WHERE id IN (?");
+        statement += QStringLiteral(",?").repeated(count - 1) + QLatin1Char(')');
+        auto q = sql::prepare(db, statement);
+        if (!q)
+            return Error {q.error()};
+        for (qsizetype i = 0; i < count; ++i)
+            q->addBindValue(ids[begin + i]);
+        if (Status s = sql::exec(*q); !s)
+            return s;
+        while (q->next())
+            out.insert(q->value(0).toLongLong(), q->value(1).toString());
+    }
+    return {};
+}
+
+struct DiffJob
+{
+    int row = 0;
+    QString key;
+    const QString *baseline = nullptr;
+    QString candidate;
+    int count = -1;
+};
+
+} // namespace
+
+Result<CandidateTable> loadCandidateTable(Store &store, const std::atomic_bool *cancel)
+{
+    return TableLoader(store, cancel).run();
+}
+
+Result<ChangedLines> computeChangedLines(
+    Store &store, const CandidateTable &table, const ChangedLineCache &known, const std::atomic_bool *cancel)
+{
+    ChangedLines out;
+    out.perRow.fill(-1, table.rows.size());
+    QList<int> todo;
+    QSet<RowId> baselineIds;
+    for (qsizetype i = 0; i < table.rows.size(); ++i) {
+        const CandidateRow &row = table.rows[i];
+        const int baselineRow = row.baselineId == 0 ? -1 : table.rowOf(row.baselineId);
+        if (baselineRow < 0)
+            continue;
+        const CandidateRow &baseline = table.rows[baselineRow];
+        if (baseline.contentHash == row.contentHash) {
+            out.perRow[i] = 0;
+        } else if (const auto it = known.constFind(pairKey(baseline.contentHash, row.contentHash));
+                   it != known.cend()) {
+            out.perRow[i] = *it;
+        } else {
+            todo.append(int(i));
+            baselineIds.insert(baseline.id);
+        }
+    }
+    QList<RowId> sortedBaselines(baselineIds.cbegin(), baselineIds.cend());
+    std::sort(sortedBaselines.begin(), sortedBaselines.end());
+    QHash<RowId, QString> baselineSources;
+    if (Status s = readSources(store.database(), sortedBaselines, baselineSources, cancel); !s)
+        return Error {s.error()};
+
+    constexpr qsizetype kChunk = 2000;
+    for (qsizetype begin = 0; begin < todo.size(); begin += kChunk) {
+        const QList<int> chunk = todo.mid(begin, kChunk);
+        QList<RowId> ids;
+        for (int row : chunk)
+            ids.append(table.rows[row].id);
+        QHash<RowId, QString> sources;
+        if (Status s = readSources(store.database(), ids, sources, cancel); !s)
+            return Error {s.error()};
+        QList<DiffJob> jobs;
+        for (int row : chunk) {
+            const CandidateRow &candidate = table.rows[row];
+            const auto baseline = baselineSources.constFind(candidate.baselineId);
+            const QString key
+                = pairKey(table.rows[table.rowOf(candidate.baselineId)].contentHash, candidate.contentHash);
+            if (const auto done = out.computed.constFind(key); done != out.computed.cend())
+                out.perRow[row] = *done;
+            else if (baseline != baselineSources.cend() && sources.contains(candidate.id))
+                jobs.append({row, key, &*baseline, sources.value(candidate.id)});
+        }
+        QtConcurrent::blockingMap(jobs, [cancel](DiffJob &job) {
+            job.count = diff::changedLineCount(*job.baseline, job.candidate, false, cancel).value_or(-1);
+        });
+        if (isCancelled(cancel))
+            return cancelled();
+        for (const DiffJob &job : std::as_const(jobs)) {
+            out.perRow[job.row] = job.count;
+            out.computed.insert(job.key, job.count);
+        }
+    }
+    return out;
+}
+
+} // namespace gpuf

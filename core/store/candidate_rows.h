@@ -1,0 +1,160 @@
+// CandidateTable: everything the candidate browser shows for a whole store, read in a few queries (never one per
+// row) and handed to the GUI as one immutable value; values per hardware and per forecaster are all loaded, so
+// switching which ones the table shows needs no reload.
+#pragma once
+
+#include "core/common/result.h"
+#include "core/domain/measurement.h"
+
+#include <QHash>
+#include <QList>
+#include <QString>
+
+#include <atomic>
+#include <optional>
+
+namespace gpuf {
+
+class Store;
+
+struct CandidateProblem
+{
+    RowId id = 0;
+    QString name;
+    RowId referenceKernelId = 0; // 0: the problem names no reference
+};
+
+// A search and the kernels that belong to it: the kernels its imported pair labels name (extra.source_search is the
+// search's name) and the kernels its events name (payload.kernel_id).
+struct CandidateSearch
+{
+    RowId id = 0;
+    QString name;
+    RowId problemId = 0; // 0: not tied to one problem
+    QList<RowId> kernelIds; // ascending, unique
+};
+
+struct CandidateHardware
+{
+    RowId id = 0; // 0: the slot of pair labels that name no hardware
+    QString name;
+    qint64 measurements = 0; // latest measurement per (kernel, case)
+    qint64 labels = 0;
+};
+
+struct CandidateForecaster
+{
+    RowId id = 0;
+    QString name;
+    QString displayName;
+    qint64 forecasts = 0; // ok forecasts
+};
+
+// What is known of one candidate's speedup on one hardware: its own measurements against its baseline's
+// (DESIGN §4), and the newest imported pair label.
+struct MeasuredCell
+{
+    enum class State : quint8 {
+        None, // no measurement on this hardware
+        Speedup, // geometric mean over the cases both kernels measured ok
+        Failed, // a case of the candidate failed: a failure, not a bin
+        NoBaseline, // measured ok, but the baseline has no ok measurement of the same cases
+    };
+    State state = State::None;
+    MeasurementStatus failure = MeasurementStatus::Ok; // the first failed case's status, when Failed
+    int cases = 0; // cases in the geometric mean
+    double speedup = 0.0;
+
+    RowId labelId = 0; // 0: no label
+    RowId labelReferenceId = 0;
+    std::optional<double> labelSpeedup; // absent: the label says the candidate failed
+    std::optional<int> labelBin; // the true bin as published
+
+    bool hasMeasurement() const { return state != State::None; }
+    // The label stands in only where there is no measurement.
+    bool usesLabel() const { return state == State::None && labelId != 0; }
+    bool isKnown() const { return hasMeasurement() || labelId != 0; }
+    bool failed() const;
+    std::optional<double> truthSpeedup() const;
+    std::optional<int> truthBin() const;
+};
+
+// The newest ok forecast of one candidate by one forecaster (forecasts against the candidate's baseline first).
+struct ForecastCell
+{
+    RowId forecastId = 0; // 0: none
+    RowId referenceKernelId = 0;
+    RowId hardwareId = 0;
+    int predictedBin = 0; // 1..8 (the model's own choice, else the most probable bin)
+    double confidence = 0.0; // probability of the predicted bin
+    double expectedBin = 0.0; // Σ b·p_b
+    double expectedSpeedup = 0.0; // Σ p_b·m_b
+
+    bool isValid() const { return forecastId != 0; }
+};
+
+struct CandidateRow
+{
+    RowId id = 0;
+    RowId problemId = 0;
+    RowId parentId = 0;
+    // What the kernel is compared with: its problem's reference, else the reference of its newest pair label, else
+    // that of its newest forecast; 0 when none is known.
+    RowId baselineId = 0;
+    QString name;
+    QString contentHash;
+    QString language;
+    QString origin;
+    qint64 createdAtMs = 0;
+    int problemIndex = -1; // into CandidateTable::problems
+    int changedLines = -1; // lines changed against the baseline; -1 until computed, or without a baseline
+    bool isReference = false; // the reference kernel of its problem
+    // Positions in a case-insensitive order of the texts, so the table sorts integers.
+    int nameRank = 0;
+    int problemRank = 0;
+    int languageRank = 0;
+    int originRank = 0;
+
+    QString displayName() const; // the name, else the first 12 characters of the content hash
+};
+
+struct CandidateTable
+{
+    QList<CandidateRow> rows; // ascending id
+    QList<CandidateProblem> problems; // ascending id
+    QList<CandidateSearch> searches; // ascending id
+    QList<CandidateHardware> hardware;
+    QList<CandidateForecaster> forecasters;
+    QStringList origins; // distinct origins, sorted
+    QList<MeasuredCell> measured; // rows × hardware, row-major
+    QList<ForecastCell> forecasts; // rows × forecasters, row-major
+    int defaultHardware = -1; // the hardware with most measurements (then labels); -1: none
+    int defaultForecaster = -1; // the forecaster with most forecasts; -1: none
+
+    int rowOf(RowId kernelId) const; // -1 when absent
+    int problemIndexOf(RowId problemId) const;
+    int searchIndexOf(RowId searchId) const;
+    const MeasuredCell &measuredCell(int row, int hardwareIndex) const;
+    const ForecastCell &forecastCell(int row, int forecasterIndex) const;
+};
+
+// Loads the table in one read transaction. Checks *cancel between stages and fails with "cancelled" once it is set.
+// changedLines are left at -1: computeChangedLines fills them in a second stage.
+Result<CandidateTable> loadCandidateTable(Store &store, const std::atomic_bool *cancel = nullptr);
+
+// Changed-line counts keyed by "<baseline hash>:<candidate hash>"; kept by the caller between loads so only new
+// pairs are diffed again.
+using ChangedLineCache = QHash<QString, int>;
+
+struct ChangedLines
+{
+    QList<int> perRow; // parallel to CandidateTable::rows; -1 where the row has no baseline
+    ChangedLineCache computed; // the counts this call had to diff (to merge into the caller's cache)
+};
+
+// diff::changedLineCount of every row against its baseline. Sources are read in id-range chunks and diffed in
+// parallel; pairs found in `known`, and identical hashes, are not diffed.
+Result<ChangedLines> computeChangedLines(Store &store, const CandidateTable &table, const ChangedLineCache &known = {},
+    const std::atomic_bool *cancel = nullptr);
+
+} // namespace gpuf

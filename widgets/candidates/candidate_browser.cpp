@@ -1,0 +1,250 @@
+// CandidateBrowser; see candidate_browser.h.
+#include "widgets/candidates/candidate_browser.h"
+
+#include "widgets/candidates/candidate_filter_bar.h"
+#include "widgets/candidates/candidate_source.h"
+#include "widgets/candidates/candidate_table_model.h"
+
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLocale>
+#include <QSignalBlocker>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <utility>
+
+namespace gpuf {
+namespace {
+
+// Column widths from sample contents, so no column is measured row by row (ResizeToContents would read every row).
+void setColumnWidths(QTableView *view)
+{
+    const QFontMetrics metrics = view->fontMetrics();
+    const QList<QPair<int, QString>> samples {
+        {NameColumn, QStringLiteral("v3_shared_tiled_xx")},
+        {ProblemColumn, QStringLiteral("layer_norm_xx")},
+        {OriginColumn, QStringLiteral("import:eval_set")},
+        {ParentColumn, QStringLiteral("v2_float4_xxxx")},
+        {LanguageColumn, QStringLiteral("Language")},
+        {ChangedLinesColumn, QStringLiteral("Lines changed")},
+        {SpeedupColumn, QStringLiteral("compile failed")},
+        {MeasuredBinColumn, QStringLiteral("5 · minor speedup")},
+        {PredictedBinColumn, QStringLiteral("5 · minor speedup")},
+        {ConfidenceColumn, QStringLiteral("Confidence")},
+        {ExpectedSpeedupColumn, QStringLiteral("Expected speedup")},
+        {StatusColumn, QStringLiteral("forecast trusted")},
+        {CreatedColumn, QStringLiteral("2026-03-02 08:00")},
+    };
+    for (const auto &[column, text] : samples)
+        view->setColumnWidth(column, metrics.horizontalAdvance(text) + 3 * metrics.averageCharWidth());
+}
+
+} // namespace
+
+CandidateBrowser::CandidateBrowser(CandidateSource *source, Selection *selection, QWidget *parent)
+    : QWidget(parent)
+    , m_source(source)
+    , m_selection(selection)
+    , m_filterBar(new CandidateFilterBar(this))
+    , m_summary(new QLabel(this))
+    , m_clearDrillDown(new QToolButton(this))
+    , m_view(new QTableView(this))
+    , m_model(new CandidateTableModel(this))
+{
+    m_clearDrillDown->setText(tr("Show all"));
+    m_clearDrillDown->setToolTip(tr("Leave the drill-down and show every kernel of the scope again"));
+    m_clearDrillDown->hide();
+    auto *summaryRow = new QHBoxLayout;
+    summaryRow->addWidget(m_summary, 1);
+    summaryRow->addWidget(m_clearDrillDown);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_filterBar);
+    layout->addLayout(summaryRow);
+    layout->addWidget(m_view, 1);
+
+    m_view->setModel(m_model);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_view->setAlternatingRowColors(true);
+    m_view->setWordWrap(false);
+    m_view->verticalHeader()->hide();
+    // Uniform row heights: the view never asks each row for its size.
+    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
+    m_view->horizontalHeader()->setSectionsMovable(true);
+    m_view->horizontalHeader()->setHighlightSections(false);
+    m_view->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_view->setSortingEnabled(true);
+    setColumnWidths(m_view);
+
+    connect(m_source, &CandidateSource::tableLoaded, this, &CandidateBrowser::showTable);
+    connect(m_source, &CandidateSource::tableUpdated, m_model, &CandidateTableModel::updateTable);
+    connect(m_source, &CandidateSource::tableUpdated, this, &CandidateBrowser::updateSummary);
+    connect(m_source, &CandidateSource::loadingStarted, this, [this]() {
+        m_message.clear();
+        updateSummary();
+    });
+    connect(m_source, &CandidateSource::loadFailed, this, [this](const QString &message) {
+        m_message = message;
+        updateSummary();
+    });
+    connect(m_source, &CandidateSource::cleared, this, [this]() { showTable(nullptr); });
+    connect(m_source, &CandidateSource::pendingIdsChanged, m_model, &CandidateTableModel::setPendingIds);
+
+    connect(m_filterBar, &CandidateFilterBar::filterChanged, this, &CandidateBrowser::applyFilter);
+    connect(m_filterBar, &CandidateFilterBar::hardwareChanged, m_model, &CandidateTableModel::setHardwareIndex);
+    connect(m_filterBar, &CandidateFilterBar::forecasterChanged, m_model, &CandidateTableModel::setForecasterIndex);
+    connect(m_filterBar, &CandidateFilterBar::trustThresholdChanged, m_model, &CandidateTableModel::setTrustThreshold);
+
+    connect(m_selection, &Selection::scopeChanged, this, &CandidateBrowser::applyFilter);
+    connect(m_selection, &Selection::filterChanged, this, &CandidateBrowser::applyFilter);
+    connect(m_selection, &Selection::pairChanged, this, &CandidateBrowser::followPair);
+    connect(m_selection, &Selection::baselineKindChanged, this,
+        [this]() { writePair(m_view->selectionModel()->currentIndex().row()); });
+    connect(m_clearDrillDown, &QToolButton::clicked, m_selection, &Selection::clearFilter);
+
+    // A reset clears the view's selection silently; once the new rows are in place it is taken from the Selection.
+    connect(m_model, &CandidateTableModel::modelReset, this, [this]() { m_restorePending = true; });
+    connect(m_model, &CandidateTableModel::orderApplied, this, [this]() {
+        if (std::exchange(m_restorePending, false))
+            restoreSelection();
+        const QModelIndex current = m_view->selectionModel()->currentIndex();
+        if (current.isValid())
+            m_view->scrollTo(current);
+        updateSummary();
+    });
+    connect(
+        m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &CandidateBrowser::onCurrentChanged);
+    connect(
+        m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &CandidateBrowser::onSelectionChanged);
+
+    m_model->setPendingIds(m_source->pendingIds());
+    applyFilter();
+    if (m_source->table())
+        showTable(m_source->table());
+    updateSummary();
+}
+
+void CandidateBrowser::showTable(const CandidateTablePtr &table)
+{
+    {
+        const QSignalBlocker blocker(m_filterBar); // the model takes the bar's choices below, once
+        m_filterBar->setTable(table);
+    }
+    m_model->setTable(table);
+    m_model->setHardwareIndex(m_filterBar->hardwareIndex());
+    m_model->setForecasterIndex(m_filterBar->forecasterIndex());
+    m_model->setTrustThreshold(m_filterBar->trustThreshold());
+    applyFilter();
+    updateSummary();
+}
+
+void CandidateBrowser::applyFilter()
+{
+    CandidateFilter filter = m_filterBar->filter();
+    filter.problemId = m_selection->problemId();
+    filter.searchId = m_selection->searchId();
+    filter.ids = m_selection->filterIds();
+    filter.restrictToIds = !filter.ids.isEmpty();
+    std::sort(filter.ids.begin(), filter.ids.end());
+    m_model->setFilter(filter);
+    m_clearDrillDown->setVisible(filter.restrictToIds);
+    updateSummary();
+}
+
+void CandidateBrowser::updateSummary()
+{
+    QStringList parts;
+    const QLocale locale;
+    if (!m_message.isEmpty())
+        parts.append(m_message);
+    if (m_source->isLoading())
+        parts.append(tr("Loading kernels…"));
+    else if (m_model->table())
+        parts.append(tr("%1 of %2 kernels")
+                         .arg(locale.toString(m_model->rowCount()), locale.toString(m_model->totalRowCount())));
+    if (m_model->isUpdating())
+        parts.append(tr("updating…"));
+    if (!m_selection->filterIds().isEmpty())
+        parts.append(tr("drill-down: %1").arg(m_selection->filterDescription()));
+    if (m_source->changedLinesPending())
+        parts.append(tr("lines changed: computing…"));
+    m_summary->setText(parts.join(QStringLiteral(" · ")));
+}
+
+void CandidateBrowser::restoreSelection()
+{
+    m_restoring = true;
+    QItemSelectionModel *selection = m_view->selectionModel();
+    const QList<RowId> wanted = m_selection->selectedIds();
+    const QSet<RowId> ids(wanted.cbegin(), wanted.cend());
+    QItemSelection rows;
+    const int last = m_model->columnCount() - 1;
+    if (!ids.isEmpty()) {
+        for (int row = 0; row < m_model->rowCount(); ++row) {
+            if (ids.contains(m_model->kernelIdAt(row)))
+                rows.select(m_model->index(row, 0), m_model->index(row, last));
+        }
+    }
+    const int current = m_model->viewRowOf(m_selection->candidateId());
+    if (current >= 0)
+        selection->setCurrentIndex(m_model->index(current, 0), QItemSelectionModel::NoUpdate);
+    selection->select(rows, QItemSelectionModel::ClearAndSelect);
+    if (current >= 0)
+        m_view->scrollTo(m_model->index(current, 0));
+    m_restoring = false;
+    onSelectionChanged(); // the selection is what the table shows selected
+}
+
+void CandidateBrowser::followPair(RowId candidateId)
+{
+    const QModelIndex current = m_view->selectionModel()->currentIndex();
+    if (current.isValid() && m_model->kernelIdAt(current.row()) == candidateId)
+        return;
+    const int row = m_model->viewRowOf(candidateId);
+    if (row < 0)
+        return;
+    m_restoring = true;
+    m_view->selectionModel()->setCurrentIndex(
+        m_model->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->scrollTo(m_model->index(row, 0));
+    m_restoring = false;
+    onSelectionChanged();
+}
+
+void CandidateBrowser::onCurrentChanged(const QModelIndex &current)
+{
+    if (!m_restoring && current.isValid())
+        writePair(current.row());
+}
+
+void CandidateBrowser::writePair(int viewRow)
+{
+    const int row = m_model->tableRowAt(viewRow);
+    if (row < 0)
+        return;
+    const CandidateTable &table = *m_model->table();
+    m_selection->setPair(
+        table.rows[row].id, pairBaseline(table, row, m_selection->baselineKind(), m_selection->baselineId()));
+}
+
+void CandidateBrowser::onSelectionChanged()
+{
+    if (m_restoring)
+        return;
+    QList<RowId> ids;
+    const QItemSelection selected = m_view->selectionModel()->selection();
+    for (const QItemSelectionRange &range : selected) {
+        for (int row = range.top(); row <= range.bottom(); ++row)
+            ids.append(m_model->kernelIdAt(row));
+    }
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    m_selection->setSelectedIds(ids);
+}
+
+} // namespace gpuf

@@ -1,0 +1,54 @@
+// CandidateBrowser: the filter bar above the candidate table. It follows the Selection's scope and drill-down
+// filter, and writes the focused candidate with its baseline, and the selected ids, back into the Selection.
+#pragma once
+
+#include "widgets/candidates/candidate_query.h"
+
+#include <QWidget>
+
+class QItemSelection;
+class QLabel;
+class QModelIndex;
+class QTableView;
+class QToolButton;
+
+namespace gpuf {
+
+class CandidateFilterBar;
+class CandidateSource;
+class CandidateTableModel;
+
+class CandidateBrowser : public QWidget
+{
+    Q_OBJECT
+
+public:
+    CandidateBrowser(CandidateSource *source, Selection *selection, QWidget *parent = nullptr);
+
+    QTableView *tableView() const { return m_view; }
+    CandidateTableModel *model() const { return m_model; }
+    CandidateFilterBar *filterBar() const { return m_filterBar; }
+
+private:
+    void showTable(const CandidateTablePtr &table);
+    void applyFilter();
+    void followPair(RowId candidateId);
+    void restoreSelection();
+    void onCurrentChanged(const QModelIndex &current);
+    void onSelectionChanged();
+    void writePair(int viewRow);
+    void updateSummary();
+
+    CandidateSource *m_source;
+    Selection *m_selection;
+    CandidateFilterBar *m_filterBar;
+    QLabel *m_summary;
+    QToolButton *m_clearDrillDown;
+    QTableView *m_view;
+    CandidateTableModel *m_model;
+    QString m_message; // a load error, shown until the next table
+    bool m_restoring = false; // the view is being re-selected from the Selection: do not write back
+    bool m_restorePending = false; // the model was reset; re-select once its rows are in place
+};
+
+} // namespace gpuf

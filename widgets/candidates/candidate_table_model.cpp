@@ -1,0 +1,396 @@
+// CandidateTableModel; see candidate_table_model.h.
+#include "widgets/candidates/candidate_table_model.h"
+
+#include "core/bins/bins.h"
+
+#include <QDateTime>
+#include <QFont>
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <cmath>
+
+namespace gpuf {
+namespace {
+
+QString speedupText(double speedup) { return QStringLiteral("%1×").arg(speedup, 0, 'f', speedup < 10.0 ? 2 : 1); }
+
+QString binText(int bin) { return QStringLiteral("%1 · %2").arg(bin).arg(bins::label(bin)); }
+
+QString failureText(MeasurementStatus status)
+{
+    return measurementStatusName(status).replace(QLatin1Char('_'), QLatin1Char(' '));
+}
+
+bool isNumeric(int column)
+{
+    switch (column) {
+    case ChangedLinesColumn:
+    case SpeedupColumn:
+    case ConfidenceColumn:
+    case ExpectedSpeedupColumn:
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace
+
+CandidateTableModel::CandidateTableModel(QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_cancel(std::make_shared<std::atomic_bool>(false))
+{ }
+
+CandidateTableModel::~CandidateTableModel() { m_cancel->store(true); }
+
+void CandidateTableModel::setTable(const CandidateTablePtr &table)
+{
+    beginResetModel();
+    m_table = table;
+    m_order.clear();
+    if (m_table) {
+        const auto clamp
+            = [](int index, qsizetype count, int fallback) { return index >= 0 && index < count ? index : fallback; };
+        m_view.hardware = clamp(m_view.hardware, m_table->hardware.size(), m_table->defaultHardware);
+        m_view.forecaster = clamp(m_view.forecaster, m_table->forecasters.size(), m_table->defaultForecaster);
+    }
+    endResetModel();
+    requestOrder(true);
+}
+
+void CandidateTableModel::updateTable(const CandidateTablePtr &table)
+{
+    if (!m_table || !table || table->rows.size() != m_table->rows.size()) {
+        setTable(table);
+        return;
+    }
+    m_table = table;
+    if (!m_order.isEmpty())
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, CandidateColumnCount - 1));
+    if (m_sortColumn >= 0)
+        requestOrder(false);
+}
+
+void CandidateTableModel::setFilter(const CandidateFilter &filter)
+{
+    if (filter == m_filter)
+        return;
+    m_filter = filter;
+    requestOrder(true);
+}
+
+void CandidateTableModel::setHardwareIndex(int index)
+{
+    if (index == m_view.hardware)
+        return;
+    m_view.hardware = index;
+    emitColumnsChanged({SpeedupColumn, MeasuredBinColumn, StatusColumn});
+    requestOrder(m_filter.measuredBin != CandidateFilter::kAnyBin || m_filter.status.has_value());
+}
+
+void CandidateTableModel::setForecasterIndex(int index)
+{
+    if (index == m_view.forecaster)
+        return;
+    m_view.forecaster = index;
+    emitColumnsChanged({PredictedBinColumn, ConfidenceColumn, ExpectedSpeedupColumn, StatusColumn});
+    const bool filtered = m_filter.predictedBin != CandidateFilter::kAnyBin || m_filter.minConfidence > 0.0
+        || m_filter.maxConfidence < 1.0 || m_filter.status.has_value();
+    requestOrder(filtered);
+}
+
+void CandidateTableModel::setTrustThreshold(double threshold)
+{
+    if (threshold == m_view.trustThreshold)
+        return;
+    m_view.trustThreshold = threshold;
+    emitColumnsChanged({StatusColumn});
+    requestOrder(m_filter.status.has_value());
+}
+
+void CandidateTableModel::setPendingIds(const QSet<RowId> &ids)
+{
+    if (ids == m_view.pending)
+        return;
+    m_view.pending = ids;
+    emitColumnsChanged({StatusColumn});
+    requestOrder(m_filter.status.has_value());
+}
+
+void CandidateTableModel::sort(int column, Qt::SortOrder order)
+{
+    if (column == m_sortColumn && order == m_sortOrder)
+        return;
+    m_sortColumn = column;
+    m_sortOrder = order;
+    requestOrder(false);
+}
+
+void CandidateTableModel::emitColumnsChanged(std::initializer_list<int> columns)
+{
+    if (m_order.isEmpty())
+        return;
+    for (int column : columns)
+        Q_EMIT dataChanged(index(0, column), index(rowCount() - 1, column));
+}
+
+void CandidateTableModel::requestOrder(bool rowsChange)
+{
+    m_cancel->store(true); // the previous request's result would be dropped anyway
+    m_cancel = std::make_shared<std::atomic_bool>(false);
+    const quint64 generation = ++m_generation;
+    m_rowsChangePending = m_rowsChangePending || rowsChange;
+    if (!m_table) {
+        applyOrder({generation, {}});
+        return;
+    }
+    ++m_running;
+    auto *watcher = new QFutureWatcher<OrderResult>(this);
+    connect(watcher, &QFutureWatcher<OrderResult>::finished, this, [this, watcher]() {
+        watcher->deleteLater();
+        --m_running;
+        applyOrder(watcher->result());
+    });
+    watcher->setFuture(QtConcurrent::run([table = m_table, filter = m_filter, view = m_view, column = m_sortColumn,
+                                             order = m_sortOrder, generation, cancel = m_cancel]() {
+        return OrderResult {generation, candidateOrder(*table, filter, view, column, order, cancel.get())};
+    }));
+}
+
+void CandidateTableModel::applyOrder(const OrderResult &result)
+{
+    if (result.generation != m_generation)
+        return; // a newer request replaced this one
+    if (m_rowsChangePending || result.order.size() != m_order.size()) {
+        beginResetModel();
+        m_order = result.order;
+        m_rowsChangePending = false;
+        endResetModel();
+        Q_EMIT orderApplied();
+        return;
+    }
+    // The same rows in another order: move the persistent indexes (selection, current) with their rows.
+    Q_EMIT layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    QList<int> newViewRow(m_table ? m_table->rows.size() : 0, -1);
+    for (qsizetype i = 0; i < result.order.size(); ++i)
+        newViewRow[result.order[i]] = int(i);
+    const QModelIndexList from = persistentIndexList();
+    QModelIndexList to;
+    to.reserve(from.size());
+    for (const QModelIndex &index : from)
+        to.append(createIndex(newViewRow[m_order[index.row()]], index.column()));
+    m_order = result.order;
+    changePersistentIndexList(from, to);
+    Q_EMIT layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+    Q_EMIT orderApplied();
+}
+
+int CandidateTableModel::totalRowCount() const { return m_table ? int(m_table->rows.size()) : 0; }
+
+int CandidateTableModel::tableRowAt(int viewRow) const
+{
+    return viewRow >= 0 && viewRow < m_order.size() ? m_order[viewRow] : -1;
+}
+
+int CandidateTableModel::viewRowOf(RowId kernelId) const
+{
+    const int row = m_table ? m_table->rowOf(kernelId) : -1;
+    return row < 0 ? -1 : int(m_order.indexOf(row));
+}
+
+RowId CandidateTableModel::kernelIdAt(int viewRow) const
+{
+    const int row = tableRowAt(viewRow);
+    return row < 0 ? 0 : m_table->rows[row].id;
+}
+
+int CandidateTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_order.size());
+}
+
+int CandidateTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : CandidateColumnCount;
+}
+
+QVariant CandidateTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const int row = m_order[index.row()];
+    const CandidateRow &r = m_table->rows[row];
+    switch (role) {
+    case Qt::DisplayRole:
+        return displayData(row, index.column());
+    case Qt::ToolTipRole:
+        return toolTipData(row, index.column());
+    case Qt::TextAlignmentRole:
+        return isNumeric(index.column()) ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
+    case Qt::FontRole: {
+        const MeasuredCell *cell = measuredCellOf(*m_table, row, m_view);
+        const bool imported
+            = cell && cell->usesLabel() && (index.column() == SpeedupColumn || index.column() == MeasuredBinColumn);
+        if (!imported && !(r.isReference && index.column() == NameColumn))
+            return {};
+        QFont font;
+        font.setItalic(imported);
+        font.setBold(r.isReference && index.column() == NameColumn);
+        return font;
+    }
+    case SortRole:
+        return candidateSortKey(*m_table, row, index.column(), m_view);
+    case KernelIdRole:
+        return r.id;
+    case BaselineIdRole:
+        return r.baselineId;
+    case ParentIdRole:
+        return r.parentId;
+    case StatusRole:
+        return int(candidateStatus(*m_table, row, m_view));
+    case ImportedRole: {
+        const MeasuredCell *cell = measuredCellOf(*m_table, row, m_view);
+        return cell && cell->usesLabel();
+    }
+    default:
+        return {};
+    }
+}
+
+QVariant CandidateTableModel::displayData(int row, int column) const
+{
+    const CandidateRow &r = m_table->rows[row];
+    switch (column) {
+    case NameColumn:
+        return r.displayName();
+    case ProblemColumn:
+        return r.problemIndex >= 0 ? m_table->problems[r.problemIndex].name : QString();
+    case OriginColumn:
+        return r.origin;
+    case ParentColumn: {
+        const int parent = r.parentId ? m_table->rowOf(r.parentId) : -1;
+        return parent >= 0 ? m_table->rows[parent].displayName() : QString();
+    }
+    case LanguageColumn:
+        return r.language;
+    case ChangedLinesColumn:
+        return r.changedLines >= 0 ? QVariant(r.changedLines) : QVariant();
+    case SpeedupColumn:
+    case MeasuredBinColumn: {
+        const MeasuredCell *cell = measuredCellOf(*m_table, row, m_view);
+        if (!cell || !cell->isKnown())
+            return {};
+        if (cell->failed())
+            return cell->hasMeasurement() ? failureText(cell->failure) : tr("failed");
+        if (column == MeasuredBinColumn) {
+            const std::optional<int> bin = cell->truthBin();
+            return bin ? binText(*bin) : QString();
+        }
+        const std::optional<double> speedup = cell->truthSpeedup();
+        return speedup ? speedupText(*speedup) : QStringLiteral("—");
+    }
+    case PredictedBinColumn:
+    case ConfidenceColumn:
+    case ExpectedSpeedupColumn: {
+        const ForecastCell *cell = forecastCellOf(*m_table, row, m_view);
+        if (!cell)
+            return {};
+        if (column == PredictedBinColumn)
+            return binText(cell->predictedBin);
+        return column == ConfidenceColumn ? QString::number(cell->confidence, 'f', 2)
+                                          : speedupText(cell->expectedSpeedup);
+    }
+    case StatusColumn:
+        return candidateStatusName(candidateStatus(*m_table, row, m_view));
+    case CreatedColumn:
+        return r.createdAtMs > 0
+            ? QDateTime::fromMSecsSinceEpoch(r.createdAtMs).toString(QStringLiteral("yyyy-MM-dd HH:mm"))
+            : QString();
+    default:
+        return {};
+    }
+}
+
+QVariant CandidateTableModel::toolTipData(int row, int column) const
+{
+    const CandidateRow &r = m_table->rows[row];
+    switch (column) {
+    case NameColumn:
+        return tr("Kernel %1%2\nSHA-256 %3")
+            .arg(r.id)
+            .arg(r.isReference ? tr(" (reference)") : QString(), r.contentHash);
+    case ChangedLinesColumn:
+        return r.changedLines >= 0 ? tr("Lines changed against kernel %1").arg(r.baselineId)
+            : r.baselineId == 0    ? tr("No reference kernel to compare with")
+                                   : tr("Not computed yet");
+    case SpeedupColumn:
+    case MeasuredBinColumn: {
+        const MeasuredCell *cell = measuredCellOf(*m_table, row, m_view);
+        if (!cell || !cell->isKnown())
+            return tr("Not measured on this hardware");
+        if (cell->usesLabel())
+            return tr("Imported label (published speedup) against kernel %1").arg(cell->labelReferenceId);
+        if (cell->state == MeasuredCell::State::NoBaseline)
+            return tr("Measured, but the reference has no ok measurement of the same cases");
+        if (cell->state == MeasuredCell::State::Failed)
+            return tr("A case failed: %1").arg(failureText(cell->failure));
+        return tr("Geometric mean over %n case(s) against kernel %1", nullptr, cell->cases).arg(r.baselineId);
+    }
+    case PredictedBinColumn:
+    case ConfidenceColumn:
+    case ExpectedSpeedupColumn: {
+        const ForecastCell *cell = forecastCellOf(*m_table, row, m_view);
+        if (!cell)
+            return tr("No forecast by this forecaster");
+        return tr("Forecast %1 against kernel %2; expected bin %3")
+            .arg(cell->forecastId)
+            .arg(cell->referenceKernelId)
+            .arg(cell->expectedBin, 0, 'f', 2);
+    }
+    default:
+        return {};
+    }
+}
+
+QVariant CandidateTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= CandidateColumnCount)
+        return {};
+    if (role == Qt::TextAlignmentRole)
+        return isNumeric(section) ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case NameColumn:
+        return tr("Kernel");
+    case ProblemColumn:
+        return tr("Problem");
+    case OriginColumn:
+        return tr("Origin");
+    case ParentColumn:
+        return tr("Parent");
+    case LanguageColumn:
+        return tr("Language");
+    case ChangedLinesColumn:
+        return tr("Lines changed");
+    case SpeedupColumn:
+        return tr("Speedup");
+    case MeasuredBinColumn:
+        return tr("Measured bin");
+    case PredictedBinColumn:
+        return tr("Predicted bin");
+    case ConfidenceColumn:
+        return tr("Confidence");
+    case ExpectedSpeedupColumn:
+        return tr("Expected speedup");
+    case StatusColumn:
+        return tr("Status");
+    case CreatedColumn:
+        return tr("Created");
+    default:
+        return {};
+    }
+}
+
+} // namespace gpuf

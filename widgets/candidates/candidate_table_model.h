@@ -1,0 +1,92 @@
+// CandidateTableModel: the candidate table (one row per kernel) over an immutable CandidateTable. The rows shown
+// and their order are worked out off the GUI thread (candidateOrder) and applied as a layout change or a reset, so
+// sorting or filtering 100 000 rows never blocks the GUI.
+#pragma once
+
+#include "widgets/candidates/candidate_query.h"
+
+#include <QAbstractTableModel>
+
+#include <atomic>
+#include <memory>
+
+namespace gpuf {
+
+class CandidateTableModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    using Column = CandidateColumn;
+    enum Role {
+        SortRole = Qt::UserRole + 1, // the raw number the column sorts by (NaN: no value)
+        KernelIdRole,
+        BaselineIdRole, // the kernel the row's speedups are relative to
+        ParentIdRole,
+        StatusRole, // CandidateStatus as int
+        ImportedRole, // true where the speedup comes from an imported pair label
+    };
+
+    explicit CandidateTableModel(QObject *parent = nullptr);
+    ~CandidateTableModel() override;
+
+    // A new table (other rows): the model resets and shows it in id order, then the current filter and sort apply.
+    void setTable(const CandidateTablePtr &table);
+    // The same rows with more values (e.g. changed-line counts): no reset, rows keep their place until re-sorted.
+    void updateTable(const CandidateTablePtr &table);
+    CandidateTablePtr table() const { return m_table; }
+
+    void setFilter(const CandidateFilter &filter);
+    CandidateFilter filter() const { return m_filter; }
+    void setHardwareIndex(int index);
+    void setForecasterIndex(int index);
+    void setTrustThreshold(double threshold);
+    void setPendingIds(const QSet<RowId> &ids);
+    const CandidateView &view() const { return m_view; }
+
+    // Starts a background sort; the rows move when it is done (orderApplied()).
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+    int sortColumn() const { return m_sortColumn; }
+    Qt::SortOrder sortOrder() const { return m_sortOrder; }
+
+    // True while a filter or sort runs in the background.
+    bool isUpdating() const { return m_running > 0; }
+    int totalRowCount() const; // every row of the table, shown or not
+    int tableRowAt(int viewRow) const; // the CandidateTable row shown at viewRow
+    int viewRowOf(RowId kernelId) const; // -1 when the kernel is not shown
+    RowId kernelIdAt(int viewRow) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+Q_SIGNALS:
+    // The shown rows or their order changed after a filter or sort request.
+    void orderApplied();
+
+private:
+    struct OrderResult
+    {
+        quint64 generation = 0;
+        QList<int> order;
+    };
+    void requestOrder(bool rowsChange);
+    void applyOrder(const OrderResult &result);
+    void emitColumnsChanged(std::initializer_list<int> columns);
+    QVariant displayData(int row, int column) const;
+    QVariant toolTipData(int row, int column) const;
+
+    CandidateTablePtr m_table;
+    CandidateFilter m_filter;
+    CandidateView m_view;
+    QList<int> m_order; // table rows, in view order
+    int m_sortColumn = -1;
+    Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
+    quint64 m_generation = 0;
+    bool m_rowsChangePending = false; // a request since the last applied result changes which rows are shown
+    int m_running = 0;
+    std::shared_ptr<std::atomic_bool> m_cancel;
+};
+
+} // namespace gpuf

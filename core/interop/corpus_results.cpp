@@ -1,6 +1,7 @@
 // The measurement half of the corpus import: lines written by tests/gpu/measure_corpus.py, one per
-// (operation, variant, case), each holding the worker's case result, the device and the compile report
-// (docs/measure-protocol.md). Every line becomes one measurement of the variant's kernel on that device.
+// (operation, variant, case): the worker's case result (docs/measure-protocol.md) flattened into the line, plus
+// `device` (device_info), `provenance` and `compile` of the request. Every line becomes one measurement of the
+// variant's kernel on that device; cases the worker never reached (`not_run`, after a fault) are skipped.
 #include "core/interop/corpus.h"
 
 #include "core/store/hardware_repo.h"
@@ -41,13 +42,14 @@ MeasurementStatus statusFrom(const QString &name)
 
 Measurement measurementFrom(const QJsonObject &line, RowId kernelId, RowId hardwareId)
 {
-    const QJsonObject result = line.value(QStringLiteral("case")).toObject();
+    const QJsonObject &result = line;
+    const QJsonObject provenance = line.value(QStringLiteral("provenance")).toObject();
     const QJsonObject compile = line.value(QStringLiteral("compile")).toObject();
     const QJsonObject device = line.value(QStringLiteral("device")).toObject();
     Measurement m;
     m.kernelId = kernelId;
     m.hardwareId = hardwareId;
-    m.caseName = result.value(QStringLiteral("name")).toString();
+    m.caseName = result.value(QStringLiteral("case")).toString();
     m.status = statusFrom(result.value(QStringLiteral("status")).toString());
     m.errorText = result.value(QStringLiteral("message")).toString();
     if (m.status == MeasurementStatus::CompileFailed && m.errorText.isEmpty())
@@ -100,8 +102,9 @@ Measurement measurementFrom(const QJsonObject &line, RowId kernelId, RowId hardw
         {QStringLiteral("uuid"), device.value(QStringLiteral("uuid"))},
         {QStringLiteral("compute_capability"), device.value(QStringLiteral("compute_capability"))},
         {QStringLiteral("driver_version"), device.value(QStringLiteral("driver_version"))},
-        {QStringLiteral("toolkit_version"), line.value(QStringLiteral("toolkit_version"))},
-        {QStringLiteral("worker_version"), line.value(QStringLiteral("worker_version"))},
+        {QStringLiteral("toolkit_version"), provenance.value(QStringLiteral("toolkit_version"))},
+        {QStringLiteral("worker_version"), provenance.value(QStringLiteral("worker_version"))},
+        {QStringLiteral("peak_bandwidth_gbs"), provenance.value(QStringLiteral("peak_bandwidth_gbs"))},
         {QStringLiteral("arch"), compile.value(QStringLiteral("arch"))},
         {QStringLiteral("compile_options"), compile.value(QStringLiteral("options"))},
         {QStringLiteral("clocks_before"), result.value(QStringLiteral("clocks_before"))},
@@ -143,8 +146,10 @@ Status importCorpusMeasurements(Store &store, const QString &resultsFile, Corpus
         const QJsonObject line = doc.object();
         const QString operation = line.value(QStringLiteral("operation")).toString();
         const QString variant = line.value(QStringLiteral("variant")).toString();
-        if (!line.value(QStringLiteral("case")).isObject() || !line.value(QStringLiteral("device")).isObject())
-            return Error {QStringLiteral("%1: fields 'case' and 'device' must be objects").arg(where)};
+        if (!line.value(QStringLiteral("case")).isString() || !line.value(QStringLiteral("device")).isObject())
+            return Error {QStringLiteral("%1: field 'case' must be a case name and 'device' an object").arg(where)};
+        if (line.value(QStringLiteral("status")).toString() == QLatin1StringView("not_run"))
+            continue;
         auto problem = problems.findByName(operation);
         if (!problem)
             return Error {problem.error()};
@@ -156,14 +161,14 @@ Status importCorpusMeasurements(Store &store, const QString &resultsFile, Corpus
             return Error {list.error()};
         RowId kernelId = 0;
         for (const Kernel &k : *list) {
-            if (k.name == variant)
+            if (k.name == variant && k.origin == QLatin1StringView("corpus"))
                 kernelId = k.id;
         }
         if (kernelId == 0)
             return Error {
                 QStringLiteral("%1: field 'variant': '%2' is not a variant of '%3'").arg(where, variant, operation)};
-        Hardware h = hardwareFrom(
-            line.value(QStringLiteral("device")).toObject(), line.value(QStringLiteral("toolkit_version")).toString());
+        Hardware h = hardwareFrom(line.value(QStringLiteral("device")).toObject(),
+            line.value(QStringLiteral("provenance")).toObject().value(QStringLiteral("toolkit_version")).toString());
         if (h.name.isEmpty())
             return Error {QStringLiteral("%1: field 'device.name' is missing").arg(where)};
         if (auto id = hardware.ensure(h); !id)

@@ -7,6 +7,7 @@ the problem's reference variant, all cases), and writes one JSON line per (varia
 Runs on the device machine; needs only Python's standard library and the gpuf-measure binary.
 """
 import argparse
+import datetime
 import json
 import os
 import sys
@@ -31,10 +32,13 @@ def build_spec(operation, problem, variant, folder):
     return spec
 
 
-def case_lines(operation, variant, problem, response, wall_s):
-    """One record per case; a response without cases (compile failure, bad request) still yields one per case."""
+def case_lines(operation, variant, problem, response, wall_s, device, measured_at):
+    """One record per case; a response without cases (compile failure, bad request) still yields one per case.
+    Every record carries the device (device_info) and the time, so `gpuf corpus --results` can store each as a
+    measurement with its hardware row and provenance."""
     base = {"operation": operation, "variant": variant["name"], "parent": variant.get("parent"),
-            "reference": problem["reference"], "request_wall_s": round(wall_s, 3)}
+            "reference": problem["reference"], "request_wall_s": round(wall_s, 3), "device": device,
+            "measured_at": measured_at}
     if response is None:
         return [dict(base, case=c["name"], status="timeout",
                      message="gpuf-measure gave no answer (killed and restarted)") for c in problem["cases"]]
@@ -69,6 +73,10 @@ def main():
     options = json.loads(args.options)
     wanted = {o for o in args.operations.split(",") if o}
     worker = Worker(args.worker, args.cache_dir)
+    info, _ = worker.request({"type": "device_info"}, timeout_s=120)
+    if not info or info.get("status") != "ok":
+        raise SystemExit(f"gpuf-measure could not describe the device: {info}")
+    device = info["device"]
     written = 0
     started = time.perf_counter()
     with open(args.out, "w", encoding="utf-8") as out:
@@ -88,7 +96,9 @@ def main():
                 candidate = build_spec(operation, problem, variant, folder)
                 request = {"type": "measure", "candidate": candidate, "reference": reference, "options": options}
                 response, wall = worker.request(request, timeout_s=args.timeout)
-                for line in case_lines(operation, variant, problem, response, wall):
+                measured_at = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="milliseconds")
+                measured_at = measured_at.replace("+00:00", "Z")
+                for line in case_lines(operation, variant, problem, response, wall, device, measured_at):
                     out.write(json.dumps(line) + "\n")
                     written += 1
                     timing = line.get("timing") or {}

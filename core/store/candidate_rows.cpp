@@ -337,7 +337,11 @@ Status TableLoader::loadMeasurements()
         run.hardware = m_hardwareIndex.value(q->value(1).toLongLong(), -1);
         if (run.row < 0 || run.hardware < 0)
             continue;
-        run.caseId = int(caseIds.emplace(q->value(2).toString(), int(caseIds.size())).value());
+        const QString caseName = q->value(2).toString();
+        auto caseId = caseIds.constFind(caseName);
+        if (caseId == caseIds.cend())
+            caseId = caseIds.insert(caseName, int(caseIds.size()));
+        run.caseId = *caseId;
         run.status
             = measurementStatusFromName(q->value(3).toString()).value_or(MeasurementStatus::InfrastructureFailure);
         run.medianNs = q->value(4).toDouble();

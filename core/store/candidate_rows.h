@@ -39,7 +39,7 @@ struct CandidateHardware
     RowId id = 0; // 0: the slot of pair labels that name no hardware
     QString name;
     qint64 measurements = 0; // latest measurement per (kernel, case)
-    qint64 labels = 0;
+    qint64 labels = 0; // candidates with a label
 };
 
 struct CandidateForecaster
@@ -47,7 +47,7 @@ struct CandidateForecaster
     RowId id = 0;
     QString name;
     QString displayName;
-    qint64 forecasts = 0; // ok forecasts
+    qint64 forecasts = 0; // candidates with an ok forecast
 };
 
 // What is known of one candidate's speedup on one hardware: its own measurements against its baseline's

@@ -1,0 +1,76 @@
+// The metrics of a store's forecasts: scored pairs turned into ScoredRows, one report per forecaster (on all its
+// pairs, or on the pairs every chosen forecaster forecast), and the figures of the metrics table, formatted once for
+// the CLI and the GUI alike.
+#pragma once
+
+#include "core/metrics/report.h"
+#include "core/store/scored_pairs.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace gpuf::metrics {
+
+// pairId = candidate kernel id (so a drill-down maps back to kernels), forecastId = the forecast's id,
+// poolKey = reference kernel id.
+std::vector<ScoredRow> toScoredRows(const ScoredPairs &pairs);
+
+struct ForecasterReport
+{
+    ScoredPairsForecaster forecaster;
+    MetricsReport report;
+};
+
+enum class Comparison {
+    AllPairs, // each forecaster on every pair it forecast
+    SamePairs, // only the pairs every chosen forecaster forecast
+};
+
+// One report per forecaster of `pairs.forecasters` (in that order, a forecaster without rows included), computed
+// over `rows` — usually toScoredRows(pairs), or samePairs() of it.
+std::vector<ForecasterReport> forecasterReports(
+    const ScoredPairs &pairs, std::span<const ScoredRow> rows, const MetricsOptions &options = {});
+
+struct StoreMetrics
+{
+    std::vector<ScoredRow> rows; // every scored row
+    std::vector<ScoredRow> samePairRows; // the rows of pairs every chosen forecaster forecast
+    std::vector<ForecasterReport> reports; // on rows
+    std::vector<ForecasterReport> samePairReports; // on samePairRows
+
+    const std::vector<ForecasterReport> &reportsFor(Comparison c) const
+    {
+        return c == Comparison::SamePairs ? samePairReports : reports;
+    }
+};
+StoreMetrics computeStoreMetrics(const ScoredPairs &pairs, const MetricsOptions &options = {});
+
+// `gpuf metrics --json`: an object keyed by forecaster name, each toJson(report) plus the forecaster's counts
+// (n_forecasts, n_no_truth, n_failed, n_errors) and display_name.
+QJsonObject storeMetricsJson(const std::vector<ForecasterReport> &reports);
+
+// The figures of the metrics table, in display order: counts first, then every scalar.
+struct Figure
+{
+    enum class Kind { Count, Scalar };
+    Kind kind = Kind::Scalar;
+    Scalar scalar = Scalar::Accuracy; // for Kind::Scalar
+    int count = 0; // for Kind::Count: 0 = n_total (scored), 1 = n_parsed
+    QString key; // JSON key
+    QString title; // short column heading
+    QString description; // tooltip: what it measures and which way is better
+    std::optional<bool> higherIsBetter; // empty: neither
+};
+const std::vector<Figure> &tableFigures();
+
+double figureValue(const Figure &figure, const MetricsReport &report);
+Interval figureInterval(const Figure &figure, const MetricsReport &report); // NaN bounds without intervals
+// "0.412", "0.412 [0.388, 0.437]" with intervals, "—" for NaN, integers for counts.
+QString formatFigure(const Figure &figure, const MetricsReport &report);
+QString formatValue(double value);
+
+} // namespace gpuf::metrics

@@ -1,0 +1,81 @@
+// CalibrationData: the scored forecasts of the open store and their metrics, loaded off the GUI thread whenever the
+// store opens, is refreshed or the request changes, and handed to the calibration views as one immutable snapshot.
+#pragma once
+
+#include "core/metrics/from_store.h"
+#include "core/store/scored_pairs.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+
+#include <atomic>
+#include <memory>
+
+namespace gpuf {
+
+class StoreSession;
+struct StoreSnapshot;
+
+// What the calibration views evaluate. Names as stored; empty = all.
+struct CalibrationRequest
+{
+    QStringList forecasters;
+    QString problem;
+    QString hardware;
+    int bootstrapResamples = 200; // 0: no intervals
+    quint64 bootstrapSeed = metrics::MetricsOptions {}.bootstrapSeed;
+
+    bool operator==(const CalibrationRequest &) const = default;
+    ScoredPairFilter filter() const { return {forecasters, problem, hardware}; }
+    metrics::MetricsOptions options() const;
+};
+
+// Never changed after it is published; views keep the shared pointer as long as they show it.
+struct CalibrationSnapshot
+{
+    quint64 generation = 0; // 0: nothing loaded yet
+    QString storePath; // empty: no store open
+    QString error; // non-empty: the load failed (the other fields are empty)
+    CalibrationRequest request;
+    ScoredPairs pairs; // the forecasters chosen, counts, and every name for the filter choices
+    metrics::StoreMetrics metrics; // rows, same-pair rows and the per-forecaster reports of both
+
+    bool isEmpty() const { return metrics.rows.empty(); }
+};
+
+class CalibrationData : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit CalibrationData(StoreSession *session, QObject *parent = nullptr);
+    ~CalibrationData() override;
+
+    std::shared_ptr<const CalibrationSnapshot> snapshot() const { return m_snapshot; }
+    const CalibrationRequest &request() const { return m_request; }
+    bool isLoading() const { return m_loading; }
+
+    // A changed request reloads; an equal one does nothing.
+    void setRequest(const CalibrationRequest &request);
+    // Loads again with the current request (the store changed).
+    void reload();
+
+Q_SIGNALS:
+    // A new snapshot replaced the previous one (also after a failed load: snapshot()->error says why).
+    void changed();
+    void loadingChanged(bool loading);
+
+private:
+    void startLoad();
+    void applyResult(std::shared_ptr<const CalibrationSnapshot> result);
+    void clear();
+
+    StoreSession *m_session;
+    CalibrationRequest m_request;
+    std::shared_ptr<const CalibrationSnapshot> m_snapshot;
+    quint64 m_generation = 0;
+    std::shared_ptr<std::atomic_bool> m_cancel; // of the load in flight
+    bool m_loading = false;
+};
+
+} // namespace gpuf

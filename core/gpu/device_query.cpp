@@ -110,39 +110,19 @@ Expected<std::unique_ptr<GpuDevice>> GpuDevice::open(int ordinal)
     return gpu;
 }
 
-GpuFault GpuDevice::fault(CUresult result, const std::string &what) const
-{
-    GpuFault f;
-    f.message = what + ": " + m_api->describe(result);
-    // A launch error such as too many resources leaves the context usable; a kernel fault does not.
-    f.restartRequired = isStickyError(result) || (m_api->ctxSynchronize() != CUDA_SUCCESS);
-    if (result == CUDA_ERROR_OUT_OF_MEMORY)
-        f.status = Status::InfrastructureFailure;
-    return f;
-}
-
 namespace {
 
+// Queries until the answer is not CUDA_ERROR_NOT_READY or the deadline passes (then NOT_READY is returned).
 template<typename Query>
-std::optional<GpuFault> poll(const GpuDevice &gpu, Query query, double timeoutMs, const std::string &what)
+CUresult pollUntil(Query query, double timeoutMs)
 {
     using Clock = std::chrono::steady_clock;
     const auto deadline = Clock::now() + std::chrono::microseconds(static_cast<long long>(timeoutMs * 1e3));
     int spins = 0;
     for (;;) {
         const CUresult r = query();
-        if (r == CUDA_SUCCESS)
-            return std::nullopt;
-        if (r != CUDA_ERROR_NOT_READY)
-            return gpu.fault(r, what);
-        if (Clock::now() > deadline) {
-            GpuFault f;
-            f.status = Status::Timeout;
-            f.message = what + ": still running after " + std::to_string(static_cast<long long>(timeoutMs))
-                + " ms (watchdog); the kernel cannot be stopped, so the worker must be restarted";
-            f.restartRequired = true;
-            return f;
-        }
+        if (r != CUDA_ERROR_NOT_READY || Clock::now() > deadline)
+            return r;
         // Spin briefly (short kernels), then sleep so a long wait does not burn a core.
         if (++spins > 2000)
             std::this_thread::sleep_for(std::chrono::microseconds(50));
@@ -151,7 +131,49 @@ std::optional<GpuFault> poll(const GpuDevice &gpu, Query query, double timeoutMs
     }
 }
 
+template<typename Query>
+std::optional<GpuFault> poll(const GpuDevice &gpu, Query query, double timeoutMs, const std::string &what)
+{
+    if (gpu.lost())
+        return GpuFault {Status::RuntimeError, what + ": the CUDA context is no longer usable", true};
+    const CUresult r = pollUntil(query, timeoutMs);
+    if (r == CUDA_SUCCESS)
+        return std::nullopt;
+    if (r != CUDA_ERROR_NOT_READY)
+        return gpu.fault(r, what);
+    gpu.markLost();
+    GpuFault f;
+    f.status = Status::Timeout;
+    f.message = what + ": still running after " + std::to_string(static_cast<long long>(timeoutMs))
+        + " ms (watchdog); the kernel cannot be stopped, so the worker must be restarted";
+    f.restartRequired = true;
+    return f;
+}
+
 } // namespace
+
+GpuFault GpuDevice::fault(CUresult result, const std::string &what) const
+{
+    GpuFault f;
+    f.message = what + ": " + m_api->describe(result);
+    // A launch error such as too many resources leaves the context usable; a kernel fault does not. The stream is
+    // drained through the watchdog's poll: work still running past the deadline means a hung kernel.
+    f.restartRequired = isStickyError(result);
+    if (!f.restartRequired && !m_lost) {
+        const CUresult drained = pollUntil([this] { return m_api->streamQuery(m_stream); }, m_watchdogMs);
+        f.restartRequired = drained != CUDA_SUCCESS;
+        if (drained == CUDA_ERROR_NOT_READY)
+            f.message += " (and the stream was still busy after the watchdog's "
+                + std::to_string(static_cast<long long>(m_watchdogMs)) + " ms)";
+    }
+    if (f.restartRequired || m_lost) {
+        f.restartRequired = true;
+        m_lost = true;
+    }
+    if (result == CUDA_ERROR_OUT_OF_MEMORY)
+        f.status = Status::InfrastructureFailure;
+    return f;
+}
 
 std::optional<GpuFault> GpuDevice::waitIdle(double timeoutMs, const std::string &what) const
 {

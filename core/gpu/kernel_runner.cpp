@@ -32,7 +32,8 @@ std::variant<std::unique_ptr<LoadedKernels>, GpuFault> LoadedKernels::load(
 
 LoadedKernels::~LoadedKernels()
 {
-    if (m_module)
+    // cuModuleUnload waits for the module's kernels: behind a hung one it never returns (the worker exits anyway).
+    if (m_module && !m_gpu.lost())
         m_gpu.api().moduleUnload(m_module);
 }
 
@@ -80,12 +81,17 @@ std::variant<std::unique_ptr<CaseBuffers>, GpuFault> CaseBuffers::allocate(
 
 CaseBuffers::~CaseBuffers()
 {
+    // cuMemFree synchronises: after a watchdog timeout it would wait for the hung kernel for ever.
+    if (m_gpu.lost())
+        return;
     for (auto &[name, b] : m_buffers)
         m_gpu.api().memFree(b.pointer);
 }
 
 std::optional<GpuFault> CaseBuffers::prepare(std::uint64_t salt)
 {
+    if (m_gpu.lost())
+        return GpuFault {Status::RuntimeError, "uploading inputs: the CUDA context is no longer usable", true};
     for (auto &[name, b] : m_buffers) {
         if (!b.spec->init)
             continue;
@@ -127,6 +133,9 @@ std::optional<GpuFault> CaseBuffers::poisonOutputs()
 
 std::variant<std::vector<std::uint8_t>, GpuFault> CaseBuffers::download(const std::string &name) const
 {
+    if (m_gpu.lost())
+        return GpuFault {
+            Status::RuntimeError, "downloading '" + name + "': the CUDA context is no longer usable", true};
     const Buffer &b = m_buffers.at(name);
     std::vector<std::uint8_t> out(static_cast<std::size_t>(b.count) * dtypeSize(b.spec->dtype));
     if (out.empty())
@@ -217,6 +226,8 @@ std::optional<std::string> LaunchSequence::resourceProblem(const GpuDevice &gpu,
 
 std::optional<GpuFault> LaunchSequence::run(const GpuDevice &gpu) const
 {
+    if (gpu.lost())
+        return GpuFault {Status::RuntimeError, "launch refused: the CUDA context is no longer usable", true};
     const DriverApi &api = gpu.api();
     for (const auto &l : m_launches) {
         if (l.geometry.sharedBytes > 48 * 1024)

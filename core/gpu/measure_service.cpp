@@ -448,6 +448,7 @@ json MeasureService::measureOnDevice(const Request &request, GpuDevice &gpu, con
     const KernelSpec *reference, const MeasureOptions &opts)
 {
     json response = makeResponse(request.id, "measure", Status::Ok);
+    gpu.setWatchdogMs(opts.timeoutMs);
     const std::string arch = gpu.info().arch;
     CompiledModule cand = m_compiler.compile(toCompileSpec(candidate), arch);
     std::optional<CompiledModule> ref;

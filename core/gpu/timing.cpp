@@ -22,7 +22,7 @@ L2Flusher::L2Flusher(const GpuDevice &gpu)
 
 L2Flusher::~L2Flusher()
 {
-    if (m_pointer)
+    if (m_pointer && !m_gpu.lost()) // cuMemFree would wait for a hung kernel
         m_gpu.api().memFree(m_pointer);
 }
 
@@ -38,8 +38,9 @@ namespace {
 class EventPool
 {
 public:
-    EventPool(const DriverApi &api, std::size_t pairs)
-        : m_api(api)
+    EventPool(const GpuDevice &gpu, std::size_t pairs)
+        : m_gpu(gpu)
+        , m_api(gpu.api())
     {
         m_events.resize(2 * pairs);
         for (auto &e : m_events)
@@ -47,6 +48,8 @@ public:
     }
     ~EventPool()
     {
+        if (m_gpu.lost())
+            return; // nothing more may touch the driver in a way that can wait for the hung kernel
         for (auto e : m_events)
             m_api.eventDestroy(e);
     }
@@ -54,6 +57,7 @@ public:
     CUevent end(std::size_t i) const { return m_events[2 * i + 1]; }
 
 private:
+    const GpuDevice &m_gpu;
     const DriverApi &m_api;
     std::vector<CUevent> m_events;
 };
@@ -119,7 +123,7 @@ std::variant<TimingResult, GpuFault> timeSequence(
     TimingResult result;
     result.flushL2 = flusher != nullptr;
     result.warmup = options.warmup;
-    Sampler sampler {gpu, sequence, options, flusher, EventPool(gpu.api(), kMaxBatch)};
+    Sampler sampler {gpu, sequence, options, flusher, EventPool(gpu, kMaxBatch)};
 
     // Warm-up doubles as the first estimate of one sample's length, which sizes the batches.
     std::vector<double> warm;
@@ -145,7 +149,8 @@ std::variant<TimingResult, GpuFault> timeSequence(
         const std::size_t remaining = static_cast<std::size_t>(options.maxSamples) - eventUs.size();
         const std::size_t n = std::min(batchSize, remaining);
         if (auto f = sampler.batch(n, n * estimateUs / 1e3 * 4.0, eventUs)) {
-            if (cupti)
+            // A forced CUPTI flush waits for the device: after a timeout the worker exits without it.
+            if (cupti && !gpu.lost())
                 cupti->stop();
             return *f;
         }

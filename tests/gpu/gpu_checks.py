@@ -72,11 +72,11 @@ def fma_spec(iters):
     return s
 
 
-def measure(worker, candidate, reference=None, **options):
+def measure(worker, candidate, reference=None, request_timeout_s=300, **options):
     req = {"type": "measure", "candidate": candidate, "options": options}
     if reference is not None:
         req["reference"] = reference
-    response, wall = worker.request(req, timeout_s=300)
+    response, wall = worker.request(req, timeout_s=request_timeout_s)
     LOG.write(json.dumps({"request": candidate["name"], "options": options, "wall_s": wall,
                           "response": response}) + "\n")
     LOG.flush()
@@ -143,7 +143,8 @@ def check_faults(binary, cache):
         cand["launches"][0]["block"] = block
         cand["launches"][0]["shared_bytes"] = shared
         started = time.perf_counter()
-        r, wall = measure(worker, cand, copy_spec(cases=SMALL), timeout_ms=3000)
+        # The worker's watchdog fires after timeout_ms (3 s); 60 s without an answer means it did not.
+        r, wall = measure(worker, cand, copy_spec(cases=SMALL), request_timeout_s=60, timeout_ms=3000)
         time.sleep(0.5)
         exited = not worker.alive()
         ok = r is not None and r["status"] == status and text in r.get("message", "") \

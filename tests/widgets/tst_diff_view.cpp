@@ -19,6 +19,8 @@
 #include <QTextBlock>
 #include <QThreadPool>
 
+#include <numeric>
+
 using namespace gpuf;
 using namespace Qt::StringLiterals;
 
@@ -158,6 +160,8 @@ private Q_SLOTS:
         QTest::newRow("constant") << u"int n = 1024;"_s << u"int n = 2048;"_s << u"8:4"_s << u"8:4"_s;
         QTest::newRow("operator") << u"x = a * b;"_s << u"x = a + b;"_s << u"6:1"_s << u"6:1"_s;
         QTest::newRow("callee") << u"y = foo(a);"_s << u"y = barbaz(a);"_s << u"4:3"_s << u"4:6"_s;
+        QTest::newRow("rewritten line gets no speckles")
+            << u"// load the tile"_s << u"int k = tid % 8;"_s << QString() << QString();
     }
 
     void tokenHighlightsOnChangedLine()
@@ -208,6 +212,35 @@ private Q_SLOTS:
             QVERIFY(!pane->isFoldExpanded(1));
         }
         QCOMPARE(view.leftPane()->verticalScrollBar()->maximum(), view.rightPane()->verticalScrollBar()->maximum());
+    }
+
+    void foldsHideAtLeastTwoLines_data()
+    {
+        QTest::addColumn<QList<int>>("changedLines"); // of a 20-line file, with 3 lines of context
+        QTest::addColumn<QList<int>>("foldSizes");
+        QTest::newRow("one gap of one line") << QList<int> {5, 13} << QList<int> {4};
+        QTest::newRow("gaps of two lines") << QList<int> {6, 15} << QList<int> {2, 2, 2};
+        QTest::newRow("one change in the middle") << QList<int> {10} << QList<int> {6, 7};
+    }
+
+    void foldsHideAtLeastTwoLines()
+    {
+        QFETCH(QList<int>, changedLines);
+        QFETCH(QList<int>, foldSizes);
+        QHash<int, QString> replaced;
+        for (int line : changedLines)
+            replaced.insert(line, u"changed"_s);
+        DiffView view(nullptr);
+        QVERIFY(showPair(view, side(u"l"_s, numberedLines(20)), side(u"r"_s, numberedLines(20, replaced))));
+        QList<int> sizes;
+        for (const diff::Fold &fold : view.document()->diff.folds)
+            sizes.append(fold.rowCount);
+        QCOMPARE(sizes, foldSizes);
+        // Every row that no fold hides is a visible block of its own.
+        int hidden = 0;
+        for (QTextBlock block = view.rightPane()->document()->begin(); block.isValid(); block = block.next())
+            hidden += block.isVisible() ? 0 : 1;
+        QCOMPARE(hidden, std::accumulate(foldSizes.cbegin(), foldSizes.cend(), 0));
     }
 
     void panesScrollTogether()

@@ -1,6 +1,7 @@
 // CodeTextEdit: the gutter lives in the left viewport margin and repaints with the viewport's update requests.
 #include "widgets/diff/code_text_edit.h"
 
+#include <QEvent>
 #include <QFontDatabase>
 #include <QMouseEvent>
 #include <QPainter>
@@ -84,6 +85,13 @@ void CodeTextEdit::resizeEvent(QResizeEvent *event)
     QPlainTextEdit::resizeEvent(event);
     const QRect contents = contentsRect();
     m_gutter->setGeometry(contents.left(), contents.top(), gutterWidth(), contents.height());
+}
+
+void CodeTextEdit::changeEvent(QEvent *event)
+{
+    QPlainTextEdit::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        updateGutterWidth();
 }
 
 QTextBlock CodeTextEdit::blockAtViewportPosition(const QPoint &position) const

@@ -33,6 +33,7 @@ protected:
     virtual void gutterClicked(const QTextBlock &block);
     void updateGutterWidth();
     void resizeEvent(QResizeEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     friend class CodeGutter;

@@ -112,6 +112,38 @@ bool highlightSide(
     return true;
 }
 
+// The share of a line's visible characters outside its changed ranges.
+double unchangedShare(const QString &text, const QList<diff::CharRange> &changes)
+{
+    qsizetype visible = 0;
+    for (const QChar c : text)
+        visible += c.isSpace() ? 0 : 1;
+    if (visible == 0)
+        return 1.0;
+    qsizetype changed = 0;
+    for (const diff::CharRange &range : changes) {
+        for (qsizetype i = range.start; i < range.start + range.length && i < text.size(); ++i)
+            changed += text.at(i).isSpace() ? 0 : 1;
+    }
+    return 1.0 - static_cast<double>(changed) / static_cast<double>(visible);
+}
+
+// Token highlights help to spot an edit inside a line that otherwise stayed; on a line rewritten almost entirely
+// they only speckle it, and the line tint already says it changed.
+void dropSpeckledHighlights(QList<diff::DiffRow> &rows)
+{
+    constexpr double MinUnchangedShare = 0.3;
+    for (diff::DiffRow &row : rows) {
+        if (row.kind != diff::RowKind::Changed)
+            continue;
+        if (unchangedShare(row.leftText, row.leftChanges) < MinUnchangedShare
+            || unchangedShare(row.rightText, row.rightChanges) < MinUnchangedShare) {
+            row.leftChanges.clear();
+            row.rightChanges.clear();
+        }
+    }
+}
+
 int digits(int value)
 {
     int count = 1;
@@ -136,6 +168,9 @@ DiffDocument buildDiffDocument(
     if (document.diff.cancelled)
         return document;
 
+    // A band hiding one line takes the line's own place: show the line instead.
+    document.diff.folds.removeIf([](const diff::Fold &fold) { return fold.rowCount < 2; });
+    dropSpeckledHighlights(document.diff.rows);
     layOutBlocks(document);
     document.lineNumberDigits = digits(std::max(document.diff.left.lineCount, document.diff.right.lineCount));
 

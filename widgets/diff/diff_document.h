@@ -39,6 +39,7 @@ struct DiffBuildRequest
 struct DiffDocument
 {
     DiffBuildRequest request;
+    // As diffTexts made it, except: no folds of a single line, and no token highlights on rewritten lines.
     diff::DiffResult diff;
     QList<int> blockRows; // per block: its row, or foldBlockTag(fold) for a fold's "show N lines" block
     QList<int> rowBlocks; // per row: its block

@@ -26,6 +26,15 @@ DiffPane::DiffPane(PaneSide side, QWidget *parent)
     , m_colors(diffColorsFor(palette()))
 {
     setGutterColors(m_colors.gutterBackground, m_colors.gutterText);
+    // Keyboard moves can land in a collapsed fold's hidden rows: show the cursor on the fold's band instead.
+    connect(this, &QPlainTextEdit::cursorPositionChanged, this, [this]() {
+        const QTextBlock block = textCursor().block();
+        if (!m_document || block.isVisible())
+            return;
+        const int fold = m_document->foldOfRow(m_document->rowOfBlock(block.blockNumber()));
+        if (fold >= 0)
+            setTextCursor(QTextCursor(document()->findBlockByNumber(m_document->foldBlocks.at(fold))));
+    });
 }
 
 QString DiffPane::foldLabel(int lineCount) { return tr("⋯ show %n unchanged line(s)", nullptr, lineCount); }
@@ -156,11 +165,8 @@ void DiffPane::paintGutterCell(QPainter &painter, const QTextBlock &block, const
         const QColor background = row >= 0 ? lineBackground(row) : m_colors.foldBackground;
         if (background.isValid())
             painter.fillRect(cell, background);
-        if (row < 0) {
-            painter.setPen(m_colors.foldText);
-            painter.drawText(cell, Qt::AlignCenter, QStringLiteral("⋯"));
+        if (row < 0)
             return;
-        }
     }
     CodeTextEdit::paintGutterCell(painter, block, cell);
 }

@@ -165,8 +165,17 @@ void DiffView::connectPanes()
     for (DiffPane *pane : {m_leftPane, m_rightPane}) {
         DiffPane *other = pane == m_leftPane ? m_rightPane : m_leftPane;
         // Both panes hold the same blocks with the same visibility, so equal scroll values mean aligned lines.
-        connect(
-            pane->verticalScrollBar(), &QScrollBar::valueChanged, other->verticalScrollBar(), &QScrollBar::setValue);
+        // Horizontal ranges differ: the guard stops the shorter pane's clamped value from pulling the other back.
+        for (auto bar : {&QAbstractScrollArea::verticalScrollBar, &QAbstractScrollArea::horizontalScrollBar}) {
+            QScrollBar *target = (other->*bar)();
+            connect((pane->*bar)(), &QScrollBar::valueChanged, this, [this, target](int value) {
+                if (m_syncingScroll)
+                    return;
+                m_syncingScroll = true;
+                target->setValue(value);
+                m_syncingScroll = false;
+            });
+        }
         connect(pane->verticalScrollBar(), &QScrollBar::valueChanged, this, &DiffView::updateShownRows);
         connect(pane, &QPlainTextEdit::cursorPositionChanged, this, [this, pane]() { syncCursor(pane); });
         connect(pane, &DiffPane::foldActivated, this, [this](int fold) { setFoldExpanded(fold, true); });
@@ -308,9 +317,10 @@ void DiffView::syncCursor(DiffPane *from)
     const int block = from->textCursor().blockNumber();
     if (other->textCursor().blockNumber() != block) {
         m_syncing = true;
-        const int scroll = other->horizontalScrollBar()->value();
+        // Moving the other cursor must not scroll: the panes' scroll bars follow the pane the user works in.
+        const int scroll = from->horizontalScrollBar()->value();
         other->setTextCursor(QTextCursor(other->document()->findBlockByNumber(block)));
-        other->horizontalScrollBar()->setValue(scroll);
+        from->horizontalScrollBar()->setValue(scroll);
         m_syncing = false;
     }
     updateHunkState();

@@ -119,6 +119,7 @@ private:
     bool m_busy = false;
     bool m_cursorPlaced = false;
     bool m_syncing = false;
+    bool m_syncingScroll = false;
     quint64 m_generation = 0;
     std::shared_ptr<std::atomic_bool> m_cancel;
     std::shared_ptr<const DiffDocument> m_document;

@@ -52,7 +52,7 @@ GPUF_PACKAGES_COMMON=(
     cmake ninja-build g++ pkg-config ccache clang-format
     qt6-base-dev libqt6sql6-sqlite qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev libgl-dev
     libqcustomplot-dev libxgboost-dev qtkeychain-qt6-dev libdtl-dev libmuparser-dev nlohmann-json3-dev
-    libcurl4-openssl-dev
+    libcurl4-openssl-dev libssl-dev
     fonts-dejavu-core xvfb xauth
 )
 
@@ -91,6 +91,29 @@ which required package is still missing and which optional feature is off.
 EOF
 }
 
+gpuf_apt_update() {
+    gpuf_as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q || gpuf_die "apt-get update failed"
+}
+
+# apt-get install without recommends; in CI the hundreds of unpacking lines would bury the build log, so they
+# are kept aside and shown only on failure.
+gpuf_apt_install() {
+    gpuf_log "installing with apt: $*"
+    local -a install=(env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$@")
+    if [[ -z ${CI:-} ]]; then
+        gpuf_as_root "${install[@]}" || gpuf_die "apt-get install failed; gpuf needs the packages above"
+        return 0
+    fi
+    local log
+    log="$(mktemp "${TMPDIR:-/tmp}/gpuf-apt.XXXXXX")"
+    if ! gpuf_as_root "${install[@]}" >"${log}" 2>&1; then
+        tail -n 40 "${log}" >&2
+        gpuf_die "apt-get install failed (full output: ${log})"
+    fi
+    grep -E '^[0-9]+ upgraded|^Need to get' "${log}" >&2 || true
+    rm -f "${log}"
+}
+
 # Installs what is missing with apt; does nothing (and never calls apt) when everything is there.
 gpuf_install_packages() {
     local distro="$1" pkg
@@ -109,7 +132,7 @@ gpuf_install_packages() {
     # Optional packages alone do not justify an `apt-get update`: use what the package lists already know.
     if ((${#missing[@]} > 0)); then
         gpuf_log "updating the package lists (missing: ${missing[*]})"
-        gpuf_as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q || gpuf_die "apt-get update failed"
+        gpuf_apt_update
     fi
     for pkg in "${optional[@]}"; do
         if gpuf_has_candidate "${pkg}"; then
@@ -118,22 +141,7 @@ gpuf_install_packages() {
             gpuf_log "optional package ${pkg} is not in this distribution's archive; its feature stays off"
         fi
     done
-    ((${#missing[@]} > 0)) || return 0
-    gpuf_log "installing with apt: ${missing[*]}"
-    local -a install=(env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}")
-    if [[ -z ${CI:-} ]]; then
-        gpuf_as_root "${install[@]}" || gpuf_die "apt-get install failed; the packages above are needed to build gpuf"
-        return 0
-    fi
-    # In CI, hundreds of lines of unpacking would bury the build log: keep them aside, show them on failure.
-    local log
-    log="$(mktemp "${TMPDIR:-/tmp}/gpuf-apt.XXXXXX")"
-    if ! gpuf_as_root "${install[@]}" >"${log}" 2>&1; then
-        tail -n 40 "${log}" >&2
-        gpuf_die "apt-get install failed (full output: ${log})"
-    fi
-    grep -E '^[0-9]+ upgraded|^Need to get' "${log}" >&2 || true
-    rm -f "${log}"
+    ((${#missing[@]} == 0)) || gpuf_apt_install "${missing[@]}"
 }
 
 # --- configure, build, test -----------------------------------------------------------------------

@@ -3,6 +3,7 @@
 
 #include "core/bins/bins.h"
 #include "core/diff/line_diff.h"
+#include "core/store/measured_speedup.h"
 #include "core/store/problem_repo.h"
 #include "core/store/sql.h"
 #include "core/store/store.h"
@@ -342,11 +343,8 @@ Status TableLoader::loadMeasurements()
         if (caseId == caseIds.cend())
             caseId = caseIds.insert(caseName, int(caseIds.size()));
         run.caseId = *caseId;
-        run.status
-            = measurementStatusFromName(q->value(3).toString()).value_or(MeasurementStatus::InfrastructureFailure);
         run.medianNs = q->value(4).toDouble();
-        if (run.status == MeasurementStatus::Ok && !(run.medianNs > 0))
-            run.status = MeasurementStatus::InfrastructureFailure; // a runtime that cannot be divided by
+        run.status = caseStatus(q->value(3).toString(), run.medianNs);
         ++m_table.hardware[run.hardware].measurements;
         runs.append(run);
     }
@@ -363,41 +361,46 @@ Status TableLoader::loadMeasurements()
     return {};
 }
 
-// DESIGN §4: any failed case ⇒ failure; otherwise the geometric mean over the cases both the candidate and its
-// baseline measured ok of (baseline median / candidate median).
+// DESIGN §4 (measuredSpeedup): the runs of one (candidate, hardware) against its baseline's runs on that hardware.
 void TableLoader::fillMeasuredCell(const QList<CaseRun> &runs, qsizetype begin, qsizetype end)
 {
     const CaseRun &first = runs[begin];
+    const auto timingsOf = [&runs](qsizetype from, qsizetype to) {
+        std::vector<CaseTiming> timings;
+        timings.reserve(to - from);
+        for (qsizetype i = from; i < to; ++i)
+            timings.push_back({runs[i].caseId, runs[i].status, runs[i].medianNs});
+        return timings;
+    };
+    const std::vector<CaseTiming> candidate = timingsOf(begin, end);
+    std::vector<CaseTiming> baseline;
+    if (const int baselineRow = m_table.rowOf(m_table.rows[first.row].baselineId); baselineRow >= 0) {
+        CaseRun key = first;
+        key.row = baselineRow;
+        key.caseId = std::numeric_limits<int>::min();
+        const qsizetype from = std::lower_bound(runs.cbegin(), runs.cend(), key, runBefore) - runs.cbegin();
+        qsizetype to = from;
+        while (to < runs.size() && runs[to].row == baselineRow && runs[to].hardware == first.hardware)
+            ++to;
+        baseline = timingsOf(from, to);
+    }
+    const MeasuredSpeedup measured = measuredSpeedup(candidate, baseline);
     MeasuredCell &cell = m_table.measured[qsizetype(first.row) * m_table.hardware.size() + first.hardware];
-    for (qsizetype i = begin; i < end; ++i) {
-        if (runs[i].status != MeasurementStatus::Ok) {
-            cell.state = MeasuredCell::State::Failed;
-            cell.failure = runs[i].status;
-            return;
-        }
-    }
-    cell.state = MeasuredCell::State::NoBaseline;
-    const int baselineRow = m_table.rowOf(m_table.rows[first.row].baselineId);
-    if (baselineRow < 0)
-        return;
-    CaseRun key = first;
-    key.row = baselineRow;
-    key.caseId = std::numeric_limits<int>::min();
-    auto base = std::lower_bound(runs.cbegin(), runs.cend(), key, runBefore);
-    QList<double> speedups;
-    for (qsizetype i = begin; i < end; ++i) {
-        while (base != runs.cend() && base->row == baselineRow && base->hardware == first.hardware
-            && base->caseId < runs[i].caseId)
-            ++base;
-        if (base == runs.cend() || base->row != baselineRow || base->hardware != first.hardware)
-            break;
-        if (base->caseId == runs[i].caseId && base->status == MeasurementStatus::Ok)
-            speedups.append(base->medianNs / runs[i].medianNs);
-    }
-    if (const auto mean = bins::geometricMean(speedups)) {
+    switch (measured.state) {
+    case MeasuredSpeedup::State::None:
+        break;
+    case MeasuredSpeedup::State::Failed:
+        cell.state = MeasuredCell::State::Failed;
+        cell.failure = measured.failure;
+        break;
+    case MeasuredSpeedup::State::NoBaseline:
+        cell.state = MeasuredCell::State::NoBaseline;
+        break;
+    case MeasuredSpeedup::State::Speedup:
         cell.state = MeasuredCell::State::Speedup;
-        cell.speedup = *mean;
-        cell.cases = int(speedups.size());
+        cell.speedup = measured.speedup;
+        cell.cases = measured.cases;
+        break;
     }
 }
 

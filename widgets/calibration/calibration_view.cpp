@@ -1,0 +1,173 @@
+// CalibrationView; see calibration_view.h.
+#include "widgets/calibration/calibration_view.h"
+
+#include "widgets/calibration/budget_curve_plot.h"
+#include "widgets/calibration/calibration_data.h"
+#include "widgets/calibration/confusion_plot.h"
+#include "widgets/calibration/reliability_plot.h"
+#include "widgets/calibration/risk_coverage_plot.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace gpuf {
+
+PlotInput calibrationPlotInput(const std::shared_ptr<const CalibrationSnapshot> &snapshot,
+    metrics::Comparison comparison, const QList<RowId> &forecasterIds)
+{
+    PlotInput input;
+    if (!snapshot)
+        return input;
+    input.options = snapshot->request.options();
+    const std::vector<metrics::ForecasterReport> &reports = snapshot->metrics.reportsFor(comparison);
+    const std::vector<metrics::ScoredRow> &rows
+        = comparison == metrics::Comparison::SamePairs ? snapshot->metrics.samePairRows : snapshot->metrics.rows;
+    for (RowId id : forecasterIds) {
+        const auto found = std::find_if(
+            reports.begin(), reports.end(), [id](const metrics::ForecasterReport &r) { return r.forecaster.id == id; });
+        if (found == reports.end() || input.series.size() >= kMaxPlotSeries)
+            continue;
+        PlotSeries series;
+        series.name = found->forecaster.label();
+        series.forecasterId = id;
+        series.report = std::shared_ptr<const metrics::MetricsReport>(snapshot, &found->report);
+        auto own = std::make_shared<std::vector<metrics::ScoredRow>>();
+        std::copy_if(rows.begin(), rows.end(), std::back_inserter(*own),
+            [id](const metrics::ScoredRow &row) { return row.forecasterId == id; });
+        series.rows = std::move(own);
+        input.series.append(series);
+    }
+    auto references = std::make_shared<QHash<RowId, RowId>>();
+    references->reserve(snapshot->pairs.pairs.size());
+    for (const ScoredPair &pair : snapshot->pairs.pairs)
+        references->insert(pair.candidateId, pair.referenceId);
+    input.referenceIds = std::move(references);
+    for (const NamedRow &problem : snapshot->pairs.problems)
+        input.problemNames.insert(problem.id, problem.name);
+    return input;
+}
+
+CalibrationView::CalibrationView(CalibrationData *data, Selection *selection, QWidget *parent)
+    : QWidget(parent)
+    , m_data(data)
+    , m_firstBox(new QComboBox(this))
+    , m_secondBox(new QComboBox(this))
+    , m_comparisonBox(new QComboBox(this))
+    , m_status(new QLabel(this))
+    , m_tabs(new QTabWidget(this))
+    , m_reliability(new ReliabilityPlot(this))
+    , m_confusion(new ConfusionPlot(this))
+    , m_riskCoverage(new RiskCoveragePlot(this))
+    , m_budget(new BudgetCurvePlot(this))
+{
+    setWindowTitle(tr("Calibration"));
+    m_comparisonBox->addItem(tr("each on all its pairs"), int(metrics::Comparison::AllPairs));
+    m_comparisonBox->addItem(tr("on the pairs both forecast"), int(metrics::Comparison::SamePairs));
+    m_comparisonBox->setToolTip(tr("Compare forecasters on the same pairs, so neither is judged on easier ones"));
+
+    auto *bar = new QHBoxLayout;
+    const auto addLabelled = [this, bar](const QString &text, QWidget *field) {
+        auto *label = new QLabel(text, this);
+        label->setBuddy(field);
+        bar->addWidget(label);
+        bar->addWidget(field);
+    };
+    addLabelled(tr("&Forecaster:"), m_firstBox);
+    addLabelled(tr("Compare &with:"), m_secondBox);
+    addLabelled(tr("&Pairs:"), m_comparisonBox);
+    bar->addWidget(m_status, 1);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addWidget(m_tabs, 1);
+    m_tabs->addTab(m_reliability, tr("Reliability"));
+    m_tabs->addTab(m_confusion, tr("Confusion"));
+    m_tabs->addTab(m_riskCoverage, tr("Risk–coverage"));
+    m_tabs->addTab(m_budget, tr("Ranking utility"));
+    for (PlotWidget *plot : std::initializer_list<PlotWidget *> {m_reliability, m_confusion, m_riskCoverage, m_budget})
+        plot->setSelection(selection);
+
+    for (QComboBox *box : {m_firstBox, m_secondBox, m_comparisonBox})
+        connect(box, &QComboBox::currentIndexChanged, this, &CalibrationView::refresh);
+    if (m_data) {
+        connect(m_data, &CalibrationData::changed, this, &CalibrationView::snapshotChanged);
+        connect(m_data, &CalibrationData::loadingChanged, this, &CalibrationView::snapshotChanged);
+    }
+    snapshotChanged();
+}
+
+CalibrationView::~CalibrationView() = default;
+
+void CalibrationView::setForecasters(RowId first, RowId second)
+{
+    const QSignalBlocker blockFirst(m_firstBox);
+    const QSignalBlocker blockSecond(m_secondBox);
+    m_firstBox->setCurrentIndex(std::max(0, m_firstBox->findData(first)));
+    m_secondBox->setCurrentIndex(std::max(0, m_secondBox->findData(second)));
+    refresh();
+}
+
+void CalibrationView::setComparison(metrics::Comparison comparison)
+{
+    m_comparisonBox->setCurrentIndex(m_comparisonBox->findData(int(comparison)));
+}
+
+void CalibrationView::snapshotChanged()
+{
+    const std::shared_ptr<const CalibrationSnapshot> next = m_data ? m_data->snapshot() : nullptr;
+    if (next != m_snapshot) {
+        m_snapshot = next;
+        refillForecasters();
+        refresh();
+    }
+    QString status;
+    if (m_data && m_data->isLoading())
+        status = tr("Loading forecasts…");
+    else if (!m_snapshot || m_snapshot->storePath.isEmpty())
+        status = tr("No store open.");
+    else if (!m_snapshot->error.isEmpty())
+        status = tr("Could not load the forecasts: %1").arg(m_snapshot->error);
+    else if (m_snapshot->isEmpty())
+        status = tr("No forecast in this store has a measured truth yet.");
+    m_status->setText(status);
+}
+
+void CalibrationView::refillForecasters()
+{
+    // Keep the chosen forecasters across reloads when they are still there.
+    const RowId first = m_firstBox->currentData().value<RowId>();
+    const RowId second = m_secondBox->currentData().value<RowId>();
+    const QSignalBlocker blockFirst(m_firstBox);
+    const QSignalBlocker blockSecond(m_secondBox);
+    m_firstBox->clear();
+    m_secondBox->clear();
+    m_secondBox->addItem(tr("(none)"), RowId(0));
+    if (m_snapshot) {
+        for (const ScoredPairsForecaster &forecaster : m_snapshot->pairs.forecasters) {
+            m_firstBox->addItem(forecaster.label(), forecaster.id);
+            m_secondBox->addItem(forecaster.label(), forecaster.id);
+        }
+    }
+    m_firstBox->setCurrentIndex(std::max(0, m_firstBox->findData(first)));
+    m_secondBox->setCurrentIndex(std::max(0, m_secondBox->findData(second)));
+}
+
+void CalibrationView::refresh()
+{
+    QList<RowId> ids;
+    if (m_firstBox->count() > 0)
+        ids.append(m_firstBox->currentData().value<RowId>());
+    const RowId second = m_secondBox->currentData().value<RowId>();
+    if (second != 0 && !ids.contains(second))
+        ids.append(second);
+    const auto comparison = metrics::Comparison(m_comparisonBox->currentData().toInt());
+    const PlotInput input = calibrationPlotInput(m_snapshot, comparison, ids);
+    for (PlotWidget *plot : std::initializer_list<PlotWidget *> {m_reliability, m_confusion, m_riskCoverage, m_budget})
+        plot->setInput(input);
+}
+
+} // namespace gpuf

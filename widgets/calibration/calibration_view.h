@@ -1,0 +1,68 @@
+// CalibrationView: the calibration and evaluation plots in tabs over CalibrationData's snapshot — one forecaster,
+// or two overlaid, on all their pairs or on the pairs both forecast — wired to the shared Selection for drill-down.
+#pragma once
+
+#include "core/metrics/from_store.h"
+#include "widgets/calibration/plot_input.h"
+
+#include <QPointer>
+#include <QWidget>
+
+#include <memory>
+
+class QComboBox;
+class QLabel;
+class QTabWidget;
+
+namespace gpuf {
+
+class BudgetCurvePlot;
+class CalibrationData;
+struct CalibrationSnapshot;
+class ConfusionPlot;
+class ReliabilityPlot;
+class RiskCoveragePlot;
+class Selection;
+
+// The plots' input for the chosen forecasters (one or two, by id; unknown ids are skipped) of a snapshot. The
+// reports are shared with the snapshot (no copy); each forecaster's rows are split out once.
+PlotInput calibrationPlotInput(const std::shared_ptr<const CalibrationSnapshot> &snapshot,
+    metrics::Comparison comparison, const QList<RowId> &forecasterIds);
+
+class CalibrationView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    CalibrationView(CalibrationData *data, Selection *selection, QWidget *parent = nullptr);
+    ~CalibrationView() override;
+
+    ReliabilityPlot *reliabilityPlot() const { return m_reliability; }
+    ConfusionPlot *confusionPlot() const { return m_confusion; }
+    RiskCoveragePlot *riskCoveragePlot() const { return m_riskCoverage; }
+    BudgetCurvePlot *budgetCurvePlot() const { return m_budget; }
+    QTabWidget *tabs() const { return m_tabs; }
+
+    // The forecasters shown: the first, and the one overlaid (0 = none).
+    void setForecasters(RowId first, RowId second = 0);
+    void setComparison(metrics::Comparison comparison);
+
+private:
+    void snapshotChanged();
+    void refillForecasters();
+    void refresh();
+
+    QPointer<CalibrationData> m_data;
+    std::shared_ptr<const CalibrationSnapshot> m_snapshot;
+    QComboBox *m_firstBox;
+    QComboBox *m_secondBox;
+    QComboBox *m_comparisonBox;
+    QLabel *m_status;
+    QTabWidget *m_tabs;
+    ReliabilityPlot *m_reliability;
+    ConfusionPlot *m_confusion;
+    RiskCoveragePlot *m_riskCoverage;
+    BudgetCurvePlot *m_budget;
+};
+
+} // namespace gpuf

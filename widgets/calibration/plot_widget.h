@@ -1,0 +1,70 @@
+// PlotWidget: the frame shared by the calibration plots — a row of controls above a QCustomPlot, palette-aware
+// colours, PNG/SVG/PDF export, and the drill-down that turns a clicked bar, cell or point into the candidate
+// table's filter and the first pair's diff.
+#pragma once
+
+#include "core/common/result.h"
+#include "widgets/calibration/plot_input.h"
+#include "widgets/calibration/plot_style.h"
+
+#include <QPointer>
+#include <QWidget>
+
+class QCustomPlot;
+class QHBoxLayout;
+class QToolButton;
+
+namespace gpuf {
+
+class Selection;
+
+class PlotWidget : public QWidget
+{
+    Q_OBJECT
+
+public:
+    enum class ExportFormat { Png, Svg, Pdf };
+    Q_ENUM(ExportFormat)
+
+    explicit PlotWidget(QWidget *parent = nullptr);
+    ~PlotWidget() override;
+
+    QCustomPlot *plot() const { return m_plot; }
+    const PlotColors &colors() const { return m_colors; }
+    const PlotInput &input() const { return m_input; }
+
+    // Where drill-downs go; without one, clicks only emit drilledDown().
+    void setSelection(Selection *selection);
+    // Replaces what is drawn (aggregates only: the cost does not grow with the number of rows, except where a
+    // curve has one point per distinct score).
+    void setInput(const PlotInput &input);
+
+    // Writes the plot as it is now; the format follows the file suffix (.png, .svg, .pdf). An empty size uses the
+    // widget's size, or 900×600 while it has none.
+    Status exportTo(const QString &path, QSize size = {}) const;
+    static std::optional<ExportFormat> formatOf(const QString &path);
+
+Q_SIGNALS:
+    void drilledDown(const QList<gpuf::RowId> &candidateIds, const QString &description);
+
+protected:
+    QHBoxLayout *controls() const { return m_controls; }
+    // Rebuilds the plottables and items from input(); called after setInput() and after a palette change.
+    virtual void rebuild() = 0;
+    // Sets the filter to the drill-down's candidates and opens the first one's pair.
+    void drillDown(const DrillDown &drill);
+
+    void changeEvent(QEvent *event) override;
+
+private:
+    void exportInteractively(ExportFormat format);
+
+    QCustomPlot *m_plot;
+    QHBoxLayout *m_controls;
+    QToolButton *m_exportButton;
+    PlotColors m_colors;
+    PlotInput m_input;
+    QPointer<Selection> m_selection;
+};
+
+} // namespace gpuf

@@ -6,7 +6,8 @@ namespace gpuf::cli {
 const QList<Command> &commands()
 {
     static const QList<Command> all {
-        initCommand(), importCommand(), exportCommand(), statsCommand(), corpusCommand(), binsCommand()};
+        initCommand(), importCommand(), exportCommand(), statsCommand(), corpusCommand(), binsCommand(),
+        measureCommand(), deviceCommand()};
     return all;
 }
 

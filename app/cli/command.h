@@ -42,5 +42,7 @@ Command exportCommand();
 Command statsCommand();
 Command corpusCommand();
 Command binsCommand();
+Command measureCommand();
+Command deviceCommand();
 
 } // namespace gpuf::cli

@@ -1,0 +1,536 @@
+// The measurement queue's engine; see measure_engine.h.
+#include "core/measure/measure_engine.h"
+
+#include "core/measure/worker_locator.h"
+#include "core/measure/worker_process.h"
+#include "core/store/forecast_repo.h"
+#include "core/store/hardware_repo.h"
+#include "core/store/measurement_repo.h"
+#include "core/store/store.h"
+
+#include <algorithm>
+
+namespace gpuf {
+
+using measure::WorkerProcess;
+
+MeasureEngine::MeasureEngine(MeasureEngineConfig config, QObject *parent)
+    : QObject(parent)
+    , m_config(std::move(config))
+{
+    m_snapshotTimer.setSingleShot(true);
+    m_snapshotTimer.setInterval(m_config.snapshotIntervalMs);
+    connect(&m_snapshotTimer, &QTimer::timeout, this, &MeasureEngine::emitSnapshot);
+}
+
+MeasureEngine::~MeasureEngine() = default;
+
+void MeasureEngine::setStorePath(const QString &path)
+{
+    m_store.reset();
+    if (path.isEmpty())
+        return;
+    // The session opened and fully checked the file already; this connection only needs the header check.
+    auto opened = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
+    if (!opened) {
+        Q_EMIT notice(tr("Measurements cannot be stored: %1").arg(opened.error()));
+        return;
+    }
+    m_store = std::move(opened.value());
+}
+
+void MeasureEngine::probeDevice()
+{
+    ensurePool();
+    markDirty();
+}
+
+bool MeasureEngine::ensurePool()
+{
+    if (!m_slots.isEmpty()) {
+        // Workers given up on (they would not start) get another chance with new work.
+        for (int i = 0; i < m_slots.size(); ++i) {
+            if (m_slots[i].gaveUp && m_slots[i].process->state() == WorkerProcess::State::Stopped) {
+                m_slots[i].gaveUp = false;
+                m_slots[i].failedStarts = 0;
+                m_device.availability = DeviceState::Availability::Probing;
+                startSlot(i);
+            }
+        }
+        return true;
+    }
+    if (!m_poolError.isEmpty())
+        return false;
+    QString program = m_config.workerPath;
+    if (program.isEmpty()) {
+        auto located = measure::locateMeasureWorker();
+        if (!located) {
+            m_poolError = located.error();
+            m_device.availability = DeviceState::Availability::Unavailable;
+            m_device.reason = m_poolError;
+            markDirty();
+            return false;
+        }
+        program = *located;
+    }
+    m_device.workerPath = program;
+    m_device.availability = DeviceState::Availability::Probing;
+    for (int i = 0; i < std::max(1, m_config.workers); ++i) {
+        Slot slot;
+        slot.process = new WorkerProcess(program, m_config.workerArguments, m_config.startBudgetMs, this);
+        connect(slot.process, &WorkerProcess::ready, this, [this, i] { onWorkerReady(i); });
+        connect(slot.process, &WorkerProcess::responseReceived, this,
+            [this, i](const QJsonObject &response) { onWorkerResponse(i, response); });
+        connect(slot.process, &WorkerProcess::stopped, this,
+            [this, i](const QString &reason) { onWorkerStopped(i, reason); });
+        m_slots.append(slot);
+        startSlot(i);
+    }
+    return true;
+}
+
+void MeasureEngine::startSlot(int index)
+{
+    m_slots[index].process->start();
+    markDirty();
+}
+
+void MeasureEngine::updateDevice(const WorkerProcess &worker)
+{
+    const QJsonObject &hello = worker.hello();
+    m_device.workerVersion = hello.value(QStringLiteral("worker_version")).toString();
+    m_device.nvrtcVersion = hello.value(QStringLiteral("nvrtc_version")).toString();
+    if (!hello.value(QStringLiteral("gpu_available")).toBool()) {
+        m_device.availability = DeviceState::Availability::Unavailable;
+        m_device.reason = hello.value(QStringLiteral("gpu_unavailable_reason")).toString();
+        m_device.devices.clear();
+        return;
+    }
+    m_device.availability = DeviceState::Availability::Available;
+    m_device.reason.clear();
+    m_device.devices.clear();
+    const QJsonObject &info = worker.deviceInfo();
+    for (const QJsonValue &value : hello.value(QStringLiteral("devices")).toArray()) {
+        const QJsonObject d = value.toObject();
+        DeviceDescription dev;
+        dev.ordinal = d.value(QStringLiteral("ordinal")).toInt();
+        dev.name = d.value(QStringLiteral("name")).toString();
+        dev.uuid = d.value(QStringLiteral("uuid")).toString();
+        dev.computeCapability = d.value(QStringLiteral("compute_capability")).toString();
+        dev.arch = d.value(QStringLiteral("arch")).toString();
+        if (info.value(QStringLiteral("uuid")).toString() == dev.uuid) {
+            dev.multiprocessors = info.value(QStringLiteral("sm_count")).toInt();
+            dev.totalMemoryBytes = info.value(QStringLiteral("total_memory_bytes")).toInteger();
+            dev.l2Bytes = info.value(QStringLiteral("l2_bytes")).toInteger();
+            dev.memoryBusWidthBits = info.value(QStringLiteral("memory_bus_width_bits")).toInt();
+            dev.maxSmClockMhz = info.value(QStringLiteral("sm_clock_khz")).toInt() / 1000;
+            dev.maxMemoryClockMhz = info.value(QStringLiteral("memory_clock_khz")).toInt() / 1000;
+            dev.peakBandwidthGBs = info.value(QStringLiteral("peak_bandwidth_gbs")).toDouble();
+            dev.driverVersion = info.value(QStringLiteral("driver_version")).toString();
+            const QJsonObject clocks = info.value(QStringLiteral("clocks")).toObject();
+            dev.clocksAvailable = clocks.value(QStringLiteral("available")).toBool();
+            dev.smClockMhz = clocks.value(QStringLiteral("sm_mhz")).toInt();
+            dev.memoryClockMhz = clocks.value(QStringLiteral("mem_mhz")).toInt();
+            dev.clocksReason = clocks.value(QStringLiteral("reason")).toString();
+            dev.deviceInfo = info;
+        }
+        m_device.devices.append(dev);
+    }
+}
+
+void MeasureEngine::onWorkerReady(int index)
+{
+    m_slots[index].failedStarts = 0;
+    updateDevice(*m_slots[index].process);
+    markDirty();
+    dispatch();
+}
+
+MeasureEngine::Entry *MeasureEngine::entry(quint64 id)
+{
+    for (Entry &e : m_entries) {
+        if (e.item.id == id)
+            return &e;
+    }
+    return nullptr;
+}
+
+MeasureEngine::Entry &MeasureEngine::addEntry(const MeasureJob &job)
+{
+    Entry e;
+    e.item.id = m_nextItemId++;
+    e.item.job = job;
+    e.item.kernelLabel = tr("kernel %1").arg(job.kernelId);
+    e.item.queuedAt = QDateTime::currentDateTimeUtc();
+    m_entries.append(e);
+    return m_entries.last();
+}
+
+void MeasureEngine::enqueue(const QList<MeasureJob> &jobs)
+{
+    for (const MeasureJob &job : jobs) {
+        Entry &e = addEntry(job);
+        if (!m_store) {
+            finish(e, MeasureItemState::Failed, {}, tr("no store is open"));
+            continue;
+        }
+        auto plan = measure::planMeasurement(*m_store, job.kernelId);
+        if (plan) {
+            e.plan = *plan;
+            e.item.kernelLabel = plan->label;
+            e.item.problemName = plan->problemName;
+            e.item.casesTotal = static_cast<int>(plan->cases.size());
+        }
+        if (job.mode == MeasureMode::Replay)
+            continue; // replay needs no spec: it copies stored runtimes
+        if (!plan) {
+            finish(e, MeasureItemState::Failed, {}, plan.error());
+        } else if (!ensurePool()) {
+            finish(e, MeasureItemState::Failed, QStringLiteral("infrastructure_failure"), m_poolError);
+        }
+    }
+    markDirty();
+    dispatch();
+}
+
+void MeasureEngine::enqueueLowConfidence(double threshold, RowId forecasterId, int priority)
+{
+    if (!m_store) {
+        Q_EMIT notice(tr("No store is open."));
+        return;
+    }
+    auto forecasts = ForecastRepo(*m_store).list();
+    if (!forecasts) {
+        Q_EMIT notice(forecasts.error());
+        return;
+    }
+    const QList<RowId> candidates = measure::lowConfidenceCandidates(*forecasts, threshold, forecasterId);
+    MeasurementRepo measurements(*m_store);
+    QList<MeasureJob> jobs;
+    int measured = 0;
+    int noSpec = 0;
+    for (RowId id : candidates) {
+        auto rows = measurements.forKernel(id);
+        if (rows && std::any_of(rows->cbegin(), rows->cend(), [](const Measurement &m) {
+                return m.source == MeasurementSource::Local;
+            })) {
+            ++measured;
+            continue;
+        }
+        if (!measure::planMeasurement(*m_store, id)) {
+            ++noSpec;
+            continue;
+        }
+        jobs.append(MeasureJob {id, priority, MeasureMode::Local, {}, 0});
+    }
+    Q_EMIT notice(tr("%n candidate(s) with forecast confidence below %1 queued", nullptr, int(jobs.size()))
+                      .arg(threshold, 0, 'f', 2)
+        + tr("; skipped: %1 already measured here, %2 without a kernel spec").arg(measured).arg(noSpec));
+    if (!jobs.isEmpty())
+        enqueue(jobs);
+}
+
+void MeasureEngine::cancel(const QList<quint64> &ids)
+{
+    for (quint64 id : ids) {
+        Entry *e = entry(id);
+        if (!e)
+            continue;
+        if (e->item.state == MeasureItemState::Queued) {
+            finish(*e, MeasureItemState::Cancelled, {}, tr("cancelled before it ran"));
+        } else if (e->item.state == MeasureItemState::Running && e->item.worker >= 0) {
+            // A kernel cannot be stopped inside the worker: the process goes, and a new one takes its place.
+            e->cancelRequested = true;
+            m_slots[e->item.worker].process->kill(tr("cancelled while running; gpuf-measure was killed"));
+        }
+    }
+    markDirty();
+}
+
+void MeasureEngine::cancelAll()
+{
+    QList<quint64> ids;
+    for (const Entry &e : std::as_const(m_entries)) {
+        if (!isFinished(e.item.state))
+            ids.append(e.item.id);
+    }
+    cancel(ids);
+}
+
+void MeasureEngine::remeasure(const QList<quint64> &ids)
+{
+    QList<MeasureJob> jobs;
+    for (quint64 id : ids) {
+        if (const Entry *e = entry(id); e && isFinished(e->item.state))
+            jobs.append(e->item.job);
+    }
+    if (!jobs.isEmpty())
+        enqueue(jobs);
+}
+
+void MeasureEngine::clearFinished()
+{
+    m_entries.removeIf([](const Entry &e) { return isFinished(e.item.state); });
+    markDirty();
+}
+
+void MeasureEngine::shutdown()
+{
+    m_shuttingDown = true;
+    for (Entry &e : m_entries) {
+        if (e.item.state == MeasureItemState::Queued)
+            finish(e, MeasureItemState::Cancelled, {}, tr("the queue was shut down"));
+        else if (e.item.state == MeasureItemState::Running)
+            e.cancelRequested = true;
+    }
+    bool anyRunning = false;
+    for (Slot &slot : m_slots) {
+        if (slot.process->state() != WorkerProcess::State::Stopped) {
+            anyRunning = true;
+            slot.process->stop();
+        }
+    }
+    emitSnapshot();
+    if (!anyRunning)
+        Q_EMIT shutDown();
+}
+
+void MeasureEngine::dispatch()
+{
+    if (m_shuttingDown)
+        return;
+    for (Entry &e : m_entries) {
+        if (e.item.state == MeasureItemState::Queued && e.item.job.mode == MeasureMode::Replay)
+            runReplay(e);
+    }
+    for (int i = 0; i < m_slots.size(); ++i) {
+        Slot &slot = m_slots[i];
+        if (slot.process->state() != WorkerProcess::State::Idle || slot.itemId != 0)
+            continue;
+        Entry *next = nullptr;
+        for (Entry &e : m_entries) {
+            if (e.item.state != MeasureItemState::Queued)
+                continue;
+            if (!next || e.item.job.priority > next->item.job.priority)
+                next = &e; // entries are in id order, so ties keep the earliest
+        }
+        if (!next)
+            return;
+        next->requestId = m_nextRequestId++;
+        next->budgetMs = m_config.requestBudgetMs > 0 ? m_config.requestBudgetMs
+                                                      : measure::requestBudgetMs(next->plan, next->item.job.options);
+        next->item.state = MeasureItemState::Running;
+        next->item.worker = i;
+        next->item.startedAt = QDateTime::currentDateTimeUtc();
+        slot.itemId = next->item.id;
+        slot.process->send(
+            measure::measureRequest(next->plan, next->requestId, next->item.job.options), next->budgetMs);
+        markDirty();
+    }
+}
+
+void MeasureEngine::runReplay(Entry &e)
+{
+    e.item.replayed = true;
+    e.item.startedAt = QDateTime::currentDateTimeUtc();
+    if (!m_store) {
+        finish(e, MeasureItemState::Failed, {}, tr("no store is open"));
+        return;
+    }
+    auto rows = measure::replayRows(*m_store, e.item.job.kernelId, e.item.job.replayHardwareId);
+    if (!rows) {
+        finish(e, MeasureItemState::Failed, {}, rows.error());
+        return;
+    }
+    Transaction tx(*m_store);
+    MeasurementRepo repo(*m_store);
+    QList<RowId> ids;
+    Status status = tx.begin();
+    for (Measurement &m : *rows) {
+        if (!status)
+            break;
+        auto id = repo.insert(m);
+        if (!id)
+            status = Error {id.error()};
+        else
+            ids.append(*id);
+    }
+    if (status)
+        status = tx.commit();
+    if (!status) {
+        finish(e, MeasureItemState::Failed, {}, tr("replay could not be stored: %1").arg(status.error()));
+        return;
+    }
+    e.item.measurementIds = ids;
+    e.item.hardwareId = rows->isEmpty() ? 0 : rows->first().hardwareId;
+    MeasurementStatus worst = MeasurementStatus::Ok;
+    e.item.casesTotal = static_cast<int>(rows->size());
+    for (const Measurement &m : std::as_const(*rows)) {
+        if (m.status == MeasurementStatus::Ok) {
+            ++e.item.casesOk;
+            if (e.item.medianNs < 0 && m.runtime)
+                e.item.medianNs = m.runtime->medianNs;
+        } else if (worst == MeasurementStatus::Ok) {
+            worst = m.status;
+        }
+    }
+    finish(e, MeasureItemState::Done, measurementStatusName(worst),
+        tr("replayed from %n stored measurement(s)", nullptr, int(ids.size())));
+    Q_EMIT measurementsStored(ids, {e.item.job.kernelId});
+}
+
+Result<QList<RowId>> MeasureEngine::storeRows(
+    QList<Measurement> &rows, const QJsonObject &device, const QString &toolkit)
+{
+    if (!m_store)
+        return Error {tr("no store is open")};
+    Transaction tx(*m_store);
+    if (Status s = tx.begin(); !s)
+        return Error {s.error()};
+    Hardware hardware = measure::hardwareFromDevice(device, toolkit);
+    if (hardware.name.isEmpty())
+        return Error {tr("the worker did not describe its device")};
+    auto hardwareId = HardwareRepo(*m_store).ensure(hardware);
+    if (!hardwareId)
+        return Error {hardwareId.error()};
+    MeasurementRepo repo(*m_store);
+    QList<RowId> ids;
+    for (Measurement &m : rows) {
+        m.hardwareId = *hardwareId;
+        auto id = repo.insert(m);
+        if (!id)
+            return Error {id.error()};
+        ids.append(*id);
+    }
+    if (Status s = tx.commit(); !s)
+        return Error {s.error()};
+    return ids;
+}
+
+void MeasureEngine::onWorkerResponse(int index, const QJsonObject &response)
+{
+    Slot &slot = m_slots[index];
+    Entry *e = entry(slot.itemId);
+    slot.itemId = 0;
+    if (!e || response.value(QStringLiteral("id")).toInteger() != e->requestId) {
+        dispatch();
+        return;
+    }
+    const QJsonObject device = slot.process->deviceInfo();
+    const QString measuredAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+    measure::ResponseRows rows = measure::rowsFromResponse(response, e->plan, device, e->item.job.options, measuredAt);
+    if (!rows.store) {
+        finish(*e, MeasureItemState::Failed, rows.status, rows.message);
+        dispatch();
+        return;
+    }
+    const QString toolkit
+        = response.value(QStringLiteral("provenance")).toObject().value(QStringLiteral("toolkit_version")).toString();
+    auto ids = storeRows(rows.rows, device, toolkit);
+    if (!ids) {
+        finish(*e, MeasureItemState::Failed, rows.status, tr("measured, but not stored: %1").arg(ids.error()));
+        dispatch();
+        return;
+    }
+    e->item.measurementIds = *ids;
+    e->item.hardwareId = rows.rows.first().hardwareId;
+    e->item.casesTotal = static_cast<int>(rows.rows.size());
+    for (const Measurement &m : std::as_const(rows.rows)) {
+        if (m.status != MeasurementStatus::Ok)
+            continue;
+        ++e->item.casesOk;
+        if (e->item.medianNs < 0 && m.runtime)
+            e->item.medianNs = m.runtime->medianNs;
+    }
+    finish(*e, MeasureItemState::Done, rows.status, rows.message);
+    Q_EMIT measurementsStored(*ids, {e->item.job.kernelId});
+    dispatch();
+}
+
+void MeasureEngine::onWorkerStopped(int index, const QString &reason)
+{
+    Slot &slot = m_slots[index];
+    const bool wasReady = slot.process->reachedReady();
+    if (Entry *e = entry(slot.itemId)) {
+        if (e->cancelRequested)
+            finish(*e, MeasureItemState::Cancelled, {}, reason);
+        else
+            // No answer at all is a timeout (docs/measure-protocol.md, restart rule); no row is stored, since nothing
+            // says the kernel itself was at fault.
+            finish(*e, MeasureItemState::TimedOut, QStringLiteral("timeout"), reason);
+    }
+    slot.itemId = 0;
+    markDirty();
+    if (m_shuttingDown) {
+        const bool allStopped = std::all_of(m_slots.cbegin(), m_slots.cend(),
+            [](const Slot &s) { return s.process->state() == WorkerProcess::State::Stopped; });
+        if (allStopped)
+            Q_EMIT shutDown();
+        return;
+    }
+    if (!wasReady) {
+        if (++slot.failedStarts >= m_config.maxFailedStarts) {
+            slot.gaveUp = true; // probeDevice() or a new job tries again
+            m_device.availability = DeviceState::Availability::Unavailable;
+            m_device.reason = tr("gpuf-measure does not start: %1").arg(reason);
+            const bool anyAlive
+                = std::any_of(m_slots.cbegin(), m_slots.cend(), [](const Slot &s) { return !s.gaveUp; });
+            if (!anyAlive)
+                failQueuedLocal(m_device.reason);
+            return;
+        }
+    }
+    ++slot.restarts;
+    startSlot(index);
+}
+
+void MeasureEngine::failQueuedLocal(const QString &reason)
+{
+    for (Entry &e : m_entries) {
+        if (e.item.state == MeasureItemState::Queued && e.item.job.mode == MeasureMode::Local)
+            finish(e, MeasureItemState::Failed, QStringLiteral("infrastructure_failure"), reason);
+    }
+}
+
+void MeasureEngine::finish(Entry &e, MeasureItemState state, const QString &outcome, const QString &message)
+{
+    e.item.state = state;
+    e.item.outcome = outcome;
+    e.item.message = message;
+    e.item.finishedAt = QDateTime::currentDateTimeUtc();
+    markDirty();
+}
+
+void MeasureEngine::markDirty()
+{
+    if (!m_snapshotTimer.isActive())
+        m_snapshotTimer.start();
+}
+
+MeasureSnapshot MeasureEngine::snapshot() const
+{
+    MeasureSnapshot s;
+    s.sequence = m_sequence;
+    s.device = m_device;
+    for (const Entry &e : m_entries) {
+        s.items.append(e.item);
+        if (e.item.state == MeasureItemState::Queued)
+            ++s.queued;
+        else if (e.item.state == MeasureItemState::Running)
+            ++s.running;
+        else
+            ++s.finished;
+    }
+    for (const Slot &slot : m_slots)
+        s.workers.append(WorkerStatus {slot.process->pid(), slot.process->stateName(), slot.itemId, slot.restarts});
+    return s;
+}
+
+void MeasureEngine::emitSnapshot()
+{
+    m_snapshotTimer.stop();
+    ++m_sequence;
+    Q_EMIT snapshotReady(snapshot());
+}
+
+} // namespace gpuf

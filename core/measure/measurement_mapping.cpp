@@ -1,0 +1,127 @@
+// The worker-answer → row mapping; see measurement_mapping.h.
+#include "core/measure/measurement_mapping.h"
+
+#include <QJsonArray>
+
+namespace gpuf::measure {
+
+Hardware hardwareFromDevice(const QJsonObject &device, const QString &toolkitVersion)
+{
+    Hardware h;
+    h.name = device.value(QStringLiteral("name")).toString();
+    h.computeCapability = device.value(QStringLiteral("compute_capability")).toString();
+    h.smCount = device.value(QStringLiteral("sm_count")).toInt();
+    h.maxThreadsPerSm = device.value(QStringLiteral("max_threads_per_sm")).toInt();
+    h.clockGhz = device.value(QStringLiteral("sm_clock_khz")).toDouble() / 1e6;
+    h.memoryClockGhz = device.value(QStringLiteral("memory_clock_khz")).toDouble() / 1e6;
+    h.busWidthBits = device.value(QStringLiteral("memory_bus_width_bits")).toInt();
+    // Vendors quote memory in GiB under the name GB ("80GB" cards hold 80 GiB).
+    h.globalMemoryGb = device.value(QStringLiteral("total_memory_bytes")).toDouble() / double(1LL << 30);
+    h.l2Bytes = device.value(QStringLiteral("l2_bytes")).toInteger();
+    h.sharedMemoryPerSm = device.value(QStringLiteral("max_shared_per_block_optin")).toInteger();
+    h.driverVersion = device.value(QStringLiteral("driver_version")).toString();
+    h.toolkitVersion = toolkitVersion;
+    return h;
+}
+
+namespace {
+
+std::optional<RuntimeStats> runtimeFrom(const QJsonObject &timing)
+{
+    if (timing.isEmpty())
+        return std::nullopt;
+    RuntimeStats r;
+    r.medianNs = timing.value(QStringLiteral("median_us")).toDouble() * 1e3;
+    r.meanNs = timing.value(QStringLiteral("mean_us")).toDouble() * 1e3;
+    r.minNs = timing.value(QStringLiteral("min_us")).toDouble() * 1e3;
+    r.stdNs = timing.value(QStringLiteral("std_us")).toDouble() * 1e3;
+    r.relStdErr = timing.value(QStringLiteral("rel_std_error")).toDouble();
+    r.samples = timing.value(QStringLiteral("n")).toInt();
+    return r;
+}
+
+// The heaviest launch's resources (the kernel with the most registers), its dynamic shared memory included.
+ResourceUsage resourcesFrom(const QJsonArray &kernels, const QJsonArray &launches)
+{
+    ResourceUsage usage;
+    if (!kernels.isEmpty()) {
+        QJsonObject heaviest = kernels.first().toObject();
+        for (const QJsonValue &k : kernels) {
+            if (k.toObject().value(QStringLiteral("registers")).toInt()
+                > heaviest.value(QStringLiteral("registers")).toInt())
+                heaviest = k.toObject();
+        }
+        usage.registers = heaviest.value(QStringLiteral("registers")).toInt(-1);
+        usage.localMemoryBytes = heaviest.value(QStringLiteral("local_bytes")).toInt(-1);
+        int shared = heaviest.value(QStringLiteral("static_shared_bytes")).toInt(0);
+        for (const QJsonValue &l : launches) {
+            if (l.toObject().value(QStringLiteral("entry")) == heaviest.value(QStringLiteral("entry")))
+                shared += l.toObject().value(QStringLiteral("shared_bytes")).toInt(0);
+        }
+        usage.sharedMemoryBytes = shared;
+    }
+    if (!launches.isEmpty())
+        usage.occupancy = launches.first().toObject().value(QStringLiteral("occupancy")).toDouble(-1.0);
+    return usage;
+}
+
+} // namespace
+
+Measurement measurementFromCase(
+    const QJsonObject &caseResult, const CaseContext &context, RowId kernelId, RowId hardwareId)
+{
+    const QJsonObject &result = caseResult;
+    Measurement m;
+    m.kernelId = kernelId;
+    m.hardwareId = hardwareId;
+    m.caseName = result.contains(QStringLiteral("case")) ? result.value(QStringLiteral("case")).toString()
+                                                         : result.value(QStringLiteral("name")).toString();
+    m.status = measurementStatusFromName(result.value(QStringLiteral("status")).toString())
+                   .value_or(MeasurementStatus::InfrastructureFailure);
+    m.errorText = result.value(QStringLiteral("message")).toString();
+    if (m.status == MeasurementStatus::CompileFailed && m.errorText.isEmpty())
+        m.errorText = context.compile.value(QStringLiteral("log")).toString();
+    const QJsonObject timing = result.value(QStringLiteral("timing")).toObject();
+    if (m.status == MeasurementStatus::Ok)
+        m.runtime = runtimeFrom(timing);
+    m.timingMethod = timing.value(QStringLiteral("method")).toString();
+    m.l2Flush = timing.value(QStringLiteral("flush_l2"))
+                    .toBool(context.options.value(QStringLiteral("flush_l2")).toBool(true));
+    const QJsonArray launches = result.value(QStringLiteral("launches")).toArray();
+    m.resources = resourcesFrom(context.compile.value(QStringLiteral("kernels")).toArray(), launches);
+    for (const char *key : {"bytes_moved", "flops", "floor_us", "achieved_bandwidth_gbs", "implausible"}) {
+        const QString name = QString::fromLatin1(key);
+        if (result.contains(name))
+            m.counters.insert(name, result.value(name));
+    }
+    m.counters.insert(QStringLiteral("correctness"), result.value(QStringLiteral("correctness")));
+    m.counters.insert(QStringLiteral("launches"), launches);
+    const QJsonObject &device = context.device;
+    const QJsonObject &provenance = context.provenance;
+    m.provenance = QJsonObject {
+        {QStringLiteral("gpu"), device.value(QStringLiteral("name"))},
+        {QStringLiteral("uuid"), device.value(QStringLiteral("uuid"))},
+        {QStringLiteral("compute_capability"), device.value(QStringLiteral("compute_capability"))},
+        {QStringLiteral("driver_version"), device.value(QStringLiteral("driver_version"))},
+        {QStringLiteral("toolkit_version"), provenance.value(QStringLiteral("toolkit_version"))},
+        {QStringLiteral("worker_version"), provenance.value(QStringLiteral("worker_version"))},
+        {QStringLiteral("peak_bandwidth_gbs"), provenance.value(QStringLiteral("peak_bandwidth_gbs"))},
+        {QStringLiteral("arch"), context.compile.value(QStringLiteral("arch"))},
+        {QStringLiteral("compile_options"), context.compile.value(QStringLiteral("options"))},
+        {QStringLiteral("clocks_before"), result.value(QStringLiteral("clocks_before"))},
+        {QStringLiteral("clocks_after"), result.value(QStringLiteral("clocks_after"))},
+        {QStringLiteral("timing_method"), timing.value(QStringLiteral("method"))},
+        {QStringLiteral("timing_note"), timing.value(QStringLiteral("method_note"))},
+        {QStringLiteral("event_timing"), timing.value(QStringLiteral("events"))},
+        {QStringLiteral("flush_l2"), m.l2Flush},
+        {QStringLiteral("measured_at"), context.measuredAt},
+    };
+    if (context.measuredAt.isEmpty())
+        m.provenance.remove(QStringLiteral("measured_at"));
+    else
+        m.createdAt = QDateTime::fromString(context.measuredAt, Qt::ISODateWithMs);
+    m.source = MeasurementSource::Local;
+    return m;
+}
+
+} // namespace gpuf::measure

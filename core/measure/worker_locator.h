@@ -1,0 +1,17 @@
+// Where gpuf-measure is: next to the running program, then in the build tree this program was built in, then on
+// PATH; when it is nowhere, exactly why ("gpuf-measure not built: CUDA toolkit missing", or where it was looked for).
+#pragma once
+
+#include "core/common/result.h"
+
+#include <QStringList>
+
+namespace gpuf::measure {
+
+// The folders looked in, in order (PATH is searched after them).
+QStringList workerSearchFolders();
+
+// The path of an executable gpuf-measure, or the reason there is none.
+Result<QString> locateMeasureWorker();
+
+} // namespace gpuf::measure

@@ -5,9 +5,8 @@ namespace gpuf::cli {
 
 const QList<Command> &commands()
 {
-    static const QList<Command> all {
-        initCommand(), importCommand(), exportCommand(), statsCommand(), corpusCommand(), binsCommand(),
-        measureCommand(), deviceCommand()};
+    static const QList<Command> all {initCommand(), importCommand(), exportCommand(), statsCommand(), corpusCommand(),
+        binsCommand(), metricsCommand(), measureCommand(), deviceCommand()};
     return all;
 }
 

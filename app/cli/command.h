@@ -44,5 +44,6 @@ Command corpusCommand();
 Command binsCommand();
 Command measureCommand();
 Command deviceCommand();
+Command metricsCommand();
 
 } // namespace gpuf::cli

@@ -1,0 +1,126 @@
+// gpuf metrics STORE: the calibration and ranking metrics of a store's forecasts, per forecaster (the figures of the
+// GUI's metrics table, computed by the same code).
+#include "app/cli/command.h"
+#include "core/metrics/from_store.h"
+#include "core/store/scored_pairs.h"
+#include "core/store/store.h"
+
+#include <QJsonObject>
+
+namespace gpuf::cli {
+namespace {
+
+const QString kForecaster = QStringLiteral("forecaster");
+const QString kProblem = QStringLiteral("problem");
+const QString kHardware = QStringLiteral("hardware");
+const QString kBootstrap = QStringLiteral("bootstrap");
+const QString kSeed = QStringLiteral("seed");
+const QString kSamePairs = QStringLiteral("same-pairs");
+
+void addMetricsOptions(QCommandLineParser &parser)
+{
+    parser.addPositionalArgument(QStringLiteral("STORE"), QStringLiteral("an existing store"));
+    parser.addOption({kForecaster,
+        QStringLiteral("Evaluate this forecaster (by name; repeat for several). Default: all."), QStringLiteral("F")});
+    parser.addOption({kProblem, QStringLiteral("Only candidates of this problem (by name)."), QStringLiteral("P")});
+    parser.addOption({kHardware, QStringLiteral("Only forecasts for this hardware (by name)."), QStringLiteral("H")});
+    parser.addOption(
+        {kSamePairs, QStringLiteral("Only the pairs every chosen forecaster forecast (as the GUI's table).")});
+    parser.addOption({kBootstrap, QStringLiteral("Bootstrap resamples for 95% intervals (default 0: none)."),
+        QStringLiteral("N"), QStringLiteral("0")});
+    parser.addOption({kSeed, QStringLiteral("Bootstrap seed."), QStringLiteral("S"),
+        QString::number(metrics::MetricsOptions {}.bootstrapSeed)});
+}
+
+// The figures as rows and the forecasters as columns: a terminal is narrower than the GUI's table.
+void printReports(
+    QTextStream &out, const ScoredPairs &pairs, const std::vector<metrics::ForecasterReport> &reports, bool samePairs)
+{
+    out << (samePairs ? "metrics on the pairs every chosen forecaster forecast\n" : "metrics per forecaster\n");
+    for (const metrics::ForecasterReport &r : reports) {
+        const ScoredPairsForecaster &f = r.forecaster;
+        out << QStringLiteral("  %1: %2 forecasts, %3 scored, %4 without measured truth, %5 failed candidates, %6 "
+                              "errors\n")
+                   .arg(f.name)
+                   .arg(f.forecasts)
+                   .arg(f.scored)
+                   .arg(f.withoutTruth)
+                   .arg(f.failedCandidates)
+                   .arg(f.errors);
+    }
+    if (const qint64 missing = pairs.withoutTruth(); missing > 0)
+        out << QStringLiteral("  %1 forecasts have no measured truth (not scored)\n").arg(missing);
+    const int nameWidth = 20;
+    int columnWidth = 12;
+    for (const metrics::Figure &figure : metrics::tableFigures()) {
+        for (const metrics::ForecasterReport &r : reports)
+            columnWidth = std::max(columnWidth, int(metrics::formatFigure(figure, r.report).size()) + 2);
+    }
+    for (const metrics::ForecasterReport &r : reports)
+        columnWidth = std::max(columnWidth, int(r.forecaster.name.size()) + 2);
+    out << '\n' << QString().leftJustified(nameWidth);
+    for (const metrics::ForecasterReport &r : reports)
+        out << r.forecaster.name.rightJustified(columnWidth);
+    out << '\n';
+    for (const metrics::Figure &figure : metrics::tableFigures()) {
+        out << figure.title.leftJustified(nameWidth);
+        for (const metrics::ForecasterReport &r : reports)
+            out << metrics::formatFigure(figure, r.report).rightJustified(columnWidth);
+        out << '\n';
+    }
+}
+
+int runMetrics(const QCommandLineParser &parser, Io &io)
+{
+    const QStringList args = parser.positionalArguments();
+    if (args.size() != 1)
+        return fail(io, UsageError, QStringLiteral("metrics: give exactly one STORE"));
+    bool ok = false;
+    const int resamples = parser.value(kBootstrap).toInt(&ok);
+    if (!ok || resamples < 0)
+        return fail(io, UsageError, QStringLiteral("metrics: --bootstrap needs a non-negative integer"));
+    const quint64 seed = parser.value(kSeed).toULongLong(&ok);
+    if (!ok)
+        return fail(io, UsageError, QStringLiteral("metrics: --seed needs a non-negative integer"));
+
+    auto store = Store::open(args.first(), Store::Mode::ReadOnly);
+    if (!store)
+        return fail(io, BadInput, store.error());
+    const ScoredPairFilter filter {parser.values(kForecaster), parser.value(kProblem), parser.value(kHardware)};
+    auto pairs = loadScoredPairs(**store, filter);
+    if (!pairs)
+        return fail(io, BadInput, QStringLiteral("metrics: ") + pairs.error());
+    if (pairs->forecasters.isEmpty())
+        return fail(io, BadInput, QStringLiteral("metrics: the store holds no forecasters"));
+
+    metrics::MetricsOptions options;
+    options.bootstrapResamples = resamples;
+    options.bootstrapSeed = seed;
+    std::vector<metrics::ScoredRow> rows = metrics::toScoredRows(*pairs);
+    const bool samePairs = parser.isSet(kSamePairs);
+    if (samePairs)
+        rows = metrics::samePairs(rows);
+    const std::vector<metrics::ForecasterReport> reports = metrics::forecasterReports(*pairs, rows, options);
+
+    if (parser.isSet(QStringLiteral("json"))) {
+        printJson(io, QJsonDocument(metrics::storeMetricsJson(reports)));
+        return int(Success);
+    }
+    printReports(io.out, *pairs, reports, samePairs);
+    return int(Success);
+}
+
+} // namespace
+
+Command metricsCommand()
+{
+    Command c;
+    c.name = QStringLiteral("metrics");
+    c.summary = QStringLiteral("Calibration, accuracy and ranking metrics of the forecasts in a store.");
+    c.usage = QStringLiteral("STORE");
+    c.addOptions = addMetricsOptions;
+    c.run = runMetrics;
+    return c;
+}
+
+} // namespace gpuf::cli

@@ -1,0 +1,249 @@
+// Integration tests of `gpuf metrics`: the real executable on a small real store and on the paper's published rows
+// imported from tests/data/interop; its JSON equals core/metrics computed directly, bad input exits 1, usage 2.
+#include "../metrics/tst_metrics_store_fixture.h"
+#include "core/metrics/from_store.h"
+#include "core/metrics/report_json.h"
+#include "core/store/scored_pairs.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gpuf;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run gpufRun(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(GPUF_CLI_PATH), args);
+    Run r;
+    if (!p.waitForFinished(120000))
+        return r;
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+// The single JSON object a --json run prints (an empty object when it is not exactly one document).
+QJsonObject jsonOf(const Run &r)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(r.out, &error);
+    if (error.error != QJsonParseError::NoError || !doc.isObject())
+        return {};
+    return doc.object();
+}
+
+} // namespace
+
+class TestCliMetrics : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_store;
+    QString m_paper;
+
+    // core/metrics on the same store: one report per forecaster over its own rows (or the same-pair rows).
+    QJsonObject direct(const ScoredPairFilter &filter, const metrics::MetricsOptions &options, bool samePairs)
+    {
+        auto store = Store::open(m_store, Store::Mode::ReadOnly);
+        if (!store)
+            return {};
+        auto pairs = loadScoredPairs(**store, filter);
+        if (!pairs)
+            return {};
+        std::vector<metrics::ScoredRow> rows = metrics::toScoredRows(*pairs);
+        if (samePairs)
+            rows = metrics::samePairs(rows);
+        QJsonObject out;
+        for (const ScoredPairsForecaster &f : std::as_const(pairs->forecasters)) {
+            std::vector<metrics::ScoredRow> own;
+            std::copy_if(rows.cbegin(), rows.cend(), std::back_inserter(own),
+                [&f](const metrics::ScoredRow &row) { return row.forecasterId == f.id; });
+            out.insert(f.name, metrics::toJson(metrics::computeReport(own, options)));
+        }
+        return out;
+    }
+
+private Q_SLOTS:
+    void initTestCase();
+    void jsonEqualsDirectComputation_data();
+    void jsonEqualsDirectComputation();
+    void jsonHasEveryKey();
+    void textPrintsTheTable();
+    void badInput_data();
+    void badInput();
+    void help();
+    void paperRows();
+};
+
+void TestCliMetrics::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_store = m_dir.filePath(u"metrics.gpuf"_s);
+    {
+        auto store = Store::open(m_store);
+        QVERIFY2(store.ok(), qPrintable(store.error()));
+        testing::buildMetricsStore(**store);
+    }
+    m_paper = m_dir.filePath(u"paper.gpuf"_s);
+    const Run r = gpufRun({u"import"_s, m_paper, QStringLiteral(GPUF_TEST_DATA_DIR "/interop/eval_set.jsonl"),
+        QStringLiteral(GPUF_TEST_DATA_DIR "/interop/predictions.jsonl")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+}
+
+void TestCliMetrics::jsonEqualsDirectComputation_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QStringList>("forecasters");
+    QTest::addColumn<QString>("problem");
+    QTest::addColumn<int>("bootstrap");
+    QTest::addColumn<bool>("samePairs");
+    QTest::newRow("all") << QStringList {} << QStringList {} << QString() << 0 << false;
+    QTest::newRow("one forecaster") << QStringList {u"--forecaster"_s, u"beta"_s} << QStringList {u"beta"_s}
+                                    << QString() << 0 << false;
+    QTest::newRow("two, same pairs") << QStringList {u"--forecaster"_s, u"alpha"_s, u"--forecaster"_s, u"beta"_s,
+        u"--same-pairs"_s} << QStringList {u"alpha"_s, u"beta"_s}
+                                     << QString() << 0 << true;
+    QTest::newRow("problem") << QStringList {u"--problem"_s, u"scale"_s} << QStringList {} << u"scale"_s << 0 << false;
+    QTest::newRow("bootstrap") << QStringList {u"--bootstrap"_s, u"40"_s, u"--seed"_s, u"7"_s} << QStringList {}
+                               << QString() << 40 << false;
+}
+
+void TestCliMetrics::jsonEqualsDirectComputation()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QStringList, forecasters);
+    QFETCH(QString, problem);
+    QFETCH(int, bootstrap);
+    QFETCH(bool, samePairs);
+    const Run r = gpufRun(QStringList {u"metrics"_s, m_store, u"--json"_s} + args);
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.out.count('\n'), 1); // exactly one document
+    const QJsonObject json = jsonOf(r);
+    metrics::MetricsOptions options;
+    options.bootstrapResamples = bootstrap;
+    if (bootstrap > 0)
+        options.bootstrapSeed = 7;
+    const QJsonObject expected = direct({forecasters, problem, {}}, options, samePairs);
+    QVERIFY(!expected.isEmpty());
+    QCOMPARE(json.keys(), expected.keys());
+    for (const QString &name : expected.keys()) {
+        const QJsonObject got = json.value(name).toObject();
+        const QJsonObject want = expected.value(name).toObject();
+        for (const QString &key : want.keys())
+            QVERIFY2(got.value(key) == want.value(key), qPrintable(name + u'.' + key));
+        QCOMPARE(got.contains(u"ci"_s), bootstrap > 0);
+    }
+}
+
+void TestCliMetrics::jsonHasEveryKey()
+{
+    const Run r = gpufRun({u"metrics"_s, m_store, u"--json"_s, u"--forecaster"_s, u"alpha"_s});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject alpha = jsonOf(r).value(u"alpha"_s).toObject();
+    for (const char *key : {"n_total", "n_parsed", "accuracy", "within_one", "ece", "brier_half", "brier_sum", "crps",
+             "nll", "mean_entropy", "aurc_max_prob", "aurc_neg_entropy", "aurc_top2_margin", "utility_at_10pct",
+             "brier_half_parsed", "brier_sum_parsed", "crps_parsed", "nll_parsed", "reliability", "confusion",
+             "n_no_truth", "n_failed"})
+        QVERIFY2(alpha.contains(QLatin1StringView(key)), key);
+    // By hand (tst_metrics_store_fixture.h): 7 scored, 6 parsed, 4 right; F has no truth, D failed.
+    QCOMPARE(alpha.value(u"n_total"_s).toInteger(), 7);
+    QCOMPARE(alpha.value(u"n_parsed"_s).toInteger(), 6);
+    QCOMPARE(alpha.value(u"accuracy"_s).toDouble(), 4.0 / 6.0);
+    QCOMPARE(alpha.value(u"n_no_truth"_s).toInteger(), 1);
+    QCOMPARE(alpha.value(u"n_failed"_s).toInteger(), 1);
+    const QJsonArray confusion = alpha.value(u"confusion"_s).toArray();
+    QCOMPARE(confusion.size(), 8);
+    QCOMPARE(confusion.at(2).toArray().at(1).toInteger(), 1); // G: true bin 3 (as published), predicted 2
+    QCOMPARE(confusion.at(7).toArray().at(6).toInteger(), 1); // B: true bin 8, predicted 7
+    QCOMPARE(alpha.value(u"reliability"_s).toArray().size(), 10);
+}
+
+void TestCliMetrics::textPrintsTheTable()
+{
+    const Run r = gpufRun({u"metrics"_s, m_store});
+    QCOMPARE(r.exitCode, 0);
+    const QString text = QString::fromUtf8(r.out);
+    for (const metrics::Figure &f : metrics::tableFigures())
+        QVERIFY2(text.contains(f.title), qPrintable(f.title));
+    QVERIFY(text.contains(u"1 forecasts have no measured truth"_s));
+    QVERIFY(text.contains(u"0.667"_s)); // alpha's accuracy
+    QVERIFY(text.contains(u"0.333"_s)); // beta's
+}
+
+void TestCliMetrics::badInput_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown forecaster") << QStringList {u"--forecaster"_s, u"delta"_s} << 1
+                                        << u"unknown forecaster 'delta' (the store has: alpha, beta, gamma)"_s;
+    QTest::newRow("unknown problem") << QStringList {u"--problem"_s, u"nope"_s} << 1 << u"unknown problem 'nope'"_s;
+    QTest::newRow("unknown hardware") << QStringList {u"--hardware"_s, u"TPU"_s} << 1 << u"unknown hardware 'TPU'"_s;
+    QTest::newRow("negative bootstrap") << QStringList {u"--bootstrap"_s, u"-1"_s} << 2 << u"--bootstrap"_s;
+    QTest::newRow("bad seed") << QStringList {u"--seed"_s, u"x"_s} << 2 << u"--seed"_s;
+    QTest::newRow("unknown option") << QStringList {u"--frobnicate"_s} << 2 << u"frobnicate"_s;
+}
+
+void TestCliMetrics::badInput()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, code);
+    QFETCH(QString, message);
+    const Run r = gpufRun(QStringList {u"metrics"_s, m_store, u"--json"_s} + args);
+    QCOMPARE(r.exitCode, code);
+    QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+    QVERIFY(r.out.isEmpty());
+
+    const Run noStore = gpufRun({u"metrics"_s});
+    QCOMPARE(noStore.exitCode, 2);
+    const Run missing = gpufRun({u"metrics"_s, m_dir.filePath(u"missing.gpuf"_s)});
+    QCOMPARE(missing.exitCode, 1);
+    QVERIFY(!QFile::exists(m_dir.filePath(u"missing.gpuf"_s)));
+}
+
+void TestCliMetrics::help()
+{
+    const Run r = gpufRun({u"metrics"_s, u"--help"_s});
+    QCOMPARE(r.exitCode, 0);
+    for (const char *option : {"--forecaster", "--problem", "--hardware", "--bootstrap", "--seed", "--same-pairs"})
+        QVERIFY2(r.out.contains(option), option);
+}
+
+// tests/data/interop: gemini3_flash forecast cmp-a (true bin 4) as 4, then failed to parse; gpt_oss_20b_untrained
+// forecast cmp-b as 2, whose published true bin is 3 (the formula would say 2 for 0.6×: the label is kept).
+void TestCliMetrics::paperRows()
+{
+    const Run r = gpufRun({u"metrics"_s, m_paper, u"--json"_s});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject json = jsonOf(r);
+    QCOMPARE(json.keys(), (QStringList {u"gemini3_flash"_s, u"gpt_oss_20b_untrained"_s}));
+    const QJsonObject gemini = json.value(u"gemini3_flash"_s).toObject();
+    QCOMPARE(gemini.value(u"n_total"_s).toInteger(), 2);
+    QCOMPARE(gemini.value(u"n_parsed"_s).toInteger(), 1);
+    QCOMPARE(gemini.value(u"accuracy"_s).toDouble(), 1.0);
+    const QJsonObject gpt = json.value(u"gpt_oss_20b_untrained"_s).toObject();
+    QCOMPARE(gpt.value(u"n_total"_s).toInteger(), 1);
+    QCOMPARE(gpt.value(u"accuracy"_s).toDouble(), 0.0);
+    QCOMPARE(gpt.value(u"within_one"_s).toDouble(), 1.0);
+    // p = (0, .75, .25, 0…), true bin 3: ½·((.75)² + (.75)²) = 0.5625.
+    QCOMPARE(gpt.value(u"brier_half"_s).toDouble(), 0.5625);
+}
+
+QTEST_GUILESS_MAIN(TestCliMetrics)
+#include "tst_cli_metrics.moc"

@@ -2,6 +2,7 @@
 // bundled sample store, or else the last store used; on the very first run the sample store.
 #include "app/explorer/main_window.h"
 #include "gpuf_config.h"
+#include "widgets/common/color_scheme.h"
 #include "widgets/session/sample_store.h"
 #include "widgets/session/store_session.h"
 #include "widgets/settings/settings.h"
@@ -24,11 +25,17 @@ int main(int argc, char **argv)
     parser.addVersionOption();
     const QCommandLineOption sample(QStringLiteral("sample"), QStringLiteral("Open the bundled sample store."));
     parser.addOption(sample);
+    const QCommandLineOption scheme(QStringLiteral("color-scheme"),
+        QStringLiteral("system, light or dark (remembered for later starts)."), QStringLiteral("SCHEME"));
+    parser.addOption(scheme);
     parser.addPositionalArgument(
         QStringLiteral("STORE"), QStringLiteral("the store to open (created when missing)"), QStringLiteral("[STORE]"));
     parser.process(app);
 
     gpuf::Settings settings;
+    if (parser.isSet(scheme))
+        settings.setColorScheme(gpuf::colorSchemeName(gpuf::colorSchemeFromName(parser.value(scheme))));
+    gpuf::applyColorScheme(gpuf::colorSchemeFromName(settings.colorScheme()));
     gpuf::StoreSession session;
     gpuf::MainWindow window(&settings, &session);
     window.show();

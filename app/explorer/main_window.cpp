@@ -2,12 +2,22 @@
 #include "app/explorer/main_window.h"
 
 #include "gpuf_config.h"
+#include "widgets/candidates/candidate_browser.h"
+#include "widgets/candidates/candidate_source.h"
+#include "widgets/candidates/problem_tree.h"
+#include "widgets/common/color_scheme.h"
+#include "widgets/diff/diff_view.h"
+#include "widgets/diff/kernel_pair_loader.h"
+#include "widgets/diff/source_viewer.h"
+#include "widgets/diff/syntax_highlighting.h"
 #include "widgets/overview/store_overview.h"
 #include "widgets/session/sample_store.h"
+#include "widgets/session/selection.h"
 #include "widgets/session/store_session.h"
 #include "widgets/session/transfer_jobs.h"
 #include "widgets/settings/settings.h"
 
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -24,6 +34,10 @@ MainWindow::MainWindow(Settings *settings, StoreSession *session, QWidget *paren
     : QMainWindow(parent)
     , m_settings(settings)
     , m_session(session)
+    , m_selection(new Selection(this))
+    , m_candidates(new CandidateSource(session, this))
+    , m_pairLoader(new KernelPairLoader(session, m_selection, this))
+    , m_syntax(std::make_shared<const SyntaxHighlighting>())
 {
     setObjectName(QStringLiteral("MainWindow"));
     setDockNestingEnabled(true);
@@ -60,20 +74,39 @@ MainWindow::MainWindow(Settings *settings, StoreSession *session, QWidget *paren
     updateTitleAndStatus();
 }
 
+QDockWidget *MainWindow::addDock(
+    const QString &title, const QString &objectName, QWidget *widget, Qt::DockWidgetArea area)
+{
+    auto *dock = new QDockWidget(title, this);
+    dock->setObjectName(objectName);
+    dock->setWidget(widget);
+    widget->setParent(dock);
+    addDockWidget(area, dock);
+    return dock;
+}
+
 void MainWindow::createDocks()
 {
-    auto *overviewDock = new QDockWidget(tr("Store"), this);
-    overviewDock->setObjectName(QStringLiteral("StoreOverviewDock"));
-    overviewDock->setWidget(new StoreOverview(m_session, overviewDock));
-    overviewDock->setFeatures(
-        QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
-    addDockWidget(Qt::LeftDockWidgetArea, overviewDock);
-    resizeDocks({overviewDock}, {460}, Qt::Horizontal);
-    // The central area stays for the kernel diff; until a pair is chosen it says what to do.
-    auto *hint = new QLabel(tr("Open a store, then pick a problem to explore its kernels."), this);
-    hint->setAlignment(Qt::AlignCenter);
-    hint->setObjectName(QStringLiteral("CentralHint"));
-    setCentralWidget(hint);
+    m_diff = new DiffView(m_syntax, this);
+    setCentralWidget(m_diff);
+    connect(m_pairLoader, &KernelPairLoader::pairLoaded, m_diff, &DiffView::setPair);
+    connect(m_pairLoader, &KernelPairLoader::cleared, m_diff, &DiffView::clear);
+    connect(m_pairLoader, &KernelPairLoader::failed, this,
+        [this](const QString &message) { statusBar()->showMessage(message, 8000); });
+    connect(m_diff, &DiffView::openSourceRequested, this,
+        [this](const DiffSide &side) { SourceViewer::showWindow(side, m_syntax, this); });
+    connect(m_session, &StoreSession::opened, m_selection, [this]() { m_selection->clear(); });
+
+    QDockWidget *problems = addDock(tr("Problems"), QStringLiteral("ProblemsDock"),
+        new ProblemTree(m_candidates, m_selection), Qt::LeftDockWidgetArea);
+    QDockWidget *overview = addDock(
+        tr("Store"), QStringLiteral("StoreOverviewDock"), new StoreOverview(m_session), Qt::LeftDockWidgetArea);
+    tabifyDockWidget(problems, overview);
+    problems->raise();
+    QDockWidget *candidates = addDock(tr("Candidates"), QStringLiteral("CandidatesDock"),
+        new CandidateBrowser(m_candidates, m_selection), Qt::BottomDockWidgetArea);
+    resizeDocks({problems}, {320}, Qt::Horizontal);
+    resizeDocks({candidates}, {300}, Qt::Vertical);
 }
 
 void MainWindow::createMenus()
@@ -90,6 +123,24 @@ void MainWindow::createMenus()
     file->addAction(tr("&Close Store"), QKeySequence::Close, m_session, &StoreSession::close);
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
+    QMenu *diff = menuBar()->addMenu(tr("&Diff"));
+    diff->addAction(m_diff->nextHunkAction());
+    diff->addAction(m_diff->previousHunkAction());
+    diff->addSeparator();
+    diff->addAction(m_diff->ignoreWhitespaceAction());
+    diff->addAction(m_diff->expandAllAction());
+    diff->addAction(m_diff->swapSidesAction());
+    diff->addSeparator();
+    diff->addAction(tr("Compare with &Reference"), QKeySequence(Qt::CTRL | Qt::Key_R), this,
+        [this]() { m_selection->setBaselineKind(Selection::Baseline::Reference); });
+    diff->addAction(tr("Compare with &Parent"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), this,
+        [this]() { m_selection->setBaselineKind(Selection::Baseline::Parent); });
+    diff->addSeparator();
+    diff->addAction(m_diff->copyPatchAction());
+    diff->addAction(m_diff->exportPatchAction());
+    diff->addAction(m_diff->openBaselineAction());
+    diff->addAction(m_diff->openCandidateAction());
+
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     const QList<QDockWidget *> docks = findChildren<QDockWidget *>();
     for (QDockWidget *dock : docks)
@@ -97,6 +148,20 @@ void MainWindow::createMenus()
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(tr("&Reload Store"), QKeySequence::Refresh, m_session, &StoreSession::refresh);
     m_viewMenu->addAction(tr("Restore &Default Layout"), this, &MainWindow::restoreDefaultLayout);
+    QMenu *schemes = m_viewMenu->addMenu(tr("&Color Scheme"));
+    auto *schemeGroup = new QActionGroup(schemes);
+    const std::pair<ColorScheme, QString> choices[]
+        = {{ColorScheme::System, tr("&System")}, {ColorScheme::Light, tr("&Light")}, {ColorScheme::Dark, tr("&Dark")}};
+    for (const auto &[scheme, label] : choices) {
+        QAction *action = schemes->addAction(label);
+        action->setCheckable(true);
+        action->setChecked(colorSchemeName(scheme) == m_settings->colorScheme());
+        schemeGroup->addAction(action);
+        connect(action, &QAction::triggered, this, [this, scheme = scheme]() {
+            m_settings->setColorScheme(colorSchemeName(scheme));
+            applyColorScheme(scheme);
+        });
+    }
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About GPU Forecaster Explorer"), this, [this]() {

@@ -3,13 +3,21 @@
 
 #include <QMainWindow>
 
+#include <memory>
+
+class QDockWidget;
 class QLabel;
 class QMenu;
 
 namespace gpuf {
 
+class CandidateSource;
+class DiffView;
+class KernelPairLoader;
+class Selection;
 class Settings;
 class StoreSession;
+class SyntaxHighlighting;
 
 class MainWindow : public QMainWindow
 {
@@ -25,6 +33,7 @@ protected:
 
 private:
     void createDocks();
+    QDockWidget *addDock(const QString &title, const QString &objectName, QWidget *widget, Qt::DockWidgetArea area);
     void createMenus();
     void updateRecentMenu();
     void updateTitleAndStatus();
@@ -35,6 +44,11 @@ private:
 
     Settings *m_settings;
     StoreSession *m_session;
+    Selection *m_selection;
+    CandidateSource *m_candidates;
+    KernelPairLoader *m_pairLoader;
+    std::shared_ptr<const SyntaxHighlighting> m_syntax;
+    DiffView *m_diff = nullptr;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
     QLabel *m_storeLabel = nullptr;

@@ -26,7 +26,7 @@ double midpoint(int bin);
 
 // Tool-schema key stem of bin b: "severe_slowdown" … "extreme_speedup".
 QString key(int bin);
-// Human label of bin b ("minor speedup") and its range ("1.00×–1.41×").
+// Human label of bin b by its range ("slight speedup" for bin 4, [1, 1.41)) and the range ("1.00×–1.41×").
 QString label(int bin);
 QString rangeText(int bin);
 

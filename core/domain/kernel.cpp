@@ -1,14 +1,21 @@
 // Kernel identity (content hash), language guess and origin validation.
 #include "core/domain/kernel.h"
 
-#include <QCryptographicHash>
 #include <QRegularExpression>
+
+#include <openssl/evp.h>
 
 namespace gpuf {
 
 QString contentHashOf(const QString &source)
 {
-    return QString::fromLatin1(QCryptographicHash::hash(source.toUtf8(), QCryptographicHash::Sha256).toHex());
+    // OpenSSL's SHA-256 uses the CPU's SHA instructions: hashing was half the cost of a batched kernel insert
+    // with QCryptographicHash.
+    const QByteArray bytes = source.toUtf8();
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int length = 0;
+    EVP_Digest(bytes.constData(), size_t(bytes.size()), digest, &length, EVP_sha256(), nullptr);
+    return QString::fromLatin1(QByteArray::fromRawData(reinterpret_cast<const char *>(digest), int(length)).toHex());
 }
 
 QString guessLanguage(const QString &source)

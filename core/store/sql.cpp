@@ -4,6 +4,8 @@
 #include <QDateTime>
 #include <QSqlError>
 
+#include <cstdio>
+
 namespace gpuf::sql {
 
 QString lastErrorText(const QSqlQuery &query)
@@ -81,11 +83,19 @@ std::optional<int> optionalInt(const QVariant &value)
     return value.toInt();
 }
 
-QString nowUtc() { return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs); }
+QString nowUtc() { return toStoredTime(QDateTime::currentDateTimeUtc()); }
 
 QString toStoredTime(const QDateTime &time)
 {
-    return time.isValid() ? time.toUTC().toString(Qt::ISODateWithMs) : nowUtc();
+    // Formatted by hand: QDateTime::toString was an eighth of the cost of a batched insert. Same text as
+    // Qt::ISODateWithMs for UTC ("2026-11-21T07:56:45.365Z").
+    const QDateTime utc = time.isValid() ? time.toUTC() : QDateTime::currentDateTimeUtc();
+    const QDate d = utc.date();
+    const QTime t = utc.time();
+    char text[32];
+    std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", d.year(), d.month(), d.day(), t.hour(),
+        t.minute(), t.second(), t.msec());
+    return QString::fromLatin1(text);
 }
 
 QDateTime fromStoredTime(const QString &text)

@@ -14,8 +14,8 @@ Result<QSqlQuery *> StatementCache::get(const QString &statement)
         if (!prepared)
             return Error {prepared.error()};
         it = m_queries.insert(statement, std::move(*prepared));
-    } else {
-        it->finish();
+    } else if (it->isActive()) {
+        it->finish(); // a SELECT left mid-way; INSERTs are already done
     }
     return &*it;
 }

@@ -73,7 +73,9 @@ private Q_SLOTS:
     {
         QCOMPARE(bins::key(1), QStringLiteral("severe_slowdown"));
         QCOMPARE(bins::key(8), QStringLiteral("extreme_speedup"));
-        QCOMPARE(bins::label(5), QStringLiteral("minor speedup"));
+        QCOMPARE(bins::label(4), QStringLiteral("slight speedup")); // [1, 1.41): a speedup, whatever its key says
+        QCOMPARE(bins::label(3), QStringLiteral("slight slowdown"));
+        QCOMPARE(bins::key(4), QStringLiteral("minor_slowdown"));
         QCOMPARE(bins::rangeText(4), QStringLiteral("1.00×–1.41×"));
         QCOMPARE(bins::key(0), QString());
     }

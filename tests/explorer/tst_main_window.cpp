@@ -4,6 +4,8 @@
 #include "core/interop/corpus.h"
 #include "core/store/store.h"
 #include "gpuf_config.h"
+#include "widgets/candidates/candidate_browser.h"
+#include "widgets/diff/diff_view.h"
 #include "widgets/overview/store_overview.h"
 #include "widgets/session/store_session.h"
 #include "widgets/settings/settings.h"
@@ -51,6 +53,26 @@ private Q_SLOTS:
         QCOMPARE(overview->problemTable()->model()->rowCount(), 6);
         QVERIFY(window.windowTitle().contains(QStringLiteral("corpus.gpuf")));
         QCOMPARE(settings.lastStore(), QFileInfo(m_storePath).absoluteFilePath());
+
+        // Choosing a candidate in the table shows it against its problem's reference in the diff view.
+        auto *browser = window.findChild<CandidateBrowser *>();
+        auto *diff = window.findChild<DiffView *>();
+        QVERIFY(browser && diff);
+        QTRY_VERIFY(browser->tableView()->model()->rowCount() >= 36);
+        QAbstractItemModel *model = browser->tableView()->model();
+        int row = -1;
+        for (int r = 0; r < model->rowCount() && row < 0; ++r) {
+            for (int c = 0; c < model->columnCount(); ++c) {
+                if (model->index(r, c).data().toString() == QLatin1StringView("v4_reg_block_2d"))
+                    row = r;
+            }
+        }
+        QVERIFY2(row >= 0, "the sgemm variant v4_reg_block_2d is listed");
+        browser->tableView()->selectRow(row);
+        QTRY_VERIFY(diff->document() != nullptr);
+        QTRY_VERIFY(diff->document()->request.right.title.contains(QStringLiteral("v4_reg_block_2d")));
+        QVERIFY(diff->document()->request.left.title.contains(QStringLiteral("reference: v0_naive")));
+        QVERIFY(diff->hunkCount() > 0);
     }
 
     void badFileIsReportedWithoutBlocking()

@@ -11,6 +11,8 @@ const QString kWindowGeometry = QStringLiteral("window/geometry");
 const QString kDockLayout = QStringLiteral("window/dockLayout");
 const QString kDockLayoutVersionKey = QStringLiteral("window/dockLayoutVersion");
 const QString kSampleStoreCreated = QStringLiteral("stores/sampleCreated");
+const QString kColorScheme = QStringLiteral("appearance/colorScheme");
+const QString kMeasureConfidenceThreshold = QStringLiteral("measure/confidenceThreshold");
 } // namespace
 
 Settings::Settings(QObject *parent)
@@ -71,7 +73,23 @@ void Settings::clearDockLayout()
     m_settings->remove(kDockLayoutVersionKey);
 }
 
+QString Settings::colorScheme() const { return m_settings->value(kColorScheme, QStringLiteral("system")).toString(); }
+void Settings::setColorScheme(const QString &scheme) { m_settings->setValue(kColorScheme, scheme); }
+
 bool Settings::sampleStoreCreated() const { return m_settings->value(kSampleStoreCreated, false).toBool(); }
 void Settings::setSampleStoreCreated(bool created) { m_settings->setValue(kSampleStoreCreated, created); }
+
+double Settings::measureConfidenceThreshold() const
+{
+    return m_settings->value(kMeasureConfidenceThreshold, 0.5).toDouble();
+}
+
+void Settings::setMeasureConfidenceThreshold(double threshold)
+{
+    if (qFuzzyCompare(threshold, measureConfidenceThreshold()))
+        return;
+    m_settings->setValue(kMeasureConfidenceThreshold, threshold);
+    Q_EMIT measureConfidenceThresholdChanged(threshold);
+}
 
 } // namespace gpuf

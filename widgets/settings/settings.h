@@ -15,7 +15,7 @@ class Settings : public QObject
 
 public:
     // Bump when the set or names of docks change, so an old saved layout is not restored onto new docks.
-    static constexpr int kDockLayoutVersion = 1;
+    static constexpr int kDockLayoutVersion = 2;
     static constexpr int kMaxRecentStores = 10;
 
     explicit Settings(QObject *parent = nullptr);
@@ -32,11 +32,20 @@ public:
     void setDockLayout(const QByteArray &state);
     void clearDockLayout();
 
+    QString colorScheme() const; // "system" | "light" | "dark"
+    void setColorScheme(const QString &scheme);
+
     bool sampleStoreCreated() const;
     void setSampleStoreCreated(bool created);
 
+    // "Measure low-confidence candidates" sends to the GPU every candidate whose forecast confidence (probability of
+    // the predicted bin) is below this; 0.5 unless the user set it.
+    double measureConfidenceThreshold() const;
+    void setMeasureConfidenceThreshold(double threshold);
+
 Q_SIGNALS:
     void recentStoresChanged();
+    void measureConfidenceThresholdChanged(double threshold);
 
 private:
     QSettings *m_settings;

@@ -14,7 +14,6 @@
 namespace gpuf {
 
 class StoreSession;
-struct StoreSnapshot;
 
 // What the calibration views evaluate. Names as stored; empty = all.
 struct CalibrationRequest

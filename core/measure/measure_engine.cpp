@@ -17,6 +17,7 @@ using measure::WorkerProcess;
 MeasureEngine::MeasureEngine(MeasureEngineConfig config, QObject *parent)
     : QObject(parent)
     , m_config(std::move(config))
+    , m_snapshotTimer(this) // a child, so moveToThread() takes it along to the engine's thread
 {
     m_snapshotTimer.setSingleShot(true);
     m_snapshotTimer.setInterval(m_config.snapshotIntervalMs);
@@ -285,10 +286,14 @@ void MeasureEngine::shutdown()
     }
     bool anyRunning = false;
     for (Slot &slot : m_slots) {
-        if (slot.process->state() != WorkerProcess::State::Stopped) {
-            anyRunning = true;
+        if (slot.process->state() == WorkerProcess::State::Stopped)
+            continue;
+        anyRunning = true;
+        // A worker busy with a kernel cannot read the shutdown request until it is done: it goes at once.
+        if (slot.itemId != 0)
+            slot.process->kill(tr("the queue was shut down"));
+        else
             slot.process->stop();
-        }
     }
     emitSnapshot();
     if (!anyRunning)
@@ -321,6 +326,7 @@ void MeasureEngine::dispatch()
                                                       : measure::requestBudgetMs(next->plan, next->item.job.options);
         next->item.state = MeasureItemState::Running;
         next->item.worker = i;
+        next->item.dispatchIndex = ++m_dispatched;
         next->item.startedAt = QDateTime::currentDateTimeUtc();
         slot.itemId = next->item.id;
         slot.process->send(

@@ -104,6 +104,7 @@ private:
     quint64 m_nextItemId = 1;
     qint64 m_nextRequestId = 1;
     quint64 m_sequence = 0;
+    quint64 m_dispatched = 0;
     QTimer m_snapshotTimer;
     bool m_shuttingDown = false;
 };

@@ -1,6 +1,8 @@
 // The engine's thread and queued calls; see measure_queue.h.
 #include "core/measure/measure_queue.h"
 
+#include <QDeadlineTimer>
+
 namespace gpuf {
 
 MeasureQueue::MeasureQueue(MeasureEngineConfig config, QObject *parent)
@@ -21,14 +23,20 @@ MeasureQueue::MeasureQueue(MeasureEngineConfig config, QObject *parent)
     });
     connect(m_engine, &MeasureEngine::measurementsStored, this, &MeasureQueue::measurementsStored);
     connect(m_engine, &MeasureEngine::notice, this, &MeasureQueue::notice);
+    // QThread::quit is thread-safe: the engine ends its own thread once every worker has exited.
+    connect(m_engine, &MeasureEngine::shutDown, &m_thread, &QThread::quit, Qt::DirectConnection);
     m_thread.start();
 }
 
 MeasureQueue::~MeasureQueue()
 {
-    // The engine is deleted on its own thread when the loop ends; its workers are killed with it.
-    m_thread.quit();
-    m_thread.wait();
+    // Idle workers get a shutdown request and busy ones are killed; the engine quits its thread when all have exited
+    // (a worker that ignores the request is killed after a grace period). The engine is deleted on its own thread.
+    post([engine = m_engine] { engine->shutdown(); });
+    if (!m_thread.wait(QDeadlineTimer(15000))) {
+        m_thread.quit();
+        m_thread.wait();
+    }
 }
 
 template<typename F>

@@ -55,6 +55,7 @@ struct MeasureItem
     double medianNs = -1.0; // the first ok case's median runtime; -1: none
     bool replayed = false; // the stored rows are replays of earlier runtimes (source `replay`)
     int worker = -1; // index of the worker running it
+    quint64 dispatchIndex = 0; // the order in which items went to a worker (1 = first); 0: never sent
     QDateTime queuedAt;
     QDateTime startedAt;
     QDateTime finishedAt;

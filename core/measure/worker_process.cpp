@@ -17,6 +17,8 @@ WorkerProcess::WorkerProcess(QString program, QStringList arguments, int startBu
     , m_program(std::move(program))
     , m_arguments(std::move(arguments))
     , m_startBudgetMs(startBudgetMs)
+    , m_watchdog(this)
+    , m_stopGrace(this)
 {
     m_watchdog.setSingleShot(true);
     connect(&m_watchdog, &QTimer::timeout, this, &WorkerProcess::onWatchdog);

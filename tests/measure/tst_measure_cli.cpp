@@ -1,0 +1,137 @@
+// gpuf device and gpuf measure on this machine, through the real gpuf binary: exit codes, the exact reason when
+// there is no GPU or no worker, kernels without a spec, unknown kernels, and that nothing is stored then.
+#include "measure_fixture.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+
+using namespace gpuf;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Run runGpuf(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(GPUF_CLI_PATH), args);
+    Run r;
+    if (!p.waitForFinished(120000))
+        return r;
+    r.exitCode = p.exitCode();
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+} // namespace
+
+class TestMeasureCli : public QObject
+{
+    Q_OBJECT
+
+    testing::CorpusStore m_fixture;
+    QString m_reason; // why this machine cannot measure; empty when it can
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_fixture.create());
+        m_fixture.store.reset(); // the CLI opens the file itself
+    }
+
+    void device()
+    {
+        const Run r = runGpuf({QStringLiteral("device"), QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject doc = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QVERIFY2(doc.contains(QStringLiteral("available")), qPrintable(r.out + r.err));
+        const bool available = doc.value(QStringLiteral("available")).toBool();
+        const QJsonArray devices = doc.value(QStringLiteral("devices")).toArray();
+        if (available) {
+            QVERIFY(doc.value(QStringLiteral("reason")).isNull());
+            QVERIFY(!devices.isEmpty());
+            const QJsonObject first = devices.first().toObject();
+            QVERIFY(first.value(QStringLiteral("multiprocessors")).toInt() > 0);
+            QVERIFY(!first.value(QStringLiteral("compute_capability")).toString().isEmpty());
+            return;
+        }
+        m_reason = doc.value(QStringLiteral("reason")).toString();
+        QVERIFY(!m_reason.isEmpty());
+        QVERIFY(devices.isEmpty());
+        if (testing::workerBinary().isEmpty() && doc.value(QStringLiteral("worker")).isNull())
+            QCOMPARE(m_reason, QStringLiteral("gpuf-measure not built: CUDA toolkit missing"));
+        else
+            QVERIFY(!doc.value(QStringLiteral("worker")).toString().isEmpty());
+
+        const Run text = runGpuf({QStringLiteral("device")});
+        QCOMPARE(text.exitCode, 0);
+        QCOMPARE(text.out.trimmed(), QStringLiteral("no GPU available: ") + m_reason);
+    }
+
+    void measureWithoutGpu()
+    {
+        if (m_reason.isEmpty())
+            QSKIP("this machine has a GPU: measuring would succeed (tests/gpu covers it)");
+        const Run r = runGpuf({QStringLiteral("measure"), m_fixture.path, QStringLiteral("2")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("nothing measured")) && r.err.contains(m_reason), qPrintable(r.err));
+        QVERIFY(r.out.isEmpty());
+        auto store = Store::open(m_fixture.path, Store::Mode::ExistingOnly);
+        QCOMPARE(store.value()->counts()->measurements, 0);
+    }
+
+    void badKernels_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no kernel") << QStringList {} << 2 << QStringLiteral("give a STORE and at least one KERNEL");
+        QTest::newRow("unknown id") << QStringList {QStringLiteral("4242")} << 1 << QStringLiteral("kernel '4242'");
+        QTest::newRow("short prefix") << QStringList {QStringLiteral("ab")} << 1
+                                      << QStringLiteral("at least 6 hex digits");
+        QTest::newRow("unknown hash") << QStringList {QStringLiteral("0000000000")} << 1
+                                      << QStringLiteral("no kernel with that id or content hash prefix");
+        QTest::newRow("one bad among good")
+            << QStringList {QStringLiteral("2"), QStringLiteral("nothex!")} << 1 << QStringLiteral("kernel 'nothex!'");
+    }
+    void badKernels()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, exitCode);
+        QFETCH(QString, message);
+        const Run r = runGpuf(QStringList {QStringLiteral("measure"), m_fixture.path} + args);
+        QCOMPARE(r.exitCode, exitCode);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    }
+
+    void kernelWithoutSpec()
+    {
+        RowId id = 0;
+        {
+            auto store = Store::open(m_fixture.path, Store::Mode::ExistingOnly);
+            Kernel k;
+            k.problemId = 1;
+            k.name = QStringLiteral("pasted");
+            k.language = QStringLiteral("cuda");
+            k.source = QStringLiteral("extern \"C\" __global__ void pasted() {}");
+            k.origin = QStringLiteral("manual");
+            QVERIFY(KernelRepo(**store).insertOrGet(k).ok());
+            id = k.id;
+        }
+        const Run r = runGpuf({QStringLiteral("measure"), m_fixture.path, QString::number(id)});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("kernel %1 ('pasted') has no kernel spec (parameters.spec)").arg(id)),
+            qPrintable(r.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMeasureCli)
+#include "tst_measure_cli.moc"

@@ -1,0 +1,254 @@
+// The measurement queue's pure parts: which candidates are low-confidence, what a worker response becomes (rows to
+// store or none), specs and plans built from a real corpus store, kernel references, replay rows, request budgets.
+#include "core/measure/measure_plan.h"
+#include "measure_fixture.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+using namespace gpuf;
+
+namespace {
+
+Forecast forecast(RowId id, RowId candidate, RowId forecaster, int peakBin, double peak, ForecastStatus status,
+    std::optional<int> predicted = std::nullopt)
+{
+    Forecast f;
+    f.id = id;
+    f.candidateKernelId = candidate;
+    f.forecasterId = forecaster;
+    f.status = status;
+    f.predictedBin = predicted;
+    const double rest = (1.0 - peak) / 7.0;
+    for (int b = 0; b < 8; ++b)
+        f.probabilities[b] = b + 1 == peakBin ? peak : rest;
+    return f;
+}
+
+QList<Forecast> forecasts()
+{
+    return {
+        forecast(1, 10, 1, 4, 0.9, ForecastStatus::Ok), // superseded by id 5
+        forecast(5, 10, 1, 4, 0.3, ForecastStatus::Ok),
+        forecast(2, 11, 2, 6, 0.45, ForecastStatus::Ok),
+        forecast(3, 12, 1, 5, 0.05, ForecastStatus::ParseFailed), // not ok: ignored
+        // The model chose bin 2, whose probability is (1 - 0.6) / 7: its confidence is that, not the peak's 0.6.
+        forecast(4, 12, 2, 5, 0.6, ForecastStatus::Ok, 2),
+        forecast(6, 13, 1, 3, 0.75, ForecastStatus::Ok),
+    };
+}
+
+QJsonObject json(const char *text) { return QJsonDocument::fromJson(QByteArray(text)).object(); }
+
+measure::MeasurePlan twoCasePlan()
+{
+    measure::MeasurePlan plan;
+    plan.kernelId = 7;
+    plan.cases = {QStringLiteral("1M"), QStringLiteral("64M")};
+    return plan;
+}
+
+} // namespace
+
+class TestMeasurePlan : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void lowConfidence_data()
+    {
+        QTest::addColumn<double>("threshold");
+        QTest::addColumn<RowId>("forecaster");
+        QTest::addColumn<QList<RowId>>("expected");
+        QTest::newRow("any forecaster, 0.5") << 0.5 << RowId(0) << QList<RowId> {10, 11, 12};
+        QTest::newRow("any forecaster, 0.8") << 0.8 << RowId(0) << QList<RowId> {10, 11, 12, 13};
+        QTest::newRow("forecaster 1, 0.5") << 0.5 << RowId(1) << QList<RowId> {10};
+        QTest::newRow("forecaster 2, 0.1") << 0.1 << RowId(2) << QList<RowId> {12};
+        QTest::newRow("nothing below 0.05") << 0.05 << RowId(0) << QList<RowId> {};
+    }
+    void lowConfidence()
+    {
+        QFETCH(double, threshold);
+        QFETCH(RowId, forecaster);
+        QFETCH(QList<RowId>, expected);
+        QCOMPARE(measure::lowConfidenceCandidates(forecasts(), threshold, forecaster), expected);
+    }
+
+    void rowsFromResponse_data()
+    {
+        QTest::addColumn<QByteArray>("response");
+        QTest::addColumn<bool>("store");
+        QTest::addColumn<QString>("status");
+        QTest::addColumn<int>("rows");
+        QTest::addColumn<QString>("firstRowStatus");
+        QTest::addColumn<QString>("firstRowText");
+        QTest::newRow("ok, two cases") << QByteArray(
+            R"J({"id":1,"type":"measure","status":"ok","provenance":{"toolkit_version":"NVRTC 13.0"},
+                "compile":{"candidate":{"arch":"sm_90","kernels":[{"entry":"k","registers":12}]}},
+                "cases":[{"name":"1M","status":"ok","timing":{"median_us":9.5,"mean_us":9.6,"min_us":9.4,"std_us":0.1,
+                "rel_std_error":0.001,"n":200,"method":"cuda_events","flush_l2":true}},
+                {"name":"64M","status":"ok","timing":{"median_us":200.0,"n":50}}]})J")
+                                       << true << QStringLiteral("ok") << 2 << QStringLiteral("ok") << QString();
+        QTest::newRow("no GPU: nothing stored")
+            << QByteArray(R"J({"id":1,"type":"measure","status":"infrastructure_failure",
+                "message":"no NVIDIA driver found (libcuda.so.1: cannot open shared object file)"})J")
+            << false << QStringLiteral("infrastructure_failure") << 0 << QString() << QString();
+        QTest::newRow("bad request: nothing stored")
+            << QByteArray(R"J({"id":1,"type":"measure","status":"bad_request","message":"x",
+                "errors":["candidate.buffers: expected a non-empty array","candidate.tolerance: required"]})J")
+            << false << QStringLiteral("bad_request") << 0 << QString() << QString();
+        QTest::newRow("candidate did not compile: every case")
+            << QByteArray(R"J({"id":1,"type":"measure","status":"compile_failed",
+                "message":"candidate failed to compile","compile":{"candidate":{"ok":false,"log":"error: x undefined"}}})J")
+            << true << QStringLiteral("compile_failed") << 2 << QStringLiteral("compile_failed")
+            << QStringLiteral("candidate failed to compile");
+        QTest::newRow("reference did not compile: nothing stored")
+            << QByteArray(R"J({"id":1,"type":"measure","status":"compile_failed",
+                "message":"reference failed to compile"})J")
+            << false << QStringLiteral("infrastructure_failure") << 0 << QString() << QString();
+        QTest::newRow("hung kernel: the case it reached")
+            << QByteArray(R"J({"id":1,"type":"measure","status":"timeout","restart_required":true,
+                "message":"case 1M: candidate: kernel run: still running after 3000 ms (watchdog)",
+                "cases":[{"name":"1M","status":"timeout","message":"candidate: kernel run: still running"}]})J")
+            << true << QStringLiteral("timeout") << 1 << QStringLiteral("timeout")
+            << QStringLiteral("candidate: kernel run: still running");
+    }
+    void rowsFromResponse()
+    {
+        QFETCH(QByteArray, response);
+        QFETCH(bool, store);
+        QFETCH(QString, status);
+        QFETCH(int, rows);
+        QFETCH(QString, firstRowStatus);
+        QFETCH(QString, firstRowText);
+        const QJsonObject parsed = QJsonDocument::fromJson(response).object();
+        QVERIFY(!parsed.isEmpty());
+        const QJsonObject device = json(R"J({"name":"NVIDIA H200","compute_capability":"9.0","sm_count":132})J");
+        const auto out
+            = measure::rowsFromResponse(parsed, twoCasePlan(), device, {}, QStringLiteral("2025-01-01T00:00:00.000Z"));
+        QCOMPARE(out.store, store);
+        QCOMPARE(out.status, status);
+        QCOMPARE(out.rows.size(), rows);
+        if (rows == 0)
+            return;
+        const Measurement &m = out.rows.first();
+        QCOMPARE(m.kernelId, RowId(7));
+        QCOMPARE(m.source, MeasurementSource::Local);
+        QCOMPARE(measurementStatusName(m.status), firstRowStatus);
+        QCOMPARE(m.errorText, firstRowText);
+        QCOMPARE(m.provenance.value(QStringLiteral("gpu")).toString(), QStringLiteral("NVIDIA H200"));
+        if (m.status == MeasurementStatus::Ok) {
+            QVERIFY(m.runtime.has_value());
+            QCOMPARE(m.runtime->medianNs, 9500.0);
+            QCOMPARE(m.runtime->samples, 200);
+            QCOMPARE(m.resources.registers, 12);
+        } else {
+            QVERIFY(!m.runtime.has_value());
+        }
+    }
+
+    void plansFromTheCorpus()
+    {
+        testing::CorpusStore fixture;
+        QVERIFY(fixture.create());
+        const RowId id = fixture.candidateOf(QStringLiteral("axpy"));
+        QVERIFY(id != 0);
+        auto plan = measure::planMeasurement(*fixture.store, id);
+        QVERIFY2(plan.ok(), qPrintable(plan.error()));
+        auto kernel = KernelRepo(*fixture.store).find(id);
+        QCOMPARE(plan->candidate.value(QStringLiteral("source")).toString(), (*kernel)->source);
+        QCOMPARE(plan->candidate.value(QStringLiteral("format")).toString(), QStringLiteral("gpuf-kernel/1"));
+        QVERIFY(plan->referenceId != 0 && plan->referenceId != id);
+        QVERIFY(!plan->reference.value(QStringLiteral("source")).toString().isEmpty());
+        QVERIFY(!plan->cases.isEmpty());
+        QVERIFY(plan->label.startsWith(QStringLiteral("axpy / ")));
+        const QJsonObject request = measure::measureRequest(*plan, 42, {{QStringLiteral("timeout_ms"), 500}});
+        QCOMPARE(request.value(QStringLiteral("id")).toInt(), 42);
+        QCOMPARE(request.value(QStringLiteral("reference")).toObject(), plan->reference);
+
+        // The reference itself is measured without a reference.
+        auto reference = measure::planMeasurement(*fixture.store, plan->referenceId);
+        QVERIFY(reference.ok());
+        QCOMPARE(reference->referenceId, RowId(0));
+        QVERIFY(!measure::measureRequest(*reference, 1, {}).contains(QStringLiteral("reference")));
+
+        // A kernel stored without a spec cannot be measured, and says why.
+        Kernel manual;
+        manual.problemId = (*kernel)->problemId;
+        manual.name = QStringLiteral("hand edit");
+        manual.language = QStringLiteral("cuda");
+        manual.source = QStringLiteral("extern \"C\" __global__ void k() {}");
+        manual.origin = QStringLiteral("manual");
+        QVERIFY(KernelRepo(*fixture.store).insertOrGet(manual).ok());
+        auto noSpec = measure::planMeasurement(*fixture.store, manual.id);
+        QVERIFY(!noSpec.ok());
+        QVERIFY2(noSpec.error().contains(QStringLiteral("has no kernel spec (parameters.spec)")),
+            qPrintable(noSpec.error()));
+        QVERIFY(noSpec.error().contains(QStringLiteral("'hand edit'")));
+    }
+
+    void kernelRefs()
+    {
+        testing::CorpusStore fixture;
+        QVERIFY(fixture.create());
+        const RowId id = fixture.candidateOf(QStringLiteral("sgemm"));
+        auto kernel = KernelRepo(*fixture.store).find(id);
+        QCOMPARE(*measure::resolveKernelRef(*fixture.store, QString::number(id)), id);
+        QCOMPARE(*measure::resolveKernelRef(*fixture.store, (*kernel)->contentHash.left(10).toUpper()), id);
+        auto shortPrefix = measure::resolveKernelRef(*fixture.store, QStringLiteral("abc"));
+        QVERIFY(shortPrefix.error().contains(QStringLiteral("at least 6 hex digits")));
+        auto unknown = measure::resolveKernelRef(*fixture.store, QStringLiteral("99999"));
+        QVERIFY(!unknown.ok());
+        // Six hex digits that no hash starts with are unknown, not ambiguous.
+        QString absent = QStringLiteral("ffffff");
+        auto all = KernelRepo(*fixture.store).summaries();
+        for (const auto &k : *all)
+            QVERIFY(!k.contentHash.startsWith(absent));
+        QVERIFY(measure::resolveKernelRef(*fixture.store, absent).error().contains(QStringLiteral("no kernel")));
+    }
+
+    void replay()
+    {
+        testing::CorpusStore fixture;
+        QVERIFY(fixture.create());
+        const RowId id = fixture.candidateOf(QStringLiteral("axpy"));
+        QVERIFY(measure::replayRows(*fixture.store, id, 0).error().contains(QStringLiteral("no stored runtime")));
+        Hardware h;
+        h.name = QStringLiteral("NVIDIA H200");
+        QVERIFY(HardwareRepo(*fixture.store).ensure(h).ok());
+        MeasurementRepo repo(*fixture.store);
+        QList<RowId> original;
+        for (const char *c : {"1M", "1M", "64M"}) {
+            Measurement m;
+            m.kernelId = id;
+            m.hardwareId = h.id;
+            m.caseName = QString::fromLatin1(c);
+            m.runtime = RuntimeStats {1000.0 * double(original.size() + 1), 0, 0, 0, 0.001, 10};
+            m.source = MeasurementSource::Import;
+            QVERIFY(repo.insert(m).ok());
+            original.append(m.id);
+        }
+        auto rows = measure::replayRows(*fixture.store, id, 0);
+        QVERIFY2(rows.ok(), qPrintable(rows.error()));
+        QCOMPARE(rows->size(), 2); // the newest row per case
+        for (const Measurement &m : *rows) {
+            QCOMPARE(m.source, MeasurementSource::Replay);
+            QCOMPARE(m.id, RowId(0));
+            QCOMPARE(m.provenance.value(QStringLiteral("replay_of_source")).toString(), QStringLiteral("import"));
+        }
+        QCOMPARE(rows->first().provenance.value(QStringLiteral("replay_of")).toInteger(), original[1]);
+        QCOMPARE(rows->first().runtime->medianNs, 2000.0);
+    }
+
+    void budgets()
+    {
+        const measure::MeasurePlan plan = twoCasePlan();
+        const int base = measure::requestBudgetMs(plan, {});
+        QVERIFY(base > 2 * 10000); // more than the worker's own watchdog for every wait of both cases
+        QVERIFY(measure::requestBudgetMs(plan, {{QStringLiteral("timeout_ms"), 60000}}) > base);
+        QVERIFY(measure::requestBudgetMs(plan, {{QStringLiteral("cases"), QJsonArray {QStringLiteral("1M")}}}) < base);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMeasurePlan)
+#include "tst_measure_plan.moc"

@@ -1,0 +1,236 @@
+// The measurement queue against real processes: the real gpuf-measure (on a machine without a GPU it says so, and
+// the queue records infrastructure_failure without storing anything), a hung stand-in that never answers (the
+// process-level watchdog kills and restarts it; cancellation of queued and in-flight items), priorities, replay,
+// and a worker that cannot start at all.
+#include "core/measure/measure_queue.h"
+#include "core/measure/worker_locator.h"
+#include "measure_fixture.h"
+
+#include <QSignalSpy>
+
+using namespace gpuf;
+
+namespace {
+
+MeasureEngineConfig configFor(const QString &worker, int requestBudgetMs = 0)
+{
+    MeasureEngineConfig config;
+    config.workerPath = worker;
+    config.workerArguments
+        = worker.endsWith(QStringLiteral("gpuf-measure")) ? QStringList {QStringLiteral("--no-cache")} : QStringList {};
+    config.requestBudgetMs = requestBudgetMs;
+    config.startBudgetMs = 20000;
+    config.snapshotIntervalMs = 20;
+    return config;
+}
+
+MeasureItemState stateOf(const MeasureQueue &queue, quint64 id)
+{
+    const MeasureItem *item = queue.snapshot().item(id);
+    return item ? item->state : MeasureItemState::Queued;
+}
+
+} // namespace
+
+class TestMeasureQueue : public QObject
+{
+    Q_OBJECT
+
+    testing::CorpusStore m_fixture;
+    RowId m_kernel = 0;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_fixture.create());
+        m_kernel = m_fixture.candidateOf(QStringLiteral("axpy"));
+        QVERIFY(m_kernel != 0);
+    }
+
+    void locatesTheBuiltWorker()
+    {
+        auto located = measure::locateMeasureWorker();
+        if (testing::workerBinary().isEmpty()) {
+            if (!located)
+                QCOMPARE(located.error(), QStringLiteral("gpuf-measure not built: CUDA toolkit missing"));
+            QSKIP("gpuf-measure is not built (no CUDA toolkit at configure time)");
+        }
+        QVERIFY2(located.ok(), qPrintable(located.error()));
+        QVERIFY(located->endsWith(QStringLiteral("/gpuf-measure")));
+    }
+
+    void realWorkerWithoutGpu()
+    {
+        const QString worker = testing::workerBinary();
+        if (worker.isEmpty())
+            QSKIP("gpuf-measure is not built (no CUDA toolkit at configure time)");
+        MeasureQueue queue(configFor(worker));
+        queue.setStorePath(m_fixture.path);
+        queue.probeDevice();
+        QTRY_VERIFY_WITH_TIMEOUT(queue.snapshot().device.availability == DeviceState::Availability::Available
+                || queue.snapshot().device.availability == DeviceState::Availability::Unavailable,
+            30000);
+        if (queue.snapshot().device.isAvailable())
+            QSKIP("this machine has a GPU: the no-GPU path cannot be observed here (tests/gpu covers the GPU)");
+        const DeviceState device = queue.snapshot().device;
+        QVERIFY(!device.reason.isEmpty());
+        QCOMPARE(device.workerPath, worker);
+        QVERIFY(!device.workerVersion.isEmpty());
+
+        const qint64 before = m_fixture.measurementCount();
+        QSignalSpy stored(&queue, &MeasureQueue::measurementsStored);
+        queue.enqueue({MeasureJob {m_kernel, 0, MeasureMode::Local, {}, 0}});
+        QTRY_COMPARE_WITH_TIMEOUT(queue.snapshot().finished, 1, 30000);
+        const MeasureItem item = queue.snapshot().items.first();
+        QCOMPARE(item.state, MeasureItemState::Failed);
+        QCOMPARE(item.outcome, QStringLiteral("infrastructure_failure"));
+        QCOMPARE(item.message, device.reason); // the worker's own words, e.g. "no NVIDIA driver found (…)"
+        QVERIFY(item.measurementIds.isEmpty());
+        QVERIFY(item.kernelLabel.startsWith(QStringLiteral("axpy / ")));
+        QCOMPARE(stored.count(), 0);
+        QCOMPARE(m_fixture.measurementCount(), before); // no fake measurement
+        QCOMPARE(queue.snapshot().workers.first().restarts, 0); // the worker answered; it was not restarted
+    }
+
+    void priorities()
+    {
+        const QString worker = testing::workerBinary();
+        if (worker.isEmpty())
+            QSKIP("gpuf-measure is not built (no CUDA toolkit at configure time)");
+        MeasureQueue queue(configFor(worker));
+        queue.setStorePath(m_fixture.path);
+        // Queued in one call, before the worker has answered hello: the worker then takes them by priority.
+        queue.enqueue({MeasureJob {m_kernel, 0, MeasureMode::Local, {}, 0},
+            MeasureJob {m_kernel, 5, MeasureMode::Local, {}, 0}, MeasureJob {m_kernel, 1, MeasureMode::Local, {}, 0},
+            MeasureJob {m_kernel, 5, MeasureMode::Local, {}, 0}});
+        QTRY_COMPARE_WITH_TIMEOUT(queue.snapshot().finished, 4, 30000);
+        QList<quint64> order;
+        for (const MeasureItem &item : queue.snapshot().items)
+            order.append(item.dispatchIndex);
+        QCOMPARE(order, (QList<quint64> {4, 1, 3, 2}));
+    }
+
+    void watchdogKillsAndRestarts()
+    {
+        MeasureQueue queue(configFor(testing::hungWorker(), 1500));
+        queue.setStorePath(m_fixture.path);
+        queue.enqueue({MeasureJob {m_kernel, 0, MeasureMode::Local, {}, 0}});
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(queue, 1), MeasureItemState::Running, 10000);
+        QTRY_VERIFY(!queue.snapshot().workers.isEmpty() && queue.snapshot().workers.first().pid != 0);
+        const qint64 firstPid = queue.snapshot().workers.first().pid;
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(queue, 1), MeasureItemState::TimedOut, 10000);
+        const MeasureItem item = *queue.snapshot().item(1);
+        QCOMPARE(item.outcome, QStringLiteral("timeout"));
+        QVERIFY2(item.message.contains(QStringLiteral("application watchdog")), qPrintable(item.message));
+        QVERIFY(item.measurementIds.isEmpty());
+        // A fresh process took its place and got through hello.
+        QTRY_COMPARE_WITH_TIMEOUT(queue.snapshot().workers.first().restarts, 1, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(queue.snapshot().workers.first().state, QStringLiteral("idle"), 10000);
+        QVERIFY(queue.snapshot().workers.first().pid != firstPid);
+        QVERIFY(queue.snapshot().workers.first().pid != 0);
+    }
+
+    void cancelQueuedAndInFlight()
+    {
+        MeasureQueue queue(configFor(testing::hungWorker(), 120000));
+        queue.setStorePath(m_fixture.path);
+        const qint64 before = m_fixture.measurementCount();
+        queue.enqueue({MeasureJob {m_kernel, 0, MeasureMode::Local, {}, 0},
+            MeasureJob {m_kernel, 0, MeasureMode::Local, {}, 0}, MeasureJob {m_kernel, 0, MeasureMode::Local, {}, 0}});
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(queue, 1), MeasureItemState::Running, 10000);
+        QCOMPARE(stateOf(queue, 2), MeasureItemState::Queued);
+
+        queue.cancel({2});
+        QTRY_COMPARE(stateOf(queue, 2), MeasureItemState::Cancelled);
+        QCOMPARE(stateOf(queue, 1), MeasureItemState::Running);
+
+        queue.cancel({1}); // in flight: the process is killed and replaced
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(queue, 1), MeasureItemState::Cancelled, 10000);
+        QVERIFY(queue.snapshot().item(1)->message.contains(QStringLiteral("cancelled while running")));
+        QTRY_COMPARE_WITH_TIMEOUT(queue.snapshot().workers.first().restarts, 1, 10000);
+        // The new worker takes the last item, which cancel-all then ends too.
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(queue, 3), MeasureItemState::Running, 10000);
+        queue.cancelAll();
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(queue, 3), MeasureItemState::Cancelled, 10000);
+        QCOMPARE(queue.snapshot().queued + queue.snapshot().running, 0);
+        QCOMPARE(m_fixture.measurementCount(), before);
+
+        // Re-measure queues a finished item again under a new id.
+        queue.remeasure({2});
+        QTRY_COMPARE(queue.snapshot().items.size(), 4);
+        QCOMPARE(queue.snapshot().items.last().job.kernelId, m_kernel);
+        queue.cancelAll();
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(queue, 4), MeasureItemState::Cancelled, 10000);
+        queue.clearFinished();
+        QTRY_COMPARE(queue.snapshot().items.size(), 0);
+    }
+
+    void replayIsMarked()
+    {
+        testing::CorpusStore fixture;
+        QVERIFY(fixture.create());
+        const RowId kernel = fixture.candidateOf(QStringLiteral("axpy"));
+        Hardware h;
+        h.name = QStringLiteral("NVIDIA A100-SXM4-80GB");
+        QVERIFY(HardwareRepo(*fixture.store).ensure(h).ok());
+        Measurement m;
+        m.kernelId = kernel;
+        m.hardwareId = h.id;
+        m.caseName = QStringLiteral("1M");
+        m.runtime = RuntimeStats {12000.0, 12000.0, 11900.0, 50.0, 0.002, 40};
+        m.source = MeasurementSource::Import;
+        QVERIFY(MeasurementRepo(*fixture.store).insert(m).ok());
+
+        MeasureQueue queue(configFor(QStringLiteral("/nonexistent/gpuf-measure")));
+        queue.setStorePath(fixture.path);
+        QSignalSpy stored(&queue, &MeasureQueue::measurementsStored);
+        queue.enqueue({MeasureJob {kernel, 0, MeasureMode::Replay, {}, 0}});
+        QTRY_COMPARE_WITH_TIMEOUT(queue.snapshot().finished, 1, 10000);
+        const MeasureItem item = queue.snapshot().items.first();
+        QCOMPARE(item.state, MeasureItemState::Done);
+        QVERIFY(item.replayed);
+        QCOMPARE(item.outcome, QStringLiteral("ok"));
+        QCOMPARE(item.medianNs, 12000.0);
+        QCOMPARE(item.measurementIds.size(), 1);
+        QTRY_COMPARE(stored.count(), 1);
+        auto rows = MeasurementRepo(*fixture.store).forKernel(kernel);
+        QCOMPARE(rows->size(), 2);
+        QCOMPARE(rows->last().id, item.measurementIds.first());
+        QCOMPARE(rows->last().source, MeasurementSource::Replay);
+        QCOMPARE(rows->last().provenance.value(QStringLiteral("replay_of")).toInteger(), m.id);
+    }
+
+    void workerThatCannotStart()
+    {
+        MeasureEngineConfig config = configFor(QStringLiteral("/nonexistent/gpuf-measure"));
+        MeasureQueue queue(config);
+        queue.setStorePath(m_fixture.path);
+        queue.enqueue({MeasureJob {m_kernel, 0, MeasureMode::Local, {}, 0}});
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(queue, 1), MeasureItemState::Failed, 10000);
+        const MeasureSnapshot s = queue.snapshot();
+        QCOMPARE(s.device.availability, DeviceState::Availability::Unavailable);
+        QVERIFY2(s.device.reason.contains(QStringLiteral("cannot start /nonexistent/gpuf-measure")),
+            qPrintable(s.device.reason));
+        QCOMPARE(s.items.first().outcome, QStringLiteral("infrastructure_failure"));
+        QCOMPARE(s.items.first().message, s.device.reason);
+    }
+
+    void kernelWithoutSpecFailsAtOnce()
+    {
+        Kernel manual;
+        manual.problemId = 1;
+        manual.name = QStringLiteral("typed in");
+        manual.language = QStringLiteral("cuda");
+        manual.source = QStringLiteral("extern \"C\" __global__ void typed_in() {}");
+        manual.origin = QStringLiteral("manual");
+        QVERIFY(KernelRepo(*m_fixture.store).insertOrGet(manual).ok());
+        MeasureQueue queue(configFor(testing::hungWorker(), 1000));
+        queue.setStorePath(m_fixture.path);
+        queue.enqueue({MeasureJob {manual.id, 0, MeasureMode::Local, {}, 0}});
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(queue, 1), MeasureItemState::Failed, 10000);
+        QVERIFY(queue.snapshot().item(1)->message.contains(QStringLiteral("has no kernel spec")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMeasureQueue)
+#include "tst_measure_queue.moc"

@@ -10,6 +10,7 @@
 
 #include <QSet>
 #include <QtConcurrent/QtConcurrentMap>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <numeric>
@@ -112,6 +113,93 @@ bool runBefore(const CaseRun &a, const CaseRun &b)
     return std::tie(a.row, a.hardware, a.caseId) < std::tie(b.row, b.hardware, b.caseId);
 }
 
+// Forecast and measurement rows as read, before they are matched to table rows: the two largest tables are read
+// on connections of their own while the kernels are read, since each costs about as much as the kernels.
+struct RawForecast
+{
+    RowId id = 0;
+    RowId candidate = 0;
+    RowId forecaster = 0;
+    RowId reference = 0;
+    RowId hardware = 0;
+    bins::Distribution p {};
+    std::optional<int> chosen;
+};
+
+struct RawMeasurement
+{
+    RowId kernel = 0;
+    RowId hardware = 0;
+    QString caseName;
+    MeasurementStatus status = MeasurementStatus::Ok;
+    double medianNs = 0.0;
+};
+
+Result<QList<RawForecast>> fetchForecasts(QSqlDatabase &db, const std::atomic_bool *cancel)
+{
+    auto q = sql::run(db,
+        QStringLiteral(
+            "SELECT id, candidate_kernel_id, forecaster_id, reference_kernel_id, COALESCE(hardware_id, 0),"
+            " p1, p2, p3, p4, p5, p6, p7, p8, predicted_bin FROM forecasts WHERE status = 'ok' ORDER BY id"));
+    if (!q)
+        return Error {q.error()};
+    QList<RawForecast> out;
+    while (q->next()) {
+        if ((out.size() & 0xffff) == 0 && isCancelled(cancel))
+            return cancelled();
+        RawForecast f;
+        f.id = q->value(0).toLongLong();
+        f.candidate = q->value(1).toLongLong();
+        f.forecaster = q->value(2).toLongLong();
+        f.reference = q->value(3).toLongLong();
+        f.hardware = q->value(4).toLongLong();
+        for (int b = 0; b < bins::kBinCount; ++b)
+            f.p[b] = q->value(5 + b).toDouble();
+        f.chosen = sql::optionalInt(q->value(13));
+        out.append(f);
+    }
+    return out;
+}
+
+Result<QList<RawMeasurement>> fetchMeasurements(QSqlDatabase &db, const std::atomic_bool *cancel)
+{
+    // In id order, so a newer measurement of the same (kernel, hardware, case) comes later and replaces the older.
+    auto q = sql::run(db,
+        QStringLiteral("SELECT kernel_id, hardware_id, case_name, status, median_ns FROM measurements ORDER BY id"));
+    if (!q)
+        return Error {q.error()};
+    QList<RawMeasurement> out;
+    QHash<QString, QString> caseNames; // one shared string per case name
+    while (q->next()) {
+        if ((out.size() & 0xffff) == 0 && isCancelled(cancel))
+            return cancelled();
+        RawMeasurement m;
+        m.kernel = q->value(0).toLongLong();
+        m.hardware = q->value(1).toLongLong();
+        const QString caseName = q->value(2).toString();
+        auto shared = caseNames.constFind(caseName);
+        if (shared == caseNames.cend())
+            shared = caseNames.insert(caseName, caseName);
+        m.caseName = *shared;
+        m.medianNs = q->value(4).toDouble();
+        m.status = caseStatus(q->value(3).toString(), m.medianNs);
+        out.append(std::move(m));
+    }
+    return out;
+}
+
+// Runs `fetch` in the thread pool on a read connection of its own (a connection belongs to the thread that opened it).
+template<typename T, typename Fetch>
+QFuture<Result<T>> fetchAside(const QString &path, const std::atomic_bool *cancel, Fetch fetch)
+{
+    return QtConcurrent::run([path, cancel, fetch]() -> Result<T> {
+        auto store = Store::open(path, Store::Mode::ReadOnly, Store::Check::Header);
+        if (!store)
+            return Error {store.error()};
+        return fetch((*store)->database(), cancel);
+    });
+}
+
 class TableLoader
 {
 public:
@@ -131,7 +219,7 @@ private:
     Status loadForecasts();
     Status loadMeasurements();
     Status loadSearches();
-    void storeForecast(int row, int forecaster, const QSqlQuery &q);
+    void storeForecast(int row, int forecaster, const RawForecast &raw);
     void fillMeasuredCell(const QList<CaseRun> &runs, qsizetype begin, qsizetype end);
     void finish();
 
@@ -142,11 +230,17 @@ private:
     QHash<RowId, int> m_hardwareIndex;
     QHash<RowId, int> m_forecasterIndex;
     QList<QPair<QString, RowId>> m_labelMembers; // (search name, kernel) from labels, resolved with the searches
+    QFuture<Result<QList<RawForecast>>> m_forecasts;
+    QFuture<Result<QList<RawMeasurement>>> m_measurements;
+    QFuture<QList<int>> m_nameRanks;
 };
 
 Result<CandidateTable> TableLoader::run()
 {
-    // One read transaction: every query sees the same snapshot of the store.
+    // One read transaction for this connection's queries. The side connections read their own snapshots: rows
+    // they hold for kernels this one does not know are skipped.
+    m_forecasts = fetchAside<QList<RawForecast>>(m_store.path(), m_cancel, fetchForecasts);
+    m_measurements = fetchAside<QList<RawMeasurement>>(m_store.path(), m_cancel, fetchMeasurements);
     const bool inTransaction = m_db.transaction();
     const auto stages
         = {&TableLoader::loadProblems, &TableLoader::loadKernels, &TableLoader::loadSlots, &TableLoader::loadLabels,
@@ -163,6 +257,9 @@ Result<CandidateTable> TableLoader::run()
     }
     if (inTransaction)
         m_db.rollback(); // nothing was written
+    m_forecasts.waitForFinished(); // they use m_cancel, which the caller owns: never leave them running
+    m_measurements.waitForFinished();
+    m_nameRanks.waitForFinished();
     if (!status)
         return Error {status.error()};
     finish();
@@ -203,6 +300,12 @@ Status TableLoader::loadKernels()
         }
         m_table.rows.append(std::move(row));
     }
+    // Ordering 100 000 names is the costliest step after the queries: it runs while the rest is read.
+    QStringList names;
+    names.reserve(m_table.rows.size());
+    for (const CandidateRow &row : std::as_const(m_table.rows))
+        names.append(row.displayName());
+    m_nameRanks = QtConcurrent::run(ranksOf, names);
     return {};
 }
 
@@ -273,29 +376,25 @@ Status TableLoader::loadLabels()
 
 Status TableLoader::loadForecasts()
 {
-    auto q = sql::run(m_db,
-        QStringLiteral(
-            "SELECT id, candidate_kernel_id, forecaster_id, reference_kernel_id, COALESCE(hardware_id, 0),"
-            " p1, p2, p3, p4, p5, p6, p7, p8, predicted_bin FROM forecasts WHERE status = 'ok' ORDER BY id"));
-    if (!q)
-        return Error {q.error()};
+    const Result<QList<RawForecast>> raw = m_forecasts.result();
+    if (!raw)
+        return Error {raw.error()};
     const qsizetype forecasterCount = m_table.forecasters.size();
     QList<RowId> newestReference(m_table.rows.size(), 0); // for rows that have no baseline yet
-    while (q->next()) {
-        const int row = m_table.rowOf(q->value(1).toLongLong());
-        const int forecaster = m_forecasterIndex.value(q->value(2).toLongLong(), -1);
+    for (const RawForecast &f : *raw) {
+        const int row = m_table.rowOf(f.candidate);
+        const int forecaster = m_forecasterIndex.value(f.forecaster, -1);
         if (row < 0 || forecaster < 0)
             continue;
-        const RowId reference = q->value(3).toLongLong();
         const RowId baseline = m_table.rows[row].baselineId;
         const ForecastCell &cell = m_table.forecasts[row * forecasterCount + forecaster];
-        // Forecasts against the baseline beat forecasts against other kernels; among equals the newest wins.
-        const bool replaces = !cell.isValid() || reference == baseline || cell.referenceKernelId != baseline;
+        // Forecasts against the baseline beat forecasts against other kernels; among equals the newest (id order) wins.
+        const bool replaces = !cell.isValid() || f.reference == baseline || cell.referenceKernelId != baseline;
         if (!cell.isValid())
             ++m_table.forecasters[forecaster].forecasts;
         if (replaces)
-            storeForecast(row, forecaster, *q);
-        newestReference[row] = reference;
+            storeForecast(row, forecaster, f);
+        newestReference[row] = f.reference;
     }
     for (qsizetype row = 0; row < m_table.rows.size(); ++row) {
         if (m_table.rows[row].baselineId == 0)
@@ -304,53 +403,56 @@ Status TableLoader::loadForecasts()
     return {};
 }
 
-void TableLoader::storeForecast(int row, int forecaster, const QSqlQuery &q)
+void TableLoader::storeForecast(int row, int forecaster, const RawForecast &raw)
 {
-    bins::Distribution p {};
-    for (int b = 0; b < bins::kBinCount; ++b)
-        p[b] = q.value(5 + b).toDouble();
-    const std::optional<int> chosen = sql::optionalInt(q.value(13));
     ForecastCell cell;
-    cell.forecastId = q.value(0).toLongLong();
-    cell.referenceKernelId = q.value(3).toLongLong();
-    cell.hardwareId = q.value(4).toLongLong();
-    cell.predictedBin = chosen && *chosen >= 1 && *chosen <= bins::kBinCount ? *chosen : bins::argmaxBin(p);
-    cell.confidence = bins::confidence(bins::ConfidenceScore::MaxProb, p, cell.predictedBin);
-    cell.expectedBin = bins::expectedBin(p);
-    cell.expectedSpeedup = bins::expectedSpeedup(p);
+    cell.forecastId = raw.id;
+    cell.referenceKernelId = raw.reference;
+    cell.hardwareId = raw.hardware;
+    cell.predictedBin
+        = raw.chosen && *raw.chosen >= 1 && *raw.chosen <= bins::kBinCount ? *raw.chosen : bins::argmaxBin(raw.p);
+    cell.confidence = bins::confidence(bins::ConfidenceScore::MaxProb, raw.p, cell.predictedBin);
+    cell.expectedBin = bins::expectedBin(raw.p);
+    cell.expectedSpeedup = bins::expectedSpeedup(raw.p);
     m_table.forecasts[qsizetype(row) * m_table.forecasters.size() + forecaster] = cell;
 }
 
 Status TableLoader::loadMeasurements()
 {
-    // SQLite takes the bare columns of a MAX() aggregate from the row holding the maximum: the newest measurement
-    // of each (kernel, hardware, case).
-    auto q = sql::run(m_db,
-        QStringLiteral("SELECT kernel_id, hardware_id, case_name, status, median_ns, MAX(id) FROM measurements"
-                       " GROUP BY kernel_id, hardware_id, case_name"));
-    if (!q)
-        return Error {q.error()};
+    const Result<QList<RawMeasurement>> raw = m_measurements.result();
+    if (!raw)
+        return Error {raw.error()};
     QHash<QString, int> caseIds;
     QList<CaseRun> runs;
-    while (q->next()) {
+    runs.reserve(raw->size());
+    for (const RawMeasurement &m : *raw) {
         CaseRun run;
-        run.row = m_table.rowOf(q->value(0).toLongLong());
-        run.hardware = m_hardwareIndex.value(q->value(1).toLongLong(), -1);
+        run.row = m_table.rowOf(m.kernel);
+        run.hardware = m_hardwareIndex.value(m.hardware, -1);
         if (run.row < 0 || run.hardware < 0)
             continue;
-        const QString caseName = q->value(2).toString();
-        auto caseId = caseIds.constFind(caseName);
+        auto caseId = caseIds.constFind(m.caseName);
         if (caseId == caseIds.cend())
-            caseId = caseIds.insert(caseName, int(caseIds.size()));
+            caseId = caseIds.insert(m.caseName, int(caseIds.size()));
         run.caseId = *caseId;
-        run.medianNs = q->value(4).toDouble();
-        run.status = caseStatus(q->value(3).toString(), run.medianNs);
-        ++m_table.hardware[run.hardware].measurements;
+        run.status = m.status;
+        run.medianNs = m.medianNs;
         runs.append(run);
     }
     if (isCancelled(m_cancel))
         return cancelled();
-    std::sort(runs.begin(), runs.end(), runBefore);
+    // Stable: of several runs of one (kernel, hardware, case) the last one read, the newest, is kept.
+    std::stable_sort(runs.begin(), runs.end(), runBefore);
+    qsizetype kept = 0;
+    for (qsizetype i = 0; i < runs.size(); ++i) {
+        if (kept > 0 && !runBefore(runs[kept - 1], runs[i]))
+            runs[kept - 1] = runs[i];
+        else
+            runs[kept++] = runs[i];
+    }
+    runs.resize(kept);
+    for (const CaseRun &run : std::as_const(runs))
+        ++m_table.hardware[run.hardware].measurements;
     for (qsizetype begin = 0; begin < runs.size();) {
         qsizetype end = begin + 1;
         while (end < runs.size() && runs[end].row == runs[begin].row && runs[end].hardware == runs[begin].hardware)
@@ -441,11 +543,7 @@ Status TableLoader::loadSearches()
 
 void TableLoader::finish()
 {
-    QStringList names, languages, origins;
-    names.reserve(m_table.rows.size());
-    for (const CandidateRow &row : std::as_const(m_table.rows))
-        names.append(row.displayName());
-    const QList<int> nameRanks = ranksOf(names);
+    const QList<int> nameRanks = m_nameRanks.result();
     QStringList problemNames;
     for (const CandidateProblem &p : std::as_const(m_table.problems))
         problemNames.append(p.name);

@@ -1,6 +1,7 @@
 // CandidateBrowser; see candidate_browser.h.
 #include "widgets/candidates/candidate_browser.h"
 
+#include "core/bins/bins.h"
 #include "widgets/candidates/candidate_filter_bar.h"
 #include "widgets/candidates/candidate_source.h"
 #include "widgets/candidates/candidate_table_model.h"
@@ -32,8 +33,6 @@ void setColumnWidths(QTableView *view)
         {LanguageColumn, QStringLiteral("Language")},
         {ChangedLinesColumn, QStringLiteral("Lines changed")},
         {SpeedupColumn, QStringLiteral("compile failed")},
-        {MeasuredBinColumn, QStringLiteral("5 · minor speedup")},
-        {PredictedBinColumn, QStringLiteral("5 · minor speedup")},
         {ConfidenceColumn, QStringLiteral("Confidence")},
         {ExpectedSpeedupColumn, QStringLiteral("Expected speedup")},
         {StatusColumn, QStringLiteral("forecast trusted")},
@@ -41,6 +40,11 @@ void setColumnWidths(QTableView *view)
     };
     for (const auto &[column, text] : samples)
         view->setColumnWidth(column, metrics.horizontalAdvance(text) + 3 * metrics.averageCharWidth());
+    int binWidth = 0;
+    for (int bin = 1; bin <= bins::kBinCount; ++bin)
+        binWidth = std::max(binWidth, metrics.horizontalAdvance(QStringLiteral("8 · ") + bins::label(bin)));
+    for (int column : {MeasuredBinColumn, PredictedBinColumn})
+        view->setColumnWidth(column, binWidth + 3 * metrics.averageCharWidth());
 }
 
 } // namespace

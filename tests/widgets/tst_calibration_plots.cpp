@@ -1,6 +1,7 @@
 // Offscreen tests of the calibration plots: what each draws from hand-made reports, drill-down clicks into the shared
 // Selection, the τ slider's operating point, PNG/SVG/PDF export, palette changes, screenshots, and refresh time.
 #include "core/bins/bins.h"
+#include "core/metrics/ranking.h"
 #include "core/metrics/report.h"
 #include "widgets/calibration/budget_curve_plot.h"
 #include "widgets/calibration/confusion_plot.h"
@@ -46,7 +47,7 @@ Synthetic synthetic(int pairs, int problems, quint64 seed)
     std::mt19937_64 rng(seed);
     std::normal_distribution<double> normal(0.0, 1.0);
     std::uniform_real_distribution<double> uniform(0.0, 1.0);
-    std::vector<double> problemMean(std::size_t(problems));
+    std::vector<double> problemMean(static_cast<std::size_t>(problems));
     for (double &mean : problemMean)
         mean = -0.8 + 1.8 * uniform(rng);
     constexpr std::array<double, 2> kNoise {0.8, 1.5};
@@ -507,6 +508,18 @@ void TestCalibrationPlots::budgetCurves()
             QVERIFY(curves.pooled.utility[i] >= curves.pooled.utility[i - 1] - 1e-12);
     }
     QVERIFY(plot.randomCurve());
+    // The random-order baseline equals the ranking's own tie expectation with every score equal.
+    metrics::MetricsReport single;
+    single.pools.push_back(input.series[0].report->pools.front());
+    const BudgetCurves one = gpuf::budgetCurves(single, {}, BudgetCurvePlot::kGridPoints);
+    std::vector<metrics::RankedItem> tied = single.pools.front().items;
+    for (metrics::RankedItem &item : tied)
+        item.score = 0.0;
+    const std::vector<double> expected = metrics::budgetCurve(tied);
+    for (int j : {1, 20, 77, 133, BudgetCurvePlot::kGridPoints}) {
+        const std::size_t m = metrics::budgetCount(double(j) / BudgetCurvePlot::kGridPoints, tied.size());
+        QVERIFY(std::abs(one.random.utility[j - 1] - expected[m - 1] / single.pools.front().bestSpeedup) < 1e-9);
+    }
     plot.setShowProblems(false);
     QVERIFY(plot.problemCurves(0).isEmpty());
     QCOMPARE(plot.plot()->graphCount(), 3); // two pooled curves and the random order
@@ -661,9 +674,13 @@ void TestCalibrationPlots::refreshTime()
     }
     QElapsedTimer timer;
     timer.start();
-    for (auto &plot : plots) {
-        plot->setInput(input);
-        plot->plot()->replot(QCustomPlot::rpImmediateRefresh);
+    static const std::array<const char *, 4> names {"reliability", "confusion", "risk_coverage", "budget_curve"};
+    for (std::size_t i = 0; i < plots.size(); ++i) {
+        QElapsedTimer one;
+        one.start();
+        plots[i]->setInput(input);
+        plots[i]->plot()->replot(QCustomPlot::rpImmediateRefresh);
+        qInfo("calibration_plot_%s_refresh_100k_x2_ms %lld", names[i], one.elapsed());
     }
     const qint64 ms = timer.elapsed();
     qInfo("calibration_plots_refresh_100k_x2_ms %lld", ms);

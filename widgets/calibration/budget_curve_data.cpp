@@ -5,6 +5,8 @@
 
 #include <QSet>
 
+#include <algorithm>
+
 #include <map>
 
 namespace gpuf {
@@ -19,6 +21,40 @@ QVector<double> poolUtility(const std::vector<double> &bestOfTop, double best, i
         const std::size_t m = metrics::budgetCount(double(j) / gridPoints, bestOfTop.size());
         if (m > 0 && best > 0.0)
             utility[j - 1] = bestOfTop[m - 1] / best;
+    }
+    return utility;
+}
+
+// E[best of a uniformly random m-subset] at each grid fraction: with speedups sorted ascending, the largest of the
+// subset is s_(j) with probability C(j−1, m−1)/C(N, m), walked down from P_N = m/N by P_(j−1) = P_j·(j−m)/(j−1).
+// O(N) per distinct budget, where the tie expectation over one all-tied group would cost O(N) per m for every m.
+QVector<double> randomUtility(const metrics::RankingPool &pool, int gridPoints)
+{
+    std::vector<double> speedups;
+    speedups.reserve(pool.items.size());
+    for (const metrics::RankedItem &item : pool.items)
+        speedups.push_back(item.speedup);
+    std::sort(speedups.begin(), speedups.end());
+    const std::size_t n = speedups.size();
+    QVector<double> utility(gridPoints, qQNaN());
+    std::size_t lastM = 0;
+    double lastValue = qQNaN();
+    for (int j = 1; j <= gridPoints; ++j) {
+        const std::size_t m = metrics::budgetCount(double(j) / gridPoints, n);
+        if (m == 0)
+            continue;
+        if (m != lastM) {
+            double probability = double(m) / double(n);
+            double expected = 0.0;
+            for (std::size_t k = n; k >= m && probability > 0.0; --k) {
+                expected += probability * speedups[k - 1];
+                if (k > 1)
+                    probability *= double(k - m) / double(k - 1);
+            }
+            lastM = m;
+            lastValue = expected / pool.bestSpeedup;
+        }
+        utility[j - 1] = lastValue;
     }
     return utility;
 }
@@ -55,12 +91,11 @@ struct Accumulator
 } // namespace
 
 BudgetCurves budgetCurves(
-    const metrics::MetricsReport &report, const QHash<qint64, RowId> &problemOfPool, int gridPoints)
+    const metrics::MetricsReport &report, const QHash<qint64, RowId> &problemOfPool, int gridPoints, bool withRandom)
 {
     gridPoints = std::max(1, gridPoints);
     Accumulator pooled, random;
     std::map<RowId, Accumulator> perProblem;
-    std::vector<metrics::RankedItem> tied;
     for (const metrics::RankingPool &pool : report.pools) {
         if (pool.items.empty() || !(pool.bestSpeedup > 0.0))
             continue;
@@ -70,11 +105,8 @@ BudgetCurves budgetCurves(
         if (problem != problemOfPool.cend())
             perProblem[*problem].add(utility);
 
-        // Equal scores: the ranking's tie expectation becomes the expectation over random orders.
-        tied.assign(pool.items.begin(), pool.items.end());
-        for (metrics::RankedItem &item : tied)
-            item.score = 0.0;
-        random.add(poolUtility(metrics::budgetCurve(tied), pool.bestSpeedup, gridPoints));
+        if (withRandom)
+            random.add(randomUtility(pool, gridPoints));
     }
     BudgetCurves curves;
     curves.pooled = pooled.curve(0, gridPoints);

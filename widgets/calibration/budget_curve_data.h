@@ -23,15 +23,16 @@ struct BudgetCurve
 struct BudgetCurves
 {
     BudgetCurve pooled;
-    BudgetCurve random; // every candidate tied: what measuring at random finds
+    BudgetCurve random; // what measuring in a uniformly random order finds (empty unless asked for)
     std::vector<BudgetCurve> problems; // ascending problem id
 };
 
 // Evaluated at fractions j/gridPoints, j = 1..gridPoints: utility there is exactly the report's utility(X) (the same
 // ⌈X·N⌉ budget and tie expectation), so pooled at 0.1 equals the report's UtilityAt10Pct when 10 divides gridPoints.
 // problemOfPool maps a pool key to its problem (pools without one are left out of the per-problem curves).
-BudgetCurves budgetCurves(
-    const metrics::MetricsReport &report, const QHash<qint64, RowId> &problemOfPool, int gridPoints = 200);
+// The random baseline depends only on the pools' speedups, so an overlay computes it once.
+BudgetCurves budgetCurves(const metrics::MetricsReport &report, const QHash<qint64, RowId> &problemOfPool,
+    int gridPoints = 200, bool withRandom = true);
 
 // Pool key → problem id from the rows the report was computed over.
 QHash<qint64, RowId> problemsOfPools(const std::vector<metrics::ScoredRow> &rows);

@@ -81,7 +81,7 @@ void BudgetCurvePlot::rebuild()
         const PlotSeries &series = input().series[k];
         m_problemOfPool[std::size_t(k)] = series.rows ? problemsOfPools(*series.rows) : QHash<qint64, RowId> {};
         BudgetCurves &data = m_data[std::size_t(k)];
-        data = budgetCurves(*series.report, m_problemOfPool[std::size_t(k)], kGridPoints);
+        data = budgetCurves(*series.report, m_problemOfPool[std::size_t(k)], kGridPoints, k == 0);
 
         if (m_showProblems) {
             for (const BudgetCurve &curve : data.problems) {

@@ -53,8 +53,14 @@ ReliabilityPlot::ReliabilityPlot(QWidget *parent)
     m_countRect->axis(QCPAxis::atBottom)->setLabel(tr("confidence (max_prob)"));
     m_countRect->axis(QCPAxis::atLeft)->setLabel(tr("forecasts"));
     m_countRect->axis(QCPAxis::atLeft)->ticker()->setTickCount(3);
-    m_accuracyRect->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    // The legend sits in its own row under the title: inside the axis rect it would cover low-confidence bars.
     plot()->legend->setVisible(true);
+    m_accuracyRect->insetLayout()->take(plot()->legend);
+    plot()->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    plot()->legend->setMargins(QMargins(6, 2, 6, 2));
+    plot()->plotLayout()->insertRow(1);
+    plot()->plotLayout()->addElement(1, 0, plot()->legend);
+    plot()->plotLayout()->setRowStretchFactor(1, 0.001);
 
     connect(plot(), &QCustomPlot::mousePress, this, [this](QMouseEvent *event) { m_pressPos = event->pos(); });
     connect(plot(), &QCustomPlot::mouseRelease, this, [this](QMouseEvent *event) {
@@ -138,6 +144,7 @@ void ReliabilityPlot::rebuild()
             whiskers->setDataPlottable(bars);
             whiskers->setData(minus, plus);
             whiskers->setWhiskerWidth(6);
+            whiskers->setSymbolGap(0); // bars have no symbol to leave room for
             whiskers->setPen(QPen(colors().foreground, 1.0));
         }
         lines.append(
@@ -150,6 +157,7 @@ void ReliabilityPlot::rebuild()
     m_countRect->axis(QCPAxis::atLeft)->setRange(0.0, maxCount * 1.08);
     m_title->setText(lines.join(QLatin1Char('\n')));
     applyFrameColors(plot(), colors());
+    plot()->legend->setBorderPen(Qt::NoPen); // a full-width row: a frame around it would read as a second plot
     plot()->replot(QCustomPlot::rpQueuedReplot);
 }
 

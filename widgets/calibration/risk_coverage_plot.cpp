@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QSlider>
+#include <QVBoxLayout>
 
 #include <cmath>
 
@@ -153,10 +154,16 @@ void RiskCoveragePlot::rebuild()
         QVector<double> coverage, risk;
         coverage.reserve(qsizetype(points->size()));
         risk.reserve(qsizetype(points->size()));
+        // A curve has a point per distinct score (up to one per row); a few thousand are all a screen can show, so
+        // points closer in coverage than that are thinned out (the last one always stays).
+        double lastCoverage = -1.0;
         for (std::size_t i = 0; i < points->size(); ++i) {
             const metrics::RiskCoveragePoint &point = (*points)[i];
             if (!std::isfinite(point.risk))
                 continue;
+            if (point.coverage - lastCoverage < 1.0 / kMaxDrawnPoints && i + 1 != points->size())
+                continue;
+            lastCoverage = point.coverage;
             coverage.append(point.coverage);
             risk.append(point.risk);
             indices.push_back(int(i));

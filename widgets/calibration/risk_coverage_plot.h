@@ -24,6 +24,7 @@ class RiskCoveragePlot : public PlotWidget
 
 public:
     static constexpr int kSliderSteps = 1000; // τ = value / kSliderSteps; every confidence score lies in [0, 1]
+    static constexpr int kMaxDrawnPoints = 4000;
 
     explicit RiskCoveragePlot(QWidget *parent = nullptr);
 

@@ -6,6 +6,7 @@
 #include "core/store/forecast_repo.h"
 #include "core/store/hardware_repo.h"
 #include "core/store/measurement_repo.h"
+#include "core/store/problem_repo.h"
 #include "core/store/store.h"
 
 #include <algorithm>
@@ -181,6 +182,8 @@ void MeasureEngine::enqueue(const QList<MeasureJob> &jobs)
             e.item.kernelLabel = plan->label;
             e.item.problemName = plan->problemName;
             e.item.casesTotal = static_cast<int>(plan->cases.size());
+        } else if (auto k = KernelRepo(*m_store).find(job.kernelId); k && k->has_value() && !(*k)->name.isEmpty()) {
+            e.item.kernelLabel = (*k)->name;
         }
         if (job.mode == MeasureMode::Replay)
             continue; // replay needs no spec: it copies stored runtimes

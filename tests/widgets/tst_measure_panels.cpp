@@ -1,0 +1,217 @@
+// The measurement queue panel and the device panel, offscreen, on a real store and the real gpuf-measure (or no
+// worker at all where CUDA was missing at build time): disabled actions show the exact reason, the threshold is the
+// one in Settings, items show their status (replays marked), and screenshots in light and dark palettes when
+// GPUF_SCREENSHOT_DIR is set.
+#include "core/interop/corpus.h"
+#include "core/measure/measure_queue.h"
+#include "core/measure/worker_locator.h"
+#include "core/store/hardware_repo.h"
+#include "core/store/measurement_repo.h"
+#include "core/store/problem_repo.h"
+#include "core/store/store.h"
+#include "widgets/measure/device_panel.h"
+#include "widgets/measure/measure_panel.h"
+#include "widgets/measure/measure_queue_model.h"
+#include "widgets/session/selection.h"
+#include "widgets/session/store_session.h"
+#include "widgets/settings/settings.h"
+
+#include "gpuf_config.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFileInfo>
+#include <QLabel>
+#include <QStandardPaths>
+#include <QStyleFactory>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gpuf;
+
+namespace {
+
+QString builtWorker()
+{
+    const QString path = QStringLiteral(GPUF_BINARY_DIR "/app/measure/gpuf-measure");
+    return GPUF_HAVE_CUDA && QFileInfo(path).isExecutable() ? path : QString();
+}
+
+QPalette darkPalette()
+{
+    QPalette p;
+    p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+    p.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
+    p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    p.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
+    p.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
+    p.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
+    p.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
+    p.setColor(QPalette::Highlight, QColor(0x2f, 0x65, 0xca));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::PlaceholderText, QColor(0x90, 0x90, 0x90));
+    p.setColor(QPalette::LinkVisited, QColor(0xe0, 0x8a, 0x5a));
+    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
+    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
+    return p;
+}
+
+} // namespace
+
+class TestMeasurePanels : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_path;
+    RowId m_candidate = 0;
+    RowId m_noSpec = 0;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("gpuf-tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_measure_panels"));
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+        QVERIFY(m_dir.isValid());
+        m_path = m_dir.filePath(QStringLiteral("panels.gpuf"));
+        auto store = Store::open(m_path);
+        QVERIFY(store.ok());
+        QVERIFY(interop::importCorpus(**store, QStringLiteral(GPUF_SOURCE_DIR "/resources/corpus")).ok());
+        auto problem = ProblemRepo(**store).findByName(QStringLiteral("axpy"));
+        const auto kernels = KernelRepo(**store).list((*problem)->id);
+        QVERIFY(kernels.ok());
+        for (const Kernel &k : *kernels) {
+            if (k.id != (*problem)->referenceKernelId && m_candidate == 0)
+                m_candidate = k.id;
+        }
+        Hardware h;
+        h.name = QStringLiteral("NVIDIA H200");
+        QVERIFY(HardwareRepo(**store).ensure(h).ok());
+        Measurement m;
+        m.kernelId = m_candidate;
+        m.hardwareId = h.id;
+        m.caseName = QStringLiteral("1M");
+        m.runtime = RuntimeStats {8580.0, 8600.0, 8500.0, 20.0, 0.001, 200};
+        m.source = MeasurementSource::Import;
+        QVERIFY(MeasurementRepo(**store).insert(m).ok());
+        Kernel pasted;
+        pasted.problemId = (*problem)->id;
+        pasted.name = QStringLiteral("pasted by hand");
+        pasted.language = QStringLiteral("cuda");
+        pasted.source = QStringLiteral("extern \"C\" __global__ void pasted() {}");
+        pasted.origin = QStringLiteral("manual");
+        QVERIFY(KernelRepo(**store).insertOrGet(pasted).ok());
+        m_noSpec = pasted.id;
+    }
+
+    void panelsWithoutGpu()
+    {
+        Settings settings;
+        settings.setMeasureConfidenceThreshold(0.5);
+        StoreSession session;
+        Selection selection;
+        MeasureEngineConfig config;
+        config.workerPath = builtWorker(); // empty: the locator decides, and says why there is none
+        config.workerArguments = {QStringLiteral("--no-cache")};
+        config.snapshotIntervalMs = 20;
+        MeasureQueue queue(config);
+        session.open(m_path);
+        QTRY_VERIFY(session.isOpen());
+        MeasurePanel panel(&queue, &session, &selection, &settings);
+        DevicePanel device(&queue);
+        panel.resize(980, 340);
+        device.resize(520, 340);
+        panel.show();
+        device.show();
+
+        QTRY_VERIFY_WITH_TIMEOUT(queue.snapshot().device.availability == DeviceState::Availability::Unavailable
+                || queue.snapshot().device.availability == DeviceState::Availability::Available,
+            30000);
+        if (queue.snapshot().device.isAvailable())
+            QSKIP("this machine has a GPU: the disabled state cannot be observed here");
+        const QString reason = queue.snapshot().device.reason;
+        if (config.workerPath.isEmpty())
+            QCOMPARE(reason, measure::locateMeasureWorker().error());
+        QVERIFY(!reason.isEmpty());
+        QTRY_COMPARE(panel.unavailableReason(), reason);
+
+        selection.setSelectedIds({m_candidate});
+        QAction *measure = panel.measureSelectedAction();
+        QVERIFY(!measure->isEnabled());
+        QCOMPARE(measure->toolTip(), reason);
+        QVERIFY(!panel.measureLowConfidenceAction()->isEnabled());
+        QCOMPARE(panel.measureLowConfidenceAction()->toolTip(), reason);
+        QCOMPARE(panel.measureLowConfidenceAction()->text(), QStringLiteral("Measure low-confidence (< 0.50)"));
+        auto *banner = panel.findChild<QLabel *>(QStringLiteral("measureUnavailable"));
+        QVERIFY(banner && banner->isVisible());
+        QCOMPARE(banner->text(), QStringLiteral("Measuring on the GPU is unavailable: ") + reason);
+
+        QCOMPARE(device.reasonText(), QStringLiteral("No GPU to measure on: ") + reason);
+        QCOMPARE(device.fieldText(QStringLiteral("Device")), QStringLiteral("—"));
+        if (!config.workerPath.isEmpty())
+            QVERIFY(device.fieldText(QStringLiteral("Worker")).startsWith(config.workerPath));
+
+        // The threshold is the one in Settings, both ways.
+        auto *spin = panel.findChild<QDoubleSpinBox *>();
+        QVERIFY(spin);
+        QCOMPARE(spin->value(), 0.5);
+        spin->setValue(0.3);
+        QCOMPARE(settings.measureConfidenceThreshold(), 0.3);
+        QCOMPARE(panel.measureLowConfidenceAction()->text(), QStringLiteral("Measure low-confidence (< 0.30)"));
+        settings.setMeasureConfidenceThreshold(0.45);
+        QCOMPARE(spin->value(), 0.45);
+
+        // Items through the engine's API: a replay (marked as such), a kernel without spec, and (with a worker) a
+        // local measurement the worker refuses for lack of a GPU.
+        QList<MeasureJob> jobs {MeasureJob {m_candidate, 0, MeasureMode::Replay, {}, 0},
+            MeasureJob {m_noSpec, 0, MeasureMode::Local, {}, 0},
+            MeasureJob {m_candidate, 2, MeasureMode::Local, {}, 0}};
+        queue.enqueue(jobs);
+        QTRY_COMPARE_WITH_TIMEOUT(queue.snapshot().finished, 3, 30000);
+        QTRY_COMPARE(panel.model()->rowCount(), 3);
+        auto status
+            = [&](int row) { return panel.model()->index(row, MeasureQueueModel::StatusColumn).data().toString(); };
+        QCOMPARE(status(0), QStringLiteral("replayed: ok"));
+        QCOMPARE(panel.model()->index(0, MeasureQueueModel::SourceColumn).data().toString(), QStringLiteral("replay"));
+        QCOMPARE(panel.model()->index(0, MeasureQueueModel::MedianColumn).data().toString(), QStringLiteral("8.58 µs"));
+        QCOMPARE(status(1), QStringLiteral("failed"));
+        QVERIFY(panel.model()
+                    ->index(1, MeasureQueueModel::MessageColumn)
+                    .data()
+                    .toString()
+                    .contains(QStringLiteral("has no kernel spec")));
+        QCOMPARE(status(2), QStringLiteral("failed: infrastructure_failure"));
+        QCOMPARE(panel.model()->index(2, MeasureQueueModel::MessageColumn).data().toString(), reason);
+
+        panel.view()->selectRow(2);
+        QVERIFY(!panel.cancelAction()->isEnabled()); // finished
+        QVERIFY(!panel.remeasureAction()->isEnabled()); // no GPU
+        QCOMPARE(panel.remeasureAction()->toolTip(), reason);
+        QVERIFY(panel.clearFinishedAction()->isEnabled());
+        QVERIFY(!panel.cancelAllAction()->isEnabled());
+        panel.view()->resizeColumnsToContents();
+
+        const QString shots = qEnvironmentVariable("GPUF_SCREENSHOT_DIR");
+        if (!shots.isEmpty()) {
+            QDir().mkpath(shots);
+            for (const bool dark : {false, true}) {
+                const QPalette palette = dark ? darkPalette() : QApplication::style()->standardPalette();
+                QApplication::setPalette(palette); // the model's status colours read the application palette
+                panel.setPalette(palette); // propagates to the children at once, no event loop needed
+                device.setPalette(palette);
+                const QString suffix = dark ? QStringLiteral("dark") : QStringLiteral("light");
+                QVERIFY(panel.grab().save(shots + QStringLiteral("/measure_panel_") + suffix + QStringLiteral(".png")));
+                QVERIFY(device.grab().save(shots + QStringLiteral("/device_panel_") + suffix + QStringLiteral(".png")));
+            }
+            QApplication::setPalette(QApplication::style()->standardPalette());
+        }
+    }
+};
+
+QTEST_MAIN(TestMeasurePanels)
+#include "tst_measure_panels.moc"

@@ -4,6 +4,7 @@
 #include "core/metrics/report_json.h"
 
 #include <QCoreApplication>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentMap>
 
 #include <cmath>
@@ -49,8 +50,10 @@ std::vector<ForecasterReport> forecasterReports(
     std::vector<ForecasterReport> reports(perForecaster.size());
     std::vector<std::size_t> order(perForecaster.size());
     std::iota(order.begin(), order.end(), std::size_t(0));
-    // Forecasters are independent (and each bootstrap is seeded per replicate), so they run in parallel.
-    QtConcurrent::blockingMap(order, [&](std::size_t i) {
+    // Forecasters are independent (and each bootstrap is seeded per replicate), so they run in parallel. On a pool of
+    // their own: callers run this inside global-pool jobs, and waiting there for global-pool work can deadlock.
+    QThreadPool pool;
+    QtConcurrent::blockingMap(&pool, order, [&](std::size_t i) {
         reports[i].forecaster = pairs.forecasters[qsizetype(i)];
         reports[i].report = computeReport(perForecaster[i], options);
     });

@@ -74,9 +74,10 @@ class TestMetricsTable : public QObject
         f->table.resize(1500, 260);
         f->table.show();
         f->session.open(m_path);
-        QTRY_VERIFY(f->data.snapshot()->generation > 0 && !f->data.isLoading());
         return f;
     }
+
+    static bool loaded(const Fixture &f) { return f.data.snapshot()->generation > 0 && !f.data.isLoading(); }
 
 private Q_SLOTS:
     void initTestCase();
@@ -105,6 +106,7 @@ void TestMetricsTable::initTestCase()
 void TestMetricsTable::loadsOffTheGuiThread()
 {
     auto f = load();
+    QTRY_VERIFY(loaded(*f));
     const auto snapshot = f->data.snapshot();
     QVERIFY2(snapshot->error.isEmpty(), qPrintable(snapshot->error));
     QCOMPARE(snapshot->storePath, m_path);
@@ -121,6 +123,7 @@ void TestMetricsTable::loadsOffTheGuiThread()
 void TestMetricsTable::latestRequestWins()
 {
     auto f = load();
+    QTRY_VERIFY(loaded(*f));
     QSignalSpy changed(&f->data, &CalibrationData::changed);
     CalibrationRequest first = f->data.request();
     first.forecasters = {u"beta"_s};
@@ -141,6 +144,7 @@ void TestMetricsTable::latestRequestWins()
 void TestMetricsTable::modelUnderTester()
 {
     auto f = load();
+    QTRY_VERIFY(loaded(*f));
     MetricsTableModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setSnapshot(f->data.snapshot(), metrics::Comparison::AllPairs);
@@ -180,6 +184,7 @@ void TestMetricsTable::figuresAndBest()
     QFETCH(double, value);
     QFETCH(bool, best);
     auto f = load();
+    QTRY_VERIFY(loaded(*f));
     MetricsTableModel *model = f->table.model();
     model->setComparison(samePairs ? metrics::Comparison::SamePairs : metrics::Comparison::AllPairs);
     const int row = rowOf(model, forecaster);
@@ -187,6 +192,7 @@ void TestMetricsTable::figuresAndBest()
     const QModelIndex index = model->index(row, column);
     QCOMPARE(index.data(M::SortRole).toDouble(), value);
     QCOMPARE(index.data(M::BestRole).toBool(), best);
+    QCOMPARE(index.data(Qt::FontRole).value<QFont>().bold(), best);
     const QString text = index.data().toString();
     if (column == M::Pairs) {
         QCOMPARE(text, QString::number(qint64(value)));
@@ -205,18 +211,23 @@ void TestMetricsTable::figuresAndBest()
 void TestMetricsTable::sortsByRawValues()
 {
     auto f = load();
+    QTRY_VERIFY(loaded(*f));
     QTableView *view = f->table.view();
     view->sortByColumn(M::Accuracy, Qt::DescendingOrder);
     const QAbstractItemModel *shown = view->model();
     QCOMPARE(shown->index(0, M::Forecaster).data().toString(), u"Alpha model"_s);
     QCOMPARE(shown->index(1, M::Forecaster).data().toString(), u"beta"_s);
+    QCOMPARE(shown->index(2, M::Forecaster).data().toString(), u"gamma"_s); // no value: last
     view->sortByColumn(M::Accuracy, Qt::AscendingOrder);
-    QCOMPARE(shown->index(shown->rowCount() - 1, M::Forecaster).data().toString(), u"Alpha model"_s);
+    QCOMPARE(shown->index(0, M::Forecaster).data().toString(), u"beta"_s);
+    QCOMPARE(shown->index(1, M::Forecaster).data().toString(), u"Alpha model"_s);
+    QCOMPARE(shown->index(2, M::Forecaster).data().toString(), u"gamma"_s); // last in either order
 }
 
 void TestMetricsTable::filtersReload()
 {
     auto f = load();
+    QTRY_VERIFY(loaded(*f));
     auto *problem = f->table.findChildren<QComboBox *>().value(0);
     QVERIFY(problem);
     QCOMPARE(problem->count(), 3); // all, scale, other
@@ -230,11 +241,13 @@ void TestMetricsTable::filtersReload()
 void TestMetricsTable::drillDownFiltersCandidates()
 {
     auto f = load();
+    QTRY_VERIFY(loaded(*f));
     QSignalSpy filtered(&f->selection, &Selection::filterChanged);
     QTableView *view = f->table.view();
     const int row = rowOf(view->model(), u"Alpha model"_s);
     const QRect rect = view->visualRect(view->model()->index(row, M::Accuracy));
-    QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, rect.center());
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, rect.center());
+    QTest::keyClick(view, Qt::Key_Return); // activates the current row
     QTRY_COMPARE(filtered.count(), 1);
     // Same pairs only (the default): the pairs alpha and beta both forecast.
     QCOMPARE(f->selection.filterIds(), (QList<RowId> {m_s.a, m_s.b, m_s.e}));
@@ -244,6 +257,7 @@ void TestMetricsTable::drillDownFiltersCandidates()
 void TestMetricsTable::csvExport()
 {
     auto f = load();
+    QTRY_VERIFY(loaded(*f));
     f->table.model()->setComparison(metrics::Comparison::AllPairs);
     const QString path = m_dir.filePath(u"metrics.csv"_s);
     const Status status = f->table.exportCsv(path);
@@ -268,6 +282,7 @@ void TestMetricsTable::csvExport()
 void TestMetricsTable::unknownNameShowsError()
 {
     auto f = load();
+    QTRY_VERIFY(loaded(*f));
     CalibrationRequest request = f->data.request();
     request.forecasters = {u"nobody"_s};
     f->data.setRequest(request);
@@ -282,6 +297,7 @@ void TestMetricsTable::screenshots()
     if (folder.isEmpty())
         QSKIP("set GPUF_SCREENSHOT_DIR to save screenshots of the metrics table");
     auto f = load();
+    QTRY_VERIFY(loaded(*f));
     f->table.view()->resizeColumnsToContents();
     QVERIFY(f->table.grab().save(folder + u"/metrics_table_light.png"_s));
     f->table.setPalette(darkPalette());

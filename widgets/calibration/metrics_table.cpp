@@ -30,7 +30,8 @@ namespace gpuf {
 
 namespace {
 
-// Marks each column's best value: bold, on a tint of the palette's highlight, so it follows light and dark themes.
+// Tints each column's best value (the model makes it bold) with the palette's highlight, so it follows light and dark
+// themes.
 class BestCellDelegate : public QStyledItemDelegate
 {
 public:
@@ -38,27 +39,29 @@ public:
 
     void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override
     {
-        if (!index.data(MetricsTableModel::BestRole).toBool()) {
-            QStyledItemDelegate::paint(painter, option, index);
-            return;
-        }
-        QStyleOptionViewItem best(option);
-        best.font.setBold(true);
-        if (!(option.state & QStyle::State_Selected)) {
+        if (index.data(MetricsTableModel::BestRole).toBool() && !(option.state & QStyle::State_Selected)) {
             QColor tint = option.palette.color(QPalette::Highlight);
             tint.setAlphaF(0.22f);
             painter->fillRect(option.rect, tint);
         }
-        QStyledItemDelegate::paint(painter, best, index);
+        QStyledItemDelegate::paint(painter, option, index);
     }
+};
+
+// Sorts by the raw values and keeps rows without a value last in either order.
+class MetricsSortProxy : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
 
 protected:
-    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
+    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override
     {
-        const QFont font = option->font;
-        QStyledItemDelegate::initStyleOption(option, index);
-        if (font.bold())
-            option->font.setBold(true);
+        const bool leftValid = left.data(sortRole()).isValid();
+        const bool rightValid = right.data(sortRole()).isValid();
+        if (leftValid != rightValid)
+            return sortOrder() == Qt::AscendingOrder ? leftValid : rightValid;
+        return QSortFilterProxyModel::lessThan(left, right);
     }
 };
 
@@ -79,7 +82,7 @@ MetricsTable::MetricsTable(CalibrationData *data, Selection *selection, QWidget 
     , m_data(data)
     , m_selection(selection)
     , m_model(new MetricsTableModel(this))
-    , m_proxy(new QSortFilterProxyModel(this))
+    , m_proxy(new MetricsSortProxy(this))
     , m_view(new QTableView(this))
 {
     buildControls();

@@ -1,6 +1,7 @@
 // MetricsTableModel and the metrics CSV; see metrics_table_model.h.
 #include "widgets/calibration/metrics_table_model.h"
 
+#include <QFont>
 #include <QSaveFile>
 
 #include <cmath>
@@ -121,6 +122,13 @@ QVariant MetricsTableModel::data(const QModelIndex &index, int role) const
         return r.forecaster.id;
     case BestRole:
         return bool(m_best[std::size_t(index.row())][std::size_t(index.column())]);
+    case Qt::FontRole: {
+        if (!m_best[std::size_t(index.row())][std::size_t(index.column())])
+            return {};
+        QFont bold;
+        bold.setBold(true); // only the weight is set, so the view's font supplies the rest
+        return bold;
+    }
     case Qt::TextAlignmentRole:
         return figure ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     case Qt::ToolTipRole:

@@ -1,7 +1,11 @@
 // MainWindow; see main_window.h.
 #include "app/explorer/main_window.h"
 
+#include "core/measure/measure_queue.h"
 #include "gpuf_config.h"
+#include "widgets/calibration/calibration_data.h"
+#include "widgets/calibration/calibration_view.h"
+#include "widgets/calibration/metrics_table.h"
 #include "widgets/candidates/candidate_browser.h"
 #include "widgets/candidates/candidate_source.h"
 #include "widgets/candidates/problem_tree.h"
@@ -10,6 +14,8 @@
 #include "widgets/diff/kernel_pair_loader.h"
 #include "widgets/diff/source_viewer.h"
 #include "widgets/diff/syntax_highlighting.h"
+#include "widgets/measure/device_panel.h"
+#include "widgets/measure/measure_panel.h"
 #include "widgets/overview/store_overview.h"
 #include "widgets/session/sample_store.h"
 #include "widgets/session/selection.h"
@@ -37,11 +43,12 @@ MainWindow::MainWindow(Settings *settings, StoreSession *session, QWidget *paren
     , m_selection(new Selection(this))
     , m_candidates(new CandidateSource(session, this))
     , m_pairLoader(new KernelPairLoader(session, m_selection, this))
+    , m_measureQueue(new MeasureQueue({}, this))
+    , m_calibration(new CalibrationData(session, this))
     , m_syntax(std::make_shared<const SyntaxHighlighting>())
 {
     setObjectName(QStringLiteral("MainWindow"));
     setDockNestingEnabled(true);
-    resize(1280, 800);
     createDocks();
     createMenus();
 
@@ -66,7 +73,6 @@ MainWindow::MainWindow(Settings *settings, StoreSession *session, QWidget *paren
     connect(m_settings, &Settings::recentStoresChanged, this, &MainWindow::updateRecentMenu);
 
     m_defaultLayout = saveState(Settings::kDockLayoutVersion);
-    restoreGeometry(m_settings->windowGeometry());
     const QByteArray layout = m_settings->dockLayout();
     if (!layout.isEmpty())
         restoreState(layout, Settings::kDockLayoutVersion);
@@ -105,6 +111,35 @@ void MainWindow::createDocks()
     problems->raise();
     QDockWidget *candidates = addDock(tr("Candidates"), QStringLiteral("CandidatesDock"),
         new CandidateBrowser(m_candidates, m_selection), Qt::BottomDockWidgetArea);
+    auto *measurePanel = new MeasurePanel(m_measureQueue, m_session, m_selection, m_settings);
+    QDockWidget *queue
+        = addDock(tr("Measurements"), QStringLiteral("MeasurementsDock"), measurePanel, Qt::BottomDockWidgetArea);
+    QDockWidget *metrics = addDock(tr("Metrics"), QStringLiteral("MetricsDock"),
+        new MetricsTable(m_calibration, m_selection), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(candidates, queue);
+    tabifyDockWidget(candidates, metrics);
+    // Plots need width: the calibration view and the GPU panel share the bottom area with the tables.
+    QDockWidget *calibration = addDock(tr("Calibration"), QStringLiteral("CalibrationDock"),
+        new CalibrationView(m_calibration, m_selection), Qt::BottomDockWidgetArea);
+    QDockWidget *device
+        = addDock(tr("GPU"), QStringLiteral("DeviceDock"), new DevicePanel(m_measureQueue), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(candidates, calibration);
+    tabifyDockWidget(candidates, device);
+    candidates->raise();
+
+    // Measurements change the table's speedups and the metrics' truths; queued kernels show as pending.
+    connect(m_measureQueue, &MeasureQueue::measurementsStored, m_session, &StoreSession::refresh);
+    connect(m_measureQueue, &MeasureQueue::snapshotChanged, m_candidates, [this](const MeasureSnapshot &snapshot) {
+        QSet<RowId> pending;
+        for (const MeasureItem &item : snapshot.items) {
+            if (!isFinished(item.state))
+                pending.insert(item.job.kernelId);
+        }
+        m_candidates->setPendingIds(pending);
+    });
+    connect(m_measureQueue, &MeasureQueue::notice, this,
+        [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    m_measureActions = {measurePanel->measureSelectedAction(), measurePanel->measureLowConfidenceAction()};
     resizeDocks({problems}, {320}, Qt::Horizontal);
     resizeDocks({candidates}, {300}, Qt::Vertical);
 }
@@ -122,6 +157,10 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(tr("&Close Store"), QKeySequence::Close, m_session, &StoreSession::close);
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu *measure = menuBar()->addMenu(tr("&Measure"));
+    for (QAction *action : std::as_const(m_measureActions))
+        measure->addAction(action);
 
     QMenu *diff = menuBar()->addMenu(tr("&Diff"));
     diff->addAction(m_diff->nextHunkAction());
@@ -243,6 +282,18 @@ void MainWindow::restoreDefaultLayout()
     for (QDockWidget *dock : docks)
         dock->show();
     m_settings->clearDockLayout();
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    // Sized on the first show, once the layout is active: before that, the hidden docks' provisional minimum
+    // sizes would widen the window past a laptop screen.
+    if (m_firstShow) {
+        m_firstShow = false;
+        if (!restoreGeometry(m_settings->windowGeometry()))
+            resize(1280, 800);
+    }
+    QMainWindow::showEvent(event);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -11,7 +11,9 @@ class QMenu;
 
 namespace gpuf {
 
+class CalibrationData;
 class CandidateSource;
+class MeasureQueue;
 class DiffView;
 class KernelPairLoader;
 class Selection;
@@ -29,6 +31,7 @@ public:
     void restoreDefaultLayout();
 
 protected:
+    void showEvent(QShowEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
 
 private:
@@ -47,8 +50,12 @@ private:
     Selection *m_selection;
     CandidateSource *m_candidates;
     KernelPairLoader *m_pairLoader;
+    MeasureQueue *m_measureQueue;
+    CalibrationData *m_calibration;
     std::shared_ptr<const SyntaxHighlighting> m_syntax;
     DiffView *m_diff = nullptr;
+    QList<QAction *> m_measureActions;
+    bool m_firstShow = true;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
     QLabel *m_storeLabel = nullptr;

@@ -103,6 +103,10 @@ private Q_SLOTS:
         StoreSession session;
         MainWindow window(&settings, &session);
         window.show();
+        for (const char *name : {"ProblemsDock", "StoreOverviewDock", "CandidatesDock", "MeasurementsDock",
+                 "MetricsDock", "CalibrationDock", "DeviceDock"})
+            QVERIFY2(window.findChild<QDockWidget *>(QLatin1StringView(name)), name);
+        QTRY_VERIFY(window.width() <= 1280); // fits a laptop screen on first start
         auto *dock = window.findChild<QDockWidget *>(QStringLiteral("StoreOverviewDock"));
         QVERIFY(dock);
         dock->hide();

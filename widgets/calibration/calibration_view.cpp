@@ -79,6 +79,8 @@ CalibrationView::CalibrationView(CalibrationData *data, Selection *selection, QW
     addLabelled(tr("&Forecaster:"), m_firstBox);
     addLabelled(tr("Compare &with:"), m_secondBox);
     addLabelled(tr("&Pairs:"), m_comparisonBox);
+    m_status->setWordWrap(true); // long notices must not widen the main window
+    m_status->setMinimumWidth(120);
     bar->addWidget(m_status, 1);
 
     auto *layout = new QVBoxLayout(this);

@@ -637,7 +637,7 @@ Result<ChangedLines> computeChangedLines(
 {
     ChangedLines out;
     out.perRow.fill(-1, table.rows.size());
-    QList<int> todo;
+    QList<int> uncounted;
     QSet<RowId> baselineIds;
     for (qsizetype i = 0; i < table.rows.size(); ++i) {
         const CandidateRow &row = table.rows[i];
@@ -651,7 +651,7 @@ Result<ChangedLines> computeChangedLines(
                    it != known.cend()) {
             out.perRow[i] = *it;
         } else {
-            todo.append(int(i));
+            uncounted.append(int(i));
             baselineIds.insert(baseline.id);
         }
     }
@@ -662,8 +662,8 @@ Result<ChangedLines> computeChangedLines(
         return Error {s.error()};
 
     constexpr qsizetype kChunk = 2000;
-    for (qsizetype begin = 0; begin < todo.size(); begin += kChunk) {
-        const QList<int> chunk = todo.mid(begin, kChunk);
+    for (qsizetype begin = 0; begin < uncounted.size(); begin += kChunk) {
+        const QList<int> chunk = uncounted.mid(begin, kChunk);
         QList<RowId> ids;
         for (int row : chunk)
             ids.append(table.rows[row].id);

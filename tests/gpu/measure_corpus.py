@@ -59,6 +59,41 @@ def case_lines(operation, variant, problem, response, wall_s, device, measured_a
     return out
 
 
+def corpus_variants(corpus, wanted):
+    """(operation, problem, variant, folder) for every variant of the chosen operations, in name order."""
+    for operation in sorted(os.listdir(corpus)):
+        folder = os.path.join(corpus, operation)
+        if (wanted and operation not in wanted) or not os.path.isfile(os.path.join(folder, "problem.json")):
+            continue
+        with open(os.path.join(folder, "problem.json"), encoding="utf-8") as f:
+            problem = json.load(f)
+        with open(os.path.join(folder, "variants.json"), encoding="utf-8") as f:
+            for variant in json.load(f)["variants"]:
+                yield operation, problem, variant, folder
+
+
+def compile_all(args):
+    """Compiles every variant with NVRTC through the worker; prints one line each; returns the failure count."""
+    worker = Worker(args.worker, args.cache_dir)
+    failures = 0
+    for operation, problem, variant, folder in corpus_variants(args.corpus, {o for o in args.operations.split(",") if o}):
+        request = {"type": "compile", "spec": build_spec(operation, problem, variant, folder)}
+        if args.arch:
+            request["arch"] = args.arch
+        response, _ = worker.request(request, timeout_s=args.timeout)
+        result = (response or {}).get("compile") or {}
+        ok = response is not None and response.get("status") == "ok" and result.get("ok", False)
+        kernels = ", ".join(f"{k.get('entry')}: {k.get('registers')} regs, {k.get('local_bytes', 0)} B local"
+                            for k in result.get("kernels", []))
+        print(f"{operation:24s} {variant['name']:28s} {'ok' if ok else 'FAILED'}  {kernels}", flush=True)
+        if not ok:
+            failures += 1
+            print(json.dumps(response, indent=1)[:4000] if response else "no answer", flush=True)
+    worker.close()
+    print(f"{failures} variant(s) failed to compile")
+    return 1 if failures else 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--corpus", default="resources/corpus", help="folder of <operation>/ folders")
@@ -68,7 +103,12 @@ def main():
     parser.add_argument("--options", default="{}", help="measure options as JSON, e.g. '{\"flush_l2\": false}'")
     parser.add_argument("--cache-dir", default="/tmp/gpuf-cubins")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds to wait for one response")
+    parser.add_argument("--compile-only", action="store_true",
+                        help="only compile every variant (works without a GPU; needs --arch there)")
+    parser.add_argument("--arch", default="", help="target architecture for --compile-only, e.g. sm_90")
     args = parser.parse_args()
+    if args.compile_only:
+        raise SystemExit(compile_all(args))
 
     options = json.loads(args.options)
     wanted = {o for o in args.operations.split(",") if o}

@@ -67,6 +67,8 @@ QString label(int bin)
     return validBin(bin) ? QCoreApplication::translate("gpuf::bins", kLabels[bin - 1]) : QString();
 }
 
+QString untranslatedLabel(int bin) { return validBin(bin) ? QString::fromLatin1(kLabels[bin - 1]) : QString(); }
+
 QString rangeText(int bin)
 {
     if (!validBin(bin))

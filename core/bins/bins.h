@@ -28,6 +28,8 @@ double midpoint(int bin);
 QString key(int bin);
 // Human label of bin b by its range ("slight speedup" for bin 4, [1, 1.41)) and the range ("1.00×–1.41×").
 QString label(int bin);
+// The same label in English whatever translation is installed (prompts must not change with the UI language).
+QString untranslatedLabel(int bin);
 QString rangeText(int bin);
 
 // Geometric mean of per-case speedups; nullopt when empty or any value is not a positive number.

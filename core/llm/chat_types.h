@@ -85,9 +85,14 @@ struct ChatResult
     int attempts = 0;
     QByteArray requestBody; // the JSON body sent on the last attempt (holds no key: keys travel in headers)
     QByteArray rawResponse; // the body received (SSE text when streamed)
+    bool streamed = false; // the answer came as server-sent events (a server may ignore stream=true)
 };
 
+// "ok", "cancelled", "timed_out", "http_error", "transport_error", "protocol_error": stable, for logs and the store.
 QString chatStatusName(ChatStatus status);
+
+// Registers the value types above for queued connections; idempotent and thread-safe.
+void registerChatMetaTypes();
 
 } // namespace gpuf::llm
 

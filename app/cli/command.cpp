@@ -6,7 +6,7 @@ namespace gpuf::cli {
 const QList<Command> &commands()
 {
     static const QList<Command> all {initCommand(), importCommand(), exportCommand(), statsCommand(), corpusCommand(),
-        binsCommand(), metricsCommand(), measureCommand(), deviceCommand()};
+        binsCommand(), metricsCommand(), forecasterCommand(), forecastCommand(), measureCommand(), deviceCommand()};
     return all;
 }
 

@@ -45,5 +45,7 @@ Command binsCommand();
 Command measureCommand();
 Command deviceCommand();
 Command metricsCommand();
+Command forecasterCommand();
+Command forecastCommand();
 
 } // namespace gpuf::cli

@@ -175,7 +175,8 @@ Status ForecastEngine::prepare(const ForecastBatch &batch, QList<Entry> &entries
             if (!batch.refresh) {
                 // Errors (timeouts, refused connections) are not answers: they are asked again.
                 auto cached = forecasts.findByCacheKey(backend->backend->cacheKey(e.request));
-                if (cached && cached->has_value() && (**cached).status != ForecastStatus::Error) {
+                if (cached && cached->has_value() && (**cached).status != ForecastStatus::Error
+                    && (**cached).forecasterId == batch.forecasterId) {
                     e.item.state = ForecastItemState::Cached;
                     e.item.status = (**cached).status;
                     e.item.forecastId = (**cached).id;

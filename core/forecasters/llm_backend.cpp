@@ -40,7 +40,10 @@ LlmBackend::~LlmBackend()
 
 QString LlmBackend::cacheKey(const ForecastRequest &request) const
 {
-    return forecastCacheKey(answerRelevantConfig(m_settings), QString(kPromptVersion), request);
+    // The forecaster's name is part of the key: two forecasters configured alike still keep forecasts of their own.
+    QJsonObject configuration = answerRelevantConfig(m_settings);
+    configuration.insert(QStringLiteral("forecaster"), m_settings.endpoint.name);
+    return forecastCacheKey(configuration, QString(kPromptVersion), request);
 }
 
 int LlmBackend::concurrency() const { return std::max(1, m_settings.endpoint.concurrency); }

@@ -1,33 +1,104 @@
-// API key lookup (skeleton).
+// API keys: the environment variable first, then QtKeychain jobs (asynchronous; results delivered on the caller's
+// context object). The plain-text fallback of QtKeychain stays off: a key never lands in a settings file.
 #include "core/llm/api_key.h"
 
+#include <QPointer>
+
+#include <qt6keychain/keychain.h>
+
 namespace gpuf::llm {
+
+namespace {
+
+template<typename T>
+void deliver(QObject *context, std::function<void(T)> done, T value)
+{
+    QMetaObject::invokeMethod(
+        context, [done = std::move(done), value = std::move(value)]() mutable { done(std::move(value)); },
+        Qt::QueuedConnection);
+}
+
+QString keychainFailure(const QKeychain::Job &job, const QString &entry)
+{
+    if (job.error() == QKeychain::EntryNotFound)
+        return QStringLiteral("keychain entry \"%1\" does not exist").arg(entry);
+    return QStringLiteral("keychain entry \"%1\": %2").arg(entry, job.errorString());
+}
+
+// Runs a configured job; `finished` gets it on the job's thread (the caller's), and nothing when `context` is gone.
+void runJob(QKeychain::Job *job, QObject *context, std::function<void(QKeychain::Job &)> finished)
+{
+    job->setAutoDelete(true);
+    job->setInsecureFallback(false);
+    QObject::connect(
+        job, &QKeychain::Job::finished, context, [finished = std::move(finished)](QKeychain::Job *j) { finished(*j); });
+    job->start();
+}
+
+} // namespace
 
 QString apiKeyFromEnvironment(const EndpointProfile &profile)
 {
     if (profile.apiKeyEnv.isEmpty())
         return {};
-    return qEnvironmentVariable(qPrintable(profile.apiKeyEnv));
+    return qEnvironmentVariable(profile.apiKeyEnv.toLocal8Bit().constData()).trimmed();
 }
 
 void resolveApiKey(const EndpointProfile &profile, QObject *context, std::function<void(Result<QString>)> done)
 {
-    QMetaObject::invokeMethod(
-        context, [key = apiKeyFromEnvironment(profile), done = std::move(done)] { done(key); }, Qt::QueuedConnection);
+    const QString fromEnvironment = apiKeyFromEnvironment(profile);
+    if (!fromEnvironment.isEmpty() || profile.keychainEntry.isEmpty()) {
+        if (fromEnvironment.isEmpty() && !profile.apiKeyEnv.isEmpty()) {
+            deliver<Result<QString>>(context, std::move(done),
+                Error {QStringLiteral("environment variable %1 is not set").arg(profile.apiKeyEnv)});
+            return;
+        }
+        deliver<Result<QString>>(context, std::move(done), fromEnvironment);
+        return;
+    }
+    auto *job = new QKeychain::ReadPasswordJob(kKeychainService);
+    job->setKey(profile.keychainEntry);
+    const QString entry = profile.keychainEntry;
+    runJob(job, context, [done = std::move(done), entry](QKeychain::Job &finished) {
+        if (finished.error() != QKeychain::NoError) {
+            done(Error {keychainFailure(finished, entry)});
+            return;
+        }
+        const QString key = static_cast<QKeychain::ReadPasswordJob &>(finished).textData().trimmed();
+        if (key.isEmpty())
+            done(Error {QStringLiteral("keychain entry \"%1\" is empty").arg(entry)});
+        else
+            done(key);
+    });
 }
 
-void storeApiKey(const QString &, const QString &, QObject *context, std::function<void(Status)> done)
+void storeApiKey(const QString &entry, const QString &key, QObject *context, std::function<void(Status)> done)
 {
-    QMetaObject::invokeMethod(
-        context, [done = std::move(done)] { done(Error {QStringLiteral("not implemented yet")}); },
-        Qt::QueuedConnection);
+    if (entry.trimmed().isEmpty() || key.trimmed().isEmpty()) {
+        deliver<Status>(context, std::move(done), Error {QStringLiteral("a keychain entry needs a name and a key")});
+        return;
+    }
+    auto *job = new QKeychain::WritePasswordJob(kKeychainService);
+    job->setKey(entry);
+    job->setTextData(key.trimmed());
+    runJob(job, context, [done = std::move(done), entry](QKeychain::Job &finished) {
+        if (finished.error() != QKeychain::NoError)
+            done(Error {keychainFailure(finished, entry)});
+        else
+            done(Status {});
+    });
 }
 
-void deleteApiKey(const QString &, QObject *context, std::function<void(Status)> done)
+void deleteApiKey(const QString &entry, QObject *context, std::function<void(Status)> done)
 {
-    QMetaObject::invokeMethod(
-        context, [done = std::move(done)] { done(Error {QStringLiteral("not implemented yet")}); },
-        Qt::QueuedConnection);
+    auto *job = new QKeychain::DeletePasswordJob(kKeychainService);
+    job->setKey(entry);
+    runJob(job, context, [done = std::move(done), entry](QKeychain::Job &finished) {
+        if (finished.error() != QKeychain::NoError && finished.error() != QKeychain::EntryNotFound)
+            done(Error {keychainFailure(finished, entry)});
+        else
+            done(Status {});
+    });
 }
 
 } // namespace gpuf::llm

@@ -1,0 +1,62 @@
+// CurlMulti: a libcurl multi handle driven by the owning thread's Qt event loop — curl's sockets watched by
+// QSocketNotifiers, its timeout by a QTimer — so transfers run concurrently on one thread without ever blocking.
+#pragma once
+
+#include <QObject>
+#include <QTimer>
+
+#include <functional>
+#include <unordered_map>
+#include <vector>
+
+#include <curl/curl.h>
+
+class QSocketNotifier;
+
+namespace gpuf::llm {
+
+class CurlMulti : public QObject
+{
+public:
+    using Done = std::function<void(CURLcode)>;
+
+    explicit CurlMulti(QObject *parent = nullptr);
+    ~CurlMulti() override; // removes (does not clean up) the easy handles still added
+
+    // Starts a transfer; `done` runs once when it ends, never from inside a curl call (so it may add or remove
+    // handles). False when curl refuses the handle.
+    bool add(CURL *easy, Done done);
+    // Stops a transfer at once (its connection is closed, not reused); `done` does not run. Must not be called
+    // from a curl callback (write, header): those run inside curl calls.
+    void remove(CURL *easy);
+    bool contains(CURL *easy) const { return m_done.contains(easy); }
+
+    // Runs after each batch of curl activity, before the `done` callbacks of the transfers that ended in it: the
+    // place to emit what the write callbacks collected (they run inside curl, where emitting is unsafe).
+    void setAfterActivity(std::function<void()> afterActivity) { m_afterActivity = std::move(afterActivity); }
+
+private:
+    struct Watch
+    {
+        QSocketNotifier *read = nullptr;
+        QSocketNotifier *write = nullptr;
+    };
+
+    static int socketCallback(CURL *easy, curl_socket_t socket, int what, void *self, void *socketData);
+    static int timerCallback(CURLM *multi, long timeoutMs, void *self);
+    void watch(curl_socket_t socket, int what);
+    void unwatch(curl_socket_t socket);
+    void act(curl_socket_t socket, int events);
+    void dispatchFinished();
+
+    CURLM *m_multi = nullptr;
+    QTimer m_timer {this};
+    std::unordered_map<curl_socket_t, Watch> m_watches;
+    std::unordered_map<CURL *, Done> m_done;
+    std::function<void()> m_afterActivity;
+};
+
+// curl_global_init once per process (it is not thread-safe before 7.84 and costly to repeat).
+void ensureCurlGlobalInit();
+
+} // namespace gpuf::llm

@@ -334,8 +334,10 @@ void ChatClientPrivate::flushDeltas()
 {
     if (deltas.isEmpty())
         return;
-    const QList<ChatDelta> ready = std::exchange(deltas, {});
-    for (const ChatDelta &d : ready) {
+    QList<ChatDelta> ready = std::exchange(deltas, {});
+    for (ChatDelta &d : ready) {
+        if (key.size() >= 4)
+            d.text.replace(key, QStringLiteral("[API key]"));
         if (isOpen(d.requestId)) // a slot may have cancelled the request meanwhile
             Q_EMIT q->delta(d);
     }
@@ -388,7 +390,7 @@ Outcome ChatClientPrivate::classify(Job &job, CURLcode code)
                 .arg(formatSeconds(profile.connectTimeoutMs / 1000.0), hostPort),
             true};
     case CURLE_COULDNT_CONNECT:
-        if (detail.contains(QLatin1StringView("refused"), Qt::CaseInsensitive))
+        if (connectionRefused(job.easy))
             return {ChatStatus::TransportError, QStringLiteral("connection refused to ") + hostPort, true};
         return {ChatStatus::TransportError, QStringLiteral("could not connect to %1 (%2)").arg(hostPort, detail), true};
     case CURLE_COULDNT_RESOLVE_HOST:

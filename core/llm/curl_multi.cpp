@@ -3,6 +3,7 @@
 
 #include <QSocketNotifier>
 
+#include <cerrno>
 #include <mutex>
 
 namespace gpuf::llm {
@@ -11,6 +12,12 @@ void ensureCurlGlobalInit()
 {
     static std::once_flag once;
     std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+}
+
+bool connectionRefused(CURL *easy)
+{
+    long error = 0;
+    return curl_easy_getinfo(easy, CURLINFO_OS_ERRNO, &error) == CURLE_OK && error == ECONNREFUSED;
 }
 
 CurlMulti::CurlMulti(QObject *parent)

@@ -56,6 +56,9 @@ private:
     std::function<void()> m_afterActivity;
 };
 
+// Whether a failed connect was refused (ECONNREFUSED): curl's own message says only "Couldn't connect to server".
+bool connectionRefused(CURL *easy);
+
 // curl_global_init once per process (it is not thread-safe before 7.84 and costly to repeat).
 void ensureCurlGlobalInit();
 

@@ -155,12 +155,11 @@ void EndpointProbePrivate::modelsEnded(CURLcode code)
     curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &status);
     const QString host = QUrl(QString::fromUtf8(url)).authority();
     const QString elapsed = QStringLiteral("%1 ms").arg(timer.elapsed());
+    const bool refused = code == CURLE_COULDNT_CONNECT && connectionRefused(easy);
     stopModels();
     if (code != CURLE_OK) {
         const QString detail = QString::fromUtf8(errorBuffer[0] ? errorBuffer : curl_easy_strerror(code));
-        QString why
-            = code == CURLE_COULDNT_CONNECT && detail.contains(QLatin1StringView("refused"), Qt::CaseInsensitive)
-            ? EndpointProbe::tr("connection refused to %1").arg(host)
+        QString why = refused                  ? EndpointProbe::tr("connection refused to %1").arg(host)
             : code == CURLE_OPERATION_TIMEDOUT ? EndpointProbe::tr("no answer from %1 (%2)").arg(host, detail)
                                                : EndpointProbe::tr("%1 cannot be reached: %2").arg(host, detail);
         set(EndpointProbe::Step::Reachable, check(State::Failed, why));

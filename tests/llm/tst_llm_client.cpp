@@ -1,0 +1,804 @@
+// Tests for ChatClient and EndpointProbe against the scripted OpenAI-compatible server on loopback: real sockets,
+// real SSE, each scenario with its exact outcome (status, error text, attempts, what was sent and received).
+#include "core/llm/chat_client.h"
+#include "core/llm/endpoint_probe.h"
+#include "tests/support/openai_answers.h"
+#include "tests/support/openai_server.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSignalSpy>
+#include <QTcpServer>
+#include <QTest>
+#include <QThread>
+
+using namespace gpuf;
+using namespace gpuf::llm;
+using namespace gpuf::test;
+
+namespace {
+
+constexpr int kWaitMs = 5000;
+
+EndpointProfile fastProfile(const OpenAiServer &server)
+{
+    EndpointProfile profile;
+    profile.name = QStringLiteral("loopback");
+    profile.baseUrl = server.baseUrl();
+    profile.model = QStringLiteral("test-model");
+    profile.idleTimeoutMs = 300;
+    profile.totalTimeoutMs = 5000;
+    profile.connectTimeoutMs = 1000;
+    profile.maxRetries = 2;
+    profile.backoffBaseMs = 20;
+    return profile;
+}
+
+ChatRequest forecastRequest(quint64 id)
+{
+    ChatRequest request;
+    request.id = id;
+    request.messages = QJsonArray {
+        QJsonObject {{QStringLiteral("role"), QStringLiteral("system")},
+            {QStringLiteral("content"), QStringLiteral("You simulate GPUs.")}},
+        QJsonObject {{QStringLiteral("role"), QStringLiteral("user")},
+            {QStringLiteral("content"), QStringLiteral("request %1").arg(id)}},
+    };
+    const QJsonObject function {{QStringLiteral("name"), kForecastTool},
+        {QStringLiteral("parameters"), QJsonObject {{QStringLiteral("type"), QStringLiteral("object")}}}};
+    request.tools = QJsonArray {
+        QJsonObject {{QStringLiteral("type"), QStringLiteral("function")}, {QStringLiteral("function"), function}}};
+    request.toolChoice = QJsonObject {{QStringLiteral("type"), QStringLiteral("function")},
+        {QStringLiteral("function"), QJsonObject {{QStringLiteral("name"), kForecastTool}}}};
+    return request;
+}
+
+QString argumentsText(const QJsonObject &arguments)
+{
+    return QString::fromUtf8(QJsonDocument(arguments).toJson(QJsonDocument::Compact));
+}
+
+QString joined(const QList<ChatDelta> &deltas, DeltaKind kind, quint64 id = 1)
+{
+    QString text;
+    for (const ChatDelta &d : deltas) {
+        if (d.kind == kind && d.requestId == id)
+            text += d.text;
+    }
+    return text;
+}
+
+// A client on the test's thread with its signals recorded.
+struct Session
+{
+    explicit Session(const EndpointProfile &profile)
+        : client(profile)
+    {
+        QObject::connect(&client, &ChatClient::delta, &client, [this](const ChatDelta &d) { deltas.append(d); });
+        QObject::connect(&client, &ChatClient::finished, &client, [this](const ChatResult &r) { results.append(r); });
+    }
+    // Submits and waits for its finished(); the result, or a default one with an error when none came.
+    ChatResult run(const ChatRequest &request)
+    {
+        const qsizetype before = results.size();
+        client.submit(request);
+        if (!QTest::qWaitFor([&] { return results.size() > before; }, kWaitMs))
+            return ChatResult {request.id, ChatStatus::TransportError, QStringLiteral("test: no finished() signal")};
+        return results.last();
+    }
+
+    ChatClient client;
+    QList<ChatDelta> deltas;
+    QList<ChatResult> results;
+};
+
+// A port nothing listens on.
+quint16 closedPort()
+{
+    QTcpServer probe;
+    probe.listen(QHostAddress::LocalHost, 0);
+    const quint16 port = probe.serverPort();
+    probe.close();
+    return port;
+}
+
+// Any text field of a result that holds `secret`; empty when none does.
+QString fieldHolding(const ChatResult &r, const QString &secret)
+{
+    const QByteArray bytes = secret.toUtf8();
+    if (r.error.contains(secret))
+        return QStringLiteral("error");
+    if (r.content.contains(secret))
+        return QStringLiteral("content");
+    if (r.reasoning.contains(secret))
+        return QStringLiteral("reasoning");
+    if (r.finishReason.contains(secret))
+        return QStringLiteral("finishReason");
+    if (r.requestBody.contains(bytes))
+        return QStringLiteral("requestBody");
+    if (r.rawResponse.contains(bytes))
+        return QStringLiteral("rawResponse");
+    for (const ToolCall &call : r.toolCalls) {
+        if (call.id.contains(secret) || call.name.contains(secret) || call.arguments.contains(secret))
+            return QStringLiteral("toolCalls");
+    }
+    return {};
+}
+
+// Answers like a server with the given abilities: tool calls and streaming honoured or ignored.
+Responder capableServer(bool tools, bool streaming)
+{
+    return [tools, streaming](const RecordedRequest &request) {
+        const QJsonObject body = request.json();
+        const bool stream = streaming && body.value(QLatin1StringView("stream")).toBool();
+        if (tools && body.contains(QLatin1StringView("tools"))) {
+            const QString name = body.value(QLatin1StringView("tool_choice"))
+                                     .toObject()
+                                     .value(QLatin1StringView("function"))
+                                     .toObject()
+                                     .value(QLatin1StringView("name"))
+                                     .toString();
+            return toolCallAnswer(QJsonObject {{QStringLiteral("value"), 7}}, stream, name, QString());
+        }
+        return contentAnswer(QStringLiteral("OK"), stream);
+    };
+}
+
+} // namespace
+
+class TestLlmClient : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void normalToolCall_data()
+    {
+        QTest::addColumn<bool>("stream");
+        QTest::newRow("streamed") << true;
+        QTest::newRow("whole") << false;
+    }
+    void normalToolCall()
+    {
+        QFETCH(bool, stream);
+        OpenAiServer server;
+        QVERIFY(server.listen());
+        const QJsonObject arguments = forecastArguments();
+        server.enqueue(toolCallAnswer(arguments, stream));
+        EndpointProfile profile = fastProfile(server);
+        profile.stream = stream;
+        profile.reasoningEffort = QStringLiteral("medium");
+        profile.temperature = 0.7;
+        profile.maxTokens = 2048;
+        profile.extraHeaders = {{"X-Title", "gpuf tests"}};
+        Session session(profile);
+        const ChatResult r = session.run(forecastRequest(1));
+        QCOMPARE(r.error, QString());
+        QCOMPARE(r.status, ChatStatus::Ok);
+        QCOMPARE(r.requestId, quint64(1));
+        QCOMPARE(r.httpStatus, 200);
+        QCOMPARE(r.attempts, 1);
+        QCOMPARE(r.streamed, stream);
+        QCOMPARE(r.toolCalls.size(), 1);
+        QCOMPARE(r.toolCalls[0].id, QStringLiteral("call_1"));
+        QCOMPARE(r.toolCalls[0].name, QString(kForecastTool));
+        QCOMPARE(r.toolCalls[0].arguments, argumentsText(arguments));
+        QCOMPARE(r.reasoning, QStringLiteral("The candidate fuses two passes."));
+        QCOMPARE(r.content, QString());
+        QCOMPARE(r.finishReason, QStringLiteral("tool_calls"));
+        QCOMPARE(r.promptTokens, qint64(100));
+        QCOMPARE(r.completionTokens, qint64(50));
+        QVERIFY(r.latencySeconds > 0.0);
+        QVERIFY(!r.rawResponse.isEmpty());
+        if (stream) {
+            QCOMPARE(joined(session.deltas, DeltaKind::Reasoning), r.reasoning);
+            QCOMPARE(joined(session.deltas, DeltaKind::ToolArguments), r.toolCalls[0].arguments);
+            QVERIFY(session.deltas.size() >= 10); // pieces as they came, one signal per piece of an event
+        } else {
+            QCOMPARE(session.deltas.size(), 0);
+        }
+        // What went over the wire.
+        QCOMPARE(server.requestCount(), 1);
+        const RecordedRequest sent = server.requests().first();
+        QCOMPARE(sent.method, QByteArray("POST"));
+        QCOMPARE(sent.path, QByteArray("/v1/chat/completions"));
+        QCOMPARE(sent.header("Content-Type"), QByteArray("application/json"));
+        QCOMPARE(sent.header("X-Title"), QByteArray("gpuf tests"));
+        QCOMPARE(sent.header("Authorization"), QByteArray());
+        QCOMPARE(sent.body, r.requestBody);
+        const QJsonObject body = sent.json();
+        QCOMPARE(body.value(QLatin1StringView("model")).toString(), QStringLiteral("test-model"));
+        QCOMPARE(body.value(QLatin1StringView("messages")).toArray(), forecastRequest(1).messages);
+        QCOMPARE(body.value(QLatin1StringView("tools")).toArray(), forecastRequest(1).tools);
+        QCOMPARE(body.value(QLatin1StringView("tool_choice")).toObject(), forecastRequest(1).toolChoice);
+        QCOMPARE(body.value(QLatin1StringView("temperature")).toDouble(), 0.7);
+        QCOMPARE(body.value(QLatin1StringView("max_tokens")).toInt(), 2048);
+        QCOMPARE(body.value(QLatin1StringView("reasoning_effort")).toString(), QStringLiteral("medium"));
+        QCOMPARE(body.value(QLatin1StringView("stream")).toBool(), stream);
+        QCOMPARE(body.value(QLatin1StringView("stream_options"))
+                     .toObject()
+                     .value(QLatin1StringView("include_usage"))
+                     .toBool(),
+            stream);
+    }
+
+    void awkwardlySplitStream()
+    {
+        OpenAiServer server;
+        QVERIFY(server.listen());
+        const AwkwardStream scenario = awkwardReasoningToolCallStream(forecastArguments());
+        server.enqueue(scenario.response);
+        Session session(fastProfile(server));
+        const ChatResult r = session.run(forecastRequest(1));
+        QCOMPARE(r.error, QString());
+        QCOMPARE(r.status, ChatStatus::Ok);
+        QCOMPARE(r.reasoning, scenario.reasoning);
+        QCOMPARE(r.content, scenario.content);
+        QCOMPARE(r.toolCalls.size(), 1);
+        QCOMPARE(r.toolCalls[0].id, QStringLiteral("call_awk"));
+        QCOMPARE(r.toolCalls[0].name, QString(kForecastTool));
+        QCOMPARE(r.toolCalls[0].arguments, scenario.toolArguments);
+        QCOMPARE(r.finishReason, QStringLiteral("tool_calls"));
+        QCOMPARE(r.promptTokens, qint64(321));
+        QCOMPARE(r.completionTokens, qint64(123));
+        QCOMPARE(r.rawResponse, scenario.response.body());
+        // The deltas add up to the same text, arrive in order, and come per event, not per byte.
+        QCOMPARE(joined(session.deltas, DeltaKind::Reasoning), scenario.reasoning);
+        QCOMPARE(joined(session.deltas, DeltaKind::Content), scenario.content);
+        QCOMPARE(joined(session.deltas, DeltaKind::ToolArguments), scenario.toolArguments);
+        QVERIFY(session.deltas.size() <= scenario.response.body().count("data: "));
+    }
+
+    void plainJsonAnswer_data()
+    {
+        QTest::addColumn<bool>("stream");
+        QTest::newRow("streamed") << true;
+        QTest::newRow("whole") << false;
+    }
+    void plainJsonAnswer()
+    {
+        QFETCH(bool, stream);
+        OpenAiServer server;
+        QVERIFY(server.listen());
+        server.enqueue(jsonContentAnswer(forecastArguments(), stream));
+        EndpointProfile profile = fastProfile(server);
+        profile.stream = stream;
+        profile.toolCalling = false;
+        Session session(profile);
+        const ChatResult r = session.run(forecastRequest(1));
+        QCOMPARE(r.status, ChatStatus::Ok);
+        QCOMPARE(r.toolCalls.size(), 0);
+        QCOMPARE(r.content, QString::fromUtf8(QJsonDocument(forecastArguments()).toJson(QJsonDocument::Indented)));
+        QCOMPARE(QJsonDocument::fromJson(r.content.toUtf8()).object(), forecastArguments());
+        QCOMPARE(r.finishReason, QStringLiteral("stop"));
+    }
+
+    void noToolCall()
+    {
+        OpenAiServer server;
+        QVERIFY(server.listen());
+        server.enqueue(noToolCallAnswer(true));
+        Session session(fastProfile(server));
+        const ChatResult r = session.run(forecastRequest(1));
+        QCOMPARE(r.status, ChatStatus::Ok);
+        QCOMPARE(r.toolCalls.size(), 0);
+        QCOMPARE(r.content, QStringLiteral("The candidate looks faster, probably by about a third."));
+        QCOMPARE(joined(session.deltas, DeltaKind::Content), r.content);
+        QCOMPARE(r.finishReason, QStringLiteral("stop"));
+    }
+
+    void wrongToolNameIsReportedIntact()
+    {
+        OpenAiServer server;
+        QVERIFY(server.listen());
+        server.enqueue(wrongToolNameAnswer(forecastArguments(), true));
+        Session session(fastProfile(server));
+        const ChatResult r = session.run(forecastRequest(1));
+        QCOMPARE(r.status, ChatStatus::Ok);
+        QCOMPARE(r.toolCalls.size(), 1);
+        QCOMPARE(r.toolCalls[0].name, QStringLiteral("estimate_speedup"));
+        QCOMPARE(r.toolCalls[0].arguments, argumentsText(forecastArguments()));
+    }
+
+    void invalidJson_data()
+    {
+        QTest::addColumn<bool>("stream");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("whole body") << false << QStringLiteral("response is not JSON: ");
+        QTest::newRow("stream event") << true << QStringLiteral("stream event is not JSON");
+    }
+    void invalidJson()
+    {
+        QFETCH(bool, stream);
+        QFETCH(QString, error);
+        OpenAiServer server;
+        QVERIFY(server.listen());
+        ScriptedResponse broken;
+        if (stream) {
+            broken = sseResponse(
+                oneChunk("data: {\"choices\":[{\"delta\":{\"content\":\"a\"}}]}\n\ndata: {\"choices\": [\n\n"));
+        } else {
+            broken.headers = {{"Content-Type", "application/json"}};
+            broken.chunks = oneChunk("{\"choices\": [{\"message\": ");
+        }
+        server.enqueue(broken);
+        server.enqueue(toolCallAnswer(forecastArguments(), stream)); // never used: protocol errors are not retried
+        EndpointProfile profile = fastProfile(server);
+        profile.stream = stream;
+        Session session(profile);
+        const ChatResult r = session.run(forecastRequest(1));
+        QCOMPARE(r.status, ChatStatus::ProtocolError);
+        QVERIFY2(r.error.startsWith(error), qPrintable(r.error));
+        QCOMPARE(r.attempts, 1);
+        QCOMPARE(server.requestCount(), 1);
+    }
+
+    void retryAfterHonoured()
+    {
+        OpenAiServer server;
+        QVERIFY(server.listen());
+        server.enqueue(errorResponse(429, QStringLiteral("Rate limit reached"), {{"Retry-After", "1"}}));
+        server.enqueue(toolCallAnswer(forecastArguments(), true));
+        EndpointProfile profile = fastProfile(server);
+        Session session(profile);
+        QElapsedTimer clock;
+        clock.start();
+        const ChatResult r = session.run(forecastRequest(1));
+        const qint64 waited = clock.elapsed();
+        QCOMPARE(r.error, QString());
+        QCOMPARE(r.status, ChatStatus::Ok);
+        QCOMPARE(r.attempts, 2);
+        QCOMPARE(server.requestCount(), 2);
+        QVERIFY2(waited >= 1000, qPrintable(QString::number(waited)));
+        QVERIFY(r.latencySeconds >= 1.0);
+        QCOMPARE(r.toolCalls.size(), 1);
+    }
+
+    void serverErrorThenSuccess()
+    {
+        OpenAiServer server;
+        QVERIFY(server.listen());
+        server.enqueue(errorResponse(500, QStringLiteral("boom")));
+        server.enqueue(toolCallAnswer(forecastArguments(), true));
+        Session session(fastProfile(server));
+        const ChatResult r = session.run(forecastRequest(1));
+        QCOMPARE(r.status, ChatStatus::Ok);
+        QCOMPARE(r.attempts, 2);
+        QCOMPARE(r.httpStatus, 200);
+        QCOMPARE(r.toolCalls.value(0).arguments, argumentsText(forecastArguments()));
+    }
+
+    void serverErrorForever()
+    {
+        OpenAiServer server;
+        QVERIFY(server.listen());
+        server.setResponder([](const RecordedRequest &) { return errorResponse(500, QStringLiteral("boom")); });
+        Session session(fastProfile(server));
+        const ChatResult r = session.run(forecastRequest(1));
+        QCOMPARE(r.status, ChatStatus::HttpError);
+        QCOMPARE(r.error, QStringLiteral("HTTP 500: boom"));
+        QCOMPARE(r.httpStatus, 500);
+        QCOMPARE(r.attempts, 3); // maxRetries 2
+        QCOMPARE(server.requestCount(), 3);
+    }
+
+    void clientErrorsAreNotRetried_data()
+    {
+        QTest::addColumn<int>("status");
+        QTest::newRow("400") << 400;
+        QTest::newRow("401") << 401;
+        QTest::newRow("404") << 404;
+    }
+    void clientErrorsAreNotRetried()
+    {
+        QFETCH(int, status);
+        OpenAiServer server;
+        QVERIFY(server.listen());
+        server.setResponder(
+            [status](const RecordedRequest &) { return errorResponse(status, QStringLiteral("no such thing")); });
+        Session session(fastProfile(server));
+        const ChatResult r = session.run(forecastRequest(1));
+        QCOMPARE(r.status, ChatStatus::HttpError);
+        QCOMPARE(r.error, QStringLiteral("HTTP %1: no such thing").arg(status));
+        QCOMPARE(r.attempts, 1);
+        QCOMPARE(server.requestCount(), 1);
+    }
+
+    void stalledStreamHitsIdleTimeout()
+    {
+        OpenAiServer server;
+        QVERIFY(server.listen());
+        ScriptedResponse stalled = toolCallAnswer(forecastArguments(), true);
+        stalled.fault = Fault::Stall;
+        stalled.faultAfterChunk = 4; // role + reasoning pieces, then silence
+        server.enqueue(stalled);
+        Session session(fastProfile(server));
+        QElapsedTimer clock;
+        clock.start();
+        const ChatResult r = session.run(forecastRequest(1));
+        QCOMPARE(r.status, ChatStatus::TimedOut);
+        QCOMPARE(r.error, QStringLiteral("no data for 0.3 s (idle timeout)"));
+        QCOMPARE(r.attempts, 1); // pieces were delivered: not started over
+        QCOMPARE(r.reasoning, QStringLiteral("The candidate fuses two "));
+        QVERIFY(clock.elapsed() >= 300);
+        QVERIFY2(clock.elapsed() < 2000, qPrintable(QString::number(clock.elapsed())));
+        QTRY_COMPARE(server.openRequests(), 0); // the connection was dropped
+    }
+
+    void silentServerIsRetriedThenTimesOut()
+    {
+        OpenAiServer server;
+        QVERIFY(server.listen());
+        server.setResponder([](const RecordedRequest &) {
+            ScriptedResponse silent;
+            silent.fault = Fault::Stall; // not even headers
+            silent.headersDelayMs = 100000;
+            return silent;
+        });
+        EndpointProfile profile = fastProfile(server);
+        profile.maxRetries = 1;
+        Session session(profile);
+        const ChatResult r = session.run(forecastRequest(1));
+        QCOMPARE(r.status, ChatStatus::TimedOut);
+        QCOMPARE(r.error, QStringLiteral("no data for 0.3 s (idle timeout)"));
+        QCOMPARE(r.attempts, 2);
+        QCOMPARE(server.requestCount(), 2);
+    }
+
+    void totalTimeout()
+    {
+        OpenAiServer server;
+        QVERIFY(server.listen());
+        ScriptedResponse slow = toolCallAnswer(forecastArguments(), true);
+        for (HttpChunk &chunk : slow.chunks)
+            chunk.delayMs = 100; // never idle, but too slow overall
+        server.enqueue(slow);
+        EndpointProfile profile = fastProfile(server);
+        profile.totalTimeoutMs = 700;
+        Session session(profile);
+        const ChatResult r = session.run(forecastRequest(1));
+        QCOMPARE(r.status, ChatStatus::TimedOut);
+        QVERIFY2(r.error.startsWith(QStringLiteral("total timeout after 0.7 s")), qPrintable(r.error));
+        QCOMPARE(r.attempts, 1);
+        QVERIFY(!r.reasoning.isEmpty()); // what came so far is kept
+    }
+
+    void connectionResetMidStream_data()
+    {
+        QTest::addColumn<int>("fault");
+        QTest::addColumn<QString>("word");
+        QTest::newRow("reset") << int(Fault::Reset) << QStringLiteral("reset");
+        QTest::newRow("close") << int(Fault::Close) << QStringLiteral("closed");
+    }
+    void connectionResetMidStream()
+    {
+        QFETCH(int, fault);
+        QFETCH(QString, word);
+        OpenAiServer server;
+        QVERIFY(server.listen());
+        ScriptedResponse cut = toolCallAnswer(forecastArguments(), true);
+        cut.fault = Fault(fault);
+        cut.faultAfterChunk = 8; // the reasoning, the call's name and a first piece of its arguments
+        cut.faultDelayMs = 50;
+        qsizetype sent = 0;
+        for (int i = 0; i <= cut.faultAfterChunk; ++i)
+            sent += cut.chunks[i].data.size();
+        server.enqueue(cut);
+        Session session(fastProfile(server));
+        const ChatResult r = session.run(forecastRequest(1));
+        QCOMPARE(r.status, ChatStatus::TransportError);
+        QVERIFY2(r.error.startsWith(QStringLiteral("connection %1 after %2 bytes").arg(word).arg(sent)),
+            qPrintable(r.error));
+        QCOMPARE(r.attempts, 1);
+        QCOMPARE(r.reasoning, QStringLiteral("The candidate fuses two passes.")); // what came is kept
+        QCOMPARE(r.toolCalls.value(0).name, QString(kForecastTool));
+        QCOMPARE(r.rawResponse.size(), sent);
+    }
+
+    void connectionRefused()
+    {
+        const quint16 port = closedPort();
+        EndpointProfile profile;
+        profile.baseUrl = QStringLiteral("http://127.0.0.1:%1/v1").arg(port);
+        profile.model = QStringLiteral("m");
+        profile.maxRetries = 1;
+        profile.backoffBaseMs = 10;
+        Session session(profile);
+        const ChatResult r = session.run(forecastRequest(1));
+        QCOMPARE(r.status, ChatStatus::TransportError);
+        QCOMPARE(r.error, QStringLiteral("connection refused to 127.0.0.1:%1").arg(port));
+        QCOMPARE(r.attempts, 2);
+        QCOMPARE(r.httpStatus, 0);
+    }
+
+    void cancelInFlight()
+    {
+        OpenAiServer server;
+        QVERIFY(server.listen());
+        ScriptedResponse slow = toolCallAnswer(forecastArguments(), true);
+        slow.headersDelayMs = 10000;
+        server.enqueue(slow);
+        EndpointProfile profile = fastProfile(server);
+        profile.idleTimeoutMs = 20000;
+        Session session(profile);
+        session.client.submit(forecastRequest(7));
+        QTRY_COMPARE(server.openRequests(), 1);
+        QElapsedTimer clock;
+        clock.start();
+        session.client.cancel(7);
+        QCOMPARE(session.results.size(), 1); // at once, not after the server's delay
+        QVERIFY(clock.elapsed() < 100);
+        QCOMPARE(session.results[0].requestId, quint64(7));
+        QCOMPARE(session.results[0].status, ChatStatus::Cancelled);
+        QCOMPARE(session.results[0].attempts, 1);
+        QTRY_COMPARE_WITH_TIMEOUT(server.openRequests(), 0, 1000); // the connection was dropped
+        session.client.cancel(7); // unknown by now: nothing more
+        QTest::qWait(20);
+        QCOMPARE(session.results.size(), 1);
+    }
+
+    void cancelMidStreamAndQueued()
+    {
+        OpenAiServer server;
+        QVERIFY(server.listen());
+        ScriptedResponse slow = toolCallAnswer(forecastArguments(), true);
+        for (HttpChunk &chunk : slow.chunks)
+            chunk.delayMs = 30;
+        server.enqueue(slow);
+        EndpointProfile profile = fastProfile(server);
+        profile.concurrency = 1;
+        Session session(profile);
+        session.client.submit(forecastRequest(1));
+        session.client.submit(forecastRequest(2)); // waits behind 1
+        QTRY_VERIFY(!session.deltas.isEmpty());
+        session.client.cancel(2);
+        QCOMPARE(session.results.size(), 1);
+        QCOMPARE(session.results[0].requestId, quint64(2));
+        QCOMPARE(session.results[0].status, ChatStatus::Cancelled);
+        QCOMPARE(session.results[0].error, QStringLiteral("cancelled before it was sent"));
+        QCOMPARE(session.results[0].attempts, 0);
+        session.client.cancelAll();
+        QCOMPARE(session.results.size(), 2);
+        QCOMPARE(session.results[1].requestId, quint64(1));
+        QCOMPARE(session.results[1].status, ChatStatus::Cancelled);
+        QVERIFY(!session.results[1].reasoning.isEmpty()); // what came before the cancel
+        const qsizetype deltasAtCancel = session.deltas.size();
+        QTest::qWait(100);
+        QCOMPARE(session.deltas.size(), deltasAtCancel); // nothing after finished()
+        QCOMPARE(server.requestCount(), 1); // request 2 never left
+    }
+
+    void concurrencyLimit()
+    {
+        OpenAiServer server;
+        QVERIFY(server.listen());
+        server.setResponder([](const RecordedRequest &) {
+            ScriptedResponse r = toolCallAnswer(forecastArguments(), true);
+            for (HttpChunk &chunk : r.chunks)
+                chunk.delayMs = 2;
+            return r;
+        });
+        EndpointProfile profile = fastProfile(server);
+        profile.concurrency = 3;
+        Session session(profile);
+        for (quint64 id = 1; id <= 10; ++id)
+            session.client.submit(forecastRequest(id));
+        QTRY_COMPARE_WITH_TIMEOUT(session.results.size(), 10, kWaitMs);
+        for (const ChatResult &r : std::as_const(session.results))
+            QCOMPARE(r.status, ChatStatus::Ok);
+        QCOMPARE(server.maxOpenRequests(), 3);
+        // FIFO: the server saw the requests in submission order.
+        const QList<RecordedRequest> requests = server.requests();
+        for (int i = 0; i < 10; ++i) {
+            const QString user = requests[i]
+                                     .json()
+                                     .value(QLatin1StringView("messages"))
+                                     .toArray()
+                                     .at(1)
+                                     .toObject()
+                                     .value(QLatin1StringView("content"))
+                                     .toString();
+            QCOMPARE(user, QStringLiteral("request %1").arg(i + 1));
+        }
+    }
+
+    void apiKeyOnlyInTheHeader()
+    {
+        const QByteArray secret = "sk-test-5EcReT-0123456789";
+        qputenv("GPUF_TEST_LLM_KEY", secret);
+        OpenAiServer server;
+        QVERIFY(server.listen());
+        // Servers sometimes quote the key back; it must not survive into any result field.
+        server.enqueue(contentAnswer(QStringLiteral("your key is ") + QString::fromLatin1(secret), true));
+        server.enqueue(
+            errorResponse(401, QStringLiteral("Incorrect API key provided: ") + QString::fromLatin1(secret)));
+        EndpointProfile profile = fastProfile(server);
+        profile.apiKeyEnv = QStringLiteral("GPUF_TEST_LLM_KEY");
+        Session session(profile);
+        const ChatResult ok = session.run(forecastRequest(1));
+        const ChatResult failed = session.run(forecastRequest(2));
+        qunsetenv("GPUF_TEST_LLM_KEY");
+        QCOMPARE(ok.status, ChatStatus::Ok);
+        QCOMPARE(failed.status, ChatStatus::HttpError);
+        QCOMPARE(failed.error, QStringLiteral("HTTP 401: Incorrect API key provided: [API key]"));
+        for (const RecordedRequest &sent : server.requests()) {
+            QCOMPARE(sent.header("Authorization"), QByteArray("Bearer " + secret));
+            QVERIFY(!sent.body.contains(secret));
+        }
+        QCOMPARE(fieldHolding(ok, QString::fromLatin1(secret)), QString());
+        QCOMPARE(fieldHolding(failed, QString::fromLatin1(secret)), QString());
+        QCOMPARE(ok.content, QStringLiteral("your key is [API key]"));
+        QVERIFY(!session.deltas.isEmpty());
+        for (const ChatDelta &d : std::as_const(session.deltas))
+            QVERIFY(!d.text.contains(QString::fromLatin1(secret)));
+    }
+
+    void missingKeyAndForbiddenHeader()
+    {
+        OpenAiServer server;
+        QVERIFY(server.listen());
+        EndpointProfile profile = fastProfile(server);
+        profile.apiKeyEnv = QStringLiteral("GPUF_TEST_LLM_KEY_THAT_IS_NOT_SET");
+        Session missing(profile);
+        const ChatResult r = missing.run(forecastRequest(1));
+        QCOMPARE(r.status, ChatStatus::TransportError);
+        QCOMPARE(r.error, QStringLiteral("API key: environment variable GPUF_TEST_LLM_KEY_THAT_IS_NOT_SET is not set"));
+        QCOMPARE(r.attempts, 0);
+
+        EndpointProfile withHeader = fastProfile(server);
+        withHeader.extraHeaders = {{"authorization", "Bearer sneaky"}};
+        Session refused(withHeader);
+        const ChatResult h = refused.run(forecastRequest(2));
+        QCOMPARE(h.status, ChatStatus::TransportError);
+        QCOMPARE(h.error,
+            QStringLiteral("extra headers may not set Authorization: the API key comes from an environment variable or "
+                           "the keychain"));
+        QCOMPARE(server.requestCount(), 0);
+    }
+
+    void streamRequestAnsweredWhole()
+    {
+        // Servers that ignore stream=true answer with one JSON body: parsed as such, marked not streamed.
+        OpenAiServer server;
+        QVERIFY(server.listen());
+        server.enqueue(toolCallAnswer(forecastArguments(), false));
+        Session session(fastProfile(server));
+        const ChatResult r = session.run(forecastRequest(1));
+        QCOMPARE(r.status, ChatStatus::Ok);
+        QCOMPARE(r.streamed, false);
+        QCOMPARE(r.toolCalls.value(0).arguments, argumentsText(forecastArguments()));
+    }
+
+    void clientOnItsOwnThread()
+    {
+        OpenAiServer server(OpenAiServer::Threading::OwnThread);
+        QVERIFY(server.listen());
+        server.setResponder([](const RecordedRequest &) { return toolCallAnswer(forecastArguments(), true); });
+        QThread thread;
+        auto *client = new ChatClient(fastProfile(server));
+        client->moveToThread(&thread);
+        connect(&thread, &QThread::finished, client, &QObject::deleteLater);
+        thread.start();
+        QList<ChatResult> results;
+        QList<ChatDelta> deltas;
+        connect(client, &ChatClient::finished, this, [&](const ChatResult &r) { results.append(r); });
+        connect(client, &ChatClient::delta, this, [&](const ChatDelta &d) { deltas.append(d); });
+        for (quint64 id = 1; id <= 4; ++id)
+            QMetaObject::invokeMethod(
+                client, "submit", Qt::QueuedConnection, Q_ARG(gpuf::llm::ChatRequest, forecastRequest(id)));
+        QTRY_COMPARE_WITH_TIMEOUT(results.size(), 4, kWaitMs);
+        for (const ChatResult &r : std::as_const(results)) {
+            QCOMPARE(r.status, ChatStatus::Ok);
+            QCOMPARE(joined(deltas, DeltaKind::ToolArguments, r.requestId), r.toolCalls.value(0).arguments);
+        }
+        thread.quit();
+        QVERIFY(thread.wait(kWaitMs));
+    }
+
+    void probe_data()
+    {
+        QTest::addColumn<bool>("tools");
+        QTest::addColumn<bool>("streaming");
+        QTest::addColumn<bool>("listed");
+        QTest::newRow("everything") << true << true << true;
+        QTest::newRow("no tool calling") << false << true << true;
+        QTest::newRow("no streaming") << true << false << true;
+        QTest::newRow("model not listed") << true << true << false;
+    }
+    void probe()
+    {
+        QFETCH(bool, tools);
+        QFETCH(bool, streaming);
+        QFETCH(bool, listed);
+        OpenAiServer server;
+        QVERIFY(server.listen());
+        server.setResponder(capableServer(tools, streaming));
+        if (!listed)
+            server.setModels({QStringLiteral("other-model"), QStringLiteral("third-model")});
+        EndpointProbe probe(fastProfile(server));
+        QSignalSpy finished(&probe, &EndpointProbe::finished);
+        QSignalSpy steps(&probe, &EndpointProbe::checkFinished);
+        probe.start();
+        QVERIFY(finished.wait(kWaitMs));
+        QCOMPARE(steps.size(), 4);
+        const ProbeReport report = probe.report();
+        QCOMPARE(report.reachable.state, ProbeCheck::State::Ok);
+        QVERIFY2(
+            report.reachable.detail.startsWith(QStringLiteral("HTTP 200 from 127.0.0.1:%1 in ").arg(server.port())),
+            qPrintable(report.reachable.detail));
+        QCOMPARE(report.modelListed.ok(), listed);
+        QCOMPARE(report.modelListed.detail,
+            listed ? QStringLiteral("\"test-model\" is listed (1 model(s) in all)")
+                   : QStringLiteral("\"test-model\" is not among the 2 listed model(s): other-model, third-model"));
+        QCOMPARE(report.toolCalling.ok(), tools);
+        if (tools)
+            QVERIFY2(report.toolCalling.detail.startsWith(
+                         QStringLiteral("the model called report_number({\"value\":7}) in ")),
+                qPrintable(report.toolCalling.detail));
+        else
+            QCOMPARE(report.toolCalling.detail,
+                QStringLiteral("the model answered without calling the tool (finish reason \"stop\"): OK"));
+        QCOMPARE(report.streaming.ok(), streaming);
+        if (!streaming)
+            QCOMPARE(report.streaming.detail,
+                QStringLiteral("the server answered with one JSON body instead of server-sent events"));
+        // What the probe sent: /models, then a forced tool call without and with stream.
+        const QList<RecordedRequest> sent = server.requests();
+        QCOMPARE(sent.size(), 3);
+        QCOMPARE(sent[0].method + ' ' + sent[0].path, QByteArray("GET /v1/models"));
+        QCOMPARE(sent[1].json().value(QLatin1StringView("stream")).toBool(), false);
+        QCOMPARE(sent[1]
+                     .json()
+                     .value(QLatin1StringView("tool_choice"))
+                     .toObject()
+                     .value(QLatin1StringView("function"))
+                     .toObject()
+                     .value(QLatin1StringView("name"))
+                     .toString(),
+            QStringLiteral("report_number"));
+        QCOMPARE(sent[2].json().value(QLatin1StringView("stream")).toBool(), true);
+        QCOMPARE(sent[2].json().contains(QLatin1StringView("tools")),
+            tools); // streaming is tested without tools when they failed
+    }
+
+    void probeToolsRejected()
+    {
+        OpenAiServer server;
+        QVERIFY(server.listen());
+        server.setResponder([](const RecordedRequest &request) {
+            if (request.json().contains(QLatin1StringView("tools")))
+                return errorResponse(400, QStringLiteral("tool calling is not supported by this model"));
+            return contentAnswer(QStringLiteral("OK"), request.json().value(QLatin1StringView("stream")).toBool());
+        });
+        EndpointProbe probe(fastProfile(server));
+        QSignalSpy finished(&probe, &EndpointProbe::finished);
+        probe.start();
+        QVERIFY(finished.wait(kWaitMs));
+        QCOMPARE(probe.report().toolCalling.state, ProbeCheck::State::Failed);
+        QCOMPARE(
+            probe.report().toolCalling.detail, QStringLiteral("HTTP 400: tool calling is not supported by this model"));
+        QCOMPARE(probe.report().streaming.state, ProbeCheck::State::Ok);
+    }
+
+    void probeUnreachable()
+    {
+        const quint16 port = closedPort();
+        EndpointProfile profile;
+        profile.baseUrl = QStringLiteral("http://127.0.0.1:%1/v1").arg(port);
+        profile.model = QStringLiteral("m");
+        EndpointProbe probe(profile);
+        QSignalSpy finished(&probe, &EndpointProbe::finished);
+        probe.start();
+        QVERIFY(finished.wait(kWaitMs));
+        const ProbeReport report = probe.report();
+        QCOMPARE(report.reachable.state, ProbeCheck::State::Failed);
+        QCOMPARE(report.reachable.detail, QStringLiteral("connection refused to 127.0.0.1:%1").arg(port));
+        for (const ProbeCheck &c : {report.modelListed, report.toolCalling, report.streaming}) {
+            QCOMPARE(c.state, ProbeCheck::State::Skipped);
+            QCOMPARE(c.detail, QStringLiteral("skipped: the endpoint cannot be reached"));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLlmClient)
+#include "tst_llm_client.moc"

@@ -1,0 +1,18 @@
+// gelu(x + bias) with a 2-D grid: blockIdx.y is the row and blockIdx.x a 256-column strip, so no modulo is needed.
+// GELU, tanh approximation: 0.5 v (1 + tanh(sqrt(2/pi) (v + 0.044715 v^3))).
+__device__ __forceinline__ float gelu(float v)
+{
+    const float k0 = 0.7978845608f; // sqrt(2/pi)
+    const float k1 = 0.044715f;
+    return 0.5f * v * (1.0f + tanhf(k0 * (v + k1 * v * v * v)));
+}
+
+extern "C" __global__ void gelu_bias_2d(const float* x, const float* bias, float* y, int rows, int cols)
+{
+    int col = blockIdx.x * blockDim.x + threadIdx.x;
+    int row = blockIdx.y;
+    if (col < cols) {
+        size_t i = (size_t)row * cols + col;
+        y[i] = gelu(x[i] + bias[col]);
+    }
+}

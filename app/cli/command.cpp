@@ -6,7 +6,8 @@ namespace gpuf::cli {
 const QList<Command> &commands()
 {
     static const QList<Command> all {initCommand(), importCommand(), exportCommand(), statsCommand(), corpusCommand(),
-        binsCommand(), metricsCommand(), forecasterCommand(), forecastCommand(), measureCommand(), deviceCommand()};
+        binsCommand(), metricsCommand(), forecasterCommand(), forecastCommand(), trainCommand(), measureCommand(),
+        deviceCommand()};
     return all;
 }
 

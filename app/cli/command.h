@@ -47,5 +47,6 @@ Command deviceCommand();
 Command metricsCommand();
 Command forecasterCommand();
 Command forecastCommand();
+Command trainCommand();
 
 } // namespace gpuf::cli

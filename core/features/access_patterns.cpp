@@ -1,18 +1,28 @@
-// Lane-index analysis: which expressions vary with threadIdx.x, and how. A variable is "unit" when neighbouring lanes
-// hold neighbouring values (tid, blockIdx.x * blockDim.x + threadIdx.x, tid % 32) and "strided" when they are a
-// stride apart (row * cols with row a unit variable). A global access indexed by a unit expression is coalesced, by
-// a strided one is not; a 2-D shared tile whose row index is unit is read column-wise (bank conflicts unless padded).
-// Heuristic by design: a token-level pass per function, no full C++ parsing.
+// Lane-index analysis: how expressions change from one lane (threadIdx.x) to the next. Every value gets a stride in
+// elements: 0 when all lanes share it (blockIdx.x, tid / 32, loaded data), 1 for neighbouring values (tid,
+// blockIdx.x * blockDim.x + threadIdx.x, tid % 32), k for tid * k, and infinity when the factor is not a literal
+// (row * cols with row = tid). A global access whose index steps by one element (or one vector, through a float4
+// pointer) per lane is coalesced, any other lane-varying access is strided; a 2-D shared tile whose row index varies
+// with the lane is read column-wise (bank conflicts unless padded). Heuristic by design: a token-level pass per
+// function, no full C++ parsing.
 #include "core/features/source_analysis.h"
 
 #include <QHash>
 
+#include <cmath>
+#include <limits>
+
 namespace gpuf::features::detail {
 namespace {
 
-enum class Lane : quint8 { None, Unit, Strided };
+struct Lane
+{
+    double stride = 0.0; // elements between neighbouring lanes' values; 0: the same for all lanes
+    bool varies() const { return stride != 0.0; }
+};
+constexpr double kUnknownStride = std::numeric_limits<double>::infinity();
 
-Lane strongest(Lane a, Lane b) { return std::max(a, b); }
+Lane strongest(Lane a, Lane b) { return {std::max(a.stride, b.stride)}; }
 
 struct Token
 {
@@ -81,7 +91,7 @@ std::size_t closeOf(const std::vector<Token> &tokens, std::size_t open)
 
 struct Factor
 {
-    Lane lane = Lane::None;
+    Lane lane;
     std::optional<double> literal;
 };
 
@@ -100,12 +110,7 @@ public:
         , m_lanes(lanes)
     { }
 
-    // `vectorElements`: in an access through a pointer to an N-component vector, lane × N is still contiguous.
-    Lane classify(std::size_t begin, std::size_t end, double vectorElements = 1.0)
-    {
-        m_vector = vectorElements;
-        return sum(begin, end).lane;
-    }
+    Lane classify(std::size_t begin, std::size_t end) { return sum(begin, end).lane; }
 
 private:
     bool binaryContext(std::size_t i, std::size_t begin) const
@@ -123,6 +128,7 @@ private:
         std::size_t termStart = begin;
         int depth = 0;
         bool first = true;
+        bool additive = true; // the operator before the current term is + or -
         for (std::size_t i = begin; i <= end; ++i) {
             bool split = i == end;
             if (!split) {
@@ -145,9 +151,12 @@ private:
             if (!split)
                 continue;
             const Factor term = product(termStart, i);
-            result.lane = strongest(result.lane, term.lane);
+            // tid + 4 * tid steps by 5; across a comparison or ternary the stronger operand decides.
+            result.lane
+                = additive ? Lane {result.lane.stride + std::abs(term.lane.stride)} : strongest(result.lane, term.lane);
             result.literal = first ? term.literal : std::nullopt;
             first = false;
+            additive = i < end && (m_t[i].text == u"+" || m_t[i].text == u"-");
             termStart = i + 1;
         }
         return result;
@@ -176,22 +185,23 @@ private:
                 r.literal = *a.literal / *b.literal;
         }
         if (op == u"*") {
-            if (a.lane == Lane::Strided || b.lane == Lane::Strided || (a.lane == Lane::Unit && b.lane == Lane::Unit)) {
-                r.lane = Lane::Strided;
-            } else if (a.lane == Lane::Unit || b.lane == Lane::Unit) {
-                const Factor &other = a.lane == Lane::Unit ? b : a;
-                const bool contiguous = other.literal && (*other.literal == 1.0 || *other.literal == m_vector);
-                r.lane = contiguous ? Lane::Unit : Lane::Strided;
+            if (a.lane.varies() && b.lane.varies()) {
+                r.lane.stride = kUnknownStride;
+            } else if (a.lane.varies() || b.lane.varies()) {
+                const Factor &lane = a.lane.varies() ? a : b;
+                const Factor &other = a.lane.varies() ? b : a;
+                r.lane.stride = other.literal ? lane.lane.stride * std::abs(*other.literal) : kUnknownStride;
             }
         } else if (op == u"/" || op == u">>") {
-            // tid / 32: lanes share a value (a warp index); a stride stays a stride.
-            const bool identity = b.literal && *b.literal == (op == u"/" ? 1.0 : 0.0);
-            r.lane = a.lane == Lane::Unit && !identity ? Lane::None : a.lane;
+            // tid / 32: groups of lanes share a value (a warp index); a divisor that is not a literal likewise.
+            const std::optional<double> divisor
+                = b.literal ? std::optional<double>(op == u"/" ? *b.literal : std::exp2(*b.literal)) : std::nullopt;
+            const double stride = divisor && *divisor > 0 ? a.lane.stride / *divisor : 0.0;
+            r.lane.stride = stride >= 1.0 ? stride : 0.0;
         } else if (op == u"<<") {
-            const bool contiguous = b.literal && (*b.literal == 0.0 || std::exp2(*b.literal) == m_vector);
-            r.lane = a.lane == Lane::Unit && !contiguous ? Lane::Strided : a.lane;
+            r.lane.stride = !a.lane.varies() ? 0.0 : b.literal ? a.lane.stride * std::exp2(*b.literal) : kUnknownStride;
         } else if (op == u"%" || op == u"&") {
-            r.lane = a.lane; // tid % 32, tid & 31: neighbouring lanes stay neighbours
+            r.lane = a.lane.varies() ? a.lane : strongest(a.lane, b.lane); // tid % 32: neighbours stay neighbours
         } else {
             r.lane = strongest(a.lane, b.lane);
         }
@@ -248,11 +258,11 @@ private:
                 while (i < end && m_t[i].text == u"[")
                     i = std::min(closeOf(m_t, i), end); // an element's value: data, not an index
             } else if (t.text == u"threadIdx.x") {
-                f.lane = Lane::Unit;
+                f.lane.stride = 1.0;
             } else if (const auto c = m_constants.constFind(t.text.toString()); c != m_constants.cend()) {
                 f.literal = *c;
             } else {
-                f.lane = m_lanes.value(t.text, Lane::None);
+                f.lane = m_lanes.value(t.text);
             }
         } else {
             ++i;
@@ -266,7 +276,6 @@ private:
     const std::vector<Token> &m_t;
     const Variables &m_constants;
     const QHash<QStringView, Lane> &m_lanes;
-    double m_vector = 1.0;
 };
 
 // End of an assignment's right-hand side starting at `from`: ';' or ',' at depth 0, or a bracket closing an
@@ -360,12 +369,13 @@ private:
         m_lanes.insert(lhs.text, m_classifier.classify(at + 1, end));
     }
 
-    void count(Lane lane, std::size_t token)
+    // `stride` in elements of the accessed type: one per lane is coalesced.
+    void count(double stride, std::size_t token)
     {
-        if (lane == Lane::Strided)
-            m_out.add(KernelFeature::StridedAccesses, 1.0, lineOf(token));
-        else if (lane == Lane::Unit)
+        if (stride == 1.0)
             m_out.add(KernelFeature::CoalescedAccesses, 1.0, lineOf(token));
+        else if (stride != 0.0)
+            m_out.add(KernelFeature::StridedAccesses, 1.0, lineOf(token));
     }
 
     void subscript(std::size_t open)
@@ -392,9 +402,10 @@ private:
             while (head > 0 && m_tokens[head - 1].text != u";" && m_tokens[head - 1].text != u"{"
                 && m_tokens[head - 1].text != u"=" && m_tokens[head - 1].text != u"(")
                 --head;
+            // The pointer's offset counts in elements of the original type, the subscript in vectors.
             const double elements = vectorElementsOf(m_tokens, head, k);
-            const Lane base = m_classifier.classify(k + 1, open - 1, elements);
-            count(strongest(base, m_classifier.classify(open + 1, close - 1)), open);
+            const Lane base = m_classifier.classify(k + 1, open - 1);
+            count(base.stride / elements + m_classifier.classify(open + 1, close - 1).stride, open);
             return;
         }
         if (before.kind != Token::Ident || insideDeclaration(m_arrays, before.offset))
@@ -404,14 +415,14 @@ private:
                 return; // a register array
             const Lane first = m_classifier.classify(open + 1, close - 1);
             const bool column = array->dimensions > 1
-                ? first == Lane::Unit && close < m_tokens.size() && m_tokens[close].text == u"["
-                : first == Lane::Strided;
+                ? first.varies() && close < m_tokens.size() && m_tokens[close].text == u"["
+                : first.stride >= 2.0;
             if (column && !array->padded)
                 m_out.add(KernelFeature::SharedColumnAccesses, 1.0, lineOf(open));
             return;
         }
-        const Lane base = m_lanes.value(before.text, Lane::None);
-        count(strongest(base, m_classifier.classify(open + 1, close - 1)), open);
+        const Lane base = m_lanes.value(before.text);
+        count(base.stride + m_classifier.classify(open + 1, close - 1).stride, open);
     }
 
     // *reinterpret_cast<const float4*>(A + offset): an access through a cast pointer without a subscript.
@@ -434,23 +445,22 @@ private:
             // &tile[…]: an access to the array itself, counted by its subscript.
             return;
         }
-        count(m_classifier.classify(i + 1, close - 1, elements), at);
+        count(m_classifier.classify(i + 1, close - 1).stride / elements, at);
     }
 
     void branch(std::size_t open)
     {
         const std::size_t close = closeOf(m_tokens, open);
-        bool modulo = false;
-        bool lane = false;
-        for (std::size_t k = open + 1; k + 1 < close; ++k) {
+        // tid % (2 * s) == 0, (threadIdx.x & 31) == 0: a lane-varying value taken modulo splits every warp.
+        for (std::size_t k = open + 2; k + 1 < close; ++k) {
             const Token &t = m_tokens[k];
-            if (t.kind == Token::Punct && (t.text == u"%" || t.text == u"&"))
-                modulo = true;
-            if (t.kind == Token::Ident && (t.text == u"threadIdx.x" || m_lanes.value(t.text) == Lane::Unit))
-                lane = true;
+            const Token &before = m_tokens[k - 1];
+            if (t.kind == Token::Punct && (t.text == u"%" || t.text == u"&") && before.kind == Token::Ident
+                && (before.text == u"threadIdx.x" || m_lanes.value(before.text).varies())) {
+                m_out.add(KernelFeature::DivergentBranches, 1.0, lineOf(open));
+                return;
+            }
         }
-        if (modulo && lane)
-            m_out.add(KernelFeature::DivergentBranches, 1.0, lineOf(open));
     }
 
     const CleanedSource &m_source;

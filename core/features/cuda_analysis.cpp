@@ -292,7 +292,7 @@ Variables collectConstants(const CleanedSource &source)
 std::vector<ArrayDeclaration> findArrays(const CleanedSource &source, const Variables &constants)
 {
     static const QRegularExpression decl = re(
-        R"((\bextern\s+)?(\b__shared__\s+)?(?:__align__\s*\(\s*\d+\s*\)\s*)?(?:(?:volatile|const|static)\s+)*\b([A-Za-z_]\w*)\s+(?:__align__\s*\(\s*\d+\s*\)\s*)?([A-Za-z_]\w*)\s*((?:\[[^\]\n]*\]\s*)+)(?=[;=,]))");
+        R"((\bextern\s+)?(\b__shared__\s+|\b__device__\s+|\b__constant__\s+)?(?:__align__\s*\(\s*\d+\s*\)\s*)?(?:(?:volatile|const|static)\s+)*\b([A-Za-z_]\w*)\s+(?:__align__\s*\(\s*\d+\s*\)\s*)?([A-Za-z_]\w*)\s*((?:\[[^\]\n]*\]\s*)+)(?=[;=,]))");
     static const QRegularExpression more = re(R"(\G\s*,\s*([A-Za-z_]\w*)\s*((?:\[[^\]\n]*\]\s*)+)(?=[;=,]))");
     static const QRegularExpression dim(QStringLiteral(R"(\[([^\]]*)\])"));
     static const QRegularExpression plusOne(QStringLiteral(R"(\+\s*1\s*$)"));
@@ -335,6 +335,9 @@ std::vector<ArrayDeclaration> findArrays(const CleanedSource &source, const Vari
         const QString type = m.captured(3);
         if (typeBytes(type) == 0)
             continue; // "return x[i];" and the like: not a declaration
+        if (m.captured(2).startsWith(QLatin1StringView("__device__"))
+            || m.captured(2).startsWith(QLatin1StringView("__constant__")))
+            continue; // a global array: its accesses are global ones
         const bool shared = m.capturedLength(2) > 0;
         const bool external = m.capturedLength(1) > 0;
         add(m, type, shared, external, m.captured(4), m.captured(5));

@@ -132,6 +132,19 @@ extern "C" __global__ void gemm(const half* a, const half* b, float* c)
     wmma::store_matrix_sync(c, fc, 16, wmma::mem_row_major);
 })"_s;
 
+const QString kVectorOffsets = uR"(__device__ float g_partials[64];
+extern "C" __global__ void vec(const float* A, float* out, int n)
+{
+    int tid = threadIdx.x;
+    int quad = tid * 4;
+    float4 a = *reinterpret_cast<const float4*>(A + quad);
+    float s = A[quad];
+    int warp = tid / 32;
+    g_partials[warp] = a.x + s;
+    if (tid < (n & 3))
+        out[tid] = 0.0f;
+})"_s;
+
 const QString kTriton = uR"(import torch
 import triton
 import triton.language as tl
@@ -274,6 +287,11 @@ void TestFeatures::sourceFeatures_data()
     QTest::newRow("wmma") << kWmma << cuda << u"tensor_core"_s << 1.0 << u"11"_s;
     QTest::newRow("half") << kWmma << cuda << u"half"_s << 4.0 << u"3,5-6"_s;
     QTest::newRow("register tile") << kWmma << cuda << u"register_array_elements"_s << 16.0 << u"12"_s;
+
+    QTest::newRow("vector offset coalesced") << kVectorOffsets << cuda << u"coalesced_accesses"_s << 2.0 << u"6,11"_s;
+    QTest::newRow("scalar stride 4") << kVectorOffsets << cuda << u"strided_accesses"_s << 1.0 << u"7"_s;
+    QTest::newRow("tail test not divergent") << kVectorOffsets << cuda << u"divergent_branches"_s << 0.0 << u""_s;
+    QTest::newRow("device array is global") << kVectorOffsets << cuda << u"register_array_elements"_s << 0.0 << u""_s;
 
     QTest::newRow("triton kernels") << kTriton << python << u"kernels"_s << 1.0 << u"7"_s;
     QTest::newRow("triton block") << kTriton << python << u"triton_block"_s << 128.0 << u"5"_s;

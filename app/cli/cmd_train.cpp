@@ -1,0 +1,195 @@
+// gpuf train STORE --out MODEL: trains the cost model on a store's measured pairs with leave-one-operation-out
+// validation, prints the validation metrics (core/metrics, as `gpuf metrics`), then writes the model trained on
+// everything and its manifest.
+#include "app/cli/command.h"
+#include "core/forecasters/costmodel_heldout.h"
+#include "core/forecasters/costmodel_training.h"
+#include "core/metrics/from_store.h"
+#include "core/store/store.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QMutex>
+#include <QSaveFile>
+
+#include <cmath>
+
+namespace gpuf::cli {
+namespace {
+
+const QString kOut = QStringLiteral("out");
+const QString kSeed = QStringLiteral("seed");
+const QString kRounds = QStringLiteral("rounds");
+const QString kWriteHeldOut = QStringLiteral("write-heldout");
+const QString kQuiet = QStringLiteral("quiet");
+const QString kFeaturesCsv = QStringLiteral("features-csv");
+
+void addTrainOptions(QCommandLineParser &parser)
+{
+    parser.addPositionalArgument(QStringLiteral("STORE"), QStringLiteral("a store with measured kernels"));
+    parser.addOption({kOut, QStringLiteral("Where to write the model (XGBoost JSON); its manifest goes next to it."),
+        QStringLiteral("MODEL")});
+    parser.addOption({kSeed, QStringLiteral("Seed of the boosting's row and column sampling."), QStringLiteral("N"),
+        QString::number(costmodel::BoosterParameters {}.seed)});
+    parser.addOption({kRounds, QStringLiteral("Boosting rounds."), QStringLiteral("N"),
+        QString::number(costmodel::BoosterParameters {}.rounds)});
+    parser.addOption({kWriteHeldOut,
+        QStringLiteral("Also store the held-out predictions as forecasts of the forecaster 'costmodel-heldout'.")});
+    parser.addOption({kQuiet, QStringLiteral("No progress lines on stderr.")});
+    parser.addOption({kFeaturesCsv,
+        QStringLiteral("Also write every training kernel's features (one row per kernel) to this CSV file."),
+        QStringLiteral("FILE")});
+}
+
+const metrics::Scalar kShown[] = {metrics::Scalar::Accuracy, metrics::Scalar::WithinOne, metrics::Scalar::Ece,
+    metrics::Scalar::BrierHalf, metrics::Scalar::Nll, metrics::Scalar::UtilityAt10Pct};
+
+QString row(const QString &name, qint64 n, const metrics::MetricsReport &report)
+{
+    QString line = name.leftJustified(22) + QString::number(n).rightJustified(7);
+    for (metrics::Scalar s : kShown)
+        line += u' '
+            + metrics::formatValue(report.scalar(s))
+                  .rightJustified(std::max<int>(11, int(metrics::scalarName(s).size())));
+    return line;
+}
+
+void printOutcome(QTextStream &out, const costmodel::TrainingSet &set, const costmodel::TrainingOutcome &outcome)
+{
+    const costmodel::Manifest &m = outcome.model->manifest();
+    out << "training data: " << set.pairs.size() << " measured pairs of "
+        << m.trainingData.value(QStringLiteral("kernels")).toInt() << " kernels, " << outcome.folds.size()
+        << " operations, sha256 " << outcome.dataHash.left(16) << "…\n";
+    out << "leave-one-operation-out validation (each operation predicted by a model that never saw it; temperature "
+           "fitted on the training operations only)\n\n";
+    QString header = QStringLiteral("operation").leftJustified(22) + QStringLiteral("pairs").rightJustified(7);
+    for (const metrics::Figure &f : metrics::tableFigures()) {
+        if (f.kind == metrics::Figure::Kind::Scalar
+            && std::find(std::begin(kShown), std::end(kShown), f.scalar) != std::end(kShown))
+            header += u' ' + f.key.rightJustified(11);
+    }
+    out << header << '\n';
+    for (const costmodel::FoldSummary &f : outcome.folds)
+        out << row(f.operation, f.heldOutPairs, f.report) << '\n';
+    out << row(QStringLiteral("pooled"), outcome.validation.nTotal, outcome.validation) << '\n';
+    out << "\nBrier is the ½·Σ form (0..1); utility_at_10pct is the app-side ranking utility (pools: pairs with the "
+           "same reference kernel)\n";
+    out << "final model: every pair, temperature " << QString::number(m.temperature, 'f', 3)
+        << " (fitted on all held-out predictions), " << m.parameters.rounds << " rounds of depth "
+        << m.parameters.maxDepth << "; " << QString::number(outcome.seconds, 'f', 1) << " s\n";
+}
+
+// The features the model sees, per kernel: for reading, plotting and checking the extraction.
+Status writeFeaturesCsv(const QString &path, const costmodel::TrainingSet &set)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Text))
+        return Error {QStringLiteral("%1: %2").arg(path, file.errorString())};
+    QTextStream out(&file);
+    out << "kernel_id,operation,name";
+    for (int f = 0; f < features::kKernelFeatureCount; ++f)
+        out << ',' << features::kernelFeatureKey(features::KernelFeature(f));
+    out << '\n';
+    const QHash<RowId, features::KernelFeatures> all = costmodel::trainingFeatures(set);
+    QList<RowId> ids = all.keys();
+    std::sort(ids.begin(), ids.end());
+    for (RowId id : std::as_const(ids)) {
+        const Kernel k = set.kernels.value(id);
+        out << id << ',' << set.problems.value(k.problemId) << ',' << k.name;
+        for (float v : all[id].values)
+            out << ',' << (std::isnan(v) ? QString() : QString::number(v));
+        out << '\n';
+    }
+    out.flush();
+    if (!file.commit())
+        return Error {QStringLiteral("%1: %2").arg(path, file.errorString())};
+    return {};
+}
+
+int runTrain(const QCommandLineParser &parser, Io &io)
+{
+    const QStringList args = parser.positionalArguments();
+    if (args.size() != 1)
+        return fail(io, UsageError, QStringLiteral("train: give exactly one STORE"));
+    const QString out = parser.value(kOut);
+    if (out.isEmpty())
+        return fail(io, UsageError, QStringLiteral("train: --out MODEL is required"));
+    costmodel::TrainingOptions options;
+    bool ok = false;
+    options.parameters.seed = parser.value(kSeed).toULongLong(&ok);
+    if (!ok)
+        return fail(io, UsageError, QStringLiteral("train: --seed needs a non-negative integer"));
+    options.parameters.rounds = parser.value(kRounds).toInt(&ok);
+    if (!ok || options.parameters.rounds < 1)
+        return fail(io, UsageError, QStringLiteral("train: --rounds needs a positive integer"));
+    const bool json = parser.isSet(QStringLiteral("json"));
+    QMutex progressLock;
+    if (!json && !parser.isSet(kQuiet)) {
+        options.progress = [&io, &progressLock](const QString &line) {
+            QMutexLocker lock(&progressLock);
+            io.err << "  " << line << '\n';
+            io.err.flush();
+        };
+    }
+
+    const bool writeHeldOut = parser.isSet(kWriteHeldOut);
+    auto store = Store::open(args.first(), writeHeldOut ? Store::Mode::ExistingOnly : Store::Mode::ReadOnly);
+    if (!store)
+        return fail(io, BadInput, QStringLiteral("train: ") + store.error());
+    auto set = costmodel::loadTrainingSet(**store);
+    if (!set)
+        return fail(io, BadInput, QStringLiteral("train: ") + set.error());
+    if (const QString csv = parser.value(kFeaturesCsv); !csv.isEmpty()) {
+        if (Status s = writeFeaturesCsv(csv, *set); !s)
+            return fail(io, BadInput, QStringLiteral("train: ") + s.error());
+    }
+    auto outcome = costmodel::trainWithValidation(*set, options);
+    if (!outcome)
+        return fail(io, BadInput, QStringLiteral("train: ") + outcome.error());
+    if (const QString dir = QFileInfo(out).absolutePath(); !QDir().mkpath(dir))
+        return fail(io, BadInput, QStringLiteral("train: cannot create %1").arg(dir));
+    if (Status s = outcome->model->save(out); !s)
+        return fail(io, BadInput, QStringLiteral("train: ") + s.error());
+    int written = 0;
+    if (writeHeldOut) {
+        auto n = costmodel::storeHeldOutForecasts(**store, *outcome);
+        if (!n)
+            return fail(io, BadInput, QStringLiteral("train: storing held-out forecasts: ") + n.error());
+        written = *n;
+    }
+
+    const costmodel::Manifest &m = outcome->model->manifest();
+    if (json) {
+        QJsonObject result {{QStringLiteral("model"), out},
+            {QStringLiteral("manifest"), costmodel::manifestPathFor(out)},
+            {QStringLiteral("training_data"), m.trainingData}, {QStringLiteral("validation"), m.validation},
+            {QStringLiteral("temperature"), m.temperature}, {QStringLiteral("hyper_parameters"), m.parameters.toJson()},
+            {QStringLiteral("seconds"), outcome->seconds}};
+        if (writeHeldOut)
+            result.insert(QStringLiteral("heldout_forecasts"), written);
+        printJson(io, QJsonDocument(result));
+        return Success;
+    }
+    printOutcome(io.out, *set, *outcome);
+    io.out << "wrote " << out << " and " << costmodel::manifestPathFor(out) << '\n';
+    if (writeHeldOut)
+        io.out << "stored " << written << " held-out forecasts as '" << costmodel::kHeldOutForecasterName << "'\n";
+    return Success;
+}
+
+} // namespace
+
+Command trainCommand()
+{
+    Command c;
+    c.name = QStringLiteral("train");
+    c.summary = QStringLiteral("Train the cost model on a store's measured pairs (leave-one-operation-out "
+                               "validation, then a final model on everything).");
+    c.usage = QStringLiteral("STORE --out MODEL");
+    c.addOptions = addTrainOptions;
+    c.run = runTrain;
+    return c;
+}
+
+} // namespace gpuf::cli

@@ -1,0 +1,49 @@
+// CostModelBackend; see costmodel_backend.h.
+#include "core/forecasters/costmodel_backend.h"
+
+#include "core/store/forecast_repo.h"
+
+namespace gpuf {
+
+CostModelBackend::CostModelBackend(
+    std::shared_ptr<const costmodel::CostModelForecaster> forecaster, RowId forecasterId, QObject *parent)
+    : ForecastBackend(parent)
+    , m_forecaster(std::move(forecaster))
+    , m_forecasterId(forecasterId)
+    , m_configuration(m_forecaster->configuration())
+    , m_version(QStringLiteral("costmodel:") + m_forecaster->model().identity())
+{ }
+
+Result<std::unique_ptr<CostModelBackend>> CostModelBackend::create(
+    Store &store, const QString &modelPath, const QString &forecasterName)
+{
+    auto model = modelPath.isEmpty() ? costmodel::CostModel::builtIn() : costmodel::CostModel::load(modelPath);
+    if (!model)
+        return Error {QStringLiteral("cost model: %1").arg(model.error())};
+    auto forecaster = std::make_shared<const costmodel::CostModelForecaster>(
+        *model, modelPath.isEmpty() ? QStringLiteral("built-in") : modelPath);
+    Forecaster row = forecaster->forecasterRow(forecasterName);
+    auto id = ForecasterRepo(store).ensure(row);
+    if (!id)
+        return Error {id.error()};
+    return std::make_unique<CostModelBackend>(forecaster, *id);
+}
+
+QString CostModelBackend::cacheKey(const ForecastRequest &request) const
+{
+    return forecastCacheKey(m_configuration, m_version, request);
+}
+
+void CostModelBackend::start(const ForecastRequest &request)
+{
+    const Forecast identity = forecastFor(request, m_forecasterId, cacheKey(request));
+    const Forecast f = m_forecaster->forecast(request.reference, request.candidate, request.hardware, identity);
+    Q_EMIT finished(request.id, f);
+}
+
+void CostModelBackend::cancel(quint64 requestId)
+{
+    Q_UNUSED(requestId); // every request is answered inside start(): nothing is ever pending
+}
+
+} // namespace gpuf

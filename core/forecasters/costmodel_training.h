@@ -1,0 +1,77 @@
+// Training the cost model with leave-one-operation-out (LOOO) validation. For each operation: a model trained on the
+// others, with a temperature fitted on *their* inner LOOO predictions (never on the held-out operation), forecasts
+// the held-out operation's pairs; those honest predictions give the reported metrics (core/metrics, the same code as
+// `gpuf metrics`). The final model is trained on every operation, and its temperature fitted on all the held-out
+// predictions.
+#pragma once
+
+#include "core/common/result.h"
+#include "core/features/kernel_features.h"
+#include "core/forecasters/costmodel_dataset.h"
+#include "core/forecasters/costmodel_model.h"
+#include "core/metrics/report.h"
+
+#include <QJsonObject>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace gpuf::costmodel {
+
+struct TrainingOptions
+{
+    BoosterParameters parameters;
+    // Folds run in parallel on the global thread pool (each booster on one thread); results do not depend on it.
+    bool parallel = true;
+    const std::atomic_bool *cancel = nullptr;
+    std::function<void(const QString &)> progress; // called from worker threads; keep it thread-safe
+};
+
+struct HeldOutPrediction
+{
+    MeasuredPair pair;
+    bins::Distribution raw {}; // the fold model's probabilities
+    bins::Distribution calibrated {}; // with the fold's temperature
+};
+
+struct FoldSummary
+{
+    RowId problemId = 0;
+    QString operation;
+    int trainPairs = 0;
+    int heldOutPairs = 0;
+    double temperature = 1.0;
+    metrics::MetricsReport report;
+};
+
+struct TrainingOutcome
+{
+    std::vector<HeldOutPrediction> heldOut; // in the training set's pair order
+    std::vector<FoldSummary> folds; // by ascending problem id
+    metrics::MetricsReport validation; // pooled over every held-out prediction
+    std::shared_ptr<const CostModel> model; // trained on everything
+    double seconds = 0.0;
+    QString dataHash;
+};
+
+// Kernel features of every kernel the pairs name: source and launch spec (compile features are not used yet).
+QHash<RowId, features::KernelFeatures> trainingFeatures(const TrainingSet &set);
+
+// Pair rows (features::kPairColumnCount wide) and class labels (bin − 1) of some of the set's pairs.
+Matrix pairMatrix(const TrainingSet &set, const QHash<RowId, features::KernelFeatures> &features,
+    std::span<const int> pairIndexes, std::vector<float> *labels = nullptr);
+
+// At least two operations with measured pairs are needed (one to hold out, one to learn from).
+Result<TrainingOutcome> trainWithValidation(const TrainingSet &set, const TrainingOptions &options = {});
+
+// Held-out predictions as metrics rows: pool = reference kernel, pairId = candidate kernel (as `gpuf metrics`).
+std::vector<metrics::ScoredRow> heldOutRows(const std::vector<HeldOutPrediction> &heldOut);
+
+// {"n", every scalar by its metrics name}; NaN becomes null.
+QJsonObject reportSummary(const metrics::MetricsReport &report);
+// The manifest's "validation" object: method, pooled summary and one summary per operation.
+QJsonObject validationJson(const TrainingOutcome &outcome);
+
+} // namespace gpuf::costmodel

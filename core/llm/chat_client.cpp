@@ -36,6 +36,9 @@ struct Job
     {
         idle.setSingleShot(true);
         retry.setSingleShot(true);
+        // Coarse timers may fire 5% early: a Retry-After of 1 s must mean at least 1 s.
+        idle.setTimerType(Qt::PreciseTimer);
+        retry.setTimerType(Qt::PreciseTimer);
     }
     ~Job()
     {
@@ -459,7 +462,7 @@ void ChatClientPrivate::finish(Job &job, ChatStatus status, const QString &error
         curl_easy_getinfo(job.easy, CURLINFO_RESPONSE_CODE, &job.httpStatus);
     result.httpStatus = int(job.httpStatus);
     job.accumulator.fill(result);
-    result.latencySeconds = job.started.isValid() ? job.started.elapsed() / 1000.0 : 0.0;
+    result.latencySeconds = job.started.isValid() ? job.started.nsecsElapsed() / 1e9 : 0.0;
     result.requestBody = job.body;
     scrub(result);
     owned.reset();

@@ -6,12 +6,16 @@
 #include "tests/support/openai_server.h"
 
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTest>
 #include <QThread>
+#include <QTimer>
+
+#include <functional>
 
 using namespace gpuf;
 using namespace gpuf::llm;
@@ -69,6 +73,24 @@ QString joined(const QList<ChatDelta> &deltas, DeltaKind kind, quint64 id = 1)
     return text;
 }
 
+// Runs a real event loop until `done` holds (checked every few milliseconds) or the time is up. QTest::qWait sleeps
+// 10 ms between rounds of events, which would slow every streamed piece down.
+bool waitUntil(const std::function<bool()> &done, int timeoutMs = kWaitMs)
+{
+    if (done())
+        return true;
+    QEventLoop loop;
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+        if (done())
+            loop.quit();
+    });
+    poll.start(2);
+    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+    loop.exec();
+    return done();
+}
+
 // A client on the test's thread with its signals recorded.
 struct Session
 {
@@ -83,7 +105,7 @@ struct Session
     {
         const qsizetype before = results.size();
         client.submit(request);
-        if (!QTest::qWaitFor([&] { return results.size() > before; }, kWaitMs))
+        if (!waitUntil([&] { return results.size() > before; }))
             return ChatResult {request.id, ChatStatus::TransportError, QStringLiteral("test: no finished() signal")};
         return results.last();
     }
@@ -583,7 +605,7 @@ private Q_SLOTS:
         Session session(profile);
         for (quint64 id = 1; id <= 10; ++id)
             session.client.submit(forecastRequest(id));
-        QTRY_COMPARE_WITH_TIMEOUT(session.results.size(), 10, kWaitMs);
+        QVERIFY(waitUntil([&] { return session.results.size() == 10; }));
         for (const ChatResult &r : std::as_const(session.results))
             QCOMPARE(r.status, ChatStatus::Ok);
         QCOMPARE(server.maxOpenRequests(), 3);
@@ -686,7 +708,7 @@ private Q_SLOTS:
         for (quint64 id = 1; id <= 4; ++id)
             QMetaObject::invokeMethod(
                 client, "submit", Qt::QueuedConnection, Q_ARG(gpuf::llm::ChatRequest, forecastRequest(id)));
-        QTRY_COMPARE_WITH_TIMEOUT(results.size(), 4, kWaitMs);
+        QVERIFY(waitUntil([&] { return results.size() == 4; }));
         for (const ChatResult &r : std::as_const(results)) {
             QCOMPARE(r.status, ChatStatus::Ok);
             QCOMPARE(joined(deltas, DeltaKind::ToolArguments, r.requestId), r.toolCalls.value(0).arguments);

@@ -102,6 +102,7 @@ public:
         , m_shared(std::move(shared))
     {
         m_socket->setParent(this);
+        m_socket->setSocketOption(QAbstractSocket::LowDelayOption, 1); // as streaming servers do: no Nagle batching
         m_timer.setSingleShot(true);
         connect(&m_timer, &QTimer::timeout, this, [this] { step(); });
         connect(m_socket, &QTcpSocket::readyRead, this, [this] { readRequests(); });

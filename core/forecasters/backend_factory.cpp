@@ -1,6 +1,7 @@
 // makeBackend; see backend_factory.h. One case per forecaster kind, each in a function of its own.
 #include "core/forecasters/backend_factory.h"
 
+#include "core/forecasters/costmodel_backend.h"
 #include "core/forecasters/llm_backend.h"
 
 namespace gpuf {
@@ -18,10 +19,16 @@ Result<std::unique_ptr<ForecastBackend>> makeLlmBackend(
 
 // --- the cost model -----------------------------------------------------------------------------------------------
 Result<std::unique_ptr<ForecastBackend>> makeCostModelBackend(
-    const Forecaster &forecaster, const BackendOptions &, QObject *)
+    const Forecaster &forecaster, const BackendOptions &options, QObject *parent)
 {
-    return Error {QStringLiteral("forecaster '%1': the cost model forecaster is not available in this build")
-                      .arg(forecaster.name)};
+    const QString &path = options.costModelPath;
+    auto model = path.isEmpty() ? costmodel::CostModel::builtIn() : costmodel::CostModel::load(path);
+    if (!model)
+        return Error {QStringLiteral("forecaster '%1': %2").arg(forecaster.name, model.error())};
+    auto runner = std::make_shared<const costmodel::CostModelForecaster>(
+        *model, path.isEmpty() ? QStringLiteral("built-in") : path);
+    return std::unique_ptr<ForecastBackend>(
+        std::make_unique<CostModelBackend>(std::move(runner), forecaster.id, parent));
 }
 // ------------------------------------------------------------------------------------------------------------------
 

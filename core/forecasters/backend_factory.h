@@ -11,6 +11,7 @@ namespace gpuf {
 struct BackendOptions
 {
     bool retryParseFailure = false; // search mode: one more request after a parse failure
+    QString costModelPath; // the cost model's model file (gpuf train --out); empty: the built-in model
 };
 
 // Llm: an LlmBackend over the forecaster's endpoint configuration. CostModel: the built-in model. Import: refused

@@ -29,6 +29,29 @@ Result<std::unique_ptr<CostModelBackend>> CostModelBackend::create(
     return std::make_unique<CostModelBackend>(forecaster, *id);
 }
 
+Result<Forecaster> ensureCostModelForecaster(Store &store, const QString &modelPath, const QString &name)
+{
+    ForecasterRepo repo(store);
+    auto existing = repo.findByName(name);
+    if (!existing)
+        return Error {existing.error()};
+    if (existing->has_value()) {
+        if ((*existing)->kind != ForecasterKind::CostModel)
+            return Error {QStringLiteral("the store's forecaster '%1' is not a cost model").arg(name)};
+        return **existing;
+    }
+    auto model = modelPath.isEmpty() ? costmodel::CostModel::builtIn() : costmodel::CostModel::load(modelPath);
+    if (!model)
+        return Error {QStringLiteral("cost model: %1").arg(model.error())};
+    const costmodel::CostModelForecaster runner(*model, modelPath.isEmpty() ? QStringLiteral("built-in") : modelPath);
+    Forecaster row = runner.forecasterRow(name);
+    auto id = repo.ensure(row);
+    if (!id)
+        return Error {id.error()};
+    row.id = *id;
+    return row;
+}
+
 QString CostModelBackend::cacheKey(const ForecastRequest &request) const
 {
     return forecastCacheKey(m_configuration, m_version, request);

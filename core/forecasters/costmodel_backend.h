@@ -39,4 +39,9 @@ private:
     QString m_version;
 };
 
+// The forecaster row named `name` ("costmodel" by default), created on first use with the configuration of the model
+// at `modelPath` (the built-in one when empty): what makes `gpuf forecast --forecaster costmodel` work on a new store.
+Result<Forecaster> ensureCostModelForecaster(
+    Store &store, const QString &modelPath = {}, const QString &name = QLatin1StringView(costmodel::kForecasterName));
+
 } // namespace gpuf

@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QMutex>
 #include <QSaveFile>
 
 #include <cmath>
@@ -102,7 +103,21 @@ Result<std::shared_ptr<const CostModel>> CostModel::load(const QString &modelPat
     return loaded;
 }
 
-Result<std::shared_ptr<const CostModel>> CostModel::builtIn() { return load(QLatin1StringView(kBuiltInModelPath)); }
+Result<std::shared_ptr<const CostModel>> CostModel::builtIn()
+{
+    // Parsed once per process: the model is immutable and every backend may share it. Deliberately never destroyed:
+    // at exit XGBoost's own statics may already be gone, and freeing a booster after them crashes.
+    static QMutex lock;
+    static auto *model = new std::shared_ptr<const CostModel>;
+    QMutexLocker locker(&lock);
+    if (!*model) {
+        auto loaded = load(QLatin1StringView(kBuiltInModelPath));
+        if (!loaded)
+            return Error {QStringLiteral("the built-in model: %1").arg(loaded.error())};
+        *model = *loaded;
+    }
+    return *model;
+}
 
 Status CostModel::save(const QString &modelPath) const
 {

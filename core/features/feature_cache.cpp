@@ -23,11 +23,24 @@ QString FeatureCache::keyOf(const Kernel &kernel)
 
 FeatureCache::Entry FeatureCache::features(const Kernel &kernel)
 {
+    const bool stored = kernel.id != 0 && !kernel.contentHash.isEmpty();
+    if (stored) {
+        QReadLocker lock(&m_lock);
+        const auto it = m_byId.constFind(kernel.id);
+        if (it != m_byId.cend() && it->contentHash == kernel.contentHash)
+            return it->entry;
+    }
     const QString key = keyOf(kernel);
     {
         QReadLocker lock(&m_lock);
-        if (const auto it = m_entries.constFind(key); it != m_entries.cend())
+        if (const auto it = m_entries.constFind(key); it != m_entries.cend()) {
+            lock.unlock();
+            if (stored) {
+                QWriteLocker write(&m_lock);
+                m_byId.insert(kernel.id, {kernel.contentHash, *it});
+            }
             return *it;
+        }
     }
     // Extract outside the lock: two threads may both extract a new kernel, and the results are equal.
     auto entry = std::make_shared<const KernelFeatures>(
@@ -35,16 +48,29 @@ FeatureCache::Entry FeatureCache::features(const Kernel &kernel)
     QWriteLocker lock(&m_lock);
     const auto it = m_entries.constFind(key);
     if (it != m_entries.cend())
-        return *it;
-    m_entries.insert(key, entry);
+        entry = *it;
+    else
+        m_entries.insert(key, entry);
+    if (stored)
+        m_byId.insert(kernel.id, {kernel.contentHash, entry});
     return entry;
 }
 
 void FeatureCache::insert(const Kernel &kernel, KernelFeatures features)
 {
     auto entry = std::make_shared<const KernelFeatures>(std::move(features));
+    const QString key = keyOf(kernel);
     QWriteLocker lock(&m_lock);
-    m_entries.insert(keyOf(kernel), std::move(entry));
+    m_entries.insert(key, entry);
+    // Ids that led to the replaced entry must not keep it.
+    for (auto it = m_byId.begin(); it != m_byId.end();) {
+        if (it->contentHash == kernel.contentHash)
+            it = m_byId.erase(it);
+        else
+            ++it;
+    }
+    if (kernel.id != 0 && !kernel.contentHash.isEmpty())
+        m_byId.insert(kernel.id, {kernel.contentHash, std::move(entry)});
 }
 
 FeatureCache::Entry FeatureCache::find(const Kernel &kernel) const
@@ -64,6 +90,7 @@ void FeatureCache::clear()
 {
     QWriteLocker lock(&m_lock);
     m_entries.clear();
+    m_byId.clear();
 }
 
 } // namespace gpuf::features

@@ -1,6 +1,7 @@
 // FeatureCache: kernel features kept in memory by content, so forecasting many pairs extracts each kernel once.
 // The key is the source's content hash plus a digest of the launch spec (the same source launched differently is a
-// different kernel for the model). Thread-safe; entries are immutable and shared.
+// different kernel for the model). A stored kernel (id ≠ 0) is found again by its id and content hash without
+// rebuilding that key: the hot path of forecasting. Thread-safe; entries are immutable and shared.
 #pragma once
 
 #include "core/domain/kernel.h"
@@ -29,8 +30,15 @@ public:
     static QString keyOf(const Kernel &kernel);
 
 private:
+    struct ById
+    {
+        QString contentHash;
+        Entry entry;
+    };
+
     mutable QReadWriteLock m_lock;
     QHash<QString, Entry> m_entries;
+    QHash<RowId, ById> m_byId; // store rows are immutable: an id with the same content hash is the same kernel
 };
 
 } // namespace gpuf::features

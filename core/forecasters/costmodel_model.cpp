@@ -39,8 +39,9 @@ QString sha256(const QByteArray &bytes)
 
 } // namespace
 
-CostModel::CostModel(Booster booster, Manifest manifest)
+CostModel::CostModel(Booster booster, TreeEnsemble trees, Manifest manifest)
     : m_booster(std::move(booster))
+    , m_trees(std::move(trees))
     , m_manifest(std::move(manifest))
 {
     m_columns.reserve(std::size_t(m_manifest.features.size()));
@@ -60,13 +61,17 @@ Result<std::shared_ptr<const CostModel>> CostModel::fromParts(Booster booster, M
                           .arg(manifest.features.size())};
     if (booster.classes() != bins::kBinCount)
         return Error {QStringLiteral("the model predicts %1 classes, not 8").arg(booster.classes())};
-    if (manifest.modelSha256.isEmpty()) {
-        auto json = booster.saveJson();
-        if (!json)
-            return Error {json.error()};
+    auto json = booster.saveJson();
+    if (!json)
+        return Error {json.error()};
+    auto trees = TreeEnsemble::fromJson(*json);
+    if (!trees)
+        return Error {trees.error()};
+    if (trees->columns() != booster.columns() || trees->classes() != booster.classes())
+        return Error {QStringLiteral("the model's trees disagree with its shape")};
+    if (manifest.modelSha256.isEmpty())
         manifest.modelSha256 = sha256(*json);
-    }
-    return std::shared_ptr<const CostModel>(new CostModel(std::move(booster), std::move(manifest)));
+    return std::shared_ptr<const CostModel>(new CostModel(std::move(booster), std::move(*trees), std::move(manifest)));
 }
 
 Result<std::shared_ptr<const CostModel>> CostModel::fromBytes(const QByteArray &model, const QByteArray &manifestBytes)
@@ -145,17 +150,14 @@ Status CostModel::predict(std::span<const float> pairRow, bins::Distribution &ca
     if (pairRow.size() != std::size_t(features::kPairColumnCount))
         return Error {QStringLiteral("a pair row of the wrong size")};
     std::array<float, bins::kBinCount> p {};
-    Status status;
     if (m_identity) {
-        status = m_booster.predictRow(pairRow, p);
+        m_trees.predict(pairRow, p);
     } else {
         thread_local std::vector<float> row;
         row.resize(m_columns.size());
         modelRow(pairRow, row);
-        status = m_booster.predictRow(row, p);
+        m_trees.predict(row, p);
     }
-    if (!status)
-        return status;
     bins::Distribution d;
     for (int b = 0; b < bins::kBinCount; ++b)
         d[std::size_t(b)] = p[std::size_t(b)];
@@ -170,26 +172,10 @@ Result<std::vector<bins::Distribution>> CostModel::predictMany(std::span<const f
     const std::size_t width = std::size_t(features::kPairColumnCount);
     if (pairRows.size() % width != 0)
         return Error {QStringLiteral("pair rows of the wrong size")};
-    const std::size_t n = pairRows.size() / width;
-    Matrix matrix;
-    matrix.columns = int(m_columns.size());
-    if (m_identity) {
-        matrix.values.assign(pairRows.begin(), pairRows.end());
-    } else {
-        matrix.values.resize(n * m_columns.size());
-        for (std::size_t i = 0; i < n; ++i)
-            modelRow(pairRows.subspan(i * width, width),
-                std::span<float>(matrix.values).subspan(i * m_columns.size(), m_columns.size()));
-    }
-    auto p = m_booster.predict(matrix);
-    if (!p)
-        return Error {p.error()};
-    std::vector<bins::Distribution> out(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        bins::Distribution d;
-        for (std::size_t b = 0; b < d.size(); ++b)
-            d[b] = (*p)[i * d.size() + b];
-        out[i] = applyTemperature(d, m_manifest.temperature);
+    std::vector<bins::Distribution> out(pairRows.size() / width);
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        if (Status s = predict(pairRows.subspan(i * width, width), out[i]); !s)
+            return Error {s.error()};
     }
     return out;
 }

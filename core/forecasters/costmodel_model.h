@@ -6,6 +6,7 @@
 #include "core/common/result.h"
 #include "core/forecasters/costmodel_booster.h"
 #include "core/forecasters/costmodel_manifest.h"
+#include "core/forecasters/costmodel_trees.h"
 
 #include <memory>
 #include <span>
@@ -37,17 +38,18 @@ public:
     // `pairRow` holds features::kPairColumnCount values in the program's column order.
     Status predict(
         std::span<const float> pairRow, bins::Distribution &calibrated, bins::Distribution *raw = nullptr) const;
-    // Many rows (row-major, kPairColumnCount each) at once; calibrated distributions in row order.
+    // Many rows (row-major, kPairColumnCount each); calibrated distributions in row order.
     Result<std::vector<bins::Distribution>> predictMany(std::span<const float> pairRows) const;
     // SHAP contributions toward class `bin` (1..8) per program pair column (columns the model does not use are 0),
     // and the bias as the last element. Margin units, before temperature.
     Result<std::vector<float>> contributions(std::span<const float> pairRow, int bin) const;
 
 private:
-    CostModel(Booster booster, Manifest manifest);
+    CostModel(Booster booster, TreeEnsemble trees, Manifest manifest);
     void modelRow(std::span<const float> pairRow, std::span<float> out) const;
 
-    Booster m_booster;
+    Booster m_booster; // training form: saving, SHAP contributions
+    TreeEnsemble m_trees; // the same trees, walked directly for fast probabilities
     Manifest m_manifest;
     std::vector<int> m_columns; // model column → program pair column, −1 when this program lacks it
     bool m_identity = false; // the model's columns are exactly the program's

@@ -508,6 +508,22 @@ void TestFeatures::cacheReusesEntries()
     cache.insert(a, compiled);
     QCOMPARE(cache.features(a)->value(KernelFeature::Registers), 20.0f);
     QCOMPARE(cache.size(), 2);
+    // A stored kernel is found by its id; replacing its features reaches that path too.
+    Kernel stored = a;
+    stored.id = 7;
+    const FeatureCache::Entry byId = cache.features(stored);
+    QCOMPARE(cache.features(stored).get(), byId.get());
+    QCOMPARE(byId->value(KernelFeature::Registers), 20.0f);
+    compiled.set(KernelFeature::Registers, 24);
+    cache.insert(stored, compiled);
+    QCOMPARE(cache.features(stored)->value(KernelFeature::Registers), 24.0f);
+    QCOMPARE(cache.features(a)->value(KernelFeature::Registers), 24.0f);
+    // The same id with another source (another store) is another kernel.
+    Kernel elsewhere = launched;
+    elsewhere.id = 7;
+    elsewhere.source = kAxpyFloat4;
+    elsewhere.contentHash = contentHashOf(elsewhere.source);
+    QCOMPARE(cache.features(elsewhere)->value(KernelFeature::AccessBytes), 16.0f);
 }
 
 void TestFeatures::deterministic()

@@ -2,6 +2,7 @@
 // (reference, candidate) pair of a selection that has no cached forecast. The engine runs on this thread inside an
 // event loop; the endpoint's client runs on a thread of its own.
 #include "app/cli/command.h"
+#include "core/forecasters/costmodel_backend.h"
 #include "core/forecasters/forecast_engine.h"
 #include "core/forecasters/forecaster_config.h"
 #include "core/measure/measure_engine.h"
@@ -189,6 +190,9 @@ void addForecastOptions(QCommandLineParser &parser)
     parser.addOption({kSamples, QStringLiteral("Independent samples per pair (default 1)."), QStringLiteral("N"),
         QStringLiteral("1")});
     parser.addOption({kRefresh, QStringLiteral("Forecast again even when a cached forecast exists.")});
+    parser.addOption({kModel,
+        QStringLiteral("With --forecaster costmodel: the model file (gpuf train --out). Default: the built-in model."),
+        QStringLiteral("FILE")});
 }
 
 // The local GPU as gpuf-measure describes it, or exactly why there is none.
@@ -256,9 +260,10 @@ Result<QList<ForecastPair>> selectPairs(Store &store, const QString &problemName
     return pairs;
 }
 
-ForecastSummary runBatch(const QString &storePath, const ForecastBatch &batch, Io &io, bool json)
+ForecastSummary runBatch(
+    const QString &storePath, const ForecastBatch &batch, Io &io, bool json, const ForecastEngineConfig &config)
 {
-    ForecastEngine engine;
+    ForecastEngine engine(config);
     engine.setStorePath(storePath);
     std::optional<ForecastSummary> summary;
     QEventLoop loop;
@@ -295,6 +300,11 @@ int runForecast(const QCommandLineParser &parser, Io &io)
     auto store = Store::open(args.first(), Store::Mode::ExistingOnly);
     if (!store)
         return fail(io, BadInput, QStringLiteral("forecast: ") + store.error());
+    // The built-in cost model is every store's forecaster: its row is created on first use.
+    if (parser.value(kForecaster) == QLatin1StringView(costmodel::kForecasterName)) {
+        if (auto ensured = ensureCostModelForecaster(**store, parser.value(kModel)); !ensured)
+            return fail(io, BadInput, QStringLiteral("forecast: ") + ensured.error());
+    }
     auto forecaster = ForecasterRepo(**store).findByName(parser.value(kForecaster));
     if (!forecaster)
         return fail(io, BadInput, QStringLiteral("forecast: ") + forecaster.error());
@@ -302,6 +312,8 @@ int runForecast(const QCommandLineParser &parser, Io &io)
         return fail(io, BadInput, QStringLiteral("forecast: no forecaster named '%1'").arg(parser.value(kForecaster)));
     ForecastBatch batch;
     batch.id = 1;
+    if (parser.isSet(kModel) && (**forecaster).kind != ForecasterKind::CostModel)
+        return fail(io, UsageError, QStringLiteral("forecast: --model applies to cost-model forecasters only"));
     batch.forecasterId = (**forecaster).id;
     batch.samples = samples;
     batch.refresh = parser.isSet(kRefresh);
@@ -323,7 +335,9 @@ int runForecast(const QCommandLineParser &parser, Io &io)
     store->reset(); // the engine writes through its own connection
 
     const bool json = parser.isSet(QStringLiteral("json"));
-    const ForecastSummary s = runBatch(args.first(), batch, io, json);
+    ForecastEngineConfig config;
+    config.backend.costModelPath = parser.value(kModel);
+    const ForecastSummary s = runBatch(args.first(), batch, io, json, config);
     if (!s.error.isEmpty())
         return fail(io, BadInput, QStringLiteral("forecast: ") + s.error);
     if (json) {

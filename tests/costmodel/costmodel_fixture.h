@@ -130,6 +130,8 @@ inline TinyStore buildTinyStore(Store &store)
             tinyMeasurement(store, kernels[k], s.gpu, u"large"_s, large[k] * op.scale);
         }
         s.kernels.append(kernels);
+        if (!ProblemRepo(store).setReferenceKernel(*problem, kernels.first()))
+            qFatal("reference kernel");
     }
     // copy: a fourth kernel that fails its large case (a failure, never a bin, as a candidate).
     s.failing = tinyKernel(store, s.problems[0], u"failing"_s, scalarKernel(u"copy_f"_s, u"x[i] + 0.0f"_s));

@@ -23,17 +23,6 @@ qsizetype partialTagLength(QStringView text, QStringView tag)
     return 0;
 }
 
-QString contentText(const QJsonValue &content)
-{
-    if (content.isString())
-        return content.toString();
-    QString text; // content parts: [{"type":"text","text":…}, …]
-    const QJsonArray parts = content.toArray();
-    for (const QJsonValue &part : parts)
-        text += part.toObject().value(QLatin1StringView("text")).toString();
-    return text;
-}
-
 QString errorObjectMessage(const QJsonValue &error)
 {
     if (error.isString())
@@ -88,27 +77,27 @@ ThinkSplitter::Pieces ThinkSplitter::finish()
 
 Status ChatAccumulator::addChunk(const QByteArray &json, QList<ChatDelta> &deltas)
 {
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(json, &error);
-    if (!document.isObject()) {
-        return Error {
-            QStringLiteral("stream event is not JSON (%1): %2")
-                .arg(error.error == QJsonParseError::NoError ? QStringLiteral("not an object") : error.errorString(),
-                    bodyStart(json, 100))};
+    std::optional<ChunkFields> fields = scanChunk(json);
+    if (!fields) { // unusual shapes, errors and broken text: let Qt parse (and word the problem)
+        QJsonParseError error;
+        const QJsonDocument document = QJsonDocument::fromJson(json, &error);
+        if (!document.isObject()) {
+            return Error {QStringLiteral("stream event is not JSON (%1): %2")
+                              .arg(error.error == QJsonParseError::NoError ? QStringLiteral("not an object")
+                                                                           : error.errorString(),
+                                  bodyStart(json, 100))};
+        }
+        fields = chunkFields(document.object());
     }
-    const QJsonObject chunk = document.object();
-    if (chunk.contains(QLatin1StringView("error")))
-        return Error {QStringLiteral("the server sent an error in the stream: ")
-            + errorObjectMessage(chunk.value(QLatin1StringView("error")))};
-    const QJsonArray choices = chunk.value(QLatin1StringView("choices")).toArray();
-    if (!choices.isEmpty()) {
-        const QJsonObject choice = choices.first().toObject();
-        addMessage(choice.value(QLatin1StringView("delta")).toObject(), true, &deltas);
-        const QString finish = choice.value(QLatin1StringView("finish_reason")).toString();
-        if (!finish.isEmpty())
-            m_finishReason = finish;
+    if (fields->hasError)
+        return Error {QStringLiteral("the server sent an error in the stream: ") + fields->errorMessage};
+    if (fields->hasChoice) {
+        addMessage(fields->delta, true, &deltas);
+        if (!fields->finishReason.isEmpty())
+            m_finishReason = fields->finishReason;
     }
-    addUsage(chunk.value(QLatin1StringView("usage")));
+    if (fields->hasUsage)
+        addUsage(fields->promptTokens, fields->completionTokens);
     return {};
 }
 
@@ -130,10 +119,14 @@ Status ChatAccumulator::addWhole(const QByteArray &json)
     if (choices.isEmpty())
         return Error {QStringLiteral("response has no choices: ") + bodyStart(json, 200)};
     const QJsonObject choice = choices.first().toObject();
-    addMessage(choice.value(QLatin1StringView("message")).toObject(), false, nullptr);
+    addMessage(messageFields(choice.value(QLatin1StringView("message")).toObject()), false, nullptr);
     finish();
     m_finishReason = choice.value(QLatin1StringView("finish_reason")).toString();
-    addUsage(answer.value(QLatin1StringView("usage")));
+    const QJsonValue usage = answer.value(QLatin1StringView("usage"));
+    if (usage.isObject()) {
+        addUsage(usage.toObject().value(QLatin1StringView("prompt_tokens")).toInteger(-1),
+            usage.toObject().value(QLatin1StringView("completion_tokens")).toInteger(-1));
+    }
     return {};
 }
 
@@ -148,19 +141,16 @@ void ChatAccumulator::finish(QList<ChatDelta> *deltas)
         deltas->append(ChatDelta {m_requestId, DeltaKind::Reasoning, rest.reasoning});
 }
 
-void ChatAccumulator::addMessage(const QJsonObject &message, bool streamed, QList<ChatDelta> *deltas)
+void ChatAccumulator::addMessage(const MessageFields &message, bool streamed, QList<ChatDelta> *deltas)
 {
     // vLLM sends the same text in both fields; the others send one of them.
-    QString reasoning = message.value(QLatin1StringView("reasoning_content")).toString();
-    if (reasoning.isEmpty())
-        reasoning = message.value(QLatin1StringView("reasoning")).toString();
-    const QString content = contentText(message.value(QLatin1StringView("content")));
+    QString reasoning = message.reasoningContent.isEmpty() ? message.reasoning : message.reasoningContent;
     ThinkSplitter::Pieces pieces;
-    if (!content.isEmpty())
-        pieces = m_think.feed(content);
+    if (!message.content.isEmpty())
+        pieces = m_think.feed(message.content);
     reasoning += pieces.reasoning;
     QString arguments;
-    addToolCalls(message.value(QLatin1StringView("tool_calls")).toArray(), arguments);
+    addToolCalls(message.toolCalls, arguments);
     m_reasoning += reasoning;
     m_content += pieces.content;
     if (!streamed || !deltas)
@@ -174,46 +164,36 @@ void ChatAccumulator::addMessage(const QJsonObject &message, bool streamed, QLis
     m_delivered = m_delivered || !reasoning.isEmpty() || !pieces.content.isEmpty() || !arguments.isEmpty();
 }
 
-void ChatAccumulator::addToolCalls(const QJsonArray &calls, QString &argumentsDelta)
+void ChatAccumulator::addToolCalls(const QList<ToolCallDelta> &calls, QString &argumentsDelta)
 {
-    for (const QJsonValue &value : calls) {
-        const QJsonObject call = value.toObject();
-        const int index = call.value(QLatin1StringView("index")).toInt(-1);
-        const QString id = call.value(QLatin1StringView("id")).toString();
+    for (const ToolCallDelta &call : calls) {
         qsizetype at = -1;
-        if (index >= 0) {
-            at = m_toolIndex.indexOf(index);
-        } else if (!m_toolCalls.isEmpty() && (id.isEmpty() || m_toolCalls.last().id == id)) {
+        if (call.index >= 0) {
+            at = m_toolIndex.indexOf(call.index);
+        } else if (!m_toolCalls.isEmpty() && (call.id.isEmpty() || m_toolCalls.last().id == call.id)) {
             at = m_toolCalls.size() - 1; // no index: a continuation of the last call unless a new id starts one
         }
         if (at < 0) {
             m_toolCalls.append(ToolCall {});
-            m_toolIndex.append(index >= 0 ? index : int(m_toolCalls.size() - 1));
+            m_toolIndex.append(call.index >= 0 ? call.index : int(m_toolCalls.size() - 1));
             at = m_toolCalls.size() - 1;
         }
         ToolCall &target = m_toolCalls[at];
         if (target.id.isEmpty())
-            target.id = id;
-        const QJsonObject function = call.value(QLatin1StringView("function")).toObject();
-        const QString name = function.value(QLatin1StringView("name")).toString();
-        if (!name.isEmpty() && name != target.name)
-            target.name += name; // names come once, or in pieces; a repeated whole name is not appended again
-        const QJsonValue arguments = function.value(QLatin1StringView("arguments"));
-        const QString piece = arguments.isObject()
-            ? QString::fromUtf8(QJsonDocument(arguments.toObject()).toJson(QJsonDocument::Compact))
-            : arguments.toString();
-        target.arguments += piece;
-        argumentsDelta += piece;
+            target.id = call.id;
+        if (!call.name.isEmpty() && call.name != target.name)
+            target.name += call.name; // names come once, or in pieces; a repeated whole name is not appended again
+        target.arguments += call.arguments;
+        argumentsDelta += call.arguments;
     }
 }
 
-void ChatAccumulator::addUsage(const QJsonValue &usage)
+void ChatAccumulator::addUsage(qint64 promptTokens, qint64 completionTokens)
 {
-    if (!usage.isObject())
-        return;
-    const QJsonObject object = usage.toObject();
-    m_promptTokens = object.value(QLatin1StringView("prompt_tokens")).toInteger(m_promptTokens);
-    m_completionTokens = object.value(QLatin1StringView("completion_tokens")).toInteger(m_completionTokens);
+    if (promptTokens >= 0)
+        m_promptTokens = promptTokens;
+    if (completionTokens >= 0)
+        m_completionTokens = completionTokens;
 }
 
 void ChatAccumulator::fill(ChatResult &result) const

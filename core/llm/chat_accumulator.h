@@ -5,6 +5,7 @@
 
 #include "core/common/result.h"
 #include "core/llm/chat_types.h"
+#include "core/llm/chunk_fields.h"
 
 #include <QByteArrayView>
 #include <QList>
@@ -53,9 +54,9 @@ public:
     void fill(ChatResult &result) const;
 
 private:
-    void addMessage(const QJsonObject &message, bool streamed, QList<ChatDelta> *deltas);
-    void addToolCalls(const QJsonArray &calls, QString &argumentsDelta);
-    void addUsage(const QJsonValue &usage);
+    void addMessage(const MessageFields &message, bool streamed, QList<ChatDelta> *deltas);
+    void addToolCalls(const QList<ToolCallDelta> &calls, QString &argumentsDelta);
+    void addUsage(qint64 promptTokens, qint64 completionTokens);
 
     quint64 m_requestId;
     ThinkSplitter m_think;

@@ -338,6 +338,15 @@ void ChatClientPrivate::flushDeltas()
     if (deltas.isEmpty())
         return;
     QList<ChatDelta> ready = std::exchange(deltas, {});
+    // Pieces of one request and kind that arrived in the same batch travel as one signal.
+    qsizetype kept = 0;
+    for (qsizetype i = 1; i < ready.size(); ++i) {
+        if (ready[i].requestId == ready[kept].requestId && ready[i].kind == ready[kept].kind)
+            ready[kept].text += ready[i].text;
+        else
+            ready[++kept] = std::move(ready[i]);
+    }
+    ready.resize(kept + 1);
     for (ChatDelta &d : ready) {
         if (key.size() >= 4)
             d.text.replace(key, QStringLiteral("[API key]"));

@@ -1,10 +1,16 @@
-// CurlMulti: curl's socket and timer callbacks mapped onto QSocketNotifier and QTimer.
+// CurlMulti: curl's socket callback keeps an epoll set (Linux) in step, one QSocketNotifier on that set wakes the
+// thread, and epoll_wait names the sockets to hand to curl_multi_socket_action. One descriptor in the event loop
+// instead of one per connection keeps each wake-up cheap with dozens of streams.
 #include "core/llm/curl_multi.h"
 
 #include <QSocketNotifier>
 
+#include <array>
 #include <cerrno>
 #include <mutex>
+
+#include <sys/epoll.h>
+#include <unistd.h>
 
 namespace gpuf::llm {
 
@@ -29,9 +35,19 @@ CurlMulti::CurlMulti(QObject *parent)
     curl_multi_setopt(m_multi, CURLMOPT_SOCKETDATA, this);
     curl_multi_setopt(m_multi, CURLMOPT_TIMERFUNCTION, &CurlMulti::timerCallback);
     curl_multi_setopt(m_multi, CURLMOPT_TIMERDATA, this);
+    m_epoll = epoll_create1(EPOLL_CLOEXEC);
+    if (m_epoll >= 0) {
+        m_notifier = new QSocketNotifier(m_epoll, QSocketNotifier::Read, this);
+        connect(m_notifier, &QSocketNotifier::activated, this, [this] { ready(); });
+    } else {
+        qWarning("gpuf: epoll_create1 failed (errno %d); HTTP transfers will not progress", errno);
+    }
     m_timer.setSingleShot(true);
     m_timer.setTimerType(Qt::PreciseTimer);
     connect(&m_timer, &QTimer::timeout, this, [this] { act(CURL_SOCKET_TIMEOUT, 0); });
+    m_batch.setSingleShot(true);
+    m_batch.setTimerType(Qt::PreciseTimer);
+    connect(&m_batch, &QTimer::timeout, this, [this] { serve(); });
 }
 
 CurlMulti::~CurlMulti()
@@ -40,10 +56,14 @@ CurlMulti::~CurlMulti()
         curl_multi_remove_handle(m_multi, easy);
     m_done.clear();
     curl_multi_cleanup(m_multi);
-    for (const auto &[socket, w] : m_watches) {
-        delete w.read;
-        delete w.write;
-    }
+    if (m_epoll >= 0)
+        ::close(m_epoll);
+}
+
+void CurlMulti::setBatching(int busyTransfers, int windowMs)
+{
+    m_busyTransfers = busyTransfers;
+    m_windowMs = windowMs;
 }
 
 bool CurlMulti::add(CURL *easy, Done done)
@@ -84,37 +104,57 @@ int CurlMulti::timerCallback(CURLM *, long timeoutMs, void *self)
 
 void CurlMulti::watch(curl_socket_t socket, int what)
 {
-    Watch &w = m_watches[socket];
-    const auto ensure = [&](QSocketNotifier *&notifier, QSocketNotifier::Type type, int events, bool wanted) {
-        if (!wanted) {
-            if (notifier)
-                notifier->setEnabled(false);
-            return;
-        }
-        if (!notifier) {
-            notifier = new QSocketNotifier(qintptr(socket), type, this);
-            connect(notifier, &QSocketNotifier::activated, this, [this, socket, events] { act(socket, events); });
-        }
-        notifier->setEnabled(true);
-    };
-    ensure(w.read, QSocketNotifier::Read, CURL_CSELECT_IN, what & CURL_POLL_IN);
-    ensure(w.write, QSocketNotifier::Write, CURL_CSELECT_OUT, what & CURL_POLL_OUT);
+    epoll_event event {};
+    event.events = ((what & CURL_POLL_IN) ? EPOLLIN : 0u) | ((what & CURL_POLL_OUT) ? EPOLLOUT : 0u);
+    event.data.fd = socket;
+    const bool known = m_watches.contains(socket);
+    m_watches[socket] = what;
+    if (epoll_ctl(m_epoll, known ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, socket, &event) != 0 && errno == EEXIST)
+        epoll_ctl(m_epoll, EPOLL_CTL_MOD, socket, &event); // a descriptor curl reused before telling us
 }
 
 void CurlMulti::unwatch(curl_socket_t socket)
 {
-    const auto it = m_watches.find(socket);
-    if (it == m_watches.end())
+    if (m_watches.erase(socket) == 0)
         return;
-    // Called from inside curl, possibly while one of these notifiers is emitting: disable now, delete later. The
-    // descriptor may be reused at once by a new socket; a disabled notifier does not get in its way.
-    for (QSocketNotifier *notifier : {it->second.read, it->second.write}) {
-        if (notifier) {
-            notifier->setEnabled(false);
-            notifier->deleteLater();
-        }
+    epoll_ctl(m_epoll, EPOLL_CTL_DEL, socket, nullptr); // curl says so before it closes the socket
+}
+
+void CurlMulti::ready()
+{
+    if (m_batch.isActive())
+        return;
+    if (m_windowMs <= 0 || m_done.size() <= std::size_t(m_busyTransfers)) {
+        serve();
+        return;
     }
-    m_watches.erase(it);
+    // Level-triggered: the set stays readable until curl reads, so stop listening until the window ends.
+    m_notifier->setEnabled(false);
+    m_batch.start(m_windowMs);
+}
+
+void CurlMulti::serve()
+{
+    m_notifier->setEnabled(true);
+    std::array<epoll_event, 128> events;
+    int running = 0;
+    for (;;) {
+        const int count = epoll_wait(m_epoll, events.data(), int(events.size()), 0);
+        for (int i = 0; i < count; ++i) {
+            const auto socket = curl_socket_t(events[i].data.fd);
+            if (!m_watches.contains(socket))
+                continue; // curl closed it earlier in this batch
+            const uint32_t e = events[i].events;
+            const int flags = ((e & (EPOLLIN | EPOLLHUP)) ? CURL_CSELECT_IN : 0)
+                | ((e & EPOLLOUT) ? CURL_CSELECT_OUT : 0) | ((e & EPOLLERR) ? CURL_CSELECT_ERR : 0);
+            curl_multi_socket_action(m_multi, socket, flags, &running);
+        }
+        if (count < int(events.size()))
+            break;
+    }
+    if (m_afterActivity)
+        m_afterActivity();
+    dispatchFinished();
 }
 
 void CurlMulti::act(curl_socket_t socket, int events)

@@ -2,6 +2,7 @@
 // accumulator (streamed chunks and whole answers), request bodies, profile checks and the retry schedule.
 #include "core/llm/chat_accumulator.h"
 #include "core/llm/chat_protocol.h"
+#include "core/llm/chunk_fields.h"
 #include "core/llm/sse_parser.h"
 
 #include <QJsonArray>
@@ -253,6 +254,74 @@ private Q_SLOTS:
         QCOMPARE(result.toolCalls[0].arguments, QStringLiteral("{\"n\":1}"));
         QCOMPARE(result.toolCalls[1].id, QStringLiteral("b"));
         QCOMPARE(result.toolCalls[1].name, QStringLiteral("g"));
+    }
+
+    // The scanner reads exactly what Qt's parser reads, or gives up; it must not give up on the usual shapes.
+    void scannerAgreesWithQt_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<bool>("scanned");
+        QTest::newRow("role") << chunk(QJsonObject {{QStringLiteral("role"), QStringLiteral("assistant")}}) << true;
+        QTest::newRow("content") << chunk(
+            QJsonObject {{QStringLiteral("content"), QStringLiteral("Grö\u00DFe → \"x\"\n")}})
+                                 << true;
+        QTest::newRow("reasoning both") << chunk(
+            QJsonObject {{QStringLiteral("reasoning_content"), QStringLiteral("a")},
+                {QStringLiteral("reasoning"), QStringLiteral("a")}})
+                                        << true;
+        QTest::newRow("tool call") << chunk(
+            call(0, QStringLiteral("c1"), QStringLiteral("f"), QStringLiteral("{\"a\":")))
+                                   << true;
+        QTest::newRow("tool call without index") << chunk(call(-1, QString(), QString(), QStringLiteral("1}"))) << true;
+        QTest::newRow("finish") << chunk(QJsonObject {}, QStringLiteral("tool_calls")) << true;
+        QTest::newRow("usage") << QByteArray("{\"choices\":[],\"usage\":{\"prompt_tokens\":12,\"completion_tokens\":34,"
+                                             "\"details\":{\"x\":[1,2.5,true,null]}}}")
+                               << true;
+        QTest::newRow("usage null") << QByteArray(
+            "{\"id\":\"x\",\"usage\":null,\"choices\":[{\"index\":0,\"delta\":{\"content\":null}}]}")
+                                    << true;
+        QTest::newRow("escapes") << QByteArray(
+            "{\"choices\":[{\"delta\":{\"content\":\"\\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\ud83d\\ude00\"}}]}")
+                                 << true;
+        QTest::newRow("whitespace") << QByteArray(
+            " { \"choices\" : [ { \"delta\" : { \"content\" : \"a\" } , \"finish_reason\" : null } ] } ")
+                                    << true;
+        QTest::newRow("two choices") << QByteArray(
+            "{\"choices\":[{\"delta\":{\"content\":\"a\"}},{\"delta\":{\"content\":\"b\"}}]}")
+                                     << true;
+        QTest::newRow("unknown nested") << QByteArray("{\"x\":{\"y\":[{\"z\":\"}\"}]},\"choices\":[{\"logprobs\":{"
+                                                      "\"content\":[]},\"delta\":{\"content\":\"a\"}}]}")
+                                        << true;
+        QTest::newRow("content parts") << QByteArray(
+            "{\"choices\":[{\"delta\":{\"content\":[{\"type\":\"text\",\"text\":\"a\"}]}}]}")
+                                       << false;
+        QTest::newRow("arguments object") << QByteArray(
+            "{\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":{\"a\":1}}}]}}]}")
+                                          << false;
+        QTest::newRow("error") << QByteArray("{\"error\":{\"message\":\"m\"}}") << false;
+        QTest::newRow("float tokens") << QByteArray("{\"choices\":[],\"usage\":{\"prompt_tokens\":1.0}}") << false;
+        QTest::newRow("escaped key") << QByteArray("{\"cho\\u0069ces\":[]}") << false;
+        QTest::newRow("lone surrogate") << QByteArray("{\"choices\":[{\"delta\":{\"content\":\"\\ud83d\"}}]}") << false;
+        QTest::newRow("invalid UTF-8") << QByteArray("{\"choices\":[{\"delta\":{\"content\":\"\xC3\x28\"}}]}") << false;
+        QTest::newRow("trailing garbage") << QByteArray("{\"choices\":[]} x") << false;
+        QTest::newRow("truncated") << QByteArray("{\"choices\":[{\"delta\":{\"content\":\"a") << false;
+    }
+    void scannerAgreesWithQt()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(bool, scanned);
+        const std::optional<ChunkFields> fast = scanChunk(json);
+        QCOMPARE(fast.has_value(), scanned);
+        if (!fast)
+            return;
+        const QJsonDocument document = QJsonDocument::fromJson(json);
+        QVERIFY(document.isObject());
+        const ChunkFields slow = chunkFields(document.object());
+        QCOMPARE(fast->delta.content, slow.delta.content);
+        QCOMPARE(fast->delta.reasoning, slow.delta.reasoning);
+        QCOMPARE(fast->delta.reasoningContent, slow.delta.reasoningContent);
+        QCOMPARE(fast->delta.toolCalls.size(), slow.delta.toolCalls.size());
+        QVERIFY(*fast == slow);
     }
 
     void streamedChunkErrors_data()

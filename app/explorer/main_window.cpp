@@ -6,8 +6,10 @@
 #include "widgets/calibration/calibration_data.h"
 #include "widgets/calibration/calibration_view.h"
 #include "widgets/calibration/metrics_table.h"
+#include "widgets/candidates/add_kernel_dialog.h"
 #include "widgets/candidates/candidate_browser.h"
 #include "widgets/candidates/candidate_source.h"
+#include "widgets/candidates/kernel_drop_target.h"
 #include "widgets/candidates/problem_tree.h"
 #include "widgets/common/color_scheme.h"
 #include "widgets/diff/diff_view.h"
@@ -25,10 +27,12 @@
 
 #include <QActionGroup>
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -101,7 +105,17 @@ void MainWindow::createDocks()
         [this](const QString &message) { statusBar()->showMessage(message, 8000); });
     connect(m_diff, &DiffView::openSourceRequested, this,
         [this](const DiffSide &side) { SourceViewer::showWindow(side, m_syntax, this); });
-    connect(m_session, &StoreSession::opened, m_selection, [this]() { m_selection->clear(); });
+    // A refresh of the same store (after a measurement, an import) keeps what the user is looking at.
+    connect(m_session, &StoreSession::opening, m_selection, [this]() { m_selection->clear(); });
+    connect(m_session, &StoreSession::closed, m_selection, [this]() { m_selection->clear(); });
+
+    auto *drops = new KernelDropTarget(this);
+    connect(drops, &KernelDropTarget::filesDropped, this,
+        [this](const QStringList &files) { showAddKernelDialog(files, {}); });
+    connect(
+        drops, &KernelDropTarget::textDropped, this, [this](const QString &text) { showAddKernelDialog({}, text); });
+    connect(drops, &KernelDropTarget::dropRefused, this,
+        [this](const QString &message) { statusBar()->showMessage(message, 8000); });
 
     QDockWidget *problems = addDock(tr("Problems"), QStringLiteral("ProblemsDock"),
         new ProblemTree(m_candidates, m_selection), Qt::LeftDockWidgetArea);
@@ -154,6 +168,11 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(tr("&Import…"), QKeySequence(Qt::CTRL | Qt::Key_I), this, &MainWindow::importDialog);
     file->addAction(tr("&Export Bundle…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportDialog);
+    file->addSeparator();
+    file->addAction(tr("Add &Kernel from File…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this,
+        &MainWindow::addKernelFromFileDialog);
+    file->addAction(tr("Add Kernel from Clip&board"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), this,
+        &MainWindow::addKernelFromClipboard);
     file->addSeparator();
     file->addAction(tr("&Close Store"), QKeySequence::Close, m_session, &StoreSession::close);
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
@@ -273,6 +292,42 @@ void MainWindow::exportDialog()
         this, tr("Export Bundle"), QStringLiteral("bundle.jsonl"), tr("gpuf bundles (*.jsonl)"));
     if (!file.isEmpty())
         startExport(this, m_session, file);
+}
+
+void MainWindow::addKernelFromFileDialog()
+{
+    const QStringList files = QFileDialog::getOpenFileNames(
+        this, tr("Add Kernel"), QString(), tr("Kernel sources (*.cu *.cuh *.py);;All files (*)"));
+    if (!files.isEmpty())
+        showAddKernelDialog(files, {});
+}
+
+void MainWindow::addKernelFromClipboard()
+{
+    const QString text = QGuiApplication::clipboard()->text();
+    if (text.trimmed().isEmpty()) {
+        statusBar()->showMessage(tr("The clipboard holds no text to add as a kernel."), 8000);
+        return;
+    }
+    showAddKernelDialog({}, text);
+}
+
+void MainWindow::showAddKernelDialog(const QStringList &files, const QString &text)
+{
+    if (!m_session->isOpen()) {
+        statusBar()->showMessage(tr("Open or create a store first: a kernel is added to one of its problems."), 8000);
+        return;
+    }
+    auto *dialog = new AddKernelDialog(m_session, m_selection, files, text, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &AddKernelDialog::kernelsAdded, this,
+        [this](RowId problemId, const QList<RowId> &ids, RowId baselineId, const QString &summary) {
+            m_selection->setScope(problemId);
+            m_selection->setSelectedIds(ids);
+            m_selection->setPair(ids.first(), baselineId);
+            statusBar()->showMessage(summary, 10000);
+        });
+    dialog->open();
 }
 
 void MainWindow::restoreDefaultLayout()

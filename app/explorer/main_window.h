@@ -44,6 +44,9 @@ private:
     void newStoreDialog();
     void importDialog();
     void exportDialog();
+    void addKernelFromFileDialog();
+    void addKernelFromClipboard();
+    void showAddKernelDialog(const QStringList &files, const QString &text);
 
     Settings *m_settings;
     StoreSession *m_session;

@@ -2,22 +2,34 @@
 // blocking, recent stores are remembered, and the default dock layout can be restored.
 #include "app/explorer/main_window.h"
 #include "core/interop/corpus.h"
+#include "core/store/problem_repo.h"
 #include "core/store/store.h"
 #include "gpuf_config.h"
+#include "widgets/candidates/add_kernel_dialog.h"
 #include "widgets/candidates/candidate_browser.h"
+#include "widgets/candidates/candidate_table_model.h"
 #include "widgets/diff/diff_view.h"
 #include "widgets/overview/store_overview.h"
+#include "widgets/session/selection.h"
 #include "widgets/session/store_session.h"
 #include "widgets/settings/settings.h"
 
+#include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
+#include <QDropEvent>
 #include <QFile>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 
 using namespace gpuf;
 
@@ -50,7 +62,10 @@ private Q_SLOTS:
         QTRY_COMPARE(opened.count(), 1);
         auto *overview = window.findChild<StoreOverview *>();
         QVERIFY(overview);
-        QCOMPARE(overview->problemTable()->model()->rowCount(), 6);
+        const int operations = int(QDir(QStringLiteral(GPUF_SOURCE_DIR "/resources/corpus"))
+                                       .entryList(QDir::Dirs | QDir::NoDotAndDotDot)
+                                       .size());
+        QCOMPARE(overview->problemTable()->model()->rowCount(), operations);
         QVERIFY(window.windowTitle().contains(QStringLiteral("corpus.gpuf")));
         QCOMPARE(settings.lastStore(), QFileInfo(m_storePath).absoluteFilePath());
 
@@ -95,6 +110,118 @@ private Q_SLOTS:
         QVERIFY(box->text().contains(QStringLiteral("not a gpuf store")));
         box->close();
         QVERIFY(!session.isOpen());
+    }
+
+    // Drops `files` on the window as a file manager would.
+    static void dropFiles(QWidget *window, const QStringList &files)
+    {
+        QMimeData mime;
+        QList<QUrl> urls;
+        for (const QString &file : files)
+            urls.append(QUrl::fromLocalFile(file));
+        mime.setUrls(urls);
+        const QPointF at(window->width() / 2.0, window->height() / 2.0);
+        QDragEnterEvent enter(at.toPoint(), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(window, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(window, &drop);
+        QVERIFY(drop.isAccepted());
+    }
+
+    static int selectItem(QComboBox *box, const QString &containing)
+    {
+        for (int i = 0; i < box->count(); ++i) {
+            if (box->itemText(i).contains(containing)) {
+                box->setCurrentIndex(i);
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    void droppedFileBecomesAKernelWithTheChosenParent()
+    {
+        const QString storePath = m_dir.filePath(QStringLiteral("drop.gpuf"));
+        QVERIFY(QFile::copy(m_storePath, storePath));
+        const QString file = m_dir.filePath(QStringLiteral("my_sgemm.cu"));
+        QFile source(file);
+        QVERIFY(source.open(QIODevice::WriteOnly));
+        source.write("extern \"C\" __global__ void sgemm_mine(const float* A, const float* B, float* C,\n"
+                     "                                  int M, int N, int K) { /* tried by hand */ }\n");
+        source.close();
+
+        Settings settings;
+        StoreSession session;
+        MainWindow window(&settings, &session);
+        window.show();
+        QSignalSpy opened(&session, &StoreSession::opened);
+        session.open(storePath);
+        QTRY_COMPARE(opened.count(), 1);
+
+        dropFiles(&window, {file});
+        AddKernelDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = window.findChild<AddKernelDialog *>()) != nullptr);
+        QTRY_VERIFY(dialog->isReady());
+        QCOMPARE(dialog->nameEdit()->text(), QStringLiteral("my_sgemm.cu"));
+        QVERIFY(selectItem(dialog->problemBox(), QStringLiteral("sgemm")) >= 0);
+        QVERIFY(selectItem(dialog->parentBox(), QStringLiteral("v2_smem_tile")) >= 0);
+        dialog->accept();
+
+        // The new kernel is stored under sgemm with that parent, selected, and shown against its parent.
+        auto *selection = window.findChild<Selection *>();
+        auto *diff = window.findChild<DiffView *>();
+        QVERIFY(selection && diff);
+        QTRY_VERIFY(window.findChild<AddKernelDialog *>() == nullptr || !dialog->isVisible());
+        QTRY_VERIFY(selection->candidateId() != 0);
+        const RowId added = selection->candidateId();
+        {
+            auto store = Store::open(storePath, Store::Mode::ExistingOnly);
+            QVERIFY(store.ok());
+            const auto kernel = KernelRepo(**store).find(added);
+            QVERIFY(kernel.ok() && kernel->has_value());
+            QCOMPARE((*kernel)->name, QStringLiteral("my_sgemm.cu"));
+            QCOMPARE((*kernel)->origin, QStringLiteral("manual"));
+            const auto parent = KernelRepo(**store).find((*kernel)->parentId);
+            QVERIFY(parent.ok() && parent->has_value());
+            QCOMPARE((*parent)->name, QStringLiteral("v2_smem_tile"));
+        }
+        QTRY_VERIFY(diff->document() != nullptr
+            && diff->document()->request.right.title.contains(QStringLiteral("my_sgemm.cu")));
+        QVERIFY(diff->document()->request.left.title.contains(QStringLiteral("v2_smem_tile")));
+        auto *browser = window.findChild<CandidateBrowser *>();
+        QTRY_VERIFY(browser->model()->viewRowOf(added) >= 0); // the table reloaded with it
+
+        // The same file again: deduplicated by content, and the window says so.
+        dropFiles(&window, {file});
+        QTRY_VERIFY((dialog = window.findChild<AddKernelDialog *>()) != nullptr && dialog->isReady());
+        dialog->accept();
+        QTRY_VERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("already in the store")));
+        QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("#%1").arg(added)));
+
+        // A file of another kind is refused with its name; nothing opens.
+        const QString notes = m_dir.filePath(QStringLiteral("notes.txt"));
+        QFile other(notes);
+        QVERIFY(other.open(QIODevice::WriteOnly));
+        other.write("text");
+        other.close();
+        QTRY_VERIFY(window.findChild<AddKernelDialog *>() == nullptr);
+        dropFiles(&window, {notes});
+        QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("Not added: notes.txt")));
+        QVERIFY(window.findChild<AddKernelDialog *>() == nullptr);
+
+        // A file that is not UTF-8 cannot be added: the dialog says why and "Add" stays off.
+        const QString latin1 = m_dir.filePath(QStringLiteral("latin1.cu"));
+        QFile bad(latin1);
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("// Gr\xF6\xDF"
+                  "e\n");
+        bad.close();
+        dropFiles(&window, {latin1});
+        QTRY_VERIFY((dialog = window.findChild<AddKernelDialog *>()) != nullptr);
+        QTRY_VERIFY(dialog->statusLabel()->text().contains(QStringLiteral("is not UTF-8")));
+        QVERIFY(!dialog->isReady());
+        dialog->reject();
     }
 
     void restoresDefaultLayout()

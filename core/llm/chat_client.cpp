@@ -72,6 +72,15 @@ struct Job
     char errorBuffer[CURL_ERROR_SIZE] = {};
 };
 
+QString totalTimeoutMessage(const Job &job)
+{
+    const int attempts = job.result.attempts;
+    return QStringLiteral("total timeout after %1 (%2 %3)")
+        .arg(formatSeconds(job.started.elapsed() / 1000.0))
+        .arg(attempts)
+        .arg(attempts == 1 ? QStringLiteral("attempt") : QStringLiteral("attempts"));
+}
+
 struct Outcome
 {
     ChatStatus status = ChatStatus::Ok;
@@ -235,10 +244,7 @@ void ChatClientPrivate::attempt(Job &job)
 {
     const qint64 remaining = profile.totalTimeoutMs - job.started.elapsed();
     if (remaining <= 0) {
-        finish(job, ChatStatus::TimedOut,
-            QStringLiteral("total timeout after %1 (%2 attempts)")
-                .arg(formatSeconds(job.started.elapsed() / 1000.0))
-                .arg(job.result.attempts));
+        finish(job, ChatStatus::TimedOut, totalTimeoutMessage(job));
         return;
     }
     ++job.result.attempts;
@@ -391,11 +397,7 @@ Outcome ChatClientPrivate::classify(Job &job, CURLcode code)
         break;
     case CURLE_OPERATION_TIMEDOUT:
         if (job.started.elapsed() + 20 >= profile.totalTimeoutMs) {
-            return {ChatStatus::TimedOut,
-                QStringLiteral("total timeout after %1 (%2 attempts)")
-                    .arg(formatSeconds(job.started.elapsed() / 1000.0))
-                    .arg(job.result.attempts),
-                false};
+            return {ChatStatus::TimedOut, totalTimeoutMessage(job), false};
         }
         return {ChatStatus::TimedOut,
             QStringLiteral("connect timeout after %1 to %2")

@@ -1,5 +1,6 @@
 // Tests for ChatClient and EndpointProbe against the scripted OpenAI-compatible server on loopback: real sockets,
 // real SSE, each scenario with its exact outcome (status, error text, attempts, what was sent and received).
+#include "core/llm/api_key.h"
 #include "core/llm/chat_client.h"
 #include "core/llm/endpoint_probe.h"
 #include "tests/support/openai_answers.h"
@@ -16,6 +17,7 @@
 #include <QTimer>
 
 #include <functional>
+#include <optional>
 
 using namespace gpuf;
 using namespace gpuf::llm;
@@ -480,7 +482,7 @@ private Q_SLOTS:
         Session session(profile);
         const ChatResult r = session.run(forecastRequest(1));
         QCOMPARE(r.status, ChatStatus::TimedOut);
-        QVERIFY2(r.error.startsWith(QStringLiteral("total timeout after 0.7 s")), qPrintable(r.error));
+        QVERIFY2(r.error.startsWith(QStringLiteral("total timeout after 0.7 s (1 attempt)")), qPrintable(r.error));
         QCOMPARE(r.attempts, 1);
         QVERIFY(!r.reasoning.isEmpty()); // what came so far is kept
     }
@@ -706,6 +708,34 @@ private Q_SLOTS:
             QStringLiteral("extra headers may not set Authorization: the API key comes from an environment variable or "
                            "the keychain"));
         QCOMPARE(server.requestCount(), 0);
+    }
+
+    void keychainEntryThatCannotBeRead()
+    {
+        if (qEnvironmentVariableIsSet("DBUS_SESSION_BUS_ADDRESS"))
+            QSKIP("a session bus is up: this would query the user's own keychain");
+        OpenAiServer server;
+        QVERIFY(server.listen());
+        EndpointProfile profile = fastProfile(server);
+        profile.keychainEntry = QStringLiteral("gpuf-test-missing-entry");
+        Session session(profile);
+        const ChatResult r = session.run(forecastRequest(1));
+        QCOMPARE(r.status, ChatStatus::TransportError);
+        QVERIFY2(r.error.startsWith(QStringLiteral("API key: keychain entry \"gpuf-test-missing-entry\": ")),
+            qPrintable(r.error));
+        QCOMPARE(r.attempts, 0);
+        QCOMPARE(server.requestCount(), 0);
+
+        std::optional<Status> stored;
+        storeApiKey(
+            QStringLiteral("gpuf-test-missing-entry"), QStringLiteral("sk-x"), this, [&](Status s) { stored = s; });
+        QVERIFY(waitUntil([&] { return stored.has_value(); }));
+        QVERIFY2(stored->error().startsWith(QStringLiteral("keychain entry \"gpuf-test-missing-entry\": ")),
+            qPrintable(stored->error()));
+        std::optional<Status> empty;
+        storeApiKey(QStringLiteral("e"), QString(), this, [&](Status s) { empty = s; });
+        QVERIFY(waitUntil([&] { return empty.has_value(); }));
+        QCOMPARE(empty->error(), QStringLiteral("a keychain entry needs a name and a key"));
     }
 
     void streamRequestAnsweredWhole()

@@ -170,6 +170,12 @@ json MeasureService::compile(const Request &request)
             return makeBadRequest(request.id, "compile", {"arch: expected an architecture such as \"sm_90\""});
         arch = a->get<std::string>();
     }
+    bool wantPtxMix = false;
+    if (auto m = request.body.find("ptx_mix"); m != request.body.end()) {
+        if (!m->is_boolean())
+            return makeBadRequest(request.id, "compile", {"ptx_mix: expected true or false"});
+        wantPtxMix = m->get<bool>();
+    }
     GpuDevice *gpu = nullptr;
     if (arch.empty()) {
         auto d = device();
@@ -183,6 +189,12 @@ json MeasureService::compile(const Request &request)
     }
 
     CompiledModule module = m_compiler.compile(spec, arch);
+    if (module.info.ok && wantPtxMix) {
+        std::string error;
+        module.info.ptxMix = m_compiler.ptxMix(spec, arch, error);
+        if (!module.info.ptxMix)
+            module.info.log += "\n" + error; // the cubin stands; only the mix is missing
+    }
     if (module.info.ok && gpu && !spec.entries.empty()) {
         // With the device at hand, the driver's figures replace ptxas's (spills stay from ptxas).
         KernelSpec entriesOnly;

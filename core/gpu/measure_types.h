@@ -3,6 +3,7 @@
 
 #include "core/gpu/host_data.h"
 #include "core/gpu/kernel_spec.h"
+#include "core/gpu/ptx_mix.h"
 #include "core/gpu/sample_stats.h"
 
 #include <optional>
@@ -41,6 +42,7 @@ struct CompileResult
     std::string cacheKey;
     std::string pch; // what happened with precompiled headers
     std::vector<KernelResources> kernels;
+    std::optional<PtxMix> ptxMix; // only when the request asked for it ("ptx_mix": true)
 };
 
 struct ClockReading

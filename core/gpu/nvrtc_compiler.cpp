@@ -141,6 +141,47 @@ std::vector<std::string> NvrtcCompiler::optionsFor(const CompileSpec &spec, cons
     return options;
 }
 
+std::optional<PtxMix> NvrtcCompiler::ptxMix(const CompileSpec &spec, const std::string &arch, std::string &error)
+{
+    // sm_90 → compute_90, keeping a/f suffixes: a virtual architecture makes NVRTC emit PTX.
+    const std::string virtualArch = "compute_" + arch.substr(arch.find('_') + 1);
+    std::vector<std::string> options = {"--gpu-architecture=" + virtualArch, "-std=c++17"};
+    std::vector<std::string> keyOptions = options;
+    for (const auto &dir : m_includeDirs)
+        options.push_back("--include-path=" + dir);
+    options.insert(options.end(), spec.options.begin(), spec.options.end());
+    keyOptions.insert(keyOptions.end(), spec.options.begin(), spec.options.end());
+    const std::string key = CubinCache::key(spec.source, keyOptions, virtualArch, version());
+    if (auto hit = m_cache.load(key))
+        return countPtxInstructions(std::string_view(hit->cubin.data(), hit->cubin.size()));
+    nvrtcProgram program = nullptr;
+    if (nvrtcResult r
+        = nvrtcCreateProgram(&program, spec.source.c_str(), (spec.name + ".cu").c_str(), 0, nullptr, nullptr);
+        r != NVRTC_SUCCESS) {
+        error = std::string("nvrtcCreateProgram: ") + nvrtcGetErrorString(r);
+        return std::nullopt;
+    }
+    std::unique_ptr<nvrtcProgram, void (*)(nvrtcProgram *)> guard(
+        &program, [](nvrtcProgram *p) { nvrtcDestroyProgram(p); });
+    std::vector<const char *> argv;
+    for (const auto &o : options)
+        argv.push_back(o.c_str());
+    if (nvrtcResult r = nvrtcCompileProgram(program, static_cast<int>(argv.size()), argv.data()); r != NVRTC_SUCCESS) {
+        error = "PTX for " + virtualArch + ": " + nvrtcGetErrorString(r);
+        return std::nullopt;
+    }
+    size_t size = 0;
+    if (nvrtcGetPTXSize(program, &size) != NVRTC_SUCCESS || size <= 1) {
+        error = "NVRTC produced no PTX for " + virtualArch;
+        return std::nullopt;
+    }
+    std::vector<char> ptx(size);
+    nvrtcGetPTX(program, ptx.data());
+    ptx.resize(size - 1); // the terminating NUL
+    m_cache.store(key, ptx, {{"kind", "ptx"}});
+    return countPtxInstructions(std::string_view(ptx.data(), ptx.size()));
+}
+
 CompiledModule NvrtcCompiler::compile(const CompileSpec &spec, const std::string &arch)
 {
     const auto started = std::chrono::steady_clock::now();

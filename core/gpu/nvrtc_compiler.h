@@ -1,4 +1,5 @@
-// NVRTC compilation of kernel sources to cubins (never PTX) for one architecture, through the cubin cache.
+// NVRTC compilation of kernel sources to cubins for one architecture, through the cubin cache (and to PTX only
+// to count its instructions: cubins are what runs).
 #pragma once
 
 #include "core/gpu/cubin_cache.h"
@@ -28,6 +29,10 @@ public:
 
     // The options a compile of spec for arch uses (also the cache key's options).
     std::vector<std::string> optionsFor(const CompileSpec &spec, const std::string &arch) const;
+
+    // The PTX instruction mix of spec for arch's virtual architecture (sm_90 → compute_90), from a second NVRTC
+    // compile to PTX whose text the cache keeps too. nullopt, with `error` set, when NVRTC refuses.
+    std::optional<PtxMix> ptxMix(const CompileSpec &spec, const std::string &arch, std::string &error);
 
 private:
     CubinCache m_cache;

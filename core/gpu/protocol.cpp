@@ -168,9 +168,12 @@ json toJson(const CompileResult &c)
     json kernels = json::array();
     for (const auto &k : c.kernels)
         kernels.push_back(toJson(k));
-    return {{"ok", c.ok}, {"name", c.name}, {"arch", c.arch}, {"options", c.options}, {"log", c.log},
+    json out = {{"ok", c.ok}, {"name", c.name}, {"arch", c.arch}, {"options", c.options}, {"log", c.log},
         {"cache_hit", c.cacheHit}, {"compile_ms", c.compileMs}, {"cache_key", c.cacheKey}, {"pch", c.pch},
         {"kernels", kernels}};
+    if (c.ptxMix)
+        out["ptx_mix"] = toJson(*c.ptxMix);
+    return out;
 }
 
 json toJson(const ClockReading &c)

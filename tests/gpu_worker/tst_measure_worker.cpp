@@ -152,6 +152,54 @@ private Q_SLOTS:
         QVERIFY(c3.value(QLatin1StringView("cache_key")) != c1.value(QLatin1StringView("cache_key")));
     }
 
+    void compileReportsPtxMix()
+    {
+        // 16-byte loads, a shuffle, a barrier and an atomic: each shows up in the instruction mix asked for.
+        const QString source = QStringLiteral(R"(extern "C" __global__ void mix(const float4* x, float* out)
+{
+    __shared__ float s[32];
+    float4 v = x[threadIdx.x];
+    float t = v.x + v.y + v.z + v.w;
+    t += __shfl_down_sync(0xffffffffu, t, 16);
+    s[threadIdx.x % 32] = t;
+    __syncthreads();
+    if (threadIdx.x == 0)
+        atomicAdd(out, s[1]);
+})");
+        const QJsonObject spec {{QStringLiteral("format"), QStringLiteral("gpuf-kernel/1")},
+            {QStringLiteral("name"), QStringLiteral("t/mix")}, {QStringLiteral("source"), source},
+            {QStringLiteral("launches"), QJsonArray {QJsonObject {{QStringLiteral("entry"), QStringLiteral("mix")}}}}};
+        QJsonObject compile {{QStringLiteral("id"), QStringLiteral("p1")},
+            {QStringLiteral("type"), QStringLiteral("compile")}, {QStringLiteral("arch"), QStringLiteral("sm_90")},
+            {QStringLiteral("spec"), spec}, {QStringLiteral("ptx_mix"), true}};
+        const QJsonObject r = ask(compact(compile));
+        QCOMPARE(r.value(QLatin1StringView("status")).toString(), QStringLiteral("ok"));
+        const QJsonObject mix
+            = r.value(QLatin1StringView("compile")).toObject().value(QLatin1StringView("ptx_mix")).toObject();
+        const auto count = [&mix](const char *key) { return mix.value(QLatin1StringView(key)).toInt(-1); };
+        QVERIFY2(count("ld_global_v4") >= 1, qPrintable(QString::fromUtf8(compact(mix))));
+        QVERIFY(count("ld_global") >= count("ld_global_v4"));
+        QVERIFY(count("shfl") >= 1);
+        QVERIFY(count("bar_sync") >= 1);
+        QVERIFY(count("atomics") >= 1);
+        QCOMPARE(count("mma"), 0);
+        QVERIFY(count("instructions") > count("ld_global") + count("shfl") + count("bar_sync") + count("atomics"));
+        // Asked again: the same mix, now from the cache.
+        const QJsonObject again = ask(compact(compile)).value(QLatin1StringView("compile")).toObject();
+        QVERIFY(again.value(QLatin1StringView("cache_hit")).toBool());
+        QCOMPARE(again.value(QLatin1StringView("ptx_mix")).toObject(), mix);
+        // Not asked: not there (the field is additive).
+        compile.remove(QStringLiteral("ptx_mix"));
+        QVERIFY(!ask(compact(compile))
+                     .value(QLatin1StringView("compile"))
+                     .toObject()
+                     .contains(QLatin1StringView("ptx_mix")));
+        compile.insert(QStringLiteral("ptx_mix"), QStringLiteral("yes"));
+        const QJsonObject bad = ask(compact(compile));
+        QCOMPARE(bad.value(QLatin1StringView("status")).toString(), QStringLiteral("bad_request"));
+        QVERIFY(bad.value(QLatin1StringView("message")).toString().contains(QLatin1StringView("ptx_mix")));
+    }
+
     void compileErrorReturnsLog()
     {
         const QJsonObject r = ask(compact({{QStringLiteral("id"), QStringLiteral("e1")},

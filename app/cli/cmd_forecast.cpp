@@ -199,8 +199,8 @@ void addForecastOptions(QCommandLineParser &parser)
 Result<Hardware> localHardware()
 {
     auto worker = measure::locateMeasureWorker();
-    if (!worker)
-        return Error {worker.error()};
+    if (!worker) // worded as `gpuf device` words it
+        return Error {QStringLiteral("no GPU available: ") + worker.error()};
     MeasureEngine engine(MeasureEngineConfig {*worker, {}, 1, 0, 30000, 50, 3});
     const auto settled = [](const MeasureSnapshot &s) {
         return s.device.availability == DeviceState::Availability::Available

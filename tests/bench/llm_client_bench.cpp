@@ -16,6 +16,7 @@
 #include <QJsonArray>
 #include <QThread>
 
+#include <cmath>
 #include <cstdio>
 
 #include <sys/resource.h>
@@ -158,6 +159,9 @@ int main(int argc, char **argv)
     report("llm_client_wall", wallSeconds, "s");
     report("llm_client_throughput", forecasts / wallSeconds, "forecasts/s");
     report("llm_client_deltas_per_s", deltas / wallSeconds, "deltas/s");
+    // The pace the streams really had: SSE events (tokens) sent per second per stream, all waves together.
+    const double waves = std::ceil(double(forecasts) / streams);
+    report("llm_client_stream_speed", answer.chunks.size() * waves / wallSeconds, "tokens/s per stream");
     report("llm_client_thread_cpu_per_forecast", clientCpu * 1e3 / forecasts, "ms");
     report("llm_client_thread_cpu_share", 100.0 * clientCpu / wallSeconds, "% of a core");
     report("llm_client_process_minus_server_cpu_per_forecast", withoutServer * 1e3 / forecasts, "ms");

@@ -2,6 +2,7 @@
 // OpenAI-compatible server on loopback. Each answer scenario has its exact stored outcome; then the cache, refresh,
 // samples, concurrency, cancellation and the factory's refusals.
 #include "core/forecasters/forecast_engine.h"
+#include "core/forecasters/forecast_queue.h"
 #include "core/forecasters/forecaster_config.h"
 #include "core/forecasters/prompt.h"
 #include "core/store/forecast_repo.h"
@@ -149,6 +150,7 @@ private Q_SLOTS:
     void concurrencyLimit();
     void cancel();
     void otherKinds();
+    void queueOnItsOwnThread();
 };
 
 void TestForecastEngine::initTestCase()
@@ -509,6 +511,46 @@ void TestForecastEngine::otherKinds()
     QCOMPARE(s.error, u"forecaster 'broken': endpoint is missing"_s);
     s = run(batch(9999));
     QCOMPARE(s.error, u"no forecaster with id 9999 in the store"_s);
+}
+
+// The GUI's handle: the engine on a thread of its own, values back by queued signals on this thread.
+void TestForecastEngine::queueOnItsOwnThread()
+{
+    const RowId forecaster = addForecaster();
+    m_server->setResponder([](const RecordedRequest &) {
+        ScriptedResponse r = toolCallAnswer(forecastArguments(), true);
+        for (HttpChunk &chunk : r.chunks)
+            chunk.delayMs = 2; // long enough for the watch to arrive while it streams
+        return r;
+    });
+    std::optional<ForecastSummary> summary;
+    QString reasoning;
+    int stored = 0;
+    {
+        ForecastQueue queue(ForecastEngineConfig {50, 20, {}});
+        QThread *const self = QThread::currentThread();
+        connect(&queue, &ForecastQueue::batchFinished, this, [&](quint64, const ForecastSummary &s) {
+            QCOMPARE(QThread::currentThread(), self);
+            summary = s;
+        });
+        connect(&queue, &ForecastQueue::reasoningUpdated, this,
+            [&](const ForecastReasoning &r) { reasoning = r.replace ? r.text : reasoning + r.text; });
+        connect(&queue, &ForecastQueue::forecastStored, this, [&](const Forecast &) { ++stored; });
+        queue.setStorePath(m_path);
+        queue.watch(ForecastPair {m_reference, m_candidates.at(1)});
+        ForecastBatch b = batch(forecaster, 3);
+        b.id = 0;
+        const quint64 id = queue.enqueue(b);
+        QCOMPARE(id, quint64(1));
+        QTRY_VERIFY_WITH_TIMEOUT(summary.has_value(), 20000);
+        QCOMPARE(summary->ok, 3);
+        QCOMPARE(stored, 3);
+        QTRY_COMPARE(queue.snapshot().items.size(), 3);
+        QTRY_COMPARE(queue.snapshot().total.ok, 3);
+        // A batch left running when the queue goes is cancelled, and nothing waits on it.
+        queue.enqueue(batch(forecaster, 3, 1, true));
+    }
+    QCOMPARE(reasoning, u"The candidate fuses two passes.\n\nFusing the two passes halves global memory traffic."_s);
 }
 
 QTEST_GUILESS_MAIN(TestForecastEngine)

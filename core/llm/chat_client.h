@@ -14,10 +14,15 @@ class ChatClientPrivate;
 
 // Requests beyond profile.concurrency wait in FIFO order. Every submitted request ends with exactly one finished()
 // signal (also when cancelled or refused; not when the client is destroyed first); its deltas come before it, in
-// order. The total timeout counts from when a request leaves the queue, across its attempts and their backoff. Safe to
-// call through queued connections from any thread once registerChatMetaTypes() ran (the constructor calls it). With
-// more than 4 requests in flight, the sockets are read in batches every 40 ms and a request's pieces of one batch come
-// as one delta: dozens of streams then cost a few percent of a core instead of a wake-up per token.
+// order. Safe to call through queued connections from any thread once registerChatMetaTypes() ran (the constructor
+// calls it).
+//
+// The total timeout counts from when a request leaves the queue, across its attempts and their backoff. The API
+// key is looked up once (environment, then keychain: api_key.h) before the first request goes out and kept in
+// memory for the client's life; a failed lookup fails the waiting requests, and the next submit looks again.
+//
+// With more than 4 requests in flight, the sockets are read in batches every 40 ms and a request's pieces of one
+// batch come as one delta: dozens of streams then cost a few percent of a core instead of a wake-up per token.
 class ChatClient : public QObject
 {
     Q_OBJECT

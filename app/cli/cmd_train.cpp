@@ -2,6 +2,7 @@
 // validation, prints the validation metrics (core/metrics, as `gpuf metrics`), then writes the model trained on
 // everything and its manifest.
 #include "app/cli/command.h"
+#include "core/forecasters/costmodel_compile.h"
 #include "core/forecasters/costmodel_heldout.h"
 #include "core/forecasters/costmodel_training.h"
 #include "core/metrics/from_store.h"
@@ -24,6 +25,8 @@ const QString kRounds = QStringLiteral("rounds");
 const QString kWriteHeldOut = QStringLiteral("write-heldout");
 const QString kQuiet = QStringLiteral("quiet");
 const QString kFeaturesCsv = QStringLiteral("features-csv");
+const QString kCompileFeatures = QStringLiteral("compile-features");
+const QString kArch = QStringLiteral("arch");
 
 void addTrainOptions(QCommandLineParser &parser)
 {
@@ -37,6 +40,13 @@ void addTrainOptions(QCommandLineParser &parser)
     parser.addOption({kWriteHeldOut,
         QStringLiteral("Also store the held-out predictions as forecasts of the forecaster 'costmodel-heldout'.")});
     parser.addOption({kQuiet, QStringLiteral("No progress lines on stderr.")});
+    parser.addOption({kCompileFeatures,
+        QStringLiteral(
+            "Also learn from compile features (registers, spills, PTX instruction mix), compiling every CUDA "
+            "kernel with gpuf-measure (no GPU needed). The model still forecasts without them.")});
+    parser.addOption(
+        {kArch, QStringLiteral("Architecture for --compile-features (default: that of the GPU with the most pairs)."),
+            QStringLiteral("sm_XY")});
     parser.addOption({kFeaturesCsv,
         QStringLiteral("Also write every training kernel's features (one row per kernel) to this CSV file."),
         QStringLiteral("FILE")});
@@ -73,6 +83,13 @@ void printOutcome(QTextStream &out, const costmodel::TrainingSet &set, const cos
     for (const costmodel::FoldSummary &f : outcome.folds)
         out << row(f.operation, f.heldOutPairs, f.report) << '\n';
     out << row(QStringLiteral("pooled"), outcome.validation.nTotal, outcome.validation) << '\n';
+    if (outcome.compileFeatures) {
+        out << row(
+            QStringLiteral("pooled, source only"), outcome.validationSourceOnly.nTotal, outcome.validationSourceOnly)
+            << "   (the same pairs forecast without compile features)\n";
+        out << "compile features for " << m.trainingData.value(QStringLiteral("compile_arch")).toString() << ": "
+            << outcome.compileFailures << " kernel(s) failed to compile (their compile features are missing)\n";
+    }
     out << "\nBrier is the ½·Σ form (0..1); utility_at_10pct is the app-side ranking utility (pools: pairs with the "
            "same reference kernel)\n";
     out << "final model: every pair, temperature " << QString::number(m.temperature, 'f', 3)
@@ -80,8 +97,23 @@ void printOutcome(QTextStream &out, const costmodel::TrainingSet &set, const cos
         << m.parameters.maxDepth << "; " << QString::number(outcome.seconds, 'f', 1) << " s\n";
 }
 
+// The architecture of the GPU most pairs were measured on.
+QString dominantArch(const costmodel::TrainingSet &set)
+{
+    QHash<RowId, int> count;
+    for (const costmodel::MeasuredPair &p : set.pairs)
+        ++count[p.hardwareId];
+    RowId best = 0;
+    for (auto it = count.cbegin(); it != count.cend(); ++it) {
+        if (best == 0 || it.value() > count.value(best) || (it.value() == count.value(best) && it.key() < best))
+            best = it.key();
+    }
+    return costmodel::archOf(set.hardware.value(best));
+}
+
 // The features the model sees, per kernel: for reading, plotting and checking the extraction.
-Status writeFeaturesCsv(const QString &path, const costmodel::TrainingSet &set)
+Status writeFeaturesCsv(
+    const QString &path, const costmodel::TrainingSet &set, const costmodel::TrainingOptions &options)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Text))
@@ -91,7 +123,8 @@ Status writeFeaturesCsv(const QString &path, const costmodel::TrainingSet &set)
     for (int f = 0; f < features::kKernelFeatureCount; ++f)
         out << ',' << features::kernelFeatureKey(features::KernelFeature(f));
     out << '\n';
-    const QHash<RowId, features::KernelFeatures> all = costmodel::trainingFeatures(set);
+    const QHash<RowId, features::KernelFeatures> all
+        = costmodel::trainingFeatures(set, options.compiler, options.compileArch);
     QList<RowId> ids = all.keys();
     std::sort(ids.begin(), ids.end());
     for (RowId id : std::as_const(ids)) {
@@ -140,8 +173,20 @@ int runTrain(const QCommandLineParser &parser, Io &io)
     auto set = costmodel::loadTrainingSet(**store);
     if (!set)
         return fail(io, BadInput, QStringLiteral("train: ") + set.error());
+    std::unique_ptr<costmodel::CompileFeatureWorker> compiler;
+    if (parser.isSet(kCompileFeatures)) {
+        auto started = costmodel::CompileFeatureWorker::start();
+        if (!started)
+            return fail(io, BadInput, QStringLiteral("train: --compile-features: ") + started.error());
+        compiler = std::move(*started);
+        options.compiler = compiler.get();
+        options.compileArch = parser.isSet(kArch) ? parser.value(kArch) : dominantArch(*set);
+        if (options.compileArch.isEmpty())
+            return fail(
+                io, UsageError, QStringLiteral("train: no GPU of the pairs names its architecture; give --arch"));
+    }
     if (const QString csv = parser.value(kFeaturesCsv); !csv.isEmpty()) {
-        if (Status s = writeFeaturesCsv(csv, *set); !s)
+        if (Status s = writeFeaturesCsv(csv, *set, options); !s)
             return fail(io, BadInput, QStringLiteral("train: ") + s.error());
     }
     auto outcome = costmodel::trainWithValidation(*set, options);

@@ -25,8 +25,7 @@ Result<std::unique_ptr<ForecastBackend>> makeCostModelBackend(
     auto model = path.isEmpty() ? costmodel::CostModel::builtIn() : costmodel::CostModel::load(path);
     if (!model)
         return Error {QStringLiteral("forecaster '%1': %2").arg(forecaster.name, model.error())};
-    auto runner = std::make_shared<const costmodel::CostModelForecaster>(
-        *model, path.isEmpty() ? QStringLiteral("built-in") : path);
+    auto runner = makeCostModelForecaster(*model, path.isEmpty() ? QStringLiteral("built-in") : path);
     return std::unique_ptr<ForecastBackend>(
         std::make_unique<CostModelBackend>(std::move(runner), forecaster.id, parent));
 }

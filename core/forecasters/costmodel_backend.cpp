@@ -5,6 +5,18 @@
 
 namespace gpuf {
 
+std::shared_ptr<const costmodel::CostModelForecaster> makeCostModelForecaster(
+    std::shared_ptr<const costmodel::CostModel> model, const QString &modelSource)
+{
+    const bool wantsCompile = model->manifest().compileFeatures;
+    auto forecaster = std::make_shared<costmodel::CostModelForecaster>(std::move(model), modelSource);
+    if (wantsCompile) {
+        if (auto worker = costmodel::CompileFeatureWorker::start())
+            forecaster->setCompiler(std::shared_ptr<costmodel::CompileFeatureWorker>(std::move(*worker)));
+    }
+    return forecaster;
+}
+
 CostModelBackend::CostModelBackend(
     std::shared_ptr<const costmodel::CostModelForecaster> forecaster, RowId forecasterId, QObject *parent)
     : ForecastBackend(parent)
@@ -20,8 +32,7 @@ Result<std::unique_ptr<CostModelBackend>> CostModelBackend::create(
     auto model = modelPath.isEmpty() ? costmodel::CostModel::builtIn() : costmodel::CostModel::load(modelPath);
     if (!model)
         return Error {QStringLiteral("cost model: %1").arg(model.error())};
-    auto forecaster = std::make_shared<const costmodel::CostModelForecaster>(
-        *model, modelPath.isEmpty() ? QStringLiteral("built-in") : modelPath);
+    auto forecaster = makeCostModelForecaster(*model, modelPath.isEmpty() ? QStringLiteral("built-in") : modelPath);
     Forecaster row = forecaster->forecasterRow(forecasterName);
     auto id = ForecasterRepo(store).ensure(row);
     if (!id)
@@ -43,8 +54,8 @@ Result<Forecaster> ensureCostModelForecaster(Store &store, const QString &modelP
     auto model = modelPath.isEmpty() ? costmodel::CostModel::builtIn() : costmodel::CostModel::load(modelPath);
     if (!model)
         return Error {QStringLiteral("cost model: %1").arg(model.error())};
-    const costmodel::CostModelForecaster runner(*model, modelPath.isEmpty() ? QStringLiteral("built-in") : modelPath);
-    Forecaster row = runner.forecasterRow(name);
+    const auto runner = makeCostModelForecaster(*model, modelPath.isEmpty() ? QStringLiteral("built-in") : modelPath);
+    Forecaster row = runner->forecasterRow(name);
     auto id = repo.ensure(row);
     if (!id)
         return Error {id.error()};

@@ -11,6 +11,11 @@ namespace gpuf {
 
 class Store;
 
+// A forecaster for `model`; for a model trained with compile features it also starts gpuf-measure to compile
+// kernels with (and forecasts from source features alone when there is none).
+std::shared_ptr<const costmodel::CostModelForecaster> makeCostModelForecaster(
+    std::shared_ptr<const costmodel::CostModel> model, const QString &modelSource);
+
 class CostModelBackend : public ForecastBackend
 {
     Q_OBJECT

@@ -1,6 +1,7 @@
 // CostModelForecaster; see costmodel_forecaster.h.
 #include "core/forecasters/costmodel_forecaster.h"
 
+#include "core/features/compile_features.h"
 #include "core/features/pair_features.h"
 #include "core/forecasters/costmodel_explain.h"
 
@@ -17,12 +18,41 @@ CostModelForecaster::CostModelForecaster(
     , m_cache(std::move(cache))
 { }
 
+void CostModelForecaster::setCompiler(std::shared_ptr<CompileFeatureWorker> compiler)
+{
+    m_compiler = std::move(compiler);
+}
+
 QJsonObject CostModelForecaster::configuration() const
 {
     const Manifest &m = m_model->manifest();
     return {{QStringLiteral("model"), m_model->identity()}, {QStringLiteral("model_source"), m_modelSource},
         {QStringLiteral("temperature"), m.temperature},
-        {QStringLiteral("training_data"), m.trainingData.value(QStringLiteral("sha256"))}};
+        {QStringLiteral("training_data"), m.trainingData.value(QStringLiteral("sha256"))},
+        {QStringLiteral("compile_features"), usesCompileFeatures()}};
+}
+
+features::FeatureCache::Entry CostModelForecaster::featuresOf(
+    const Kernel &kernel, const std::optional<Hardware> &hardware) const
+{
+    features::FeatureCache::Entry entry = m_cache->features(kernel);
+    if (!usesCompileFeatures() || features::hasCompileFeatures(*entry))
+        return entry;
+    const QString key = features::FeatureCache::keyOf(kernel);
+    QMutexLocker lock(&m_compileLock);
+    if (m_compiled.contains(key))
+        return entry; // compiled before and failed: stay with the source features
+    m_compiled.insert(key);
+    QString arch = hardware ? archOf(*hardware) : QString();
+    if (arch.isEmpty())
+        arch = m_model->manifest().trainingData.value(QStringLiteral("compile_arch")).toString();
+    auto compiled = m_compiler->compile(kernel, arch);
+    if (!compiled)
+        return entry;
+    features::KernelFeatures f = *entry;
+    features::applyCompileResult(f, *compiled);
+    m_cache->insert(kernel, f);
+    return m_cache->features(kernel);
 }
 
 Forecaster CostModelForecaster::forecasterRow(const QString &name) const
@@ -40,8 +70,8 @@ Forecaster CostModelForecaster::forecasterRow(const QString &name) const
 Status CostModelForecaster::probabilities(const Kernel &reference, const Kernel &candidate,
     const std::optional<Hardware> &hardware, bins::Distribution &out) const
 {
-    const features::FeatureCache::Entry ref = m_cache->features(reference);
-    const features::FeatureCache::Entry cand = m_cache->features(candidate);
+    const features::FeatureCache::Entry ref = featuresOf(reference, hardware);
+    const features::FeatureCache::Entry cand = featuresOf(candidate, hardware);
     std::array<float, features::kPairColumnCount> row;
     features::fillPairRow(*ref, *cand, features::hardwareRow(hardware), row);
     return m_model->predict(row, out);
@@ -54,8 +84,8 @@ Forecast CostModelForecaster::forecast(const Kernel &reference, const Kernel &ca
     timer.start();
     Forecast f = identity;
     f.createdAt = QDateTime::currentDateTimeUtc();
-    const features::FeatureCache::Entry ref = m_cache->features(reference);
-    const features::FeatureCache::Entry cand = m_cache->features(candidate);
+    const features::FeatureCache::Entry ref = featuresOf(reference, hardware);
+    const features::FeatureCache::Entry cand = featuresOf(candidate, hardware);
     const features::HardwareRow hw = features::hardwareRow(hardware);
     std::array<float, features::kPairColumnCount> row;
     features::fillPairRow(*ref, *cand, hw, row);

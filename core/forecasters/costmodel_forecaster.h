@@ -7,9 +7,12 @@
 #include "core/domain/hardware.h"
 #include "core/domain/kernel.h"
 #include "core/features/feature_cache.h"
+#include "core/forecasters/costmodel_compile.h"
 #include "core/forecasters/costmodel_model.h"
 
 #include <QJsonObject>
+#include <QMutex>
+#include <QSet>
 
 #include <memory>
 #include <optional>
@@ -27,6 +30,12 @@ public:
     // `modelSource` says where the model came from ("built-in" or a path), for the forecaster's configuration.
     CostModelForecaster(std::shared_ptr<const CostModel> model, QString modelSource,
         std::shared_ptr<features::FeatureCache> cache = std::make_shared<features::FeatureCache>());
+
+    // For a model trained with compile features: compile each kernel once, on first use, for the forecast's GPU
+    // (else the architecture the model was trained for). Set before the forecaster is shared; the worker is then used
+    // from the thread that forecasts.
+    void setCompiler(std::shared_ptr<CompileFeatureWorker> compiler);
+    bool usesCompileFeatures() const { return m_compiler && m_model->manifest().compileFeatures; }
 
     const CostModel &model() const { return *m_model; }
     features::FeatureCache &cache() const { return *m_cache; }
@@ -46,7 +55,13 @@ public:
         const Forecast &identity, bool explain = true) const;
 
 private:
+    // The kernel's cached features, with compile features added on first use when the model wants them.
+    features::FeatureCache::Entry featuresOf(const Kernel &kernel, const std::optional<Hardware> &hardware) const;
+
     std::shared_ptr<const CostModel> m_model;
+    std::shared_ptr<CompileFeatureWorker> m_compiler;
+    mutable QMutex m_compileLock;
+    mutable QSet<QString> m_compiled; // feature-cache keys already sent to the compiler (failures included)
     QString m_modelSource;
     std::shared_ptr<features::FeatureCache> m_cache;
 };

@@ -1,7 +1,9 @@
 // Leave-one-operation-out training; see costmodel_training.h.
 #include "core/forecasters/costmodel_training.h"
 
+#include "core/features/compile_features.h"
 #include "core/features/pair_features.h"
+#include "core/forecasters/costmodel_compile.h"
 #include "core/forecasters/costmodel_temperature.h"
 
 #include <QDateTime>
@@ -55,20 +57,36 @@ public:
     Trainer(const TrainingSet &set, const TrainingOptions &options)
         : m_set(set)
         , m_options(options)
-        , m_features(trainingFeatures(set))
+        , m_features(trainingFeatures(set, options.compiler, options.compileArch, &m_compileFailures))
         , m_names(features::pairColumnNames())
-    { }
+    {
+        if (!compileFeatures())
+            return;
+        m_sourceOnly = m_features;
+        for (auto it = m_sourceOnly.begin(); it != m_sourceOnly.end(); ++it)
+            features::clearCompileFeatures(*it);
+    }
+
+    bool compileFeatures() const { return m_options.compiler != nullptr; }
+    int compileFailures() const { return m_compileFailures; }
 
     Result<Booster> fit(std::span<const int> pairs) const
     {
         std::vector<float> labels;
-        const Matrix data = pairMatrix(m_set, m_features, pairs, &labels);
+        Matrix data = pairMatrix(m_set, m_features, pairs, &labels);
+        if (compileFeatures()) {
+            std::vector<float> more;
+            const Matrix sourceOnly = pairMatrix(m_set, m_sourceOnly, pairs, &more);
+            data.values.insert(data.values.end(), sourceOnly.values.begin(), sourceOnly.values.end());
+            labels.insert(labels.end(), more.begin(), more.end());
+        }
         return Booster::train(data, labels, {}, m_names, m_options.parameters);
     }
 
-    Result<std::vector<bins::Distribution>> predict(const Booster &booster, std::span<const int> pairs) const
+    Result<std::vector<bins::Distribution>> predict(
+        const Booster &booster, std::span<const int> pairs, bool sourceOnly = false) const
     {
-        const Matrix data = pairMatrix(m_set, m_features, pairs);
+        const Matrix data = pairMatrix(m_set, sourceOnly ? m_sourceOnly : m_features, pairs);
         auto p = booster.predict(data);
         if (!p)
             return Error {p.error()};
@@ -96,11 +114,15 @@ public:
             auto booster = fit(s.train);
             if (!booster)
                 return Error {booster.error()};
-            auto p = predict(*booster, s.test);
-            if (!p)
-                return Error {p.error()};
-            for (std::size_t i = 0; i < s.test.size(); ++i)
-                out.emplace_back(s.test[i], (*p)[i]);
+            for (bool sourceOnly : {false, true}) {
+                if (sourceOnly && !compileFeatures())
+                    continue;
+                auto p = predict(*booster, s.test, sourceOnly);
+                if (!p)
+                    return Error {p.error()};
+                for (std::size_t i = 0; i < s.test.size(); ++i)
+                    out.emplace_back(s.test[i], (*p)[i]);
+            }
         }
         return out;
     }
@@ -120,6 +142,7 @@ public:
     {
         FoldSummary summary;
         std::vector<HeldOutPrediction> heldOut;
+        std::vector<HeldOutPrediction> heldOutSourceOnly; // with compile features only
         QString error;
     };
 
@@ -158,6 +181,19 @@ public:
             f.heldOut.push_back({m_set.pairs[s.test[i]], raw, applyTemperature(raw, f.summary.temperature)});
         }
         f.summary.report = metrics::computeReport(heldOutRows(f.heldOut));
+        if (compileFeatures()) {
+            auto plain = predict(*booster, s.test, true);
+            if (!plain) {
+                f.error = plain.error();
+                return f;
+            }
+            for (std::size_t i = 0; i < s.test.size(); ++i) {
+                const bins::Distribution &raw = (*plain)[i];
+                f.heldOutSourceOnly.push_back(
+                    {m_set.pairs[s.test[i]], raw, applyTemperature(raw, f.summary.temperature)});
+            }
+            f.summary.sourceOnlyReport = metrics::computeReport(heldOutRows(f.heldOutSourceOnly));
+        }
         if (m_options.progress) {
             m_options.progress(QStringLiteral("held out %1: %2 pairs, accuracy %3")
                                    .arg(f.summary.operation)
@@ -172,13 +208,16 @@ public:
 private:
     const TrainingSet &m_set;
     const TrainingOptions &m_options;
+    int m_compileFailures = 0;
     QHash<RowId, features::KernelFeatures> m_features;
+    QHash<RowId, features::KernelFeatures> m_sourceOnly; // m_features without compile features
     QStringList m_names;
 };
 
 } // namespace
 
-QHash<RowId, features::KernelFeatures> trainingFeatures(const TrainingSet &set)
+QHash<RowId, features::KernelFeatures> trainingFeatures(
+    const TrainingSet &set, CompileFeatureWorker *compiler, const QString &arch, int *failures)
 {
     QHash<RowId, features::KernelFeatures> out;
     for (const MeasuredPair &p : set.pairs) {
@@ -186,7 +225,14 @@ QHash<RowId, features::KernelFeatures> trainingFeatures(const TrainingSet &set)
             if (out.contains(id))
                 continue;
             const Kernel k = set.kernels.value(id);
-            out.insert(id, features::extractKernelFeatures(k.source, k.language, k.parameters));
+            if (!compiler) {
+                out.insert(id, features::extractKernelFeatures(k.source, k.language, k.parameters));
+                continue;
+            }
+            QString error;
+            out.insert(id, compiler->features(k, arch, &error));
+            if (!error.isEmpty() && failures)
+                ++*failures;
         }
     }
     return out;
@@ -266,14 +312,18 @@ Result<TrainingOutcome> trainWithValidation(const TrainingSet &set, const Traini
     outcome.dataHash = set.hash();
     std::vector<bins::Distribution> raw;
     std::vector<int> truth;
+    std::vector<HeldOutPrediction> sourceOnly;
     for (Trainer::Fold &f : folds) {
         if (!f.error.isEmpty())
             return Error {QStringLiteral("fold %1: %2").arg(f.summary.operation, f.error)};
-        for (const HeldOutPrediction &h : f.heldOut) {
-            raw.push_back(h.raw);
-            truth.push_back(h.pair.trueBin);
+        for (const auto *list : {&f.heldOut, &f.heldOutSourceOnly}) {
+            for (const HeldOutPrediction &h : *list) {
+                raw.push_back(h.raw);
+                truth.push_back(h.pair.trueBin);
+            }
         }
         outcome.heldOut.insert(outcome.heldOut.end(), f.heldOut.begin(), f.heldOut.end());
+        sourceOnly.insert(sourceOnly.end(), f.heldOutSourceOnly.begin(), f.heldOutSourceOnly.end());
         outcome.folds.push_back(std::move(f.summary));
     }
     std::sort(outcome.heldOut.begin(), outcome.heldOut.end(), [&set](const auto &a, const auto &b) {
@@ -281,6 +331,10 @@ Result<TrainingOutcome> trainWithValidation(const TrainingSet &set, const Traini
             < std::tie(b.pair.problemId, b.pair.hardwareId, b.pair.referenceId, b.pair.candidateId);
     });
     outcome.validation = metrics::computeReport(heldOutRows(outcome.heldOut));
+    outcome.compileFeatures = trainer.compileFeatures();
+    outcome.compileFailures = trainer.compileFailures();
+    if (outcome.compileFeatures)
+        outcome.validationSourceOnly = metrics::computeReport(heldOutRows(sourceOnly));
 
     // The final model: every pair, and the temperature that best calibrates all held-out predictions.
     std::vector<int> all(std::size_t(set.pairs.size()));
@@ -292,6 +346,7 @@ Result<TrainingOutcome> trainWithValidation(const TrainingSet &set, const Traini
     manifest.features = features::pairColumnNames();
     manifest.temperature = fitTemperature(raw, truth);
     manifest.parameters = options.parameters;
+    manifest.compileFeatures = outcome.compileFeatures;
     manifest.pairPolicy = QLatin1StringView(kPairPolicy);
     manifest.createdAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
     manifest.gpufVersion = QStringLiteral(GPUF_VERSION_STRING);
@@ -308,6 +363,10 @@ Result<TrainingOutcome> trainWithValidation(const TrainingSet &set, const Traini
     manifest.trainingData = {{QStringLiteral("sha256"), outcome.dataHash}, {QStringLiteral("pairs"), set.pairs.size()},
         {QStringLiteral("kernels"), trainer.features().size()}, {QStringLiteral("operations"), operations},
         {QStringLiteral("hardware"), QJsonArray::fromStringList(hardwareNames)}};
+    if (outcome.compileFeatures) {
+        manifest.trainingData.insert(QStringLiteral("compile_arch"), options.compileArch);
+        manifest.trainingData.insert(QStringLiteral("compile_failures"), outcome.compileFailures);
+    }
     outcome.seconds = double(timer.nsecsElapsed()) / 1e9;
     manifest.validation = validationJson(outcome);
     auto model = CostModel::fromParts(std::move(*booster), std::move(manifest));
@@ -334,14 +393,19 @@ QJsonObject validationJson(const TrainingOutcome &outcome)
         QJsonObject o = reportSummary(f.report);
         o.insert(QStringLiteral("train_pairs"), f.trainPairs);
         o.insert(QStringLiteral("temperature"), f.temperature);
+        if (outcome.compileFeatures)
+            o.insert(QStringLiteral("source_only"), reportSummary(f.sourceOnlyReport));
         perOperation.insert(f.operation, o);
     }
-    return {{QStringLiteral("method"), QStringLiteral("leave-one-operation-out")},
+    QJsonObject out {{QStringLiteral("method"), QStringLiteral("leave-one-operation-out")},
         {QStringLiteral("calibration"),
             QStringLiteral("per fold, a temperature fitted on the inner leave-one-operation-out predictions of the "
                            "training operations only; the final model's temperature is fitted on all held-out "
                            "predictions")},
         {QStringLiteral("pooled"), reportSummary(outcome.validation)}, {QStringLiteral("per_operation"), perOperation}};
+    if (outcome.compileFeatures)
+        out.insert(QStringLiteral("pooled_source_only"), reportSummary(outcome.validationSourceOnly));
+    return out;
 }
 
 } // namespace gpuf::costmodel

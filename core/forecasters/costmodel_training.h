@@ -20,9 +20,16 @@
 
 namespace gpuf::costmodel {
 
+class CompileFeatureWorker;
+
 struct TrainingOptions
 {
     BoosterParameters parameters;
+    // With a worker, every CUDA kernel is compiled for `compileArch` and its compile features join its source
+    // features; each pair then trains twice, with and without them, so the model also serves forecasts made where
+    // no toolkit is installed. The worker is used from the calling thread only.
+    CompileFeatureWorker *compiler = nullptr;
+    QString compileArch;
     // Folds run in parallel on the global thread pool (each booster on one thread); results do not depend on it.
     bool parallel = true;
     const std::atomic_bool *cancel = nullptr;
@@ -44,6 +51,7 @@ struct FoldSummary
     int heldOutPairs = 0;
     double temperature = 1.0;
     metrics::MetricsReport report;
+    metrics::MetricsReport sourceOnlyReport; // with compile features: the same pairs forecast without them
 };
 
 struct TrainingOutcome
@@ -51,13 +59,19 @@ struct TrainingOutcome
     std::vector<HeldOutPrediction> heldOut; // in the training set's pair order
     std::vector<FoldSummary> folds; // by ascending problem id
     metrics::MetricsReport validation; // pooled over every held-out prediction
+    // With compile features: the same held-out pairs forecast without them (what a machine without the toolkit gets).
+    metrics::MetricsReport validationSourceOnly;
+    bool compileFeatures = false;
+    int compileFailures = 0; // kernels whose compile failed (their compile features stay missing)
     std::shared_ptr<const CostModel> model; // trained on everything
     double seconds = 0.0;
     QString dataHash;
 };
 
-// Kernel features of every kernel the pairs name: source and launch spec (compile features are not used yet).
-QHash<RowId, features::KernelFeatures> trainingFeatures(const TrainingSet &set);
+// Kernel features of every kernel the pairs name: source and launch spec, and with a compiler its compile features
+// for `arch` (`failures` counts the kernels whose compile failed).
+QHash<RowId, features::KernelFeatures> trainingFeatures(const TrainingSet &set,
+    CompileFeatureWorker *compiler = nullptr, const QString &arch = {}, int *failures = nullptr);
 
 // Pair rows (features::kPairColumnCount wide) and class labels (bin − 1) of some of the set's pairs.
 Matrix pairMatrix(const TrainingSet &set, const QHash<RowId, features::KernelFeatures> &features,

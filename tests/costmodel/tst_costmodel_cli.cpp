@@ -4,6 +4,7 @@
 // forecaster, with the built-in model or a trained one, and stores explained forecasts.
 #include "core/forecasters/costmodel_forecaster.h"
 #include "core/forecasters/explanation.h"
+#include "core/measure/worker_locator.h"
 #include "core/store/forecast_repo.h"
 #include "costmodel_fixture.h"
 
@@ -94,6 +95,7 @@ private Q_SLOTS:
     void forecastOnFreshStore();
     void forecastWithTrainedModel();
     void forecastModelErrors();
+    void compileFeatures();
 };
 
 void TestCostModelCli::initTestCase()
@@ -251,6 +253,36 @@ void TestCostModelCli::forecastModelErrors()
     const Run wrongKind = gpufRun({u"forecast"_s, path, u"--forecaster"_s, u"paper"_s, u"--model"_s, m_model});
     QCOMPARE(wrongKind.exitCode, 2);
     QVERIFY2(wrongKind.err.contains("cost-model forecasters only"), wrongKind.err.constData());
+}
+
+void TestCostModelCli::compileFeatures()
+{
+    // gpuf-measure compiles for an explicit arch without a GPU; it is only built with the CUDA toolkit.
+    if (auto worker = measure::locateMeasureWorker(); !worker)
+        QSKIP(qPrintable(u"no gpuf-measure: "_s + worker.error()));
+    const QString model = m_dir.filePath(u"compiled/model.json"_s);
+    const Run train = gpufRun({u"train"_s, m_store, u"--out"_s, model, u"--rounds"_s, u"15"_s, u"--compile-features"_s,
+        u"--arch"_s, u"sm_90"_s, u"--json"_s});
+    QVERIFY2(train.exitCode == 0, train.err.constData());
+    const QJsonObject json = jsonOf(train);
+    QCOMPARE(json.value(u"training_data"_s).toObject().value(u"compile_arch"_s).toString(), u"sm_90"_s);
+    QCOMPARE(json.value(u"training_data"_s).toObject().value(u"compile_failures"_s).toInt(), 0);
+    const QJsonObject sourceOnly = json.value(u"validation"_s).toObject().value(u"pooled_source_only"_s).toObject();
+    QCOMPARE(sourceOnly.value(u"n"_s).toInt(), 21);
+    auto loaded = costmodel::CostModel::load(model);
+    QVERIFY2(loaded, qPrintable(loaded.error()));
+    QVERIFY((*loaded)->manifest().compileFeatures);
+
+    // Forecasting with it compiles the kernels too, and says so in the forecaster's configuration.
+    const QString path = freshStore(u"compiled.gpuf"_s);
+    const Run r = gpufRun({u"forecast"_s, path, u"--forecaster"_s, u"costmodel"_s, u"--model"_s, model, u"--json"_s});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(jsonOf(r).value(u"ok"_s).toInt(), 8);
+    auto store = Store::open(path, Store::Mode::ReadOnly);
+    QVERIFY(store);
+    auto row = ForecasterRepo(**store).findByName(u"costmodel"_s);
+    QVERIFY(row && row->has_value());
+    QVERIFY((*row)->config.value(u"compile_features"_s).toBool());
 }
 
 QTEST_GUILESS_MAIN(TestCostModelCli)

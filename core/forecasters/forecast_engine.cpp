@@ -355,9 +355,17 @@ void ForecastEngine::flushReasoning()
 
 void ForecastEngine::cancel(quint64 batchId)
 {
-    for (Entry &e : m_entries) {
-        if (e.item.batchId != batchId || !isOpen(e.item.state))
+    // Ids first: closing the last entry emits batchFinished(), whose receivers may enqueue more.
+    QList<quint64> ids;
+    for (const Entry &e : m_entries) {
+        if (e.item.batchId == batchId && isOpen(e.item.state))
+            ids.append(e.item.id);
+    }
+    for (quint64 id : std::as_const(ids)) {
+        Entry *found = entry(id);
+        if (!found || !isOpen(found->item.state))
             continue;
+        Entry &e = *found;
         if (e.item.state == ForecastItemState::Running) {
             if (auto it = m_backends.find(e.item.forecasterId); it != m_backends.end()) {
                 it->second.backend->cancel(e.item.id);

@@ -75,11 +75,17 @@ QString explanationSummary(const Explanation &explanation, int maxSentences)
     QString text = QCoreApplication::translate("gpuf::costmodel", "Predicted %1 (%2, p = %3)")
                        .arg(bins::rangeText(explanation.predictedBin), bins::label(explanation.predictedBin),
                            QString::number(explanation.probability, 'f', 2));
+    // What differs between the kernels explains a forecast better than what they share (which is context: "each
+    // kernel has one loop"), so differences come first, each group by strength.
     QStringList reasons;
-    for (const ExplanationItem &item : explanation.items) {
-        if (reasons.size() >= maxSentences)
-            break;
-        reasons.append(item.text);
+    for (bool differing : {true, false}) {
+        for (const ExplanationItem &item : explanation.items) {
+            const bool differs = item.kind == ExplanationItem::Kind::Kernel
+                && !(item.referenceValue == item.candidateValue
+                    || (std::isnan(item.referenceValue) && std::isnan(item.candidateValue)));
+            if (differs == differing && reasons.size() < maxSentences)
+                reasons.append(item.text);
+        }
     }
     if (reasons.isEmpty())
         return text + QCoreApplication::translate("gpuf::costmodel", " from the model's prior: no feature stood out.");

@@ -20,7 +20,8 @@ Result<Explanation> explainForecast(const CostModel &model, const features::Kern
     const features::KernelFeatures &candidate, const features::HardwareRow &hardware, std::span<const float> pairRow,
     const bins::Distribution &calibrated, int predictedBin, const ExplainOptions &options = {});
 
-// "Predicted 2.00×–2.83× (moderate speedup, p = 0.62): <up to maxSentences item texts>."
+// "Predicted 2.00×–2.83× (significant speedup, p = 0.62): <up to maxSentences item texts>.", the items where the
+// kernels differ first.
 QString explanationSummary(const Explanation &explanation, int maxSentences);
 
 } // namespace gpuf::costmodel

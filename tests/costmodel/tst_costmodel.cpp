@@ -83,6 +83,7 @@ private Q_SLOTS:
     void explanationParseRoundTrip();
     void explanationParseErrors_data();
     void explanationParseErrors();
+    void summaryPrefersDifferences();
     void explanationItemText_data();
     void explanationItemText();
 };
@@ -430,6 +431,32 @@ void TestCostModel::explanationParseErrors()
     auto e = parseExplanation(response);
     QVERIFY(!e);
     QVERIFY2(e.error().contains(error), qPrintable(e.error()));
+}
+
+void TestCostModel::summaryPrefersDifferences()
+{
+    Explanation e;
+    e.predictedBin = 5;
+    e.probability = 0.5;
+    ExplanationItem shared;
+    shared.feature = u"loops"_s;
+    shared.referenceValue = shared.candidateValue = 1;
+    shared.contribution = 0.9;
+    shared.text = u"shared"_s;
+    ExplanationItem first = shared;
+    first.candidateValue = 2;
+    first.contribution = 0.5;
+    first.text = u"first difference"_s;
+    ExplanationItem second = first;
+    second.contribution = -0.2;
+    second.text = u"second difference"_s;
+    e.items = {shared, first, second};
+    QCOMPARE(explanationSummary(e, 2),
+        u"Predicted 1.41×–2.00× (moderate speedup, p = 0.50): first difference; second difference."_s);
+    QCOMPARE(explanationSummary(e, 3),
+        u"Predicted 1.41×–2.00× (moderate speedup, p = 0.50): first difference; second difference; shared."_s);
+    e.items.clear();
+    QVERIFY(explanationSummary(e, 3).endsWith(u"from the model's prior: no feature stood out."_s));
 }
 
 void TestCostModel::explanationItemText_data()

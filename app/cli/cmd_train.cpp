@@ -48,7 +48,7 @@ void addTrainOptions(QCommandLineParser &parser)
         {kArch, QStringLiteral("Architecture for --compile-features (default: that of the GPU with the most pairs)."),
             QStringLiteral("sm_XY")});
     parser.addOption({kFeaturesCsv,
-        QStringLiteral("Also write every training kernel's features (one row per kernel) to this CSV file."),
+        QStringLiteral("Also write the features of every kernel in the store (one row per kernel) to this CSV file."),
         QStringLiteral("FILE")});
 }
 
@@ -111,7 +111,8 @@ QString dominantArch(const costmodel::TrainingSet &set)
     return costmodel::archOf(set.hardware.value(best));
 }
 
-// The features the model sees, per kernel: for reading, plotting and checking the extraction.
+// The features the model sees, for every kernel of the store (measured or not): for reading, plotting and checking
+// the extraction.
 Status writeFeaturesCsv(
     const QString &path, const costmodel::TrainingSet &set, const costmodel::TrainingOptions &options)
 {
@@ -123,14 +124,17 @@ Status writeFeaturesCsv(
     for (int f = 0; f < features::kKernelFeatureCount; ++f)
         out << ',' << features::kernelFeatureKey(features::KernelFeature(f));
     out << '\n';
-    const QHash<RowId, features::KernelFeatures> all
-        = costmodel::trainingFeatures(set, options.compiler, options.compileArch);
-    QList<RowId> ids = all.keys();
+    const auto quoted
+        = [](QString text) -> QString { return u'"' + text.replace(u'"', QStringLiteral("\"\"")) + u'"'; };
+    QList<RowId> ids = set.kernels.keys();
     std::sort(ids.begin(), ids.end());
     for (RowId id : std::as_const(ids)) {
         const Kernel k = set.kernels.value(id);
-        out << id << ',' << set.problems.value(k.problemId) << ',' << k.name;
-        for (float v : all[id].values)
+        const features::KernelFeatures f = options.compiler
+            ? options.compiler->features(k, options.compileArch)
+            : features::extractKernelFeatures(k.source, k.language, k.parameters);
+        out << id << ',' << quoted(set.problems.value(k.problemId)) << ',' << quoted(k.name);
+        for (float v : f.values)
             out << ',' << (std::isnan(v) ? QString() : QString::number(v));
         out << '\n';
     }

@@ -1,6 +1,8 @@
 // CleanedSource; see cleaned_source.h.
 #include "core/features/cleaned_source.h"
 
+#include <QRegularExpression>
+
 #include <algorithm>
 
 namespace gpuf::features {
@@ -53,6 +55,16 @@ QStringView CleanedSource::line(int number) const
     return QStringView(m_text).mid(start, end - start);
 }
 
+bool CleanedSource::insideAsm(qsizetype quote) const
+{
+    // The statement the literal belongs to starts after the last ';', '{' or '}' before it.
+    qsizetype start = quote;
+    while (start > 0 && m_text[start - 1] != u';' && m_text[start - 1] != u'{' && m_text[start - 1] != u'}')
+        --start;
+    static const QRegularExpression asmKeyword(QStringLiteral(R"(\b(?:asm|__asm__)\b)"));
+    return asmKeyword.match(QStringView(m_text).mid(start, quote - start)).hasMatch();
+}
+
 void CleanedSource::blankCLike()
 {
     QChar *s = m_text.data();
@@ -75,12 +87,17 @@ void CleanedSource::blankCLike()
                 blank(i);
             }
         } else if (s[i] == u'"' || s[i] == u'\'') {
-            // Keep the quotes, blank the contents: a character literal like '4' must not read as a number.
+            // Keep the quotes, blank the contents: a character literal like '4' must not read as a number. Inline
+            // PTX (asm("mma.sync…")) is code, and stays.
+            const bool keep = s[i] == u'"' && insideAsm(i);
             const QChar quote = s[i++];
             while (i < n && s[i] != quote && s[i] != u'\n') {
-                if (s[i] == u'\\' && i + 1 < n)
+                if (s[i] == u'\\' && i + 1 < n && !keep)
                     blank(i++);
-                blank(i++);
+                if (keep)
+                    ++i;
+                else
+                    blank(i++);
             }
         }
     }

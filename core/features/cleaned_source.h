@@ -9,7 +9,7 @@
 namespace gpuf::features {
 
 enum class SourceKind {
-    CLike, // CUDA C++: // and /* */ comments, "…" and '…' literals blanked
+    CLike, // CUDA C++: // and /* */ comments, "…" and '…' literals blanked (except inline PTX in asm statements)
     Python, // # comments and docstrings blanked; other strings kept (load_inline CUDA lives in them)
 };
 
@@ -31,6 +31,7 @@ public:
 
 private:
     void blankCLike();
+    bool insideAsm(qsizetype quote) const; // a string literal of an asm statement (inline PTX)
     void blankPython();
 
     QString m_text;

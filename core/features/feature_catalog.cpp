@@ -45,6 +45,8 @@ constexpr std::array<FeatureInfo, kKernelFeatureCount> kKernelFeatures {{
         QT_TRANSLATE_NOOP("gpuf::features", "has %1 cooperative-groups call%s")},
     {"tensor_core", G::Synchronisation, S::Count,
         QT_TRANSLATE_NOOP("gpuf::features", "has %1 tensor-core operation%s (wmma/mma/tl.dot)")},
+    {"async_copies", G::Memory, S::Count,
+        QT_TRANSLATE_NOOP("gpuf::features", "has %1 asynchronous copy instruction%s (cp.async)")},
     {"loops", G::ControlFlow, S::Count, QT_TRANSLATE_NOOP("gpuf::features", "has %1 loop%s")},
     {"loop_depth", G::ControlFlow, S::Count, QT_TRANSLATE_NOOP("gpuf::features", "nests loops %1 deep")},
     {"unroll_pragmas", G::ControlFlow, S::Count, QT_TRANSLATE_NOOP("gpuf::features", "has %1 unroll pragma%s")},

@@ -35,6 +35,7 @@ enum class KernelFeature : int {
     WarpReduces, // __reduce_*_sync, cg::reduce
     CooperativeGroups,
     TensorCore, // wmma::, mma.sync, wgmma, tl.dot
+    AsyncCopies, // cp.async (inline PTX), __pipeline_memcpy_async, cuda::memcpy_async, TMA bulk copies
     // control flow
     Loops,
     LoopDepth,

@@ -96,6 +96,8 @@ const std::vector<Marker> &commonMarkers()
             re(R"(\b__reduce_\w+_sync\s*\(|\b(?:cg|cooperative_groups)::reduce\s*\(|\btl\.(?:sum|max|min|reduce|cumsum|argmax|argmin)\s*\()")},
         {F::CooperativeGroups, re(R"(\b(?:cooperative_groups|cg)::\w+)")},
         {F::TensorCore, re(R"(\b(?:wmma::)?mma_sync\b|\bmma\.sync\b|\bwgmma\b|\btl\.dot\s*\()")},
+        {F::AsyncCopies,
+            re(R"(\bcp\.async\b(?!\.(?:wait|commit))|\b__pipeline_memcpy_async\s*\(|\bmemcpy_async\s*\()")},
         {F::Ldg, re(R"(\b__ld(?:g|cs|ca|cg|lu)\s*\(|\bld\.global\.nc\b)")},
         {F::Restrict, re(R"(\b__restrict__\b)")},
         {F::UnrollPragmas, re(R"(#\s*pragma\s+unroll\b|\btl\.static_range\s*\()")},

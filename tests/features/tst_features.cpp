@@ -145,6 +145,16 @@ extern "C" __global__ void vec(const float* A, float* out, int n)
         out[tid] = 0.0f;
 })"_s;
 
+const QString kInlinePtx = uR"(extern "C" __global__ void k(float* d, const unsigned* a)
+{
+    // mma.sync in a comment does not count
+    asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
+                 : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]) : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(a[4]), "r"(a[5]));
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 16;" :: "r"(0), "l"(a));
+    asm volatile("cp.async.wait_group 0;" ::);
+    printf("mma.sync %d", 1);
+})"_s;
+
 const QString kTriton = uR"(import torch
 import triton
 import triton.language as tl
@@ -292,6 +302,10 @@ void TestFeatures::sourceFeatures_data()
     QTest::newRow("scalar stride 4") << kVectorOffsets << cuda << u"strided_accesses"_s << 1.0 << u"7"_s;
     QTest::newRow("tail test not divergent") << kVectorOffsets << cuda << u"divergent_branches"_s << 0.0 << u""_s;
     QTest::newRow("device array is global") << kVectorOffsets << cuda << u"register_array_elements"_s << 0.0 << u""_s;
+
+    QTest::newRow("inline ptx mma") << kInlinePtx << cuda << u"tensor_core"_s << 1.0 << u"4"_s;
+    QTest::newRow("inline ptx cp.async") << kInlinePtx << cuda << u"async_copies"_s << 1.0 << u"6"_s;
+    QTest::newRow("inline ptx no vectors") << kInlinePtx << cuda << u"vector_accesses"_s << 0.0 << u""_s;
 
     QTest::newRow("triton kernels") << kTriton << python << u"kernels"_s << 1.0 << u"7"_s;
     QTest::newRow("triton block") << kTriton << python << u"triton_block"_s << 128.0 << u"5"_s;

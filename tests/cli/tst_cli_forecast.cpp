@@ -113,6 +113,7 @@ private Q_SLOTS:
     void mixedOutcomes();
     void hardwareChoices();
     void localHardware();
+    void localHardwareThroughWorker();
     void apiKeyNeverWritten();
 };
 
@@ -338,6 +339,39 @@ void TestCliForecast::localHardware()
     QCOMPARE(jsonOf(r), summary(1, 1, 0, 0, 0));
     const QString name = state[u"devices"_s].toArray().first()[u"name"_s].toString();
     QVERIFY(forecastsOf(u"local-gpu"_s).first().messages.contains(u"| Device | "_s + name + u" |"_s));
+}
+
+// A GPU described by a stand-in gpuf-measure found on PATH: the table shows the driver's figures.
+void TestCliForecast::localHardwareThroughWorker()
+{
+    const QString bin = m_dir.filePath(u"bin"_s);
+    QVERIFY(QDir().mkpath(bin));
+    const QString worker = bin + u"/gpuf-measure"_s;
+    QFile::remove(worker);
+    QVERIFY(QFile::copy(QStringLiteral(GPUF_CLI_TEST_DIR "/fake_gpu_worker.sh"), worker));
+    QVERIFY(QFile::setPermissions(worker, QFile::permissions(worker) | QFileDevice::ExeOwner));
+    const QProcessEnvironment saved = m_env;
+    m_env.insert(u"PATH"_s, bin + u":/usr/bin:/bin"_s);
+    const QJsonObject device = jsonOf(gpuf({u"device"_s, u"--json"_s}));
+    if (device[u"worker"_s].toString() != worker) {
+        m_env = saved;
+        QSKIP(qPrintable(u"a gpuf-measure is found before the stand-in: "_s + device[u"worker"_s].toString()));
+    }
+    QCOMPARE(addForecaster(u"stand-in-gpu"_s).exitCode, 0);
+    const Run r = gpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"stand-in-gpu"_s, u"--problem"_s, u"transpose"_s,
+        u"--hardware"_s, u"local"_s, u"--json"_s});
+    m_env = saved;
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(jsonOf(r), summary(1, 1, 0, 0, 0));
+    const Forecast f = forecastsOf(u"stand-in-gpu"_s).first();
+    QVERIFY2(f.messages.contains(u"| Device | Test GPU 9000 |\\n| Compute Capability | 9.0 |\\n"
+                                 "| Global Memory | 139.8 GB |\\n| Multiprocessors | 132 |\\n"
+                                 "| Max Threads/SM | 2048 |\\n| Clock Rate | 1.98 GHz |\\n"
+                                 "| Memory Clock | 3.20 GHz |\\n| Memory Bus Width | 6016 bits |\\n"_s),
+        qPrintable(f.messages));
+    auto hardware = HardwareRepo(*m_connection).find(f.hardwareId);
+    QVERIFY(hardware && hardware->has_value());
+    QCOMPARE((**hardware).name, u"Test GPU 9000"_s);
 }
 
 void TestCliForecast::apiKeyNeverWritten()

@@ -22,7 +22,7 @@ struct ForecastPair
 // Every pair × samples: sample i of N has repeat i and a cache key of its own.
 struct ForecastBatch
 {
-    quint64 id = 0; // chosen by the caller; batchFinished() carries it
+    quint64 id = 0; // chosen by the caller, unique among open batches; batchFinished() carries it
     QList<ForecastPair> pairs;
     RowId forecasterId = 0;
     std::optional<Hardware> hardware; // stored by the engine (by name) when given

@@ -21,6 +21,7 @@ const QString stream = QStringLiteral("stream");
 const QString toolCalling = QStringLiteral("tool_calling");
 const QString apiKeyEnv = QStringLiteral("api_key_env");
 const QString keychainEntry = QStringLiteral("keychain_entry");
+const QString extraHeaders = QStringLiteral("extra_headers");
 const QString promptProfile = QStringLiteral("prompt_profile");
 const QString promptVersion = QStringLiteral("prompt_version");
 } // namespace key
@@ -92,6 +93,12 @@ QJsonObject llmConfig(const LlmForecasterSettings &settings)
         config.insert(key::apiKeyEnv, e.apiKeyEnv);
     if (!e.keychainEntry.isEmpty())
         config.insert(key::keychainEntry, e.keychainEntry);
+    if (!e.extraHeaders.isEmpty()) {
+        QJsonObject headers;
+        for (const auto &[name, value] : e.extraHeaders)
+            headers.insert(QString::fromLatin1(name), QString::fromLatin1(value));
+        config.insert(key::extraHeaders, headers);
+    }
     return config;
 }
 
@@ -117,6 +124,16 @@ Result<LlmForecasterSettings> llmSettings(const QJsonObject &config, const QStri
     r.boolean(key::toolCalling, e.toolCalling);
     r.string(key::apiKeyEnv, e.apiKeyEnv);
     r.string(key::keychainEntry, e.keychainEntry);
+    if (const QJsonValue headers = config.value(key::extraHeaders); headers.isObject()) {
+        const QJsonObject object = headers.toObject();
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            if (!it->isString())
+                r.fail(QStringLiteral("%1.%2 must be a string").arg(key::extraHeaders, it.key()));
+            e.extraHeaders.append({it.key().toLatin1(), it->toString().toLatin1()});
+        }
+    } else if (!headers.isUndefined() && !headers.isNull()) {
+        r.fail(QStringLiteral("%1 has the wrong type").arg(key::extraHeaders));
+    }
     QString profile = promptProfileName(PromptProfile::Default);
     r.string(key::promptProfile, profile);
     if (e.baseUrl.trimmed().isEmpty())

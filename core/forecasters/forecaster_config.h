@@ -17,7 +17,8 @@ struct LlmForecasterSettings
 };
 
 // Keys: endpoint, model, temperature, max_tokens, reasoning_effort, concurrency, total_timeout_ms, idle_timeout_ms,
-// connect_timeout_ms, max_retries, stream, tool_calling, api_key_env, keychain_entry, prompt_profile,
+// connect_timeout_ms, max_retries, stream, tool_calling, api_key_env, keychain_entry, extra_headers (an object of
+// header name → value; never credentials: the API key travels only in the Authorization header), prompt_profile,
 // prompt_version (the version current when the configuration was written; informative).
 QJsonObject llmConfig(const LlmForecasterSettings &settings);
 // Missing keys take the EndpointProfile defaults; endpoint and model are required; values of the wrong type, an

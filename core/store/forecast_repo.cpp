@@ -137,6 +137,24 @@ Result<QList<Forecaster>> ForecasterRepo::list()
     return out;
 }
 
+Status ForecasterRepo::update(const Forecaster &f)
+{
+    if (containsSecret(f.config))
+        return Error {QStringLiteral("forecaster '%1': its configuration holds a secret; API keys are never stored"
+                                     " (give the name of an environment variable or use the keychain)")
+                          .arg(f.name)};
+    auto q = m_cache.get(QStringLiteral("UPDATE forecasters SET display_name = ?, config_json = ? WHERE id = ?"));
+    if (!q)
+        return Error {q.error()};
+    // A null QString would bind SQL NULL, which the NOT NULL column refuses.
+    const QString displayName = f.displayName.isNull() ? QStringLiteral("") : f.displayName;
+    if (Status s = store::execBound(*q, {displayName, store::jsonText(f.config), f.id}); !s)
+        return Error {QStringLiteral("cannot update forecaster '%1': %2").arg(f.name, s.error())};
+    if ((*q)->numRowsAffected() != 1)
+        return Error {QStringLiteral("no forecaster with id %1 in the store").arg(f.id)};
+    return {};
+}
+
 Result<RowId> ForecastRepo::insert(Forecast &f)
 {
     for (double p : f.probabilities) {

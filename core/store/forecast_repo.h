@@ -18,6 +18,9 @@ public:
     Result<std::optional<Forecaster>> find(RowId id);
     Result<std::optional<Forecaster>> findByName(const QString &name);
     Result<QList<Forecaster>> list();
+    // Replaces an existing row's display name and configuration (the endpoints dialog edits a profile); the name and
+    // kind stay. A configuration that carries an API key is refused, and so is an id that is not in the store.
+    Status update(const Forecaster &forecaster);
 
 private:
     store::StatementCache m_cache;

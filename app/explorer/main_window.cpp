@@ -1,6 +1,7 @@
 // MainWindow; see main_window.h.
 #include "app/explorer/main_window.h"
 
+#include "core/forecasters/forecast_queue.h"
 #include "core/measure/measure_queue.h"
 #include "gpuf_config.h"
 #include "widgets/calibration/calibration_data.h"
@@ -16,6 +17,9 @@
 #include "widgets/diff/kernel_pair_loader.h"
 #include "widgets/diff/source_viewer.h"
 #include "widgets/diff/syntax_highlighting.h"
+#include "widgets/forecast/endpoints_dialog.h"
+#include "widgets/forecast/forecast_controller.h"
+#include "widgets/forecast/forecast_panel.h"
 #include "widgets/measure/device_panel.h"
 #include "widgets/measure/measure_panel.h"
 #include "widgets/overview/store_overview.h"
@@ -48,6 +52,8 @@ MainWindow::MainWindow(Settings *settings, StoreSession *session, QWidget *paren
     , m_candidates(new CandidateSource(session, this))
     , m_pairLoader(new KernelPairLoader(session, m_selection, this))
     , m_measureQueue(new MeasureQueue({}, this))
+    , m_forecastQueue(new ForecastQueue({}, this))
+    , m_forecasts(new ForecastController(m_forecastQueue, session, m_selection, m_candidates, settings, this))
     , m_calibration(new CalibrationData(session, this))
     , m_syntax(std::make_shared<const SyntaxHighlighting>())
 {
@@ -139,6 +145,11 @@ void MainWindow::createDocks()
         = addDock(tr("GPU"), QStringLiteral("DeviceDock"), new DevicePanel(m_measureQueue), Qt::BottomDockWidgetArea);
     tabifyDockWidget(candidates, calibration);
     tabifyDockWidget(candidates, device);
+    QDockWidget *forecast = addDock(tr("Forecast"), QStringLiteral("ForecastDock"),
+        new ForecastPanel(m_forecasts, m_measureQueue, m_session, m_selection, m_settings), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(candidates, forecast);
+    connect(m_forecasts, &ForecastController::notice, this,
+        [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     candidates->raise();
 
     // Measurements change the table's speedups and the metrics' truths; queued kernels show as pending.
@@ -180,6 +191,16 @@ void MainWindow::createMenus()
     QMenu *measure = menuBar()->addMenu(tr("&Measure"));
     for (QAction *action : std::as_const(m_measureActions))
         measure->addAction(action);
+
+    QMenu *forecast = menuBar()->addMenu(tr("F&orecast"));
+    forecast->addAction(m_forecasts->forecastSelectedAction());
+    forecast->addAction(m_forecasts->forecastProblemAction());
+    forecast->addAction(m_forecasts->reforecastSelectedAction());
+    forecast->addAction(m_forecasts->cancelAction());
+    forecast->addSeparator();
+    forecast->addMenu(m_forecasts->forecasterMenu());
+    forecast->addMenu(m_forecasts->hardwareMenu());
+    forecast->addAction(tr("&Endpoints…"), this, &MainWindow::showEndpointsDialog);
 
     QMenu *diff = menuBar()->addMenu(tr("&Diff"));
     diff->addAction(m_diff->nextHunkAction());
@@ -327,6 +348,14 @@ void MainWindow::showAddKernelDialog(const QStringList &files, const QString &te
             m_selection->setPair(ids.first(), baselineId);
             statusBar()->showMessage(summary, 10000);
         });
+    dialog->open();
+}
+
+void MainWindow::showEndpointsDialog()
+{
+    auto *dialog = new EndpointsDialog(m_session, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &EndpointsDialog::forecastersChanged, m_forecasts, &ForecastController::reloadForecasters);
     dialog->open();
 }
 

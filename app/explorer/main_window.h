@@ -15,6 +15,8 @@ class CalibrationData;
 class CandidateSource;
 class MeasureQueue;
 class DiffView;
+class ForecastController;
+class ForecastQueue;
 class KernelPairLoader;
 class Selection;
 class Settings;
@@ -47,6 +49,7 @@ private:
     void addKernelFromFileDialog();
     void addKernelFromClipboard();
     void showAddKernelDialog(const QStringList &files, const QString &text);
+    void showEndpointsDialog();
 
     Settings *m_settings;
     StoreSession *m_session;
@@ -54,6 +57,8 @@ private:
     CandidateSource *m_candidates;
     KernelPairLoader *m_pairLoader;
     MeasureQueue *m_measureQueue;
+    ForecastQueue *m_forecastQueue;
+    ForecastController *m_forecasts;
     CalibrationData *m_calibration;
     std::shared_ptr<const SyntaxHighlighting> m_syntax;
     DiffView *m_diff = nullptr;

@@ -4,6 +4,8 @@
 #include <QFileInfo>
 #include <QSettings>
 
+#include <algorithm>
+
 namespace gpuf {
 namespace {
 const QString kRecentStores = QStringLiteral("stores/recent");
@@ -13,6 +15,9 @@ const QString kDockLayoutVersionKey = QStringLiteral("window/dockLayoutVersion")
 const QString kSampleStoreCreated = QStringLiteral("stores/sampleCreated");
 const QString kColorScheme = QStringLiteral("appearance/colorScheme");
 const QString kMeasureConfidenceThreshold = QStringLiteral("measure/confidenceThreshold");
+const QString kForecasterName = QStringLiteral("forecast/forecaster");
+const QString kForecastHardware = QStringLiteral("forecast/hardware");
+const QString kForecastSamples = QStringLiteral("forecast/samples");
 } // namespace
 
 Settings::Settings(QObject *parent)
@@ -90,6 +95,40 @@ void Settings::setMeasureConfidenceThreshold(double threshold)
         return;
     m_settings->setValue(kMeasureConfidenceThreshold, threshold);
     Q_EMIT measureConfidenceThresholdChanged(threshold);
+}
+
+QString Settings::forecasterName() const
+{
+    return m_settings->value(kForecasterName, QStringLiteral("costmodel")).toString();
+}
+
+void Settings::setForecasterName(const QString &name)
+{
+    if (name == forecasterName())
+        return;
+    m_settings->setValue(kForecasterName, name);
+    Q_EMIT forecasterNameChanged(name);
+}
+
+QString Settings::forecastHardware() const { return m_settings->value(kForecastHardware).toString(); }
+
+void Settings::setForecastHardware(const QString &preset)
+{
+    if (preset == forecastHardware())
+        return;
+    m_settings->setValue(kForecastHardware, preset);
+    Q_EMIT forecastHardwareChanged(preset);
+}
+
+int Settings::forecastSamples() const { return std::max(1, m_settings->value(kForecastSamples, 1).toInt()); }
+
+void Settings::setForecastSamples(int samples)
+{
+    samples = std::max(1, samples);
+    if (samples == forecastSamples())
+        return;
+    m_settings->setValue(kForecastSamples, samples);
+    Q_EMIT forecastSamplesChanged(samples);
 }
 
 } // namespace gpuf

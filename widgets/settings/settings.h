@@ -15,7 +15,7 @@ class Settings : public QObject
 
 public:
     // Bump when the set or names of docks change, so an old saved layout is not restored onto new docks.
-    static constexpr int kDockLayoutVersion = 2;
+    static constexpr int kDockLayoutVersion = 3;
     static constexpr int kMaxRecentStores = 10;
 
     explicit Settings(QObject *parent = nullptr);
@@ -43,9 +43,22 @@ public:
     double measureConfidenceThreshold() const;
     void setMeasureConfidenceThreshold(double threshold);
 
+    // The forecaster "Forecast Selected" runs, by its name in the store; "costmodel" (the built-in model) by default.
+    QString forecasterName() const;
+    void setForecasterName(const QString &name);
+    // The hardware preset shown to forecasters ("A100", "H100"…); empty: none.
+    QString forecastHardware() const;
+    void setForecastHardware(const QString &preset);
+    // Independent samples per pair (stored individually, combined in the forecast panel); 1 unless the user set it.
+    int forecastSamples() const;
+    void setForecastSamples(int samples);
+
 Q_SIGNALS:
     void recentStoresChanged();
     void measureConfidenceThresholdChanged(double threshold);
+    void forecasterNameChanged(const QString &name);
+    void forecastHardwareChanged(const QString &preset);
+    void forecastSamplesChanged(int samples);
 
 private:
     QSettings *m_settings;

@@ -1,0 +1,133 @@
+// DistributionPlot; see distribution_plot.h.
+#include "widgets/forecast/distribution_plot.h"
+#include "widgets/calibration/plot_qcustomplot.h"
+
+#include <QEvent>
+#include <QVBoxLayout>
+
+namespace gpuf {
+
+DistributionPlot::DistributionPlot(QWidget *parent)
+    : QWidget(parent)
+    , m_plot(new QCustomPlot(this))
+    , m_colors(PlotColors::fromPalette(palette()))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    m_plot->setMinimumSize(300, 200);
+    m_plot->setInteractions({});
+    m_plot->setAntialiasedElements(QCP::aeAll);
+
+    QCPAxis *x = m_plot->xAxis;
+    QCPAxis *y = m_plot->yAxis;
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    // "0.71×–1.00×" as "0.71–1.00×": eight ranges must fit under eight bars in a dock.
+    for (int b = 1; b <= bins::kBinCount; ++b)
+        ticker->addTick(b,
+            QStringLiteral("%1\n%2").arg(b).arg(bins::rangeText(b).replace(QStringLiteral("×–"), QStringLiteral("–"))));
+    x->setTicker(ticker);
+    QFont small = x->tickLabelFont();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    x->setTickLabelFont(small);
+    x->setSubTicks(false);
+    x->setTickLength(0, 4);
+    x->setRange(0.4, bins::kBinCount + 0.6);
+    x->setLabel(tr("bin (candidate speedup over the baseline)"));
+    y->setRange(0.0, 1.08);
+    y->setLabel(tr("probability"));
+
+    m_others = new QCPBars(x, y);
+    m_predicted = new QCPBars(x, y);
+    for (QCPBars *bars : {m_others, m_predicted})
+        bars->setWidth(0.7);
+    m_others->setName(tr("other bins"));
+    m_predicted->setName(tr("predicted bin"));
+
+    // Behind the bars (grid layer): a band over the measured bin, with its label at the top.
+    m_measuredBand = new QCPItemRect(m_plot);
+    m_measuredBand->setLayer(QStringLiteral("grid"));
+    m_measuredText = new QCPItemText(m_plot);
+    m_measuredText->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    for (int b = 1; b <= bins::kBinCount; ++b) {
+        auto *label = new QCPItemText(m_plot);
+        label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        label->position->setCoords(b, 0.0);
+        m_valueLabels.append(label);
+    }
+    rebuild();
+}
+
+DistributionPlot::~DistributionPlot() = default;
+
+void DistributionPlot::setDistribution(
+    const bins::Distribution &p, int predictedBin, std::optional<int> measuredBin, const QString &measuredLabel)
+{
+    m_p = p;
+    m_predictedBin = predictedBin;
+    m_measuredBin = measuredBin;
+    m_measuredLabel = measuredLabel;
+    rebuild();
+}
+
+void DistributionPlot::clear() { setDistribution({}, 0); }
+
+void DistributionPlot::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        m_colors = PlotColors::fromPalette(palette());
+        rebuild();
+    }
+}
+
+void DistributionPlot::rebuild()
+{
+    QVector<double> otherKeys, otherValues, predictedKeys, predictedValues;
+    for (int b = 1; b <= bins::kBinCount; ++b) {
+        const double p = m_p[std::size_t(b - 1)];
+        (b == m_predictedBin ? predictedKeys : otherKeys).append(b);
+        (b == m_predictedBin ? predictedValues : otherValues).append(p);
+        QCPItemText *label = m_valueLabels[b - 1];
+        label->position->setCoords(b, p + 0.01);
+        // Empty bins stay unlabelled: the zeros would only add noise.
+        label->setText(m_predictedBin > 0 && p >= 0.005 ? QString::number(p, 'f', 2) : QString());
+        label->setColor(b == m_predictedBin ? m_colors.foreground : m_colors.muted);
+        QFont font = label->font();
+        font.setBold(b == m_predictedBin);
+        label->setFont(font);
+    }
+    m_others->setData(otherKeys, otherValues, true);
+    m_predicted->setData(predictedKeys, predictedValues, true);
+    m_others->setPen(QPen(m_colors.seriesColor(0, 150)));
+    m_others->setBrush(m_colors.seriesColor(0, 70));
+    m_predicted->setPen(QPen(m_colors.seriesColor(0)));
+    m_predicted->setBrush(m_colors.seriesColor(0, 220));
+
+    const bool measured = m_measuredBin && *m_measuredBin >= 1 && *m_measuredBin <= bins::kBinCount;
+    m_measuredBand->setVisible(measured);
+    m_measuredText->setVisible(measured);
+    if (measured) {
+        const double b = *m_measuredBin;
+        m_measuredBand->topLeft->setCoords(b - 0.48, 1.08);
+        m_measuredBand->bottomRight->setCoords(b + 0.48, 0.0);
+        m_measuredBand->setPen(QPen(m_colors.seriesColor(1), 1.5, Qt::DashLine));
+        m_measuredBand->setBrush(m_colors.seriesColor(1, 45));
+        m_measuredText->position->setCoords(b, 1.07);
+        m_measuredText->setText(m_measuredLabel);
+        m_measuredText->setColor(m_colors.seriesColor(1));
+        // Near the right edge the label would be cut: align it to the band's right side instead.
+        m_measuredText->setPositionAlignment((b >= bins::kBinCount ? Qt::AlignRight
+                                                     : b <= 1      ? Qt::AlignLeft
+                                                                   : Qt::AlignHCenter)
+            | Qt::AlignTop);
+        if (b >= bins::kBinCount)
+            m_measuredText->position->setCoords(b + 0.48, 1.07);
+        else if (b <= 1)
+            m_measuredText->position->setCoords(b - 0.48, 1.07);
+    }
+    applyFrameColors(m_plot, m_colors);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace gpuf

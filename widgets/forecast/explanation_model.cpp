@@ -1,0 +1,98 @@
+// ExplanationModel; see explanation_model.h.
+#include "widgets/forecast/explanation_model.h"
+
+#include <cmath>
+
+namespace gpuf {
+
+ExplanationModel::ExplanationModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{ }
+
+void ExplanationModel::setExplanation(const Explanation &explanation)
+{
+    beginResetModel();
+    m_explanation = explanation;
+    m_rows = int(std::min<qsizetype>(explanation.items.size(), kMaxItems));
+    endResetModel();
+}
+
+void ExplanationModel::clear() { setExplanation({}); }
+
+int ExplanationModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : m_rows; }
+
+int ExplanationModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QString ExplanationModel::valueText(double value)
+{
+    if (std::isnan(value))
+        return QStringLiteral("—");
+    if (value == std::round(value) && std::abs(value) < 1e9)
+        return QString::number(qint64(value));
+    return QString::number(value, 'g', 4);
+}
+
+QVariant ExplanationModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_rows)
+        return {};
+    const ExplanationItem &item = m_explanation.items[index.row()];
+    const bool hardware = item.kind == ExplanationItem::Kind::Hardware;
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (Column(index.column())) {
+        case FeatureColumn:
+            return hardware ? tr("%1 (GPU)").arg(item.feature) : item.feature;
+        case ReferenceColumn:
+            return valueText(item.referenceValue);
+        case CandidateColumn:
+            return hardware ? QString() : valueText(item.candidateValue);
+        case ContributionColumn:
+            return QString::asprintf("%+.2f", item.contribution);
+        case ColumnCount:
+            break;
+        }
+        return {};
+    case Qt::ToolTipRole:
+        return item.text.isEmpty() ? explanationItemText(item, m_explanation.predictedBin) : item.text;
+    case Qt::TextAlignmentRole:
+        return index.column() == FeatureColumn ? QVariant() : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
+    case SortRole:
+        switch (Column(index.column())) {
+        case FeatureColumn:
+            return item.feature;
+        case ReferenceColumn:
+            return item.referenceValue;
+        case CandidateColumn:
+            return item.candidateValue;
+        case ContributionColumn:
+            return item.contribution;
+        case ColumnCount:
+            break;
+        }
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant ExplanationModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (Column(section)) {
+    case FeatureColumn:
+        return tr("Feature");
+    case ReferenceColumn:
+        return tr("Reference");
+    case CandidateColumn:
+        return tr("Candidate");
+    case ContributionColumn:
+        return tr("Contribution");
+    case ColumnCount:
+        break;
+    }
+    return {};
+}
+
+} // namespace gpuf

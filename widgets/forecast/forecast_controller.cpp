@@ -1,0 +1,357 @@
+// ForecastController; see forecast_controller.h.
+#include "widgets/forecast/forecast_controller.h"
+
+#include "core/forecasters/costmodel_backend.h"
+#include "core/forecasters/forecast_queue.h"
+#include "core/store/forecast_repo.h"
+#include "core/store/store.h"
+#include "widgets/candidates/candidate_source.h"
+#include "widgets/session/selection.h"
+#include "widgets/session/store_session.h"
+#include "widgets/settings/settings.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QFutureWatcher>
+#include <QMenu>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace gpuf {
+
+namespace {
+
+const QString kBuiltIn = QLatin1StringView(costmodel::kForecasterName);
+
+struct ForecasterList
+{
+    quint64 generation = 0;
+    QList<Forecaster> forecasters;
+    QString error;
+};
+
+// What the chooser offers: the store's LLM and cost-model forecasters (not the held-out cost-model rows, which only
+// hold `gpuf train` output), the built-in cost model first, present even before its row exists.
+QList<Forecaster> runnable(const QList<Forecaster> &all)
+{
+    QList<Forecaster> out;
+    Forecaster builtIn;
+    builtIn.name = kBuiltIn;
+    builtIn.kind = ForecasterKind::CostModel;
+    out.append(builtIn);
+    for (const Forecaster &f : all) {
+        if (f.name == kBuiltIn)
+            out.first() = f;
+        else if (f.kind == ForecasterKind::Llm
+            || (f.kind == ForecasterKind::CostModel && f.name != QLatin1StringView(costmodel::kHeldOutForecasterName)))
+            out.append(f);
+    }
+    return out;
+}
+
+ForecasterList listForecasters(const QString &path, quint64 generation)
+{
+    ForecasterList result {generation, {}, {}};
+    auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
+    if (!store) {
+        result.error = store.error();
+        return result;
+    }
+    auto list = ForecasterRepo(**store).list();
+    if (!list)
+        result.error = list.error();
+    else
+        result.forecasters = *list;
+    return result;
+}
+
+// The forecaster's row id; the built-in cost model's row is created on first use (it loads the model: not for the
+// GUI thread).
+Result<RowId> resolveForecaster(const QString &path, const QString &name)
+{
+    auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
+    if (!store)
+        return Error {store.error()};
+    if (name == kBuiltIn) {
+        auto ensured = ensureCostModelForecaster(**store);
+        if (!ensured)
+            return Error {ensured.error()};
+        return ensured->id;
+    }
+    auto found = ForecasterRepo(**store).findByName(name);
+    if (!found)
+        return Error {found.error()};
+    if (!found->has_value())
+        return Error {ForecastController::tr("no forecaster named \"%1\" in the store").arg(name)};
+    return (**found).id;
+}
+
+QString forecasterLabel(const Forecaster &f)
+{
+    if (f.name == kBuiltIn)
+        return ForecastController::tr("%1 (built-in cost model, offline)").arg(f.name);
+    const QString model = f.config.value(QLatin1StringView("model")).toString();
+    return model.isEmpty() ? f.name : ForecastController::tr("%1 (%2)").arg(f.name, model);
+}
+
+} // namespace
+
+ForecastController::ForecastController(ForecastQueue *queue, StoreSession *session, Selection *selection,
+    CandidateSource *candidates, Settings *settings, QObject *parent)
+    : QObject(parent)
+    , m_queue(queue)
+    , m_session(session)
+    , m_selection(selection)
+    , m_candidates(candidates)
+    , m_settings(settings)
+    , m_forecastSelected(new QAction(tr("&Forecast Selected"), this))
+    , m_forecastProblem(new QAction(tr("Forecast &Problem"), this))
+    , m_reforecastSelected(new QAction(tr("&Re-forecast Selected"), this))
+    , m_cancel(new QAction(tr("&Cancel Forecasts"), this))
+    , m_forecasterMenu(new QMenu(tr("Fore&caster")))
+    , m_forecasterGroup(new QActionGroup(this))
+    , m_hardwareMenu(new QMenu(tr("&Hardware Shown to Forecasters")))
+    , m_forecasters(runnable({}))
+{
+    m_forecastSelected->setObjectName(QStringLiteral("forecastSelected"));
+    m_forecastProblem->setObjectName(QStringLiteral("forecastProblem"));
+    m_reforecastSelected->setObjectName(QStringLiteral("reforecastSelected"));
+    m_cancel->setObjectName(QStringLiteral("cancelForecasts"));
+    m_forecastSelected->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+    connect(m_forecastSelected, &QAction::triggered, this, [this] { forecast(selectedPairs(), false); });
+    connect(m_reforecastSelected, &QAction::triggered, this, [this] { forecast(selectedPairs(), true); });
+    connect(m_forecastProblem, &QAction::triggered, this, [this] { forecast(problemPairs(), false); });
+    connect(m_cancel, &QAction::triggered, m_queue, &ForecastQueue::cancelAll);
+
+    connect(m_queue, &ForecastQueue::snapshotChanged, this, &ForecastController::updateActions);
+    connect(m_queue, &ForecastQueue::notice, this, &ForecastController::notice);
+    connect(m_queue, &ForecastQueue::batchFinished, this, [this](quint64, const ForecastSummary &s) {
+        if (!s.error.isEmpty())
+            Q_EMIT notice(tr("Forecasts could not run: %1").arg(s.error));
+        else
+            Q_EMIT notice(tr("%n forecast(s) requested: %1 ok, %2 parse failed, %3 error(s), %4 cached, %5 cancelled",
+                nullptr, s.requested)
+                              .arg(s.ok)
+                              .arg(s.parseFailed)
+                              .arg(s.errors)
+                              .arg(s.cached)
+                              .arg(s.cancelled));
+        // The candidate table and the metrics show forecasts: they read the store again.
+        m_session->refresh();
+    });
+    connect(m_session, &StoreSession::opened, this, [this](const StoreSnapshot &snapshot) {
+        if (snapshot.path != m_storePath) {
+            m_storePath = snapshot.path;
+            m_queue->setStorePath(m_storePath);
+        }
+        reloadForecasters();
+        updateActions();
+    });
+    connect(m_session, &StoreSession::closed, this, [this] {
+        m_storePath.clear();
+        m_queue->setStorePath({});
+        ++m_listGeneration;
+        m_forecasters = runnable({});
+        rebuildForecasterMenu();
+        updateActions();
+    });
+    for (auto signal : {&Selection::pairChanged, &Selection::scopeChanged})
+        connect(m_selection, signal, this, &ForecastController::updateActions);
+    connect(m_selection, &Selection::selectedIdsChanged, this, &ForecastController::updateActions);
+    connect(m_candidates, &CandidateSource::tableLoaded, this, &ForecastController::updateActions);
+    connect(m_settings, &Settings::forecasterNameChanged, this, [this] {
+        rebuildForecasterMenu();
+        updateActions();
+    });
+    if (m_session->isOpen()) {
+        m_storePath = m_session->path();
+        m_queue->setStorePath(m_storePath);
+        reloadForecasters();
+    }
+    rebuildForecasterMenu();
+    rebuildHardwareMenu();
+    updateActions();
+}
+
+ForecastController::~ForecastController()
+{
+    delete m_forecasterMenu;
+    delete m_hardwareMenu;
+}
+
+QString ForecastController::currentForecaster() const { return m_settings->forecasterName(); }
+
+QList<ForecastPair> ForecastController::selectedPairs() const
+{
+    QList<RowId> ids = m_selection->selectedIds();
+    if (ids.isEmpty() && m_selection->candidateId() != 0)
+        ids.append(m_selection->candidateId());
+    const CandidateTablePtr table = m_candidates->table();
+    QList<ForecastPair> pairs;
+    for (const RowId id : std::as_const(ids)) {
+        RowId baseline = 0;
+        if (id == m_selection->candidateId())
+            baseline = m_selection->baselineId();
+        else if (const int row = table ? table->rowOf(id) : -1; row >= 0)
+            baseline = pairBaseline(*table, row, m_selection->baselineKind(), m_selection->baselineId());
+        if (baseline != 0 && baseline != id)
+            pairs.append(ForecastPair {baseline, id});
+    }
+    return pairs;
+}
+
+QList<ForecastPair> ForecastController::problemPairs() const
+{
+    const CandidateTablePtr table = m_candidates->table();
+    if (!table)
+        return {};
+    RowId problem = m_selection->problemId();
+    if (problem == 0) {
+        const int row = table->rowOf(m_selection->candidateId());
+        problem = row >= 0 ? table->rows[row].problemId : 0;
+    }
+    if (problem == 0)
+        return {};
+    QList<ForecastPair> pairs;
+    for (const CandidateRow &row : table->rows) {
+        if (row.problemId == problem && !row.isReference && row.baselineId != 0 && row.baselineId != row.id)
+            pairs.append(ForecastPair {row.baselineId, row.id});
+    }
+    return pairs;
+}
+
+bool ForecastController::forecast(const QList<ForecastPair> &pairs, bool refresh)
+{
+    if (!m_session->isOpen() || pairs.isEmpty()) {
+        Q_EMIT notice(!m_session->isOpen() ? tr("Open a store first.")
+                                           : tr("Nothing to forecast: select candidates that have a baseline."));
+        return false;
+    }
+    const QString name = currentForecaster();
+    ForecastBatch batch;
+    batch.pairs = pairs;
+    batch.samples = m_settings->forecastSamples();
+    batch.refresh = refresh;
+    if (const QString preset = m_settings->forecastHardware(); !preset.isEmpty())
+        batch.hardware = hardwarePreset(preset);
+    auto *watcher = new QFutureWatcher<Result<RowId>>(this);
+    connect(watcher, &QFutureWatcher<Result<RowId>>::finished, this, [this, watcher, batch, name]() mutable {
+        watcher->deleteLater();
+        const Result<RowId> id = watcher->result();
+        if (!id) {
+            Q_EMIT notice(tr("Cannot forecast with %1: %2").arg(name, id.error()));
+            updateActions();
+            return;
+        }
+        batch.forecasterId = *id;
+        const quint64 batchId = m_queue->enqueue(batch);
+        Q_EMIT notice(tr("Forecasting %n pair(s) with %1…", nullptr, int(batch.pairs.size())).arg(name));
+        Q_EMIT forecastStarted(batch.pairs, batchId);
+        if (name == kBuiltIn && std::none_of(m_forecasters.cbegin(), m_forecasters.cend(), [](const Forecaster &f) {
+                return f.name == kBuiltIn && f.id != 0;
+            }))
+            reloadForecasters(); // its row exists now
+        updateActions();
+    });
+    watcher->setFuture(QtConcurrent::run(resolveForecaster, m_session->path(), name));
+    return true;
+}
+
+void ForecastController::reloadForecasters()
+{
+    if (!m_session->isOpen())
+        return;
+    const quint64 generation = ++m_listGeneration;
+    auto *watcher = new QFutureWatcher<ForecasterList>(this);
+    connect(watcher, &QFutureWatcher<ForecasterList>::finished, this, [this, watcher]() {
+        watcher->deleteLater();
+        const ForecasterList result = watcher->result();
+        applyForecasters(result.generation, result.forecasters, result.error);
+    });
+    watcher->setFuture(QtConcurrent::run(listForecasters, m_session->path(), generation));
+}
+
+void ForecastController::applyForecasters(
+    quint64 generation, const QList<Forecaster> &forecasters, const QString &error)
+{
+    if (generation != m_listGeneration)
+        return;
+    if (!error.isEmpty())
+        Q_EMIT notice(tr("Cannot read the store's forecasters: %1").arg(error));
+    m_forecasters = runnable(forecasters);
+    rebuildForecasterMenu();
+    updateActions();
+    Q_EMIT forecastersChanged(m_forecasters);
+}
+
+void ForecastController::rebuildForecasterMenu()
+{
+    const QList<QAction *> old = m_forecasterGroup->actions();
+    for (QAction *action : old) {
+        m_forecasterGroup->removeAction(action);
+        delete action;
+    }
+    m_forecasterMenu->clear();
+    const QString current = currentForecaster();
+    bool found = false;
+    for (const Forecaster &f : std::as_const(m_forecasters)) {
+        QAction *action = m_forecasterMenu->addAction(forecasterLabel(f));
+        action->setCheckable(true);
+        action->setChecked(f.name == current);
+        found = found || f.name == current;
+        m_forecasterGroup->addAction(action);
+        connect(action, &QAction::triggered, this, [this, name = f.name] { m_settings->setForecasterName(name); });
+    }
+    // A forecaster chosen in another store stays the choice, shown as missing here.
+    if (!found) {
+        QAction *action = m_forecasterMenu->addAction(tr("%1 (not in this store)").arg(current));
+        action->setCheckable(true);
+        action->setChecked(true);
+        action->setEnabled(false);
+        m_forecasterGroup->addAction(action);
+    }
+}
+
+void ForecastController::rebuildHardwareMenu()
+{
+    auto *group = new QActionGroup(m_hardwareMenu);
+    const auto add = [this, group](const QString &label, const QString &preset) {
+        QAction *action = m_hardwareMenu->addAction(label);
+        action->setCheckable(true);
+        action->setChecked(m_settings->forecastHardware() == preset);
+        group->addAction(action);
+        connect(action, &QAction::triggered, this, [this, preset] { m_settings->setForecastHardware(preset); });
+    };
+    add(tr("None (the prompt names no GPU)"), QString());
+    const QList<Hardware> presets = hardwarePresets();
+    for (const Hardware &h : presets)
+        add(h.name, h.name);
+}
+
+void ForecastController::updateActions()
+{
+    const bool open = m_session->isOpen();
+    const QString name = currentForecaster();
+    const qsizetype selected = open ? selectedPairs().size() : 0;
+    const qsizetype problem = open ? problemPairs().size() : 0;
+    m_forecastSelected->setEnabled(selected > 0);
+    m_reforecastSelected->setEnabled(selected > 0);
+    m_forecastProblem->setEnabled(problem > 0);
+    m_forecastSelected->setToolTip(selected > 0
+            ? tr("Forecast %n selected pair(s) with %1 (cached forecasts are reused)", nullptr, int(selected)).arg(name)
+            : tr("Select candidates that have a baseline to forecast them"));
+    m_reforecastSelected->setToolTip(selected > 0
+            ? tr("Ask %1 again for %n selected pair(s), even where a forecast is cached", nullptr, int(selected))
+                  .arg(name)
+            : tr("Select candidates that have a baseline to forecast them"));
+    m_forecastProblem->setToolTip(problem > 0
+            ? tr("Forecast every candidate of the problem against its reference with %1 (%n pair(s))", nullptr,
+                int(problem))
+                  .arg(name)
+            : tr("Choose a problem (or a candidate of one) first"));
+    for (QAction *a : {m_forecastSelected, m_reforecastSelected, m_forecastProblem})
+        a->setStatusTip(a->toolTip());
+    const ForecastSnapshot &snapshot = m_queue->snapshot();
+    m_cancel->setEnabled(snapshot.queued + snapshot.running > 0);
+}
+
+} // namespace gpuf

@@ -1,0 +1,85 @@
+// ForecastController: the forecasting actions the explorer offers — "Forecast Selected", "Forecast Problem",
+// "Re-forecast Selected" (the cache bypassed), "Cancel Forecasts", the forecaster chooser and the hardware shown to
+// forecasters — over one ForecastQueue. It knows the store's runnable forecasters (read off the GUI thread), keeps
+// the queue on the open store, and turns the selection into (baseline, candidate) pairs through the candidate table.
+#pragma once
+
+#include "core/domain/forecast.h"
+#include "core/forecasters/forecast_types.h"
+
+#include <QList>
+#include <QObject>
+
+class QAction;
+class QActionGroup;
+class QMenu;
+
+namespace gpuf {
+
+class CandidateSource;
+class ForecastQueue;
+class Selection;
+class Settings;
+class StoreSession;
+
+class ForecastController : public QObject
+{
+    Q_OBJECT
+
+public:
+    ForecastController(ForecastQueue *queue, StoreSession *session, Selection *selection, CandidateSource *candidates,
+        Settings *settings, QObject *parent = nullptr);
+    ~ForecastController() override;
+
+    ForecastQueue *queue() const { return m_queue; }
+    QAction *forecastSelectedAction() const { return m_forecastSelected; }
+    QAction *forecastProblemAction() const { return m_forecastProblem; }
+    QAction *reforecastSelectedAction() const { return m_reforecastSelected; }
+    QAction *cancelAction() const { return m_cancel; }
+    QMenu *forecasterMenu() const { return m_forecasterMenu; } // one checkable entry per runnable forecaster
+    QMenu *hardwareMenu() const { return m_hardwareMenu; }
+
+    // The runnable forecasters of the open store (LLM and cost model), the built-in "costmodel" always among them.
+    const QList<Forecaster> &forecasters() const { return m_forecasters; }
+    QString currentForecaster() const; // the name in Settings
+
+    // Pairs the actions would forecast now (public for tests and for the panel's labels).
+    QList<ForecastPair> selectedPairs() const;
+    QList<ForecastPair> problemPairs() const;
+
+    // Forecasts `pairs` with the current forecaster, samples and hardware; the forecaster's row is found (the
+    // built-in one created) off the GUI thread first. Returns false when nothing can be forecast now.
+    bool forecast(const QList<ForecastPair> &pairs, bool refresh);
+    // Reads the store's forecasters again (after the endpoints dialog saved one).
+    void reloadForecasters();
+
+Q_SIGNALS:
+    void forecastersChanged(const QList<gpuf::Forecaster> &forecasters);
+    void forecastStarted(const QList<gpuf::ForecastPair> &pairs, quint64 batchId);
+    // Something for the status bar: a batch's summary, why a batch could not start.
+    void notice(const QString &text);
+
+private:
+    void updateActions();
+    void rebuildForecasterMenu();
+    void rebuildHardwareMenu();
+    void applyForecasters(quint64 generation, const QList<Forecaster> &forecasters, const QString &error);
+
+    ForecastQueue *m_queue;
+    StoreSession *m_session;
+    Selection *m_selection;
+    CandidateSource *m_candidates;
+    Settings *m_settings;
+    QAction *m_forecastSelected;
+    QAction *m_forecastProblem;
+    QAction *m_reforecastSelected;
+    QAction *m_cancel;
+    QMenu *m_forecasterMenu;
+    QActionGroup *m_forecasterGroup;
+    QMenu *m_hardwareMenu;
+    QList<Forecaster> m_forecasters;
+    quint64 m_listGeneration = 0;
+    QString m_storePath;
+};
+
+} // namespace gpuf

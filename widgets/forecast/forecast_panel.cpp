@@ -1,0 +1,425 @@
+// ForecastPanel; see forecast_panel.h.
+#include "widgets/forecast/forecast_panel.h"
+
+#include "core/forecasters/explanation.h"
+#include "core/forecasters/forecast_queue.h"
+#include "core/measure/measure_queue.h"
+#include "widgets/forecast/explanation_model.h"
+#include "widgets/forecast/forecast_controller.h"
+#include "widgets/forecast/forecast_detail.h"
+#include "widgets/forecast/forecast_pair_loader.h"
+#include "widgets/forecast/forecast_rows_model.h"
+#include "widgets/forecast/forecaster_input_view.h"
+#include "widgets/session/selection.h"
+#include "widgets/session/store_session.h"
+#include "widgets/settings/settings.h"
+
+#include <QAction>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace gpuf {
+
+namespace {
+
+QToolButton *buttonFor(QAction *action, QWidget *parent)
+{
+    auto *button = new QToolButton(parent);
+    button->setDefaultAction(action);
+    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    return button;
+}
+
+QTableView *tableView(QAbstractItemModel *model, QWidget *parent)
+{
+    auto *view = new QTableView(parent);
+    view->setModel(model);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->verticalHeader()->hide();
+    view->horizontalHeader()->setStretchLastSection(true);
+    view->setWordWrap(false);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    return view;
+}
+
+} // namespace
+
+ForecastPanel::ForecastPanel(ForecastController *controller, MeasureQueue *measureQueue, StoreSession *session,
+    Selection *selection, Settings *settings, QWidget *parent)
+    : QWidget(parent)
+    , m_controller(controller)
+    , m_measureQueue(measureQueue)
+    , m_session(session)
+    , m_selection(selection)
+    , m_settings(settings)
+    , m_loader(new ForecastPairLoader(session, selection, controller->queue(), this))
+    , m_model(new ForecastRowsModel(this))
+    , m_explanationModel(new ExplanationModel(this))
+    , m_measure(new QAction(tr("Measure on GPU"), this))
+    , m_pairLabel(new QLabel(this))
+    , m_forecasterLabel(new QLabel(this))
+    , m_samples(new QSpinBox(this))
+    , m_view(tableView(m_model, this))
+    , m_tabs(new QTabWidget(this))
+    , m_detail(new ForecastDetail(m_measure, this))
+    , m_input(new ForecasterInputView(this))
+    , m_explanationNote(new QLabel(this))
+    , m_explanationView(tableView(m_explanationModel, this))
+{
+    setObjectName(QStringLiteral("forecastPanel"));
+    m_measure->setObjectName(QStringLiteral("forecastMeasure"));
+    m_pairLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_pairLabel->setWordWrap(true);
+    m_samples->setRange(1, 16);
+    m_samples->setPrefix(tr("samples: "));
+    m_samples->setToolTip(tr("Independent samples per pair; each is stored, and the table shows their mean"));
+    m_samples->setValue(m_settings->forecastSamples());
+    m_explanationNote->setWordWrap(true);
+    m_explanationNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_explanationView->setSelectionMode(QAbstractItemView::NoSelection);
+
+    auto *header = new QHBoxLayout;
+    header->addWidget(m_pairLabel, 1);
+    header->addWidget(m_forecasterLabel);
+    header->addWidget(m_samples);
+    header->addWidget(buttonFor(controller->forecastSelectedAction(), this));
+    header->addWidget(buttonFor(controller->reforecastSelectedAction(), this));
+    header->addWidget(buttonFor(controller->cancelAction(), this));
+
+    auto *explanation = new QWidget(this);
+    auto *explanationLayout = new QVBoxLayout(explanation);
+    explanationLayout->setContentsMargins(4, 4, 4, 4);
+    explanationLayout->addWidget(m_explanationNote);
+    explanationLayout->addWidget(m_explanationView, 1);
+    m_tabs->addTab(m_detail, tr("Forecast"));
+    m_tabs->addTab(m_input, tr("What the forecaster saw"));
+    m_tabs->addTab(explanation, tr("Explanation"));
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_view);
+    splitter->addWidget(m_tabs);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 4);
+    // Room for the combined row and a few samples before the table scrolls.
+    const int rowHeight = m_view->verticalHeader()->defaultSectionSize();
+    m_view->setMinimumHeight(rowHeight * 3 + m_view->horizontalHeader()->sizeHint().height() + 4);
+    splitter->setSizes({rowHeight * 6, rowHeight * 24});
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(header);
+    layout->addWidget(splitter, 1);
+
+    connect(m_loader, &ForecastPairLoader::loaded, this, &ForecastPanel::applyPair);
+    connect(m_loader, &ForecastPairLoader::cleared, this, [this] {
+        m_pair = {};
+        m_pairLoaded = false;
+        rebuildRows();
+    });
+    connect(m_loader, &ForecastPairLoader::failed, this, [this](const QString &message) {
+        m_pairLoaded = false;
+        m_model->setRows({}, {});
+        m_detail->showMessage(tr("Cannot read the forecasts of this pair: %1").arg(message));
+        m_input->showNothing({});
+    });
+    connect(m_selection, &Selection::pairChanged, this, &ForecastPanel::pairChanged);
+    ForecastQueue *queue = controller->queue();
+    connect(queue, &ForecastQueue::snapshotChanged, this, &ForecastPanel::applySnapshot);
+    connect(queue, &ForecastQueue::reasoningUpdated, this, &ForecastPanel::applyReasoning);
+    connect(controller, &ForecastController::forecastStarted, this, [this](const QList<ForecastPair> &pairs) {
+        if (pairs.contains(ForecastPair {m_pair.baselineId, m_pair.candidateId}))
+            m_userChoice = false; // follow the new request as it runs
+    });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
+        if (m_updating)
+            return;
+        m_userChoice = true;
+        m_pendingKey.clear();
+        showCurrent();
+    });
+    connect(m_samples, &QSpinBox::valueChanged, m_settings, &Settings::setForecastSamples);
+    connect(m_settings, &Settings::forecastSamplesChanged, m_samples, &QSpinBox::setValue);
+    connect(m_settings, &Settings::measureConfidenceThresholdChanged, m_detail, &ForecastDetail::setThreshold);
+    connect(m_settings, &Settings::forecasterNameChanged, this, &ForecastPanel::updateHeader);
+    connect(m_measure, &QAction::triggered, this, &ForecastPanel::measure);
+    connect(m_measureQueue, &MeasureQueue::snapshotChanged, this, &ForecastPanel::updateMeasureAction);
+    connect(m_session, &StoreSession::opened, this, &ForecastPanel::updateMeasureAction);
+    connect(m_session, &StoreSession::closed, this, &ForecastPanel::updateMeasureAction);
+
+    pairChanged(m_selection->candidateId(), m_selection->baselineId());
+    if (m_selection->candidateId() != 0)
+        m_loader->load(m_selection->candidateId(), m_selection->baselineId());
+    applySnapshot(queue->snapshot());
+    updateHeader();
+    updateMeasureAction();
+}
+
+ForecastPanel::~ForecastPanel() = default;
+
+QString ForecastPanel::streamKey(RowId forecasterId, int repeat)
+{
+    return QStringLiteral("%1:%2").arg(forecasterId).arg(repeat);
+}
+
+const ForecastRow *ForecastPanel::currentRow() const { return m_model->rowAt(m_view->currentIndex().row()); }
+
+QString ForecastPanel::currentKey() const
+{
+    const ForecastRow *row = currentRow();
+    return row ? row->key() : QString();
+}
+
+bool ForecastPanel::showKey(const QString &key)
+{
+    const int row = m_model->rowOfKey(key);
+    if (row < 0)
+        return false;
+    m_view->setCurrentIndex(m_model->index(row, 0)); // a choice like the user's: the slot above marks it so
+    return true;
+}
+
+QString ForecastPanel::explanationSummary() const { return m_explanationNote->text(); }
+
+void ForecastPanel::pairChanged(RowId candidateId, RowId baselineId)
+{
+    m_controller->queue()->watch(ForecastPair {baselineId, candidateId});
+    m_streamed.clear();
+    m_userChoice = false;
+    m_pendingKey.clear();
+    m_pairLoaded = false;
+    m_pair = {};
+    m_pair.candidateId = candidateId;
+    m_pair.baselineId = baselineId;
+    m_live.clear();
+    m_model->setRows({}, {});
+    if (candidateId != 0)
+        m_detail->showMessage(tr("Reading the forecasts of this pair…"));
+    updateHeader();
+    updateMeasureAction();
+}
+
+void ForecastPanel::applyPair(const PairForecasts &pair)
+{
+    m_pair = pair;
+    m_pairLoaded = true;
+    applySnapshot(m_controller->queue()->snapshot()); // the open requests of this pair, then the rows
+    rebuildRows();
+    updateHeader();
+    updateMeasureAction();
+}
+
+void ForecastPanel::applySnapshot(const ForecastSnapshot &snapshot)
+{
+    const ForecastPair pair {m_pair.baselineId, m_pair.candidateId};
+    QList<ForecastItem> live;
+    const QString current = currentKey();
+    for (const ForecastItem &item : snapshot.items) {
+        if (!(item.pair == pair))
+            continue;
+        const bool open = item.state == ForecastItemState::Queued || item.state == ForecastItemState::Running;
+        if (open) {
+            live.append(item);
+            continue;
+        }
+        // A request of this pair finished: its streamed reasoning stays with the stored forecast, and a followed
+        // request's row becomes that forecast's row once the pair is read again.
+        const QString key = streamKey(item.forecasterId, item.repeat);
+        if (item.forecastId != 0 && m_streamed.contains(key))
+            m_streamedByForecast.insert(item.forecastId, m_streamed.take(key));
+        if (item.forecastId != 0 && current == QStringLiteral("l%1").arg(item.id))
+            m_pendingKey = QStringLiteral("s%1").arg(item.forecastId);
+    }
+    const auto ids = [](const QList<ForecastItem> &items) {
+        QList<std::pair<quint64, ForecastItemState>> out;
+        for (const ForecastItem &item : items)
+            out.append({item.id, item.state});
+        return out;
+    };
+    if (ids(live) == ids(m_live))
+        return;
+    m_live = live;
+    if (m_pairLoaded)
+        rebuildRows();
+}
+
+void ForecastPanel::applyReasoning(const ForecastReasoning &reasoning)
+{
+    if (reasoning.pair.candidateKernelId != m_pair.candidateId || reasoning.pair.referenceKernelId != m_pair.baselineId)
+        return;
+    const QString key = streamKey(reasoning.forecasterId, reasoning.repeat);
+    QString &text = m_streamed[key];
+    text = reasoning.replace ? reasoning.text : text + reasoning.text;
+    const ForecastRow *row = currentRow();
+    if (!row || row->kind != ForecastRow::Kind::Live || streamKey(row->forecasterId, row->repeat) != key)
+        return;
+    if (reasoning.replace)
+        m_detail->setReasoning(text);
+    else
+        m_detail->appendReasoning(reasoning.text);
+}
+
+QString ForecastPanel::automaticKey() const
+{
+    const QList<ForecastRow> rows = [this] {
+        QList<ForecastRow> out;
+        for (int i = 0; i < m_model->rowCount(); ++i)
+            out.append(*m_model->rowAt(i));
+        return out;
+    }();
+    for (const ForecastRow &row : rows) {
+        if (row.kind == ForecastRow::Kind::Live && row.item.state == ForecastItemState::Running)
+            return row.key();
+    }
+    // The newest forecast of the chosen forecaster, else the newest of any.
+    const QString chosen = m_settings->forecasterName();
+    const ForecastRow *newest = nullptr;
+    const ForecastRow *newestChosen = nullptr;
+    for (const ForecastRow &row : rows) {
+        if (row.kind != ForecastRow::Kind::Stored)
+            continue;
+        if (!newest || row.forecast.id > newest->forecast.id)
+            newest = &row;
+        if (m_pair.forecasters.value(row.forecasterId).name == chosen
+            && (!newestChosen || row.forecast.id > newestChosen->forecast.id))
+            newestChosen = &row;
+    }
+    if (newestChosen)
+        return newestChosen->key();
+    if (newest)
+        return newest->key();
+    return rows.isEmpty() ? QString() : rows.first().key();
+}
+
+void ForecastPanel::rebuildRows()
+{
+    const QString previous = currentKey();
+    m_updating = true;
+    m_model->setRows(m_pair, m_pairLoaded ? forecastRows(m_pair, m_live) : QList<ForecastRow> {});
+    QString key;
+    if (!m_pendingKey.isEmpty() && m_model->rowOfKey(m_pendingKey) >= 0) {
+        key = m_pendingKey;
+        m_pendingKey.clear();
+    } else if (m_userChoice && m_model->rowOfKey(previous) >= 0) {
+        key = previous;
+    } else {
+        key = automaticKey();
+    }
+    const int row = m_model->rowOfKey(key);
+    if (row >= 0)
+        m_view->setCurrentIndex(m_model->index(row, 0));
+    m_view->resizeColumnsToContents();
+    m_updating = false;
+    showCurrent();
+}
+
+void ForecastPanel::showCurrent()
+{
+    const ForecastRow *row = currentRow();
+    const double threshold = m_settings->measureConfidenceThreshold();
+    if (!row) {
+        QString why;
+        if (m_pair.candidateId == 0)
+            why = tr("Select a candidate to see its forecasts.");
+        else if (!m_pairLoaded)
+            why = tr("Reading the forecasts of this pair…");
+        else
+            why = tr("No forecast of this pair yet. \"Forecast Selected\" asks %1; the built-in cost model answers "
+                     "offline.")
+                      .arg(m_settings->forecasterName());
+        m_detail->showMessage(why);
+        m_input->showNothing(why);
+        showExplanation(nullptr);
+        return;
+    }
+    QString streamed;
+    if (row->kind == ForecastRow::Kind::Live)
+        streamed = m_streamed.value(streamKey(row->forecasterId, row->repeat));
+    else if (row->kind == ForecastRow::Kind::Stored)
+        streamed = m_streamedByForecast.value(row->forecast.id);
+    m_detail->showRow(m_pair, *row, threshold, streamed);
+    if (row->kind == ForecastRow::Kind::Stored)
+        m_input->setForecast(row->forecast);
+    else if (row->kind == ForecastRow::Kind::Live)
+        m_input->showNothing(tr("The messages and the response are stored with the forecast when it finishes."));
+    else
+        m_input->showNothing(tr("Choose one sample to see what it was given."));
+    showExplanation(row);
+}
+
+void ForecastPanel::showExplanation(const ForecastRow *row)
+{
+    if (!row || row->kind != ForecastRow::Kind::Stored) {
+        m_explanationModel->clear();
+        m_explanationNote->setText(tr("Choose a cost-model forecast to see the features that decided it."));
+        return;
+    }
+    const Result<Explanation> explanation = parseExplanation(row->forecast.response);
+    if (!explanation) {
+        m_explanationModel->clear();
+        const bool costModel = m_pair.forecasters.value(row->forecasterId).kind == ForecasterKind::CostModel;
+        m_explanationNote->setText(costModel
+                ? tr("This cost-model forecast carries no explanation: %1").arg(explanation.error())
+                : tr("Only the cost model explains its forecasts feature by feature; a language model's reasoning "
+                     "is on the Forecast tab."));
+        return;
+    }
+    m_explanationModel->setExplanation(*explanation);
+    m_explanationNote->setText(
+        tr("%1\nTop contributions toward bin %2 (%3), in log-odds; reference value → candidate value.")
+            .arg(explanation->summary)
+            .arg(explanation->predictedBin)
+            .arg(bins::label(explanation->predictedBin)));
+    m_explanationView->resizeColumnsToContents();
+}
+
+void ForecastPanel::updateHeader()
+{
+    if (m_pair.candidateId == 0)
+        m_pairLabel->setText(tr("No pair selected"));
+    else if (m_pair.candidateName.isEmpty())
+        m_pairLabel->setText(tr("Candidate %1 against kernel %2").arg(m_pair.candidateId).arg(m_pair.baselineId));
+    else
+        m_pairLabel->setText(tr("<b>%1</b> against <b>%2</b>")
+                                 .arg(m_pair.candidateName.toHtmlEscaped(), m_pair.baselineName.toHtmlEscaped()));
+    m_forecasterLabel->setText(tr("forecaster: %1").arg(m_settings->forecasterName()));
+}
+
+void ForecastPanel::updateMeasureAction()
+{
+    const DeviceState &device = m_measureQueue->snapshot().device;
+    QString reason;
+    if (!m_session->isOpen())
+        reason = tr("no store is open");
+    else if (m_pair.candidateId == 0)
+        reason = tr("select a candidate first");
+    else if (device.availability == DeviceState::Availability::Unavailable)
+        reason = tr("measuring on the GPU is unavailable: %1").arg(device.reason);
+    else if (!device.isAvailable())
+        reason = tr("looking for the GPU…");
+    m_measure->setEnabled(reason.isEmpty());
+    m_measure->setToolTip(reason.isEmpty()
+            ? (m_pair.baselineMeasured || !m_pairLoaded
+                    ? tr("Measure this candidate on %1").arg(device.devices.value(0).name)
+                    : tr("Measure this candidate and its baseline on %1").arg(device.devices.value(0).name))
+            : reason);
+}
+
+void ForecastPanel::measure()
+{
+    if (m_pair.candidateId == 0)
+        return;
+    // Chosen by hand: ahead of batch work, like the measurement panel's "Measure on GPU".
+    QList<MeasureJob> jobs {MeasureJob {m_pair.candidateId, 1, MeasureMode::Local, {}, 0}};
+    if (m_pairLoaded && !m_pair.baselineMeasured)
+        jobs.append(MeasureJob {m_pair.baselineId, 1, MeasureMode::Local, {}, 0});
+    m_measureQueue->enqueue(jobs);
+}
+
+} // namespace gpuf

@@ -299,6 +299,7 @@ void TestForecastPanel::storedForecastWithMeasurement()
     QCOMPARE(d->plot()->predictedBin(), 6);
     QCOMPARE(d->plot()->measuredBin(), std::optional<int>(6));
     QVERIFY(d->plot()->measuredBand()->visible());
+    QCOMPARE(d->plot()->title(), u"Bin probabilities · measured 2.00× → bin 6 (shaded)"_s);
     QCOMPARE(d->plot()->predictedBars()->data()->size(), 1);
     QCOMPARE(d->plot()->predictedBars()->data()->at(0)->key, 6.0);
     QCOMPARE(d->plot()->predictedBars()->data()->at(0)->value, 0.6);

@@ -15,7 +15,7 @@ DistributionPlot::DistributionPlot(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
-    m_plot->setMinimumSize(300, 200);
+    m_plot->setMinimumSize(300, 180);
     m_plot->setInteractions({});
     m_plot->setAntialiasedElements(QCP::aeAll);
 
@@ -33,7 +33,6 @@ DistributionPlot::DistributionPlot(QWidget *parent)
     x->setSubTicks(false);
     x->setTickLength(0, 4);
     x->setRange(0.4, bins::kBinCount + 0.6);
-    x->setLabel(tr("bin (candidate speedup over the baseline)"));
     y->setRange(0.0, 1.08);
     y->setLabel(tr("probability"));
 
@@ -44,11 +43,13 @@ DistributionPlot::DistributionPlot(QWidget *parent)
     m_others->setName(tr("other bins"));
     m_predicted->setName(tr("predicted bin"));
 
-    // Behind the bars (grid layer): a band over the measured bin, with its label at the top.
+    // Behind the bars (grid layer): a band over the measured bin. Its words go in the title row above the plot, where
+    // they never collide with the bars' value labels however short the dock is.
     m_measuredBand = new QCPItemRect(m_plot);
     m_measuredBand->setLayer(QStringLiteral("grid"));
-    m_measuredText = new QCPItemText(m_plot);
-    m_measuredText->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    m_title = new QCPTextElement(m_plot, QString(), QFont(font().family(), font().pointSize()));
+    m_plot->plotLayout()->insertRow(0);
+    m_plot->plotLayout()->addElement(0, 0, m_title);
     for (int b = 1; b <= bins::kBinCount; ++b) {
         auto *label = new QCPItemText(m_plot);
         label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
@@ -71,6 +72,8 @@ void DistributionPlot::setDistribution(
 }
 
 void DistributionPlot::clear() { setDistribution({}, 0); }
+
+QString DistributionPlot::title() const { return m_title->text(); }
 
 void DistributionPlot::changeEvent(QEvent *event)
 {
@@ -106,27 +109,18 @@ void DistributionPlot::rebuild()
 
     const bool measured = m_measuredBin && *m_measuredBin >= 1 && *m_measuredBin <= bins::kBinCount;
     m_measuredBand->setVisible(measured);
-    m_measuredText->setVisible(measured);
     if (measured) {
         const double b = *m_measuredBin;
         m_measuredBand->topLeft->setCoords(b - 0.48, 1.08);
         m_measuredBand->bottomRight->setCoords(b + 0.48, 0.0);
         m_measuredBand->setPen(QPen(m_colors.seriesColor(1), 1.5, Qt::DashLine));
         m_measuredBand->setBrush(m_colors.seriesColor(1, 45));
-        m_measuredText->position->setCoords(b, 1.07);
-        m_measuredText->setText(m_measuredLabel);
-        m_measuredText->setColor(m_colors.seriesColor(1));
-        // Near the right edge the label would be cut: align it to the band's right side instead.
-        m_measuredText->setPositionAlignment((b >= bins::kBinCount ? Qt::AlignRight
-                                                     : b <= 1      ? Qt::AlignLeft
-                                                                   : Qt::AlignHCenter)
-            | Qt::AlignTop);
-        if (b >= bins::kBinCount)
-            m_measuredText->position->setCoords(b + 0.48, 1.07);
-        else if (b <= 1)
-            m_measuredText->position->setCoords(b - 0.48, 1.07);
     }
+    // Frame colours first: they paint every text element in the foreground colour, the title's included.
     applyFrameColors(m_plot, m_colors);
+    m_title->setText(measured ? tr("Bin probabilities · %1 → bin %2 (shaded)").arg(m_measuredLabel).arg(*m_measuredBin)
+                              : tr("Bin probabilities (speedup of the candidate over the baseline)"));
+    m_title->setTextColor(measured ? m_colors.seriesColor(1) : m_colors.foreground);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

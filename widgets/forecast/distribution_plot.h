@@ -12,6 +12,7 @@
 class QCPBars;
 class QCPItemRect;
 class QCPItemText;
+class QCPTextElement;
 class QCustomPlot;
 
 namespace gpuf {
@@ -33,6 +34,7 @@ public:
     QCPBars *otherBars() const { return m_others; }
     QCPBars *predictedBars() const { return m_predicted; }
     QCPItemRect *measuredBand() const { return m_measuredBand; } // visible only with a measured bin
+    QString title() const; // "Bin probabilities · measured 2.00× → bin 6 (shaded)"
     const PlotColors &colors() const { return m_colors; }
     int predictedBin() const { return m_predictedBin; }
     std::optional<int> measuredBin() const { return m_measuredBin; }
@@ -47,7 +49,7 @@ private:
     QCPBars *m_others;
     QCPBars *m_predicted;
     QCPItemRect *m_measuredBand;
-    QCPItemText *m_measuredText;
+    QCPTextElement *m_title;
     QList<QCPItemText *> m_valueLabels; // one per bin, above its bar
     PlotColors m_colors;
     bins::Distribution m_p {};

@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPlainTextEdit>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QToolButton>
@@ -92,9 +93,11 @@ ForecastDetail::ForecastDetail(QAction *measureAction, QWidget *parent)
     truthForm->addRow(tr("Measured:"), m_truth);
     truthForm->addRow(tr("Deferral:"), deferralRow);
 
+    // The figures scroll rather than push: a tall minimum here would grow the whole window (the dock area takes the
+    // largest minimum of its tabs).
     auto *left = new QWidget(this);
     auto *leftLayout = new QVBoxLayout(left);
-    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->setContentsMargins(0, 0, 4, 0);
     leftLayout->addWidget(m_title);
     leftLayout->addWidget(m_stack, 1);
     leftLayout->addWidget(m_figures);
@@ -109,8 +112,13 @@ ForecastDetail::ForecastDetail(QAction *measureAction, QWidget *parent)
     rightLayout->addWidget(m_reasoningTitle);
     rightLayout->addWidget(m_reasoning, 1);
 
+    auto *leftScroll = new QScrollArea(this);
+    leftScroll->setWidget(left);
+    leftScroll->setWidgetResizable(true);
+    leftScroll->setFrameShape(QFrame::NoFrame);
+    leftScroll->setMinimumHeight(120);
     auto *splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(left);
+    splitter->addWidget(leftScroll);
     splitter->addWidget(right);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);

@@ -87,13 +87,28 @@ ForecastPanel::ForecastPanel(ForecastController *controller, MeasureQueue *measu
     m_explanationNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_explanationView->setSelectionMode(QAbstractItemView::NoSelection);
 
+    buildLayout();
+    connectSources();
+
+    pairChanged(m_selection->candidateId(), m_selection->baselineId());
+    if (m_selection->candidateId() != 0)
+        m_loader->load(m_selection->candidateId(), m_selection->baselineId());
+    applySnapshot(m_controller->queue()->snapshot());
+    updateHeader();
+    updateMeasureAction();
+}
+
+ForecastPanel::~ForecastPanel() = default;
+
+void ForecastPanel::buildLayout()
+{
     auto *header = new QHBoxLayout;
     header->addWidget(m_pairLabel, 1);
     header->addWidget(m_forecasterLabel);
     header->addWidget(m_samples);
-    header->addWidget(buttonFor(controller->forecastSelectedAction(), this));
-    header->addWidget(buttonFor(controller->reforecastSelectedAction(), this));
-    header->addWidget(buttonFor(controller->cancelAction(), this));
+    header->addWidget(buttonFor(m_controller->forecastSelectedAction(), this));
+    header->addWidget(buttonFor(m_controller->reforecastSelectedAction(), this));
+    header->addWidget(buttonFor(m_controller->cancelAction(), this));
 
     auto *explanation = new QWidget(this);
     auto *explanationLayout = new QVBoxLayout(explanation);
@@ -112,11 +127,14 @@ ForecastPanel::ForecastPanel(ForecastController *controller, MeasureQueue *measu
     // Room for the combined row and a few samples before the table scrolls.
     const int rowHeight = m_view->verticalHeader()->defaultSectionSize();
     m_view->setMinimumHeight(rowHeight * 3 + m_view->horizontalHeader()->sizeHint().height() + 4);
-    splitter->setSizes({rowHeight * 6, rowHeight * 24});
+    splitter->setSizes({rowHeight * 5, rowHeight * 24});
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(header);
     layout->addWidget(splitter, 1);
+}
 
+void ForecastPanel::connectSources()
+{
     connect(m_loader, &ForecastPairLoader::loaded, this, &ForecastPanel::applyPair);
     connect(m_loader, &ForecastPairLoader::cleared, this, [this] {
         m_pair = {};
@@ -130,10 +148,10 @@ ForecastPanel::ForecastPanel(ForecastController *controller, MeasureQueue *measu
         m_input->showNothing({});
     });
     connect(m_selection, &Selection::pairChanged, this, &ForecastPanel::pairChanged);
-    ForecastQueue *queue = controller->queue();
+    ForecastQueue *queue = m_controller->queue();
     connect(queue, &ForecastQueue::snapshotChanged, this, &ForecastPanel::applySnapshot);
     connect(queue, &ForecastQueue::reasoningUpdated, this, &ForecastPanel::applyReasoning);
-    connect(controller, &ForecastController::forecastStarted, this, [this](const QList<ForecastPair> &pairs) {
+    connect(m_controller, &ForecastController::forecastStarted, this, [this](const QList<ForecastPair> &pairs) {
         if (pairs.contains(ForecastPair {m_pair.baselineId, m_pair.candidateId}))
             m_userChoice = false; // follow the new request as it runs
     });
@@ -152,16 +170,7 @@ ForecastPanel::ForecastPanel(ForecastController *controller, MeasureQueue *measu
     connect(m_measureQueue, &MeasureQueue::snapshotChanged, this, &ForecastPanel::updateMeasureAction);
     connect(m_session, &StoreSession::opened, this, &ForecastPanel::updateMeasureAction);
     connect(m_session, &StoreSession::closed, this, &ForecastPanel::updateMeasureAction);
-
-    pairChanged(m_selection->candidateId(), m_selection->baselineId());
-    if (m_selection->candidateId() != 0)
-        m_loader->load(m_selection->candidateId(), m_selection->baselineId());
-    applySnapshot(queue->snapshot());
-    updateHeader();
-    updateMeasureAction();
 }
-
-ForecastPanel::~ForecastPanel() = default;
 
 QString ForecastPanel::streamKey(RowId forecasterId, int repeat)
 {

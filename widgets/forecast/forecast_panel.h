@@ -54,6 +54,8 @@ public:
     bool showKey(const QString &key);
 
 private:
+    void buildLayout();
+    void connectSources();
     void pairChanged(RowId candidateId, RowId baselineId);
     void applyPair(const PairForecasts &pair);
     void applySnapshot(const ForecastSnapshot &snapshot);

@@ -244,7 +244,7 @@ void EndpointsDialog::save()
     }
     // The key goes to the keychain only; the profile stores the entry's name.
     ++m_busy;
-    llm::storeApiKey(m_form->keychainEntry(), key, this, [this, f = *forecaster](Status stored) {
+    llm::storeApiKey(m_form->keychainEntry(), key, this, [this, f = *forecaster](const Status &stored) {
         endWork();
         if (stored)
             m_form->clearTypedKey();
@@ -297,7 +297,7 @@ void EndpointsDialog::testConnection()
     }
     // A key just typed is tested from where it will be read: the keychain.
     ++m_busy;
-    llm::storeApiKey(m_form->keychainEntry(), key, this, [this](Status stored) {
+    llm::storeApiKey(m_form->keychainEntry(), key, this, [this](const Status &stored) {
         endWork();
         if (stored) {
             m_form->clearTypedKey();

@@ -42,7 +42,7 @@ QToolButton *copyButton(QPlainTextEdit *source, QWidget *parent)
     return button;
 }
 
-QWidget *section(const QString &title, QPlainTextEdit *view, QList<QWidget *> extras, QWidget *parent)
+QWidget *section(const QString &title, QPlainTextEdit *view, const QList<QWidget *> &extras, QWidget *parent)
 {
     auto *box = new QWidget(parent);
     auto *header = new QHBoxLayout;
@@ -116,7 +116,7 @@ QString ForecasterInputView::readableMessages(const QString &json)
     if (!document.isArray())
         return json;
     QString text;
-    for (const QJsonValue &value : document.array()) {
+    for (const QJsonValue value : document.array()) {
         const QJsonObject message = value.toObject();
         if (!text.isEmpty())
             text += QLatin1Char('\n');

@@ -84,7 +84,7 @@ Result<TreeEnsemble> TreeEnsemble::fromJson(const QByteArray &model)
 void TreeEnsemble::predict(std::span<const float> row, std::span<float> probabilities) const
 {
     // Margins accumulate in float in tree order, as XGBoost's CPU predictor does.
-    std::array<float, kMaxClasses> storage;
+    std::array<float, kMaxClasses> storage {};
     const std::span<float> margin(storage.data(), std::size_t(m_classes));
     std::fill(margin.begin(), margin.end(), m_baseScore);
     for (std::size_t t = 0; t < m_roots.size(); ++t) {

@@ -90,6 +90,9 @@ Result<QJsonObject> completeSpec(const QString &dir, const Operation &op, const 
     spec.insert(QStringLiteral("language"), QStringLiteral("cuda"));
     spec.insert(QStringLiteral("source"), *source);
     spec.insert(QStringLiteral("launches"), variant.value(QStringLiteral("launches")));
+    // Compile options (e.g. --use_fast_math) are part of what the variant is: measured and forecast with them.
+    if (const QJsonValue options = variant.value(QStringLiteral("options")); options.isArray())
+        spec.insert(QStringLiteral("options"), options);
     return spec;
 }
 

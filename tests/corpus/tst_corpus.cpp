@@ -12,8 +12,8 @@
 
 namespace {
 
-constexpr int kMinOperations = 6;
-constexpr int kMinVariants = 6;
+constexpr int kMinOperations = 12;
+constexpr int kMinVariants = 10;
 constexpr int kMinCases = 2;
 
 QString corpusDir() { return QStringLiteral(GPUF_SOURCE_DIR "/resources/corpus"); }

@@ -10,6 +10,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -69,6 +70,22 @@ private Q_SLOTS:
         auto again = interop::importCorpus(*store, kCorpus);
         QVERIFY(again.ok());
         QCOMPARE(store->counts()->kernels, qint64(report->kernels));
+    }
+
+    void keepsCompileOptionsInTheSpec()
+    {
+        // A variant whose whole difference is a compile option must carry it, or it would be measured and
+        // forecast as its parent.
+        const QString dir = kCorpus + QStringLiteral("/gelu_bias");
+        QFile variants(dir + QStringLiteral("/variants.json"));
+        if (!variants.exists())
+            QSKIP("the corpus has no gelu_bias operation");
+        auto spec = interop::corpusVariantSpec(dir, QStringLiteral("v11_fast_math"));
+        QVERIFY2(spec.ok(), qPrintable(spec.error()));
+        QCOMPARE(spec->value(QStringLiteral("options")).toArray(), QJsonArray({QStringLiteral("--use_fast_math")}));
+        auto plain = interop::corpusVariantSpec(dir, QStringLiteral("v0_naive"));
+        QVERIFY(plain.ok());
+        QVERIFY(!plain->contains(QStringLiteral("options")));
     }
 
     void importsMeasurementResults()

@@ -6,6 +6,8 @@
 #include "core/measure/worker_locator.h"
 #include "measure_fixture.h"
 
+#include "core/store/hardware_repo.h"
+#include "core/store/measurement_repo.h"
 #include <QSignalSpy>
 
 using namespace gpuf;
@@ -90,6 +92,73 @@ private Q_SLOTS:
         QCOMPARE(stored.count(), 0);
         QCOMPARE(m_fixture.measurementCount(), before); // no fake measurement
         QCOMPARE(queue.snapshot().workers.first().restarts, 0); // the worker answered; it was not restarted
+    }
+
+    // On a GPU machine (tests/gpu/run-qt-queue.sh carries this suite there): the Qt queue drives the real worker,
+    // measures two corpus kernels and a faulty one, and stores what came back with its hardware and provenance.
+    void realWorkerOnGpu()
+    {
+        const QString worker = testing::workerBinary();
+        if (worker.isEmpty())
+            QSKIP("gpuf-measure is not built (no CUDA toolkit at configure time)");
+        MeasureQueue queue(configFor(worker));
+        queue.setStorePath(m_fixture.path);
+        queue.probeDevice();
+        QTRY_VERIFY_WITH_TIMEOUT(queue.snapshot().device.availability == DeviceState::Availability::Available
+                || queue.snapshot().device.availability == DeviceState::Availability::Unavailable,
+            60000);
+        if (!queue.snapshot().device.isAvailable())
+            QSKIP(qPrintable(QStringLiteral("no GPU here: ") + queue.snapshot().device.reason));
+
+        const RowId faulty = m_fixture.addFaultyKernel(QStringLiteral("axpy"));
+        QVERIFY(faulty != 0);
+        const RowId sgemm = m_fixture.candidateOf(QStringLiteral("sgemm"));
+        const qint64 before = m_fixture.measurementCount();
+        queue.enqueue({MeasureJob {m_kernel, 0, MeasureMode::Local, {}, 0},
+            MeasureJob {sgemm, 0, MeasureMode::Local, {}, 0}, MeasureJob {faulty, 0, MeasureMode::Local, {}, 0}});
+        QTRY_COMPARE_WITH_TIMEOUT(queue.snapshot().finished, 3, 300000);
+
+        const MeasureSnapshot snapshot = queue.snapshot();
+        for (const MeasureItem &item : snapshot.items) {
+            qInfo("%s: %s %s, %d/%d cases ok, median %.1f us, %s", qPrintable(item.kernelLabel),
+                qPrintable(measureItemStateName(item.state)), qPrintable(item.outcome), item.casesOk, item.casesTotal,
+                item.medianNs / 1000.0, qPrintable(item.message));
+        }
+        for (int i = 0; i < 2; ++i) {
+            const MeasureItem &item = snapshot.items[i];
+            QCOMPARE(item.state, MeasureItemState::Done);
+            QCOMPARE(item.outcome, QStringLiteral("ok"));
+            QCOMPARE(item.casesOk, item.casesTotal);
+            QVERIFY(item.medianNs > 0);
+            QVERIFY(!item.replayed);
+            QCOMPARE(item.measurementIds.size(), item.casesTotal);
+        }
+        const MeasureItem &bad = snapshot.items[2];
+        QCOMPARE(bad.state, MeasureItemState::Done);
+        QCOMPARE(bad.outcome, QStringLiteral("runtime_error"));
+        // The driver's own words: CUDA_ERROR_ILLEGAL_ADDRESS, or CUDA_ERROR_INVALID_ADDRESS_SPACE for an address
+        // outside the canonical range (what an H100 reported for this kernel).
+        QVERIFY2(bad.message.contains(QStringLiteral("CUDA_ERROR_")), qPrintable(bad.message));
+        // A CUDA fault poisons the context: the worker was restarted and is ready again.
+        QTRY_VERIFY_WITH_TIMEOUT(queue.snapshot().workers.first().restarts >= 1, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(queue.snapshot().workers.first().state == QStringLiteral("idle"), 60000);
+
+        // What was stored: ok rows with runtimes on the detected GPU, local source, provenance with the flush.
+        auto rows = MeasurementRepo(*m_fixture.store).forKernel(m_kernel);
+        QVERIFY(rows.ok());
+        QVERIFY(!rows->isEmpty());
+        const Measurement &row = rows->last();
+        QCOMPARE(row.status, MeasurementStatus::Ok);
+        QCOMPARE(row.source, MeasurementSource::Local);
+        QVERIFY(row.runtime && row.runtime->medianNs > 0 && row.runtime->samples >= 3);
+        QVERIFY(row.provenance.contains(QStringLiteral("flush_l2")));
+        auto hardware = HardwareRepo(*m_fixture.store).find(row.hardwareId);
+        QVERIFY(hardware.ok() && hardware->has_value());
+        QVERIFY2((*hardware)->name.contains(QStringLiteral("NVIDIA")), qPrintable((*hardware)->name));
+        QVERIFY((*hardware)->smCount > 0);
+        qInfo("stored on %s (cc %s, %d SMs): %lld new measurement rows", qPrintable((*hardware)->name),
+            qPrintable((*hardware)->computeCapability), (*hardware)->smCount, m_fixture.measurementCount() - before);
+        QVERIFY(m_fixture.measurementCount() > before);
     }
 
     void priorities()

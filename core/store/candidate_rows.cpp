@@ -384,7 +384,9 @@ Status TableLoader::loadForecasts()
     for (const RawForecast &f : *raw) {
         const int row = m_table.rowOf(f.candidate);
         const int forecaster = m_forecasterIndex.value(f.forecaster, -1);
-        if (row < 0 || forecaster < 0)
+        // A reference's row shows its problem's baseline itself (speedup 1×): a forecast of it against some other
+        // kernel would read as a prediction about that row, so none is shown there.
+        if (row < 0 || forecaster < 0 || m_table.rows[row].isReference)
             continue;
         const RowId baseline = m_table.rows[row].baselineId;
         const ForecastCell &cell = m_table.forecasts[row * forecasterCount + forecaster];

@@ -201,6 +201,7 @@ void TestCandidateRows::buildStore()
     forecast(m_fc1, m_reference, m_b, {0, 0, 0, 0.3, 0.3, 0.4, 0, 0}, 4); // the model chose bin 4
     forecast(m_fc1, m_reference, m_c, {0, 0, 0, 0, 0, 0, 0, 1.0}, std::nullopt, ForecastStatus::ParseFailed);
     forecast(m_fc2, m_reference, m_a, {0, 0, 0, 0, 0, 0, 0, 1.0});
+    forecast(m_fc1, m_a, m_reference, {0, 0, 1.0, 0, 0, 0, 0, 0}); // the reference as the candidate of another pair
 
     Search search;
     search.name = QStringLiteral("run-7");
@@ -334,6 +335,8 @@ void TestCandidateRows::newestForecastPerForecaster()
     QCOMPARE(chosen.confidence, 0.3);
     QVERIFY(!m_table.forecastCell(m_table.rowOf(m_c), 0).isValid()); // parse failures are not forecasts
     QCOMPARE(m_table.forecastCell(a, 1).predictedBin, 8);
+    // The reference's row is the baseline itself: a forecast of it against another kernel is not shown there.
+    QVERIFY(!m_table.forecastCell(m_table.rowOf(m_reference), 0).isValid());
     QCOMPARE(m_table.forecasters[0].forecasts, 2); // candidates with a forecast
 }
 

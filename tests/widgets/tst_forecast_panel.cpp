@@ -160,6 +160,7 @@ private Q_SLOTS:
     void parseFailureShowsItsReason();
     void whatTheForecasterSaw();
     void samplesSideBySide();
+    void samplesOfDifferentGpusAreNotAveraged();
     void deferralFollowsThreshold();
     void liveForecastStreamsReasoning();
     void costModelExplanation();
@@ -351,6 +352,25 @@ void TestForecastPanel::whatTheForecasterSaw()
     QCOMPARE(QGuiApplication::clipboard()->text(), u"data: {\"choices\":[]} sample 0\n\n"_s);
 }
 
+void TestForecastPanel::samplesOfDifferentGpusAreNotAveraged()
+{
+    PairForecasts pair;
+    for (RowId hardware : {RowId(1), RowId(2)}) {
+        Forecast f;
+        f.id = hardware;
+        f.forecasterId = 7;
+        f.hardwareId = hardware;
+        f.probabilities = {0, 0, 0, 0.2, 0.6, 0.2, 0, 0};
+        f.predictedBin = 5;
+        pair.forecasts.append(f);
+    }
+    const QList<ForecastRow> rows = forecastRows(pair, {});
+    QCOMPARE(rows.size(), 2); // two single samples, no mean across GPUs
+    QCOMPARE(rows[0].kind, ForecastRow::Kind::Stored);
+    QCOMPARE(rows[0].hardwareId, RowId(1));
+    QCOMPARE(rows[1].hardwareId, RowId(2));
+}
+
 void TestForecastPanel::samplesSideBySide()
 {
     Rig rig(m_path);
@@ -359,6 +379,7 @@ void TestForecastPanel::samplesSideBySide()
     const auto text = [model](int row, int column) { return model->index(row, column).data().toString(); };
     QCOMPARE(text(0, ForecastRowsModel::ForecasterColumn), u"stored-llm"_s);
     QCOMPARE(text(0, ForecastRowsModel::RepeatColumn), u"all"_s);
+    QCOMPARE(text(0, ForecastRowsModel::HardwareColumn), m_hardwareName);
     QCOMPARE(text(0, ForecastRowsModel::StatusColumn), u"mean of 2 parsed sample(s)"_s);
     // The mean of (… 0.1, 0.2, 0.6, 0.1 …) and (… 0.2, 0.5, 0.3, 0 …): its most probable bin is 6 at 0.45.
     QCOMPARE(text(0, ForecastRowsModel::PredictedBinColumn), u"6 (2.00×–2.83×)"_s);
@@ -374,7 +395,7 @@ void TestForecastPanel::samplesSideBySide()
     rig.panel.view()->setFocus();
     QTest::mouseClick(rig.panel.view()->viewport(), Qt::LeftButton, {},
         rig.panel.view()->visualRect(model->index(0, ForecastRowsModel::StatusColumn)).center());
-    QCOMPARE(rig.panel.currentKey(), u"c%1"_s.arg(m_storedForecaster));
+    QCOMPARE(rig.panel.currentKey(), u"c%1-%2"_s.arg(m_storedForecaster).arg(m_hardware));
     QVERIFY(rig.panel.detail()->confidenceText().startsWith(u"0.45 (max_prob)"_s));
     QCOMPARE(rig.panel.detail()->plot()->predictedBars()->data()->at(0)->value, 0.45);
 }

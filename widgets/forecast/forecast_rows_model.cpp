@@ -19,7 +19,7 @@ QString ForecastRow::key() const
     case Kind::Combined:
         break;
     }
-    return QStringLiteral("c%1").arg(forecasterId);
+    return QStringLiteral("c%1-%2").arg(forecasterId).arg(hardwareId);
 }
 
 QList<ForecastRow> forecastRows(const PairForecasts &pair, const QList<ForecastItem> &live)
@@ -29,16 +29,17 @@ QList<ForecastRow> forecastRows(const PairForecasts &pair, const QList<ForecastI
         QList<Forecast> stored;
         QList<ForecastItem> live;
     };
-    std::map<RowId, Group> groups;
+    std::map<std::pair<RowId, RowId>, Group> groups; // by (forecaster, hardware)
     for (const Forecast &f : pair.forecasts)
-        groups[f.forecasterId].stored.append(f);
+        groups[{f.forecasterId, f.hardwareId}].stored.append(f);
     for (const ForecastItem &item : live) {
         const bool open = item.state == ForecastItemState::Queued || item.state == ForecastItemState::Running;
         if (open && item.pair.candidateKernelId == pair.candidateId && item.pair.referenceKernelId == pair.baselineId)
-            groups[item.forecasterId].live.append(item);
+            groups[{item.forecasterId, 0}].live.append(item);
     }
     QList<ForecastRow> rows;
-    for (auto &[forecasterId, group] : groups) {
+    for (auto &[key, group] : groups) {
+        const auto [forecasterId, hardwareId] = key;
         std::stable_sort(group.stored.begin(), group.stored.end(), [](const Forecast &a, const Forecast &b) {
             return a.repeat != b.repeat ? a.repeat < b.repeat : a.id < b.id;
         });
@@ -51,6 +52,7 @@ QList<ForecastRow> forecastRows(const PairForecasts &pair, const QList<ForecastI
             ForecastRow combined;
             combined.kind = ForecastRow::Kind::Combined;
             combined.forecasterId = forecasterId;
+            combined.hardwareId = hardwareId;
             combined.samples = group.stored;
             combined.figures = combinedFigures(group.stored);
             rows.append(combined);
@@ -59,6 +61,7 @@ QList<ForecastRow> forecastRows(const PairForecasts &pair, const QList<ForecastI
             ForecastRow row;
             row.kind = ForecastRow::Kind::Stored;
             row.forecasterId = forecasterId;
+            row.hardwareId = hardwareId;
             row.repeat = f.repeat;
             row.forecast = f;
             row.figures = figuresOf(f);
@@ -129,11 +132,23 @@ QString ForecastRowsModel::statusText(const ForecastRow &row)
     return tr("error: %1").arg(row.forecast.errorText);
 }
 
+QString ForecastRowsModel::hardwareText(const ForecastRow &row) const
+{
+    if (row.kind == ForecastRow::Kind::Live)
+        return {};
+    if (row.hardwareId == 0)
+        return tr("none");
+    const auto it = m_pair.hardware.constFind(row.hardwareId);
+    return it != m_pair.hardware.cend() ? it->name : QStringLiteral("#%1").arg(row.hardwareId);
+}
+
 QVariant ForecastRowsModel::display(const ForecastRow &row, int column) const
 {
     switch (Column(column)) {
     case ForecasterColumn:
         return m_pair.forecasterName(row.forecasterId);
+    case HardwareColumn:
+        return hardwareText(row);
     case RepeatColumn:
         return row.kind == ForecastRow::Kind::Combined ? tr("all") : QString::number(row.repeat + 1);
     case PredictedBinColumn:
@@ -157,6 +172,8 @@ QVariant ForecastRowsModel::sortKey(const ForecastRow &row, int column) const
     switch (Column(column)) {
     case ForecasterColumn:
         return m_pair.forecasterName(row.forecasterId);
+    case HardwareColumn:
+        return hardwareText(row);
     case RepeatColumn:
         return row.kind == ForecastRow::Kind::Combined ? -1 : row.repeat;
     case PredictedBinColumn:
@@ -220,6 +237,8 @@ QVariant ForecastRowsModel::headerData(int section, Qt::Orientation orientation,
     switch (Column(section)) {
     case ForecasterColumn:
         return tr("Forecaster");
+    case HardwareColumn:
+        return tr("Hardware");
     case RepeatColumn:
         return tr("Sample");
     case PredictedBinColumn:

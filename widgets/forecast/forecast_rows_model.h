@@ -15,18 +15,20 @@ struct ForecastRow
     enum class Kind : quint8 { Stored, Live, Combined };
     Kind kind = Kind::Stored;
     RowId forecasterId = 0;
+    RowId hardwareId = 0; // the hardware the forecast was made for (0: none shown, or a live request)
     int repeat = 0; // Stored and Live
     Forecast forecast; // Stored
     ForecastItem item; // Live
     QList<Forecast> samples; // Combined: the forecasts averaged
     std::optional<ForecastFigures> figures; // Stored (parsed) and Combined
 
-    // Stable across reloads: "s<forecast id>", "l<item id>", "c<forecaster id>".
+    // Stable across reloads: "s<forecast id>", "l<item id>", "c<forecaster id>-<hardware id>".
     QString key() const;
 };
 
-// Grouped by forecaster (ascending id): its combined row first (two or more parsed samples), then its stored
-// forecasts by (repeat, id), then its live requests by (repeat, id). `live` is filtered to the pair and to items not
+// Grouped by forecaster and hardware (ascending ids; samples made for different GPUs are not averaged together): the
+// group's combined row first (two or more parsed samples), then its stored forecasts by (repeat, id), then its live
+// requests by (repeat, id). `live` is filtered to the pair and to items not
 // finished yet.
 QList<ForecastRow> forecastRows(const PairForecasts &pair, const QList<ForecastItem> &live);
 
@@ -37,6 +39,7 @@ class ForecastRowsModel : public QAbstractTableModel
 public:
     enum Column {
         ForecasterColumn,
+        HardwareColumn,
         RepeatColumn,
         PredictedBinColumn,
         ConfidenceColumn,
@@ -63,6 +66,7 @@ public:
 
 private:
     QVariant display(const ForecastRow &row, int column) const;
+    QString hardwareText(const ForecastRow &row) const;
     QVariant sortKey(const ForecastRow &row, int column) const;
 
     PairForecasts m_pair;

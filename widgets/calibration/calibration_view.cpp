@@ -93,8 +93,10 @@ CalibrationView::CalibrationView(CalibrationData *data, Selection *selection, QW
     for (PlotWidget *plot : std::initializer_list<PlotWidget *> {m_reliability, m_confusion, m_riskCoverage, m_budget})
         plot->setSelection(selection);
 
-    for (QComboBox *box : {m_firstBox, m_secondBox, m_comparisonBox})
+    for (QComboBox *box : {m_firstBox, m_secondBox, m_comparisonBox}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToContents); // forecaster names are long: never cut them
         connect(box, &QComboBox::currentIndexChanged, this, &CalibrationView::refresh);
+    }
     if (m_data) {
         connect(m_data, &CalibrationData::changed, this, &CalibrationView::snapshotChanged);
         connect(m_data, &CalibrationData::loadingChanged, this, &CalibrationView::snapshotChanged);

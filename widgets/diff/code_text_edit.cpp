@@ -3,9 +3,11 @@
 
 #include <QEvent>
 #include <QFontDatabase>
+#include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QTextBlock>
+#include <QToolTip>
 
 #include <algorithm>
 
@@ -21,6 +23,15 @@ public:
 
 protected:
     void paintEvent(QPaintEvent *event) override { m_edit->paintGutter(event); }
+    bool event(QEvent *event) override
+    {
+        if (event->type() != QEvent::ToolTip)
+            return QWidget::event(event);
+        auto *help = static_cast<QHelpEvent *>(event);
+        if (!m_edit->showBlockToolTip(help, help->pos().y(), this))
+            event->ignore();
+        return true;
+    }
     void mousePressEvent(QMouseEvent *event) override
     {
         const QTextBlock block = m_edit->blockAtViewportPosition(QPoint(0, event->position().toPoint().y()));
@@ -57,10 +68,39 @@ CodeTextEdit::CodeTextEdit(QWidget *parent)
 
 int CodeTextEdit::gutterDigits() const { return static_cast<int>(QString::number(blockCount()).size()); }
 
+int CodeTextEdit::gutterMarkerWidth() const { return 0; }
+
 int CodeTextEdit::gutterWidth() const
 {
     const int digitWidth = fontMetrics().horizontalAdvance(QLatin1Char('9'));
-    return std::max(2, gutterDigits()) * digitWidth + digitWidth;
+    return gutterMarkerWidth() + std::max(2, gutterDigits()) * digitWidth + digitWidth;
+}
+
+QString CodeTextEdit::blockToolTip(const QTextBlock &) const { return {}; }
+
+bool CodeTextEdit::showBlockToolTip(QHelpEvent *event, int viewportY, QWidget *over)
+{
+    const QTextBlock block = blockAtViewportPosition(QPoint(0, viewportY));
+    const QString text = block.isValid() ? blockToolTip(block) : QString();
+    if (text.isEmpty()) {
+        QToolTip::hideText();
+        return false;
+    }
+    // Rich text with the text escaped, so a '<' in it can never be read as markup; its lines are not wrapped.
+    const QString html = QStringLiteral("<p style=\"white-space:nowrap\">")
+        + text.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")) + QStringLiteral("</p>");
+    QToolTip::showText(event->globalPos(), html, over);
+    return true;
+}
+
+bool CodeTextEdit::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        if (showBlockToolTip(help, help->pos().y(), viewport()))
+            return true;
+    }
+    return QPlainTextEdit::viewportEvent(event);
 }
 
 QString CodeTextEdit::gutterLabel(const QTextBlock &block) const { return QString::number(block.blockNumber() + 1); }

@@ -44,6 +44,13 @@ DiffColors diffColorsFor(const QPalette &palette)
     colors.overviewChanged = blue;
     colors.overviewViewport = colors.text;
     colors.overviewViewport.setAlphaF(0.14f);
+    // Violet toward faster, orange toward slower: a pair that stays apart for the common colour-vision deficiencies.
+    colors.annotationFaster = colors.dark ? QColor(188, 140, 255) : QColor(130, 80, 223);
+    colors.annotationSlower = colors.dark ? QColor(255, 166, 87) : QColor(212, 106, 0);
+    colors.annotationFasterBand = colors.annotationFaster;
+    colors.annotationSlowerBand = colors.annotationSlower;
+    colors.annotationFasterBand.setAlphaF(colors.dark ? 0.22f : 0.14f);
+    colors.annotationSlowerBand.setAlphaF(colors.dark ? 0.22f : 0.14f);
     return colors;
 }
 

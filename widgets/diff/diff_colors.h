@@ -25,6 +25,11 @@ struct DiffColors
     QColor overviewRemoved;
     QColor overviewChanged;
     QColor overviewViewport;
+    // Forecast annotations: hues apart from the diff's green, red and blue, so a mark never reads as a change.
+    QColor annotationFaster; // gutter markers, stripes and overview ticks (saturated)
+    QColor annotationSlower;
+    QColor annotationFasterBand; // translucent tints laid over a line's own background
+    QColor annotationSlowerBand;
     bool dark = false;
 
     friend bool operator==(const DiffColors &, const DiffColors &) = default;

@@ -11,6 +11,7 @@ namespace gpuf {
 namespace {
 constexpr int BarWidth = 14;
 constexpr int Margin = 2;
+constexpr int AnnotationTick = 3; // wide enough to see beside the change marks it overlaps by one pixel
 } // namespace
 
 DiffOverviewBar::DiffOverviewBar(QWidget *parent)
@@ -28,6 +29,15 @@ void DiffOverviewBar::setDiffDocument(std::shared_ptr<const DiffDocument> docume
 {
     m_document = std::move(document);
     m_firstShown = m_lastShown = -1;
+    m_annotations.clear();
+    update();
+}
+
+void DiffOverviewBar::setAnnotations(const QList<OverviewAnnotation> &annotations)
+{
+    if (annotations == m_annotations)
+        return;
+    m_annotations = annotations;
     update();
 }
 
@@ -80,6 +90,13 @@ void DiffOverviewBar::paintEvent(QPaintEvent *)
                                                                  : m_colors.overviewChanged;
             painter.fillRect(QRect(Margin, yOfRow(row), width() - 2 * Margin, markHeight), color);
         }
+    }
+    // Left pane's annotations on the left edge, the right pane's on the right edge.
+    const int tickHeight = std::max(3, markHeight);
+    for (const OverviewAnnotation &a : std::as_const(m_annotations)) {
+        const int x = a.side == PaneSide::Left ? 0 : width() - AnnotationTick;
+        painter.fillRect(QRect(x, yOfRow(a.row), AnnotationTick, tickHeight),
+            a.push == Push::Faster ? m_colors.annotationFaster : m_colors.annotationSlower);
     }
     if (m_firstShown >= 0 && m_lastShown >= m_firstShown) {
         const int top = yOfRow(m_firstShown);

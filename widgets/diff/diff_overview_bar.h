@@ -3,12 +3,23 @@
 
 #include "widgets/diff/diff_colors.h"
 #include "widgets/diff/diff_document.h"
+#include "widgets/diff/forecast_annotations.h"
 
 #include <QWidget>
 
 #include <memory>
 
 namespace gpuf {
+
+// A forecast-annotated row: a tick on the bar's edge of the pane it belongs to, in the direction's colour.
+struct OverviewAnnotation
+{
+    int row = 0;
+    PaneSide side = PaneSide::Left;
+    Push push = Push::Faster;
+
+    friend bool operator==(const OverviewAnnotation &, const OverviewAnnotation &) = default;
+};
 
 class DiffOverviewBar : public QWidget
 {
@@ -21,6 +32,9 @@ public:
     void setColors(const DiffColors &colors);
     // The rows shown in the panes, drawn as a translucent frame.
     void setShownRows(int first, int last);
+    // Rows with forecast annotations (empty: none); a new document drops them.
+    void setAnnotations(const QList<OverviewAnnotation> &annotations);
+    const QList<OverviewAnnotation> &annotations() const { return m_annotations; }
     // The row a y coordinate of this widget stands for (-1 without rows), and the y where a row's mark starts.
     int rowAt(int y) const;
     int yOfRow(int row) const;
@@ -41,6 +55,7 @@ private:
     DiffColors m_colors;
     int m_firstShown = -1;
     int m_lastShown = -1;
+    QList<OverviewAnnotation> m_annotations;
 };
 
 } // namespace gpuf

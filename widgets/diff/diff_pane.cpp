@@ -13,6 +13,9 @@ namespace gpuf {
 
 namespace {
 
+// The solid edge of an annotated line's band, at the text's left edge.
+constexpr int AnnotationStripeWidth = 3;
+
 bool hasLine(const diff::DiffRow &row, PaneSide side)
 {
     return side == PaneSide::Left ? row.hasLeft() : row.hasRight();
@@ -42,6 +45,8 @@ QString DiffPane::foldLabel(int lineCount) { return tr("⋯ show %n unchanged li
 void DiffPane::setDiffDocument(std::shared_ptr<const DiffDocument> document)
 {
     m_document = std::move(document);
+    m_annotations.clear();
+    m_foldAnnotations.clear();
     setPlainText(m_document ? m_document->text(m_side) : QString());
     if (m_document) {
         for (int fold = 0; fold < m_document->diff.folds.size(); ++fold)
@@ -146,6 +151,102 @@ QString DiffPane::gutterLabel(const QTextBlock &block) const
 
 int DiffPane::gutterDigits() const { return m_document ? m_document->lineNumberDigits : 1; }
 
+// Always reserved, so text does not shift sideways when a forecast's annotations arrive after the document.
+int DiffPane::gutterMarkerWidth() const
+{
+    return std::max(5, fontMetrics().horizontalAdvance(QLatin1Char('9')) * 2 / 3) + 3;
+}
+
+void DiffPane::setLineAnnotations(const QList<LineAnnotation> &annotations)
+{
+    QMap<int, LineAnnotation> byLine;
+    for (const LineAnnotation &a : annotations)
+        byLine.insert(a.line, a);
+    if (byLine == m_annotations)
+        return;
+    m_annotations = byLine;
+    updateFoldAnnotations();
+    viewport()->update();
+    updateGutterWidth(); // repaints the gutter
+}
+
+void DiffPane::updateFoldAnnotations()
+{
+    m_foldAnnotations.clear();
+    if (!m_document || m_annotations.isEmpty())
+        return;
+    for (int fold = 0; fold < m_document->diff.folds.size(); ++fold) {
+        const diff::Fold &f = m_document->diff.folds.at(fold);
+        for (int row = f.firstRow; row < f.firstRow + f.rowCount; ++row) {
+            if (const LineAnnotation *a = annotationOfRow(row))
+                m_foldAnnotations[fold].append(*a);
+        }
+    }
+}
+
+const LineAnnotation *DiffPane::annotationOfLine(int line) const
+{
+    const auto it = m_annotations.constFind(line);
+    return it == m_annotations.cend() ? nullptr : &*it;
+}
+
+const LineAnnotation *DiffPane::annotationOfRow(int row) const
+{
+    if (!m_document || row < 0 || row >= m_document->diff.rows.size() || m_annotations.isEmpty())
+        return nullptr;
+    const diff::DiffRow &r = m_document->diff.rows.at(row);
+    const int line = m_side == PaneSide::Left ? r.leftLine : r.rightLine;
+    return line == diff::DiffRow::NoLine ? nullptr : annotationOfLine(line);
+}
+
+QList<LineAnnotation> DiffPane::annotationsInFold(int fold) const { return m_foldAnnotations.value(fold); }
+
+const LineAnnotation *DiffPane::strongest(const QList<LineAnnotation> &annotations)
+{
+    const LineAnnotation *best = nullptr;
+    for (const LineAnnotation &a : annotations) {
+        if (!best || a.strength > best->strength)
+            best = &a;
+    }
+    return best;
+}
+
+QString DiffPane::blockToolTip(const QTextBlock &block) const
+{
+    if (!m_document || m_annotations.isEmpty())
+        return {};
+    const int row = m_document->rowOfBlock(block.blockNumber());
+    if (row >= 0) {
+        const LineAnnotation *a = annotationOfRow(row);
+        return a ? a->texts.join(QLatin1Char('\n')) : QString();
+    }
+    const QList<LineAnnotation> hidden = annotationsInFold(m_document->foldOfBlock(block.blockNumber()));
+    if (hidden.isEmpty())
+        return {};
+    QStringList lines {tr("Forecast annotations on hidden lines (click to show them):")};
+    for (const LineAnnotation &a : hidden) {
+        for (const QString &text : a.texts)
+            lines.append(tr("line %1: %2").arg(a.line).arg(text));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+QColor DiffPane::markerColor(Push push) const
+{
+    return push == Push::Faster ? m_colors.annotationFaster : m_colors.annotationSlower;
+}
+
+QColor DiffPane::bandColor(Push push) const
+{
+    return push == Push::Faster ? m_colors.annotationFasterBand : m_colors.annotationSlowerBand;
+}
+
+void DiffPane::paintMarker(QPainter &painter, const QRect &cell, Push push) const
+{
+    const int width = gutterMarkerWidth() - 3;
+    painter.fillRect(QRect(cell.left() + 1, cell.top() + 1, width, std::max(2, cell.height() - 2)), markerColor(push));
+}
+
 QColor DiffPane::lineBackground(int row) const
 {
     if (!m_document || row < 0)
@@ -160,15 +261,22 @@ QColor DiffPane::lineBackground(int row) const
 
 void DiffPane::paintGutterCell(QPainter &painter, const QTextBlock &block, const QRect &cell)
 {
-    if (m_document) {
-        const int row = m_document->rowOfBlock(block.blockNumber());
-        const QColor background = row >= 0 ? lineBackground(row) : m_colors.foldBackground;
-        if (background.isValid())
-            painter.fillRect(cell, background);
-        if (row < 0)
-            return;
+    if (!m_document) {
+        CodeTextEdit::paintGutterCell(painter, block, cell);
+        return;
+    }
+    const int row = m_document->rowOfBlock(block.blockNumber());
+    const QColor background = row >= 0 ? lineBackground(row) : m_colors.foldBackground;
+    if (background.isValid())
+        painter.fillRect(cell, background);
+    if (row < 0) {
+        if (const LineAnnotation *a = strongest(annotationsInFold(m_document->foldOfBlock(block.blockNumber()))))
+            paintMarker(painter, cell, a->push);
+        return;
     }
     CodeTextEdit::paintGutterCell(painter, block, cell);
+    if (const LineAnnotation *a = annotationOfRow(row))
+        paintMarker(painter, cell, a->push);
 }
 
 void DiffPane::gutterClicked(const QTextBlock &block)
@@ -192,16 +300,24 @@ void DiffPane::paintBackgrounds(QPainter &painter, const QRect &clip)
             break;
         const int row = m_document->rowOfBlock(block.blockNumber());
         const QRectF line(0, rect.top(), width, rect.height());
+        const QRectF stripe(0, rect.top(), AnnotationStripeWidth, rect.height());
         if (row < 0) {
             painter.fillRect(line, m_colors.foldBackground);
+            if (const LineAnnotation *a = strongest(annotationsInFold(m_document->foldOfBlock(block.blockNumber()))))
+                painter.fillRect(stripe, markerColor(a->push));
             continue;
         }
         const QColor background = lineBackground(row);
-        if (!background.isValid())
-            continue;
-        painter.fillRect(line, background);
-        if (!hasLine(m_document->diff.rows.at(row), m_side))
-            painter.fillRect(line, QBrush(hatch, Qt::BDiagPattern));
+        if (background.isValid()) {
+            painter.fillRect(line, background);
+            if (!hasLine(m_document->diff.rows.at(row), m_side))
+                painter.fillRect(line, QBrush(hatch, Qt::BDiagPattern));
+        }
+        // Laid over the diff's own tint, so an annotated changed line still reads as changed.
+        if (const LineAnnotation *a = annotationOfRow(row)) {
+            painter.fillRect(line, bandColor(a->push));
+            painter.fillRect(stripe, markerColor(a->push));
+        }
     }
 }
 
@@ -218,8 +334,17 @@ void DiffPane::paintFoldBands(QPainter &painter, const QRect &clip)
         const int fold = m_document->foldOfBlock(block.blockNumber());
         if (fold < 0)
             continue;
+        const QString label = foldLabel(m_document->diff.folds.at(fold).rowCount);
         const QRectF text(pad, rect.top(), viewport()->width() - pad, rect.height());
-        painter.drawText(text, Qt::AlignLeft | Qt::AlignVCenter, foldLabel(m_document->diff.folds.at(fold).rowCount));
+        painter.drawText(text, Qt::AlignLeft | Qt::AlignVCenter, label);
+        const QList<LineAnnotation> hidden = annotationsInFold(fold);
+        if (const LineAnnotation *a = strongest(hidden)) {
+            const QRectF note = text.adjusted(fontMetrics().horizontalAdvance(label + QLatin1Char(' ')), 0, 0, 0);
+            painter.setPen(markerColor(a->push));
+            painter.drawText(
+                note, Qt::AlignLeft | Qt::AlignVCenter, tr("◆ %n annotated line(s)", nullptr, int(hidden.size())));
+            painter.setPen(m_colors.foldText);
+        }
     }
 }
 

@@ -13,6 +13,7 @@
 #include <QFutureWatcher>
 #include <QGuiApplication>
 #include <QHBoxLayout>
+#include <QHash>
 #include <QLabel>
 #include <QMessageBox>
 #include <QSaveFile>
@@ -79,6 +80,14 @@ DiffView::~DiffView()
     // A job still running finishes on its own (it holds its inputs and the syntax repository); it only has to stop.
     if (m_cancel)
         m_cancel->store(true);
+    // ~QWidget closes the window after this body ran, and a pane with focus then repaints and scrolls: its signals
+    // must no longer reach this half-destroyed view.
+    for (DiffPane *pane : {m_leftPane, m_rightPane}) {
+        disconnect(pane, nullptr, this, nullptr);
+        disconnect(pane->verticalScrollBar(), nullptr, this, nullptr);
+        disconnect(pane->horizontalScrollBar(), nullptr, this, nullptr);
+    }
+    disconnect(m_overview, nullptr, this, nullptr);
 }
 
 void DiffView::createActions()
@@ -109,6 +118,11 @@ void DiffView::createActions()
     });
     m_expandAll->setCheckable(true);
     m_swap = make(tr("Swap Sides"), {}, &DiffView::swapSides);
+    m_showAnnotations = make(tr("Show Forecast Annotations"), {}, &DiffView::applyAnnotations);
+    m_showAnnotations->setIconText(tr("Annotations")); // the toolbar is crowded; menus show the full text
+    m_showAnnotations->setCheckable(true);
+    m_showAnnotations->setChecked(true);
+    m_showAnnotations->setEnabled(false);
     m_copy = make(tr("Copy"), {}, &DiffView::copySelection);
     m_copyPatch = make(tr("Copy as Patch"), {}, &DiffView::copyPatch);
     m_exportPatch = make(tr("Export Patch…"), {}, &DiffView::exportUnifiedPatch);
@@ -128,6 +142,7 @@ void DiffView::createLayout()
     toolBar->addAction(m_ignoreWhitespaceAction);
     toolBar->addAction(m_expandAll);
     toolBar->addAction(m_swap);
+    toolBar->addAction(m_showAnnotations);
     toolBar->addSeparator();
     toolBar->addAction(m_copyPatch);
     toolBar->addAction(m_exportPatch);
@@ -206,6 +221,8 @@ void DiffView::clear()
     m_rightPane->setDiffDocument(nullptr);
     m_syncing = false;
     m_overview->setDiffDocument(nullptr);
+    m_annotations = {};
+    applyAnnotations();
     m_status->hide();
     updateHeader();
     updateHunkState();
@@ -289,6 +306,7 @@ void DiffView::showDocument(DiffDocument built)
     m_rightPane->setDiffDocument(document);
     m_syncing = false;
     m_overview->setDiffDocument(document);
+    applyAnnotations();
     m_cursorPlaced = false;
     {
         const QSignalBlocker blocker(m_expandAll);
@@ -403,6 +421,66 @@ void DiffView::swapSides()
     if (m_document || m_busy)
         startBuild();
     Q_EMIT sidesSwapped();
+}
+
+void DiffView::setForecastAnnotations(const ForecastAnnotations &annotations)
+{
+    m_annotations = annotations;
+    applyAnnotations();
+}
+
+void DiffView::clearForecastAnnotations() { setForecastAnnotations({}); }
+
+std::optional<PaneSide> DiffView::annotatedReferenceSide() const
+{
+    if (!m_document || m_annotations.isEmpty())
+        return std::nullopt;
+    const DiffBuildRequest &shown = m_document->request;
+    if (shown.left.source == m_annotations.referenceSource && shown.right.source == m_annotations.candidateSource)
+        return PaneSide::Left;
+    if (shown.right.source == m_annotations.referenceSource && shown.left.source == m_annotations.candidateSource)
+        return PaneSide::Right;
+    return std::nullopt;
+}
+
+bool DiffView::forecastAnnotationsShown() const
+{
+    return m_showAnnotations->isChecked() && annotatedReferenceSide().has_value();
+}
+
+void DiffView::applyAnnotations()
+{
+    const std::optional<PaneSide> reference = annotatedReferenceSide();
+    m_showAnnotations->setEnabled(reference.has_value());
+    m_showAnnotations->setToolTip(reference
+            ? tr("Mark the lines that carry the features behind forecast #%1: violet pushes toward a faster "
+                 "candidate, orange toward a slower one")
+                  .arg(m_annotations.forecastId)
+            : tr("No cost-model forecast explains this pair"));
+    QList<LineAnnotation> left;
+    QList<LineAnnotation> right;
+    if (reference && m_showAnnotations->isChecked()) {
+        left = *reference == PaneSide::Left ? m_annotations.reference : m_annotations.candidate;
+        right = *reference == PaneSide::Left ? m_annotations.candidate : m_annotations.reference;
+    }
+    m_leftPane->setLineAnnotations(left);
+    m_rightPane->setLineAnnotations(right);
+    QList<OverviewAnnotation> marks;
+    if (m_document && (!left.isEmpty() || !right.isEmpty())) {
+        QHash<int, Push> leftPush, rightPush;
+        for (const LineAnnotation &a : std::as_const(left))
+            leftPush.insert(a.line, a.push);
+        for (const LineAnnotation &a : std::as_const(right))
+            rightPush.insert(a.line, a.push);
+        for (int row = 0; row < m_document->diff.rows.size(); ++row) {
+            const diff::DiffRow &r = m_document->diff.rows.at(row);
+            if (const auto it = leftPush.constFind(r.leftLine); r.hasLeft() && it != leftPush.cend())
+                marks.append({row, PaneSide::Left, *it});
+            if (const auto it = rightPush.constFind(r.rightLine); r.hasRight() && it != rightPush.cend())
+                marks.append({row, PaneSide::Right, *it});
+        }
+    }
+    m_overview->setAnnotations(marks);
 }
 
 void DiffView::copySelection() { activePane()->copy(); }

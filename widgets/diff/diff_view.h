@@ -4,11 +4,13 @@
 #include "core/common/result.h"
 #include "widgets/diff/diff_colors.h"
 #include "widgets/diff/diff_document.h"
+#include "widgets/diff/forecast_annotations.h"
 
 #include <QWidget>
 
 #include <atomic>
 #include <memory>
+#include <optional>
 
 class QAction;
 class QLabel;
@@ -57,6 +59,13 @@ public:
     // Writes unifiedPatch() to a file, without any dialog (what exportUnifiedPatch() does after asking for a path).
     Status writeUnifiedPatch(const QString &path) const;
 
+    const ForecastAnnotations &forecastAnnotations() const { return m_annotations; }
+    // The pane that shows the annotations' reference: Left, or Right after a swap; nullopt when there are none or
+    // they were made for another pair than the one shown.
+    std::optional<PaneSide> annotatedReferenceSide() const;
+    // True while annotations are on the panes ("Show Forecast Annotations" on, and they belong to the pair shown).
+    bool forecastAnnotationsShown() const;
+
     DiffPane *leftPane() const { return m_leftPane; }
     DiffPane *rightPane() const { return m_rightPane; }
     DiffOverviewBar *overviewBar() const { return m_overview; }
@@ -67,6 +76,7 @@ public:
     QAction *ignoreWhitespaceAction() const { return m_ignoreWhitespaceAction; }
     QAction *expandAllAction() const { return m_expandAll; }
     QAction *swapSidesAction() const { return m_swap; }
+    QAction *showAnnotationsAction() const { return m_showAnnotations; }
     QAction *copyAction() const { return m_copy; }
     QAction *copyPatchAction() const { return m_copyPatch; }
     QAction *exportPatchAction() const { return m_exportPatch; }
@@ -81,6 +91,10 @@ public Q_SLOTS:
     void setFoldExpanded(int fold, bool expanded);
     void expandAllFolds();
     void swapSides();
+    // The line marks of the pair's cost-model forecast; kept across rebuilds, swaps and pairs they do not match (they
+    // show again once their pair is shown). Empty annotations remove them.
+    void setForecastAnnotations(const gpuf::ForecastAnnotations &annotations);
+    void clearForecastAnnotations();
     // Copies the selection of the pane last used (fillers and fold bands left out).
     void copySelection();
     void copyPatch();
@@ -109,6 +123,7 @@ private:
     void updateShownRows();
     void updateHunkState();
     void updateHeader();
+    void applyAnnotations();
     DiffPane *activePane() const;
 
     std::shared_ptr<const SyntaxHighlighting> m_syntax;
@@ -126,6 +141,7 @@ private:
     DiffColors m_colors;
     PaneSide m_activeSide = PaneSide::Right;
     int m_reportedHunk = -2;
+    ForecastAnnotations m_annotations;
 
     QLabel *m_leftTitle;
     QLabel *m_rightTitle;
@@ -142,6 +158,7 @@ private:
     QAction *m_ignoreWhitespaceAction;
     QAction *m_expandAll;
     QAction *m_swap;
+    QAction *m_showAnnotations;
     QAction *m_copy;
     QAction *m_copyPatch;
     QAction *m_exportPatch;

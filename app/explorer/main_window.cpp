@@ -50,7 +50,7 @@ MainWindow::MainWindow(Settings *settings, StoreSession *session, QWidget *paren
     , m_session(session)
     , m_selection(new Selection(this))
     , m_candidates(new CandidateSource(session, this))
-    , m_pairLoader(new KernelPairLoader(session, m_selection, this))
+    , m_pairLoader(new KernelPairLoader(session, m_selection, settings, this))
     , m_measureQueue(new MeasureQueue({}, this))
     , m_forecastQueue(new ForecastQueue({}, this))
     , m_forecasts(new ForecastController(m_forecastQueue, session, m_selection, m_candidates, settings, this))
@@ -106,6 +106,7 @@ void MainWindow::createDocks()
     m_diff = new DiffView(m_syntax, this);
     setCentralWidget(m_diff);
     connect(m_pairLoader, &KernelPairLoader::pairLoaded, m_diff, &DiffView::setPair);
+    connect(m_pairLoader, &KernelPairLoader::annotationsLoaded, m_diff, &DiffView::setForecastAnnotations);
     connect(m_pairLoader, &KernelPairLoader::cleared, m_diff, &DiffView::clear);
     connect(m_pairLoader, &KernelPairLoader::failed, this,
         [this](const QString &message) { statusBar()->showMessage(message, 8000); });
@@ -209,6 +210,7 @@ void MainWindow::createMenus()
     diff->addAction(m_diff->ignoreWhitespaceAction());
     diff->addAction(m_diff->expandAllAction());
     diff->addAction(m_diff->swapSidesAction());
+    diff->addAction(m_diff->showAnnotationsAction());
     diff->addSeparator();
     diff->addAction(tr("Compare with &Reference"), QKeySequence(Qt::CTRL | Qt::Key_R), this,
         [this]() { m_selection->setBaselineKind(Selection::Baseline::Reference); });

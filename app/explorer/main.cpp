@@ -1,5 +1,7 @@
 // gpuf-explorer: the desktop application. Opens the store given on the command line, or with --sample the
-// bundled sample store, or else the last store used; on the very first run the sample store.
+// bundled sample store, or else the last store used; on the very first run the sample store. Speaks the system
+// locale's language when a catalog for it is compiled in; --lang or GPUF_LANG picks another.
+#include "app/explorer/app_translations.h"
 #include "app/explorer/main_window.h"
 #include "gpuf_config.h"
 #include "widgets/common/color_scheme.h"
@@ -11,6 +13,29 @@
 #include <QCommandLineParser>
 #include <QFileInfo>
 
+namespace {
+
+QCommandLineOption languageOption()
+{
+    return QCommandLineOption(QStringLiteral("lang"),
+        QCoreApplication::translate("gpuf::explorer",
+            "The interface language, e.g. de or en (default: the system's; the GPUF_LANG variable works too)."),
+        QStringLiteral("CODE"));
+}
+
+// --lang, else GPUF_LANG. Read before the real parser is built, so that its --help text is already translated;
+// the other options are unknown to this parser, and the real one reports any error.
+QString languageOverride(const QStringList &arguments)
+{
+    QCommandLineParser early;
+    early.addOption(languageOption());
+    early.parse(arguments);
+    return early.isSet(QStringLiteral("lang")) ? early.value(QStringLiteral("lang"))
+                                               : qEnvironmentVariable("GPUF_LANG");
+}
+
+} // namespace
+
 int main(int argc, char **argv)
 {
     QApplication app(argc, argv);
@@ -19,17 +44,28 @@ int main(int argc, char **argv)
     QApplication::setOrganizationName(QStringLiteral("gpuf"));
     QApplication::setApplicationVersion(QStringLiteral(GPUF_VERSION_STRING));
 
+    // Before any widget exists: the windows translate their texts once, when they are built.
+    const QString language = languageOverride(QApplication::arguments());
+    const QLocale locale = gpuf::interfaceLocale(language);
+    if (!language.isEmpty())
+        QLocale::setDefault(locale); // numbers and dates follow the chosen language as they would the system's
+    gpuf::installTranslations(locale, &app);
+
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("GPU Forecaster Explorer"));
+    parser.setApplicationDescription(QCoreApplication::translate("gpuf::explorer", "GPU Forecaster Explorer"));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption sample(QStringLiteral("sample"), QStringLiteral("Open the bundled sample store."));
+    const QCommandLineOption sample(
+        QStringLiteral("sample"), QCoreApplication::translate("gpuf::explorer", "Open the bundled sample store."));
     parser.addOption(sample);
     const QCommandLineOption scheme(QStringLiteral("color-scheme"),
-        QStringLiteral("system, light or dark (remembered for later starts)."), QStringLiteral("SCHEME"));
+        QCoreApplication::translate("gpuf::explorer", "system, light or dark (remembered for later starts)."),
+        QStringLiteral("SCHEME"));
     parser.addOption(scheme);
-    parser.addPositionalArgument(
-        QStringLiteral("STORE"), QStringLiteral("the store to open (created when missing)"), QStringLiteral("[STORE]"));
+    parser.addOption(languageOption());
+    parser.addPositionalArgument(QStringLiteral("STORE"),
+        QCoreApplication::translate("gpuf::explorer", "the store to open (created when missing)"),
+        QStringLiteral("[STORE]"));
     parser.process(app);
 
     gpuf::Settings settings;

@@ -1,0 +1,38 @@
+// Explorer translations; see app_translations.h.
+#include "app/explorer/app_translations.h"
+
+#include <QCoreApplication>
+#include <QLibraryInfo>
+#include <QTranslator>
+
+namespace gpuf {
+
+QLocale interfaceLocale(const QString &override) { return override.isEmpty() ? QLocale::system() : QLocale(override); }
+
+InstalledTranslations installTranslations(const QLocale &locale, QObject *owner)
+{
+    InstalledTranslations installed;
+    auto *app = new QTranslator(owner);
+    // Tries each of the locale's UI languages, most specific first: gpuf_de_AT.qm, then gpuf_de.qm.
+    if (!app->load(locale, QStringLiteral("gpuf"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
+        delete app;
+        return installed;
+    }
+    QCoreApplication::installTranslator(app);
+    installed.language = app->language();
+    installed.appCatalog = app->filePath();
+
+    // Qt's catalog in the language the gpuf catalog has, not the locale's first choice: a French-then-German
+    // user with only a German gpuf catalog gets German buttons in standard dialogs too.
+    auto *qt = new QTranslator(owner);
+    if (qt->load(QLocale(installed.language), QStringLiteral("qtbase"), QStringLiteral("_"),
+            QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+        QCoreApplication::installTranslator(qt);
+        installed.qtCatalog = qt->filePath();
+    } else {
+        delete qt;
+    }
+    return installed;
+}
+
+} // namespace gpuf

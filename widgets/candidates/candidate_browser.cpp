@@ -38,13 +38,19 @@ void setColumnWidths(QTableView *view)
         {StatusColumn, QStringLiteral("forecast trusted")},
         {CreatedColumn, QStringLiteral("2026-03-02 08:00")},
     };
-    for (const auto &[column, text] : samples)
-        view->setColumnWidth(column, metrics.horizontalAdvance(text) + 3 * metrics.averageCharWidth());
+    // Never narrower than the header: a translated title ("Geänderte Zeilen") can outgrow the English sample.
+    const auto headerWidth = [&](int column) {
+        return metrics.horizontalAdvance(view->model()->headerData(column, Qt::Horizontal).toString());
+    };
+    for (const auto &[column, text] : samples) {
+        const int width = std::max(metrics.horizontalAdvance(text), headerWidth(column));
+        view->setColumnWidth(column, width + 3 * metrics.averageCharWidth());
+    }
     int binWidth = 0;
     for (int bin = 1; bin <= bins::kBinCount; ++bin)
         binWidth = std::max(binWidth, metrics.horizontalAdvance(QStringLiteral("8 · ") + bins::label(bin)));
     for (int column : {MeasuredBinColumn, PredictedBinColumn})
-        view->setColumnWidth(column, binWidth + 3 * metrics.averageCharWidth());
+        view->setColumnWidth(column, std::max(binWidth, headerWidth(column)) + 3 * metrics.averageCharWidth());
 }
 
 } // namespace

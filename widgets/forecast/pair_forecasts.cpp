@@ -202,10 +202,12 @@ QString truthVerdict(int predictedBin, int trueBin)
     const int off = predictedBin - trueBin;
     if (off == 0)
         return QCoreApplication::translate("gpuf::ForecastPanel", "hit");
+    // A plain variable as the count: lupdate skips a translate() call whose arguments hold a qualified call.
+    const int offBy = std::abs(off);
     return off > 0 ? QCoreApplication::translate(
-               "gpuf::ForecastPanel", "miss, off by %n bin(s) (predicted faster than measured)", nullptr, std::abs(off))
+               "gpuf::ForecastPanel", "miss, off by %n bin(s) (predicted faster than measured)", nullptr, offBy)
                    : QCoreApplication::translate("gpuf::ForecastPanel",
-                       "miss, off by %n bin(s) (predicted slower than measured)", nullptr, std::abs(off));
+                       "miss, off by %n bin(s) (predicted slower than measured)", nullptr, offBy);
 }
 
 } // namespace gpuf

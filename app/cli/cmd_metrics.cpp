@@ -39,17 +39,25 @@ void printReports(
     out << (samePairs ? "metrics on the pairs every chosen forecaster forecast\n" : "metrics per forecaster\n");
     for (const metrics::ForecasterReport &r : reports) {
         const ScoredPairsForecaster &f = r.forecaster;
-        out << QStringLiteral("  %1: %2 forecasts, %3 scored, %4 without measured truth, %5 failed candidates, %6 "
+        // A truth from replayed runtimes is counted apart: it was not measured here.
+        const QString replayed
+            = f.replayed > 0 ? QStringLiteral(" (%1 on replayed runtimes)").arg(f.replayed) : QString();
+        out << QStringLiteral("  %1: %2 forecasts, %3 scored%4, %5 without measured truth, %6 failed candidates, %7 "
                               "errors\n")
                    .arg(f.name)
                    .arg(f.forecasts)
                    .arg(f.scored)
+                   .arg(replayed)
                    .arg(f.withoutTruth)
                    .arg(f.failedCandidates)
                    .arg(f.errors);
     }
     if (const qint64 missing = pairs.withoutTruth(); missing > 0)
         out << QStringLiteral("  %1 forecasts have no measured truth (not scored)\n").arg(missing);
+    if (const qint64 replayed = pairs.replayedTruths(); replayed > 0)
+        out << QStringLiteral("  %1 scored forecasts have a truth replayed from stored runtimes (↺), not measured "
+                              "here\n")
+                   .arg(replayed);
     const int nameWidth = 20;
     int columnWidth = 12;
     for (const metrics::Figure &figure : metrics::tableFigures()) {

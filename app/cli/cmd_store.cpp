@@ -16,8 +16,10 @@ QJsonArray countsJson(const QList<NamedCounts> &rows, const QStringList &fields)
         QJsonObject o {{QStringLiteral("name"), c.name}};
         if (fields.contains(QLatin1StringView("kernels")))
             o.insert(QStringLiteral("kernels"), c.kernels);
-        if (fields.contains(QLatin1StringView("measurements")))
+        if (fields.contains(QLatin1StringView("measurements"))) {
             o.insert(QStringLiteral("measurements"), c.measurements);
+            o.insert(QStringLiteral("replayed_measurements"), c.replayedMeasurements);
+        }
         if (fields.contains(QLatin1StringView("forecasts")))
             o.insert(QStringLiteral("forecasts"), c.forecasts);
         if (fields.contains(QLatin1StringView("pair_labels")))
@@ -38,8 +40,12 @@ void printTable(QTextStream &out, const QString &title, const QList<NamedCounts>
         out << "  " << c.name.leftJustified(32);
         if (fields.contains(QLatin1StringView("kernels")))
             out << QStringLiteral(" kernels %1").arg(c.kernels, 7);
-        if (fields.contains(QLatin1StringView("measurements")))
+        if (fields.contains(QLatin1StringView("measurements"))) {
             out << QStringLiteral(" measurements %1").arg(c.measurements, 7);
+            // Replays of stored runtimes are counted apart: they were not run here.
+            if (c.replayedMeasurements > 0)
+                out << QStringLiteral(" (%1 replayed ↺)").arg(c.replayedMeasurements);
+        }
         if (fields.contains(QLatin1StringView("forecasts")))
             out << QStringLiteral(" forecasts %1").arg(c.forecasts, 7);
         if (fields.contains(QLatin1StringView("pair_labels")))
@@ -110,6 +116,7 @@ Command statsCommand()
                     {QStringLiteral("kernels"), t.kernels},
                     {QStringLiteral("hardware"), t.hardware},
                     {QStringLiteral("measurements"), t.measurements},
+                    {QStringLiteral("replayed_measurements"), stats->replayedMeasurements},
                     {QStringLiteral("pair_labels"), t.pairLabels},
                     {QStringLiteral("forecasters"), t.forecasters},
                     {QStringLiteral("forecasts"), t.forecasts},
@@ -121,13 +128,16 @@ Command statsCommand()
                 }));
             return int(Success);
         }
+        const QString measurements = stats->replayedMeasurements > 0
+            ? QStringLiteral("%1 (%2 replayed ↺)").arg(t.measurements).arg(stats->replayedMeasurements)
+            : QString::number(t.measurements);
         io.out << args.first() << '\n'
                << QStringLiteral("  problems %1  kernels %2  hardware %3  measurements %4  pair labels %5\n"
                                  "  forecasters %6  forecasts %7  searches %8  events %9\n")
                       .arg(t.problems)
                       .arg(t.kernels)
                       .arg(t.hardware)
-                      .arg(t.measurements)
+                      .arg(measurements)
                       .arg(t.pairLabels)
                       .arg(t.forecasters)
                       .arg(t.forecasts)

@@ -202,6 +202,7 @@ void MainWindow::createMenus()
     forecast->addMenu(m_forecasts->forecasterMenu());
     forecast->addMenu(m_forecasts->hardwareMenu());
     forecast->addAction(tr("&Endpoints…"), this, &MainWindow::showEndpointsDialog);
+    forecast->addActions(m_forecasts->costModelActions()); // retrain the cost model / back to the built-in one
 
     QMenu *diff = menuBar()->addMenu(tr("&Diff"));
     diff->addAction(m_diff->nextHunkAction());

@@ -12,6 +12,8 @@ struct BackendOptions
 {
     bool retryParseFailure = false; // search mode: one more request after a parse failure
     QString costModelPath; // the cost model's model file (gpuf train --out); empty: the built-in model
+
+    bool operator==(const BackendOptions &) const = default;
 };
 
 // Llm: an LlmBackend over the forecaster's endpoint configuration. CostModel: the built-in model. Import: refused

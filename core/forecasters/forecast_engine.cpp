@@ -102,6 +102,8 @@ void ForecastEngine::setStorePath(const QString &path)
     m_store = std::move(opened.value());
 }
 
+void ForecastEngine::setCostModelPath(const QString &path) { m_config.backend.costModelPath = path; }
+
 Result<ForecastEngine::Backend *> ForecastEngine::backendFor(RowId forecasterId)
 {
     auto forecaster = ForecasterRepo(*m_store).find(forecasterId);
@@ -111,8 +113,12 @@ Result<ForecastEngine::Backend *> ForecastEngine::backendFor(RowId forecasterId)
         return Error {tr("no forecaster with id %1 in the store").arg(forecasterId)};
     auto it = m_backends.find(forecasterId);
     if (it != m_backends.end()) {
-        // A configuration edited since the backend was made takes effect once the backend is idle.
-        if (it->second.config == (*forecaster)->config || it->second.running > 0 || !it->second.queue.empty())
+        // A configuration (or a cost model) changed since the backend was made takes effect once the backend is idle.
+        // (Only cost-model backends read the model path: an LLM backend is never remade for it.)
+        const bool sameModel
+            = (*forecaster)->kind != ForecasterKind::CostModel || it->second.options == m_config.backend;
+        const bool same = it->second.config == (*forecaster)->config && sameModel;
+        if (same || it->second.running > 0 || !it->second.queue.empty())
             return &it->second;
         m_backends.erase(it);
     }
@@ -122,6 +128,7 @@ Result<ForecastEngine::Backend *> ForecastEngine::backendFor(RowId forecasterId)
     Backend b;
     b.backend = std::move(made.value());
     b.config = (*forecaster)->config;
+    b.options = m_config.backend;
     connect(b.backend.get(), &ForecastBackend::finished, this, &ForecastEngine::onFinished);
     connect(b.backend.get(), &ForecastBackend::reasoningDelta, this, &ForecastEngine::onReasoning);
     return &m_backends.insert_or_assign(forecasterId, std::move(b)).first->second;

@@ -41,6 +41,8 @@ public:
 
 public Q_SLOTS:
     void setStorePath(const QString &path); // opens the engine's own connection; empty closes it
+    // The cost model's file from now on (empty: the built-in model); a backend made with another takes it once idle.
+    void setCostModelPath(const QString &path);
     void enqueue(const gpuf::ForecastBatch &batch);
     void watch(const gpuf::ForecastPair &pair); // reasoning of this pair is reported; {0, 0}: none
     void cancel(quint64 batchId);
@@ -71,6 +73,7 @@ private:
     {
         std::unique_ptr<ForecastBackend> backend;
         QJsonObject config; // the forecaster's configuration the backend was made from
+        BackendOptions options; // and the options
         std::deque<quint64> queue; // entry ids in FIFO order
         int running = 0;
     };

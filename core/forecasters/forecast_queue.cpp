@@ -47,6 +47,11 @@ void ForecastQueue::setStorePath(const QString &path)
     post([engine = m_engine, path] { engine->setStorePath(path); });
 }
 
+void ForecastQueue::setCostModelPath(const QString &path)
+{
+    post([engine = m_engine, path] { engine->setCostModelPath(path); });
+}
+
 quint64 ForecastQueue::enqueue(ForecastBatch batch)
 {
     if (batch.id == 0)

@@ -20,6 +20,7 @@ public:
     const ForecastSnapshot &snapshot() const { return m_snapshot; }
 
     void setStorePath(const QString &path);
+    void setCostModelPath(const QString &path); // empty: the built-in model
     // Returns the batch's id (the one given, or a new one when batch.id is 0); batchFinished() carries it.
     quint64 enqueue(ForecastBatch batch);
     void watch(const ForecastPair &pair);

@@ -78,6 +78,7 @@ QJsonObject storeMetricsJson(const std::vector<ForecasterReport> &reports)
         object.insert(QStringLiteral("display_name"), r.forecaster.label());
         object.insert(QStringLiteral("n_forecasts"), r.forecaster.forecasts);
         object.insert(QStringLiteral("n_no_truth"), r.forecaster.withoutTruth);
+        object.insert(QStringLiteral("n_replayed_truth"), r.forecaster.replayed);
         object.insert(QStringLiteral("n_failed"), r.forecaster.failedCandidates);
         object.insert(QStringLiteral("n_errors"), r.forecaster.errors);
         out.insert(r.forecaster.name, object);

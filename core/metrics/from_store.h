@@ -50,7 +50,8 @@ struct StoreMetrics
 StoreMetrics computeStoreMetrics(const ScoredPairs &pairs, const MetricsOptions &options = {});
 
 // `gpuf metrics --json`: an object keyed by forecaster name, each toJson(report) plus the forecaster's counts
-// (n_forecasts, n_no_truth, n_failed, n_errors) and display_name.
+// (n_forecasts, n_no_truth, n_failed, n_errors, n_replayed_truth: scored pairs whose truth rests on replayed
+// runtimes) and display_name.
 QJsonObject storeMetricsJson(const std::vector<ForecasterReport> &reports);
 
 // The figures of the metrics table, in display order: counts first, then every scalar.

@@ -8,7 +8,9 @@
 #include "core/store/sql.h"
 #include "core/store/store.h"
 
+#include <QDateTime>
 #include <QSet>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentMap>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -105,6 +107,7 @@ struct CaseRun
     int hardware = 0;
     int caseId = 0;
     MeasurementStatus status = MeasurementStatus::Ok;
+    bool replayed = false;
     double medianNs = 0.0;
 };
 
@@ -132,6 +135,8 @@ struct RawMeasurement
     RowId hardware = 0;
     QString caseName;
     MeasurementStatus status = MeasurementStatus::Ok;
+    bool replayed = false; // source 'replay'
+    qint64 recordedMs = 0; // replays only: when the runtime they copy was recorded (0: not known)
     double medianNs = 0.0;
 };
 
@@ -164,8 +169,12 @@ Result<QList<RawForecast>> fetchForecasts(QSqlDatabase &db, const std::atomic_bo
 Result<QList<RawMeasurement>> fetchMeasurements(QSqlDatabase &db, const std::atomic_bool *cancel)
 {
     // In id order, so a newer measurement of the same (kernel, hardware, case) comes later and replaces the older.
+    // Only replays (rare) have their provenance parsed: the time of the runtime they copy.
     auto q = sql::run(db,
-        QStringLiteral("SELECT kernel_id, hardware_id, case_name, status, median_ns FROM measurements ORDER BY id"));
+        QStringLiteral("SELECT kernel_id, hardware_id, case_name, status, median_ns, source = 'replay',"
+                       " CASE WHEN source = 'replay' AND json_valid(provenance_json)"
+                       " THEN json_extract(provenance_json, '$.replay_of_time') END"
+                       " FROM measurements ORDER BY id"));
     if (!q)
         return Error {q.error()};
     QList<RawMeasurement> out;
@@ -183,16 +192,21 @@ Result<QList<RawMeasurement>> fetchMeasurements(QSqlDatabase &db, const std::ato
         m.caseName = *shared;
         m.medianNs = q->value(4).toDouble();
         m.status = caseStatus(q->value(3).toString(), m.medianNs);
+        m.replayed = q->value(5).toBool();
+        if (m.replayed) {
+            const QDateTime recorded = QDateTime::fromString(q->value(6).toString(), Qt::ISODateWithMs);
+            m.recordedMs = recorded.isValid() ? recorded.toMSecsSinceEpoch() : 0;
+        }
         out.append(std::move(m));
     }
     return out;
 }
 
-// Runs `fetch` in the thread pool on a read connection of its own (a connection belongs to the thread that opened it).
+// Runs `fetch` on `pool` on a read connection of its own (a connection belongs to the thread that opened it).
 template<typename T, typename Fetch>
-QFuture<Result<T>> fetchAside(const QString &path, const std::atomic_bool *cancel, Fetch fetch)
+QFuture<Result<T>> fetchAside(QThreadPool *pool, const QString &path, const std::atomic_bool *cancel, Fetch fetch)
 {
-    return QtConcurrent::run([path, cancel, fetch]() -> Result<T> {
+    return QtConcurrent::run(pool, [path, cancel, fetch]() -> Result<T> {
         auto store = Store::open(path, Store::Mode::ReadOnly, Store::Check::Header);
         if (!store)
             return Error {store.error()};
@@ -207,7 +221,9 @@ public:
         : m_store(store)
         , m_db(store.database())
         , m_cancel(cancel)
-    { }
+    {
+        m_pool.setMaxThreadCount(3); // the two side reads and the name ranks, all at once
+    }
 
     Result<CandidateTable> run();
 
@@ -226,6 +242,9 @@ private:
     Store &m_store;
     QSqlDatabase &m_db;
     const std::atomic_bool *m_cancel;
+    // The side work waits here, never on the global pool: loadCandidateTable runs inside global-pool jobs, and nested
+    // waits on that pool deadlock once every one of its threads is such a waiting job (seen with two cores).
+    QThreadPool m_pool;
     CandidateTable m_table;
     QHash<RowId, int> m_hardwareIndex;
     QHash<RowId, int> m_forecasterIndex;
@@ -233,14 +252,15 @@ private:
     QFuture<Result<QList<RawForecast>>> m_forecasts;
     QFuture<Result<QList<RawMeasurement>>> m_measurements;
     QFuture<QList<int>> m_nameRanks;
+    QHash<qsizetype, qint64> m_replayRecordedMs; // measured cell index → newest recorded time of its replays
 };
 
 Result<CandidateTable> TableLoader::run()
 {
     // One read transaction for this connection's queries. The side connections read their own snapshots: rows
     // they hold for kernels this one does not know are skipped.
-    m_forecasts = fetchAside<QList<RawForecast>>(m_store.path(), m_cancel, fetchForecasts);
-    m_measurements = fetchAside<QList<RawMeasurement>>(m_store.path(), m_cancel, fetchMeasurements);
+    m_forecasts = fetchAside<QList<RawForecast>>(&m_pool, m_store.path(), m_cancel, fetchForecasts);
+    m_measurements = fetchAside<QList<RawMeasurement>>(&m_pool, m_store.path(), m_cancel, fetchMeasurements);
     const bool inTransaction = m_db.transaction();
     const auto stages
         = {&TableLoader::loadProblems, &TableLoader::loadKernels, &TableLoader::loadSlots, &TableLoader::loadLabels,
@@ -305,7 +325,7 @@ Status TableLoader::loadKernels()
     names.reserve(m_table.rows.size());
     for (const CandidateRow &row : std::as_const(m_table.rows))
         names.append(row.displayName());
-    m_nameRanks = QtConcurrent::run(ranksOf, names);
+    m_nameRanks = QtConcurrent::run(&m_pool, ranksOf, names);
     return {};
 }
 
@@ -427,6 +447,7 @@ Status TableLoader::loadMeasurements()
     QHash<QString, int> caseIds;
     QList<CaseRun> runs;
     runs.reserve(raw->size());
+    const qsizetype hardwareCount = m_table.hardware.size();
     for (const RawMeasurement &m : *raw) {
         CaseRun run;
         run.row = m_table.rowOf(m.kernel);
@@ -438,8 +459,13 @@ Status TableLoader::loadMeasurements()
             caseId = caseIds.insert(m.caseName, int(caseIds.size()));
         run.caseId = *caseId;
         run.status = m.status;
+        run.replayed = m.replayed;
         run.medianNs = m.medianNs;
         runs.append(run);
+        if (m.replayed) {
+            qint64 &recorded = m_replayRecordedMs[run.row * hardwareCount + run.hardware];
+            recorded = std::max(recorded, m.recordedMs);
+        }
     }
     if (isCancelled(m_cancel))
         return cancelled();
@@ -473,12 +499,14 @@ void TableLoader::fillMeasuredCell(const QList<CaseRun> &runs, qsizetype begin, 
         std::vector<CaseTiming> timings;
         timings.reserve(to - from);
         for (qsizetype i = from; i < to; ++i)
-            timings.push_back({runs[i].caseId, runs[i].status, runs[i].medianNs});
+            timings.push_back({runs[i].caseId, runs[i].status, runs[i].medianNs, runs[i].replayed});
         return timings;
     };
+    const qsizetype hardwareCount = m_table.hardware.size();
     const std::vector<CaseTiming> candidate = timingsOf(begin, end);
     std::vector<CaseTiming> baseline;
-    if (const int baselineRow = m_table.rowOf(m_table.rows[first.row].baselineId); baselineRow >= 0) {
+    const int baselineRow = m_table.rowOf(m_table.rows[first.row].baselineId);
+    if (baselineRow >= 0) {
         CaseRun key = first;
         key.row = baselineRow;
         key.caseId = std::numeric_limits<int>::min();
@@ -489,7 +517,15 @@ void TableLoader::fillMeasuredCell(const QList<CaseRun> &runs, qsizetype begin, 
         baseline = timingsOf(from, to);
     }
     const MeasuredSpeedup measured = measuredSpeedup(candidate, baseline);
-    MeasuredCell &cell = m_table.measured[qsizetype(first.row) * m_table.hardware.size() + first.hardware];
+    MeasuredCell &cell = m_table.measured[qsizetype(first.row) * hardwareCount + first.hardware];
+    if (measured.replayed) {
+        // The candidate's replays, else (a candidate run here against a replayed baseline) the baseline's.
+        cell.replayed = true;
+        cell.replayRecordedMs = m_replayRecordedMs.value(qsizetype(first.row) * hardwareCount + first.hardware, 0);
+        if (cell.replayRecordedMs == 0 && baselineRow >= 0)
+            cell.replayRecordedMs
+                = m_replayRecordedMs.value(qsizetype(baselineRow) * hardwareCount + first.hardware, 0);
+    }
     switch (measured.state) {
     case MeasuredSpeedup::State::None:
         break;
@@ -663,6 +699,8 @@ Result<ChangedLines> computeChangedLines(
     if (Status s = readSources(store.database(), sortedBaselines, baselineSources, cancel); !s)
         return Error {s.error()};
 
+    // A pool of this call's own, as in loadCandidateTable: the caller is usually a global-pool job.
+    QThreadPool pool;
     constexpr qsizetype kChunk = 2000;
     for (qsizetype begin = 0; begin < uncounted.size(); begin += kChunk) {
         const QList<int> chunk = uncounted.mid(begin, kChunk);
@@ -683,7 +721,7 @@ Result<ChangedLines> computeChangedLines(
             else if (baseline != baselineSources.cend() && sources.contains(candidate.id))
                 jobs.append({row, key, &*baseline, sources.value(candidate.id)});
         }
-        QtConcurrent::blockingMap(jobs, [cancel](DiffJob &job) {
+        QtConcurrent::blockingMap(&pool, jobs, [cancel](DiffJob &job) {
             job.count = diff::changedLineCount(*job.baseline, job.candidate, false, cancel).value_or(-1);
         });
         if (isCancelled(cancel))

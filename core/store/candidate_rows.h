@@ -64,6 +64,10 @@ struct MeasuredCell
     MeasurementStatus failure = MeasurementStatus::Ok; // the first failed case's status, when Failed
     int cases = 0; // cases in the geometric mean
     double speedup = 0.0;
+    // The state rests on runtimes replayed from stored ones (source 'replay', MeasuredSpeedup::replayed), not on
+    // runs made here; replayRecordedMs is when the newest replayed runtime was first recorded (0: not known).
+    bool replayed = false;
+    qint64 replayRecordedMs = 0;
 
     RowId labelId = 0; // 0: no label
     RowId labelReferenceId = 0;
@@ -71,6 +75,7 @@ struct MeasuredCell
     std::optional<int> labelBin; // the true bin as published
 
     bool hasMeasurement() const { return state != State::None; }
+    bool isReplay() const { return hasMeasurement() && replayed; }
     // The label stands in only where there is no measurement.
     bool usesLabel() const { return state == State::None && labelId != 0; }
     bool isKnown() const { return hasMeasurement() || labelId != 0; }
@@ -139,7 +144,9 @@ struct CandidateTable
 };
 
 // Loads the table in one read transaction. Checks *cancel between stages and fails with "cancelled" once it is set.
-// changedLines are left at -1: computeChangedLines fills them in a second stage.
+// changedLines are left at -1: computeChangedLines fills them in a second stage. The side reads run on a thread pool
+// of the call's own (never the global one, which its caller may be running on: waiting there for global-pool work
+// can deadlock when every global thread waits the same way).
 Result<CandidateTable> loadCandidateTable(Store &store, const std::atomic_bool *cancel = nullptr);
 
 // Changed-line counts keyed by "<baseline hash>:<candidate hash>"; kept by the caller between loads so only new
@@ -153,7 +160,7 @@ struct ChangedLines
 };
 
 // diff::changedLineCount of every row against its baseline. Sources are read in id-range chunks and diffed in
-// parallel; pairs found in `known`, and identical hashes, are not diffed.
+// parallel on a thread pool of the call's own; pairs found in `known`, and identical hashes, are not diffed.
 Result<ChangedLines> computeChangedLines(Store &store, const CandidateTable &table, const ChangedLineCache &known = {},
     const std::atomic_bool *cancel = nullptr);
 

@@ -25,25 +25,33 @@ MeasuredSpeedup measuredSpeedup(std::span<const CaseTiming> candidate, std::span
         if (run.status != MeasurementStatus::Ok) {
             result.state = MeasuredSpeedup::State::Failed;
             result.failure = run.status;
+            result.replayed = run.replayed;
             return result;
         }
     }
     result.state = MeasuredSpeedup::State::NoBaseline;
+    bool candidateReplayed = false;
+    bool pairReplayed = false;
     std::vector<double> speedups;
     speedups.reserve(candidate.size());
     auto base = baseline.begin();
     for (const CaseTiming &run : candidate) {
+        candidateReplayed = candidateReplayed || run.replayed;
         while (base != baseline.end() && base->caseId < run.caseId)
             ++base;
         if (base == baseline.end())
-            break;
-        if (base->caseId == run.caseId && base->status == MeasurementStatus::Ok && base->medianNs > 0)
+            continue; // the rest of the candidate's cases have no baseline; they still count for candidateReplayed
+        if (base->caseId == run.caseId && base->status == MeasurementStatus::Ok && base->medianNs > 0) {
             speedups.push_back(base->medianNs / run.medianNs);
+            pairReplayed = pairReplayed || run.replayed || base->replayed;
+        }
     }
+    result.replayed = candidateReplayed;
     if (const auto mean = bins::geometricMean(speedups)) {
         result.state = MeasuredSpeedup::State::Speedup;
         result.speedup = *mean;
         result.cases = int(speedups.size());
+        result.replayed = pairReplayed;
     }
     return result;
 }

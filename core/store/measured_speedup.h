@@ -16,6 +16,7 @@ struct CaseTiming
     int caseId = 0; // any id that is equal for equal case names
     MeasurementStatus status = MeasurementStatus::Ok;
     double medianNs = 0.0;
+    bool replayed = false; // copied from stored runtimes (source 'replay'), not run here
 };
 
 // A stored status as the speedup rule sees it: an unknown name, or an ok run without a positive runtime (which
@@ -34,6 +35,9 @@ struct MeasuredSpeedup
     MeasurementStatus failure = MeasurementStatus::Ok; // the first failed case's status, when Failed
     int cases = 0; // cases in the geometric mean
     double speedup = 0.0;
+    // A timing the state rests on was replayed: the failed case (Failed), a candidate case (NoBaseline), or a case of
+    // either kernel in the geometric mean (Speedup). Such a truth is shown marked as a replay everywhere.
+    bool replayed = false;
 };
 
 // Any failed case of the candidate ⇒ Failed; otherwise the geometric mean over the cases both measured ok of

@@ -21,6 +21,14 @@ qint64 ScoredPairs::withoutTruth() const
     return n;
 }
 
+qint64 ScoredPairs::replayedTruths() const
+{
+    qint64 n = 0;
+    for (const ScoredPairsForecaster &f : forecasters)
+        n += f.replayed;
+    return n;
+}
+
 qint64 ScoredPairs::failedCandidates() const
 {
     qint64 n = 0;
@@ -306,7 +314,8 @@ Status PairsLoader::loadMeasurements()
     // The newest measurement of each (kernel, hardware, case): SQLite takes the bare columns of a MAX() aggregate
     // from the row holding the maximum.
     auto q = sql::run(m_db,
-        QStringLiteral("SELECT kernel_id, hardware_id, case_name, status, median_ns, MAX(id) FROM measurements"
+        QStringLiteral("SELECT kernel_id, hardware_id, case_name, status, median_ns, MAX(id), source = 'replay'"
+                       " FROM measurements"
                        " WHERE (? = 0 OR hardware_id = ?) GROUP BY kernel_id, hardware_id, case_name"),
         {m_hardwareId, m_hardwareId});
     if (!q)
@@ -321,7 +330,8 @@ Status PairsLoader::loadMeasurements()
         if (caseId == caseIds.cend())
             caseId = caseIds.insert(caseName, int(caseIds.size()));
         const double medianNs = q->value(4).toDouble();
-        m_timings[key].push_back({*caseId, caseStatus(q->value(3).toString(), medianNs), medianNs});
+        m_timings[key].push_back(
+            {*caseId, caseStatus(q->value(3).toString(), medianNs), medianNs, q->value(6).toBool()});
     }
     for (auto it = m_timings.begin(); it != m_timings.end(); ++it) {
         std::sort(it->begin(), it->end(), [](const CaseTiming &a, const CaseTiming &b) { return a.caseId < b.caseId; });
@@ -381,7 +391,7 @@ void PairsLoader::decide()
         }
         std::optional<int> trueBin;
         if (measured.state == MeasuredSpeedup::State::Speedup) {
-            pair.truth = TruthSource::Measured;
+            pair.truth = measured.replayed ? TruthSource::Replayed : TruthSource::Measured;
             pair.trueSpeedup = measured.speedup;
             trueBin = bins::binOf(measured.speedup);
         } else if (label && (label->trueBin || label->speedup)) {
@@ -400,6 +410,8 @@ void PairsLoader::decide()
         if (label && !label->search.isEmpty())
             pair.searchId = searchByName.value(label->search, pair.searchId);
         ++forecaster.scored;
+        if (pair.truth == TruthSource::Replayed)
+            ++forecaster.replayed;
         m_result.pairs.append(pair);
     }
 }

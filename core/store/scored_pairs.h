@@ -30,6 +30,7 @@ struct ScoredPairFilter
 enum class TruthSource : quint8 {
     Measured, // geometric mean over the cases both kernels measured ok on the forecast's hardware
     Label, // an imported pair label (its true_bin kept as published)
+    Replayed, // as Measured, but a runtime in it was replayed from stored ones (source 'replay'), not run here
 };
 
 // One forecast that has a truth and whose candidate did not fail.
@@ -60,6 +61,7 @@ struct ScoredPairsForecaster
     QString displayName;
     qint64 forecasts = 0; // forecasts matching the filter (ok and parse failures; newest per pair and repeat)
     qint64 scored = 0; // of those, with a truth and a candidate that did not fail
+    qint64 replayed = 0; // of the scored, those whose truth rests on replayed runtimes (TruthSource::Replayed)
     qint64 withoutTruth = 0; // neither a usable measurement nor a label
     qint64 failedCandidates = 0; // the candidate failed (a failed case, or a label saying so): a failure, not a bin
     qint64 errors = 0; // forecasts that produced no answer at all (status 'error'); never scored
@@ -84,6 +86,7 @@ struct ScoredPairs
     QList<NamedRow> searches;
 
     qint64 withoutTruth() const;
+    qint64 replayedTruths() const;
     qint64 failedCandidates() const;
     const ScoredPairsForecaster *forecaster(RowId id) const;
 };

@@ -13,6 +13,7 @@ struct NamedCounts
     QString name;
     qint64 kernels = 0;
     qint64 measurements = 0;
+    qint64 replayedMeasurements = 0; // of those, replays of stored runtimes (source 'replay'), not run here
     qint64 forecasts = 0;
     qint64 pairLabels = 0;
 };
@@ -20,6 +21,7 @@ struct NamedCounts
 struct StoreStatistics
 {
     StoreCounts totals;
+    qint64 replayedMeasurements = 0; // of totals.measurements
     QList<NamedCounts> perProblem; // kernels, measurements of its kernels, forecasts of its candidates, labels
     QList<NamedCounts> perForecaster; // forecasts
     QList<NamedCounts> perHardware; // measurements, forecasts, labels

@@ -85,6 +85,7 @@ private Q_SLOTS:
     void jsonEqualsDirectComputation();
     void jsonHasEveryKey();
     void textPrintsTheTable();
+    void statsCountReplaysApart();
     void badInput_data();
     void badInput();
     void help();
@@ -159,7 +160,7 @@ void TestCliMetrics::jsonHasEveryKey()
     for (const char *key : {"n_total", "n_parsed", "accuracy", "within_one", "ece", "brier_half", "brier_sum", "crps",
              "nll", "mean_entropy", "aurc_max_prob", "aurc_neg_entropy", "aurc_top2_margin", "utility_at_10pct",
              "brier_half_parsed", "brier_sum_parsed", "crps_parsed", "nll_parsed", "reliability", "confusion",
-             "n_no_truth", "n_failed"})
+             "n_no_truth", "n_failed", "n_replayed_truth"})
         QVERIFY2(alpha.contains(QLatin1StringView(key)), key);
     // By hand (tst_metrics_store_fixture.h): 7 scored, 6 parsed, 4 right; F has no truth, D failed.
     QCOMPARE(alpha.value(u"n_total"_s).toInteger(), 7);
@@ -182,8 +183,38 @@ void TestCliMetrics::textPrintsTheTable()
     for (const metrics::Figure &f : metrics::tableFigures())
         QVERIFY2(text.contains(f.title), qPrintable(f.title));
     QVERIFY(text.contains(u"1 forecasts have no measured truth"_s));
+    // B's truth rests on replayed runtimes (fixture): counted apart, per forecaster and in all.
+    QVERIFY2(text.contains(u"alpha: 9 forecasts, 7 scored (1 on replayed runtimes),"_s), qPrintable(text));
+    QVERIFY2(text.contains(u"2 scored forecasts have a truth replayed from stored runtimes"_s), qPrintable(text));
     QVERIFY(text.contains(u"0.667"_s)); // alpha's accuracy
     QVERIFY(text.contains(u"0.333"_s)); // beta's
+}
+
+// `gpuf stats` on the same store: B's two replayed runtimes (fixture) are counted apart from runs made here, in all,
+// per hardware and per problem.
+void TestCliMetrics::statsCountReplaysApart()
+{
+    Run r = gpufRun({u"stats"_s, u"--json"_s, m_store});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject stats = jsonOf(r);
+    const int measurements = stats.value(u"measurements"_s).toInt();
+    QVERIFY(measurements > 2);
+    QCOMPARE(stats.value(u"replayed_measurements"_s).toInt(), 2);
+    QHash<QString, int> perHardware;
+    for (const QJsonValue &h : stats.value(u"per_hardware"_s).toArray())
+        perHardware.insert(h[u"name"_s].toString(), h[u"replayed_measurements"_s].toInt(-1));
+    QCOMPARE(perHardware, (QHash<QString, int> {{u"GPU one"_s, 2}, {u"GPU two"_s, 0}}));
+    QHash<QString, int> perProblem;
+    for (const QJsonValue &p : stats.value(u"per_problem"_s).toArray())
+        perProblem.insert(p[u"name"_s].toString(), p[u"replayed_measurements"_s].toInt(-1));
+    QCOMPARE(perProblem, (QHash<QString, int> {{u"scale"_s, 2}, {u"other"_s, 0}}));
+
+    r = gpufRun({u"stats"_s, m_store});
+    QCOMPARE(r.exitCode, 0);
+    const QString text = QString::fromUtf8(r.out);
+    QVERIFY2(text.contains(u"measurements %1 (2 replayed ↺)"_s.arg(measurements)), qPrintable(text));
+    QVERIFY2(text.contains(u"(2 replayed ↺)"_s), qPrintable(text));
+    QCOMPARE(text.count(u"replayed ↺"_s), 3); // in all, for GPU one, for problem scale; never for a zero
 }
 
 void TestCliMetrics::badInput_data()

@@ -39,6 +39,8 @@ private Q_SLOTS:
     void initTestCase();
     void measuredSpeedupRule_data();
     void measuredSpeedupRule();
+    void measuredSpeedupMarksReplays_data();
+    void measuredSpeedupMarksReplays();
     void truths_data();
     void truths();
     void counts_data();
@@ -110,6 +112,45 @@ void TestMetricsStore::measuredSpeedupRule()
         QCOMPARE(m.failure, MeasurementStatus::Timeout);
 }
 
+void TestMetricsStore::measuredSpeedupMarksReplays_data()
+{
+    QTest::addColumn<Timings>("candidate");
+    QTest::addColumn<Timings>("baseline");
+    QTest::addColumn<MeasuredSpeedup::State>("state");
+    QTest::addColumn<bool>("replayed");
+    using S = MeasurementStatus;
+    using St = MeasuredSpeedup::State;
+    const CaseTiming local0 {0, S::Ok, 50}, local1 {1, S::Ok, 80};
+    const CaseTiming replay0 {0, S::Ok, 50, true}, replay1 {1, S::Ok, 80, true};
+    const CaseTiming base0 {0, S::Ok, 100}, base1 {1, S::Ok, 200}, baseReplay1 {1, S::Ok, 200, true};
+    QTest::newRow("all run here") << Timings {local0, local1} << Timings {base0, base1} << St::Speedup << false;
+    QTest::newRow("a candidate case replayed")
+        << Timings {local0, replay1} << Timings {base0, base1} << St::Speedup << true;
+    QTest::newRow("a baseline case replayed")
+        << Timings {local0, local1} << Timings {base0, baseReplay1} << St::Speedup << true;
+    // Only the cases in the mean count: a replayed baseline case the candidate lacks does not.
+    QTest::newRow("replay outside the mean")
+        << Timings {local0} << Timings {base0, baseReplay1} << St::Speedup << false;
+    QTest::newRow("failed case replayed")
+        << Timings {local0, CaseTiming {1, S::Timeout, 0, true}} << Timings {base0, base1} << St::Failed << true;
+    QTest::newRow("failed here, other case replayed")
+        << Timings {replay0, CaseTiming {1, S::Timeout, 0}} << Timings {base0, base1} << St::Failed << false;
+    QTest::newRow("no baseline, replayed") << Timings {replay0} << Timings {} << St::NoBaseline << true;
+    QTest::newRow("no baseline, run here") << Timings {local0} << Timings {} << St::NoBaseline << false;
+    QTest::newRow("not measured") << Timings {} << Timings {CaseTiming {0, S::Ok, 100, true}} << St::None << false;
+}
+
+void TestMetricsStore::measuredSpeedupMarksReplays()
+{
+    QFETCH(Timings, candidate);
+    QFETCH(Timings, baseline);
+    QFETCH(MeasuredSpeedup::State, state);
+    QFETCH(bool, replayed);
+    const MeasuredSpeedup m = measuredSpeedup(candidate, baseline);
+    QCOMPARE(m.state, state);
+    QCOMPARE(m.replayed, replayed);
+}
+
 void TestMetricsStore::truths_data()
 {
     QTest::addColumn<QString>("candidate");
@@ -145,6 +186,8 @@ void TestMetricsStore::truths()
     QVERIFY(pair->trueSpeedup);
     QVERIFY(std::abs(*pair->trueSpeedup - trueSpeedup) < 1e-12);
     QCOMPARE(pair->truth == TruthSource::Label, fromLabel);
+    // B's runs on GPU one are replays (fixture): the same truth, marked.
+    QCOMPARE(pair->truth == TruthSource::Replayed, candidate == u"b"_s);
     QCOMPARE(pair->parsed, parsed);
     QCOMPARE(pair->predictedBin.value_or(0), predicted);
 }
@@ -157,11 +200,12 @@ void TestMetricsStore::counts_data()
     QTest::addColumn<qint64>("withoutTruth");
     QTest::addColumn<qint64>("failed");
     QTest::addColumn<qint64>("errors");
-    // alpha: A's first forecast is replaced; D failed a case; F has no truth.
-    QTest::newRow("alpha") << u"alpha"_s << 9ll << 7ll << 1ll << 1ll << 0ll;
+    QTest::addColumn<qint64>("replayed");
+    // alpha: A's first forecast is replaced; D failed a case; F has no truth; B's truth rests on replays.
+    QTest::newRow("alpha") << u"alpha"_s << 9ll << 7ll << 1ll << 1ll << 0ll << 1ll;
     // beta: E's newest row is an error, which does not replace the answer before it.
-    QTest::newRow("beta") << u"beta"_s << 3ll << 3ll << 0ll << 0ll << 1ll;
-    QTest::newRow("gamma") << u"gamma"_s << 0ll << 0ll << 0ll << 0ll << 1ll;
+    QTest::newRow("beta") << u"beta"_s << 3ll << 3ll << 0ll << 0ll << 1ll << 1ll;
+    QTest::newRow("gamma") << u"gamma"_s << 0ll << 0ll << 0ll << 0ll << 1ll << 0ll;
 }
 
 void TestMetricsStore::counts()
@@ -172,6 +216,7 @@ void TestMetricsStore::counts()
     QFETCH(qint64, withoutTruth);
     QFETCH(qint64, failed);
     QFETCH(qint64, errors);
+    QFETCH(qint64, replayed);
     QCOMPARE(m_pairs.forecasters.size(), 3);
     const auto it = std::find_if(m_pairs.forecasters.cbegin(), m_pairs.forecasters.cend(),
         [&](const ScoredPairsForecaster &f) { return f.name == forecaster; });
@@ -181,6 +226,8 @@ void TestMetricsStore::counts()
     QCOMPARE(it->withoutTruth, withoutTruth);
     QCOMPARE(it->failedCandidates, failed);
     QCOMPARE(it->errors, errors);
+    QCOMPARE(it->replayed, replayed);
+    QCOMPARE(m_pairs.replayedTruths(), 2);
     QCOMPARE(m_pairs.withoutTruth(), 1);
     QCOMPARE(m_pairs.failedCandidates(), 1);
     QCOMPARE(m_pairs.pairs.size(), 10);
@@ -324,6 +371,7 @@ void TestMetricsStore::jsonCarriesCounts()
     QCOMPARE(alpha.value(u"n_forecasts"_s).toInteger(), 9);
     QCOMPARE(alpha.value(u"n_no_truth"_s).toInteger(), 1);
     QCOMPARE(alpha.value(u"n_failed"_s).toInteger(), 1);
+    QCOMPARE(alpha.value(u"n_replayed_truth"_s).toInteger(), 1);
     QCOMPARE(alpha.value(u"n_total"_s).toInteger(), 7);
     QCOMPARE(alpha.value(u"display_name"_s).toString(), u"Alpha model"_s);
     QCOMPARE(alpha.value(u"accuracy"_s).toDouble(), 4.0 / 6.0);

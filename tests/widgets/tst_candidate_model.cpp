@@ -7,6 +7,8 @@
 #include "widgets/candidates/candidate_table_model.h"
 
 #include <QAbstractItemModelTester>
+#include <QDateTime>
+#include <QFont>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -102,7 +104,8 @@ private Q_SLOTS:
         QTRY_VERIFY(!model.isUpdating());
         for (int row = 0; row < model.rowCount(); ++row) {
             for (int column = 0; column < CandidateColumnCount; ++column) {
-                for (int role : {int(Qt::DisplayRole), int(Qt::ToolTipRole), int(Qt::FontRole)})
+                for (int role : {int(Qt::DisplayRole), int(Qt::ToolTipRole), int(Qt::FontRole),
+                         int(CandidateTableModel::ReplayedRole)})
                     model.index(row, column).data(role);
             }
         }
@@ -234,8 +237,18 @@ private Q_SLOTS:
         QTest::newRow("origin") << f << Predicate([](const CandidateTable &t, int r) {
             return t.rows[r].origin == QLatin1StringView("param");
         });
+        // Which kernels are replays comes from how the store was made, not from the loader's flag.
+        const auto isReplayed = [this](const CandidateTable &t, int r) {
+            return m_facts.kernels.indexOf(t.rows[r].id) % 20 == testing::kReplayedIndex;
+        };
         QTest::newRow("measured") << status(CandidateStatus::Measured)
-                                  << Predicate([](const CandidateTable &t, int r) { return firstGpu(t, r).isKnown(); });
+                                  << Predicate([isReplayed](const CandidateTable &t, int r) {
+                                         return firstGpu(t, r).isKnown() && !isReplayed(t, r);
+                                     });
+        QTest::newRow("measured (replay)")
+            << status(CandidateStatus::MeasuredReplay) << Predicate([isReplayed](const CandidateTable &t, int r) {
+                   return firstGpu(t, r).isKnown() && isReplayed(t, r);
+               });
         QTest::newRow("pending") << status(CandidateStatus::Pending)
                                  << Predicate([this](const CandidateTable &t, int r) {
                                         return !firstGpu(t, r).isKnown() && t.rows[r].id == m_facts.kernels[9];
@@ -301,6 +314,69 @@ private Q_SLOTS:
         QCOMPARE(model.index(failing, SpeedupColumn).data().toString(), QStringLiteral("incorrect"));
         QCOMPARE(model.index(failing, MeasuredBinColumn).data().toString(), QStringLiteral("incorrect"));
         QCOMPARE(model.index(failing, SpeedupColumn).data(CandidateTableModel::SortRole).toDouble(), 0.0);
+    }
+
+    // A speedup that rests on replayed runtimes says so in every column that shows it, and the status filter tells it
+    // apart; the same kernel run here on the other GPU, and a kernel run here, carry no mark.
+    void replayedMeasurementsAreMarked()
+    {
+        CandidateTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        newModel(model);
+        const RowId replayed = m_facts.kernels[testing::kReplayedIndex];
+        const RowId local = m_facts.kernels[testing::kReplayedIndex - 1];
+        const auto text = [&model](RowId kernel, int column, int role = Qt::DisplayRole) {
+            return model.index(model.viewRowOf(kernel), column).data(role);
+        };
+        QVERIFY(m_table->measuredCell(m_table->rowOf(local), 0).state == MeasuredCell::State::Speedup);
+        QVERIFY(m_table->measuredCell(m_table->rowOf(replayed), 0).state == MeasuredCell::State::Speedup);
+
+        const QString speedup = text(replayed, SpeedupColumn).toString();
+        QVERIFY2(speedup.endsWith(QStringLiteral("× ↺")), qPrintable(speedup));
+        QCOMPARE(text(replayed, StatusColumn).toString(), QStringLiteral("measured (replay)"));
+        QCOMPARE(text(replayed, StatusColumn, CandidateTableModel::StatusRole).toInt(),
+            int(CandidateStatus::MeasuredReplay));
+        QVERIFY(text(replayed, SpeedupColumn, CandidateTableModel::ReplayedRole).toBool());
+        QVERIFY(!text(replayed, SpeedupColumn, CandidateTableModel::ImportedRole).toBool());
+        for (int column : {int(SpeedupColumn), int(MeasuredBinColumn)})
+            QVERIFY(text(replayed, column, Qt::FontRole).value<QFont>().italic());
+        const QString when = QDateTime::fromString(testing::kReplayRecordedAt, Qt::ISODateWithMs)
+                                 .toLocalTime()
+                                 .toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+        const QString tip = text(replayed, SpeedupColumn, Qt::ToolTipRole).toString();
+        QVERIFY2(
+            tip.contains(QStringLiteral("Replayed from runtimes recorded on GPU one (%1)").arg(when)), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("Geometric mean over 2 case")), qPrintable(tip));
+        // The sort key is the speedup itself: the mark is for people, not for ordering.
+        QCOMPARE(text(replayed, SpeedupColumn, CandidateTableModel::SortRole).toDouble(),
+            m_table->measuredCell(m_table->rowOf(replayed), 0).speedup);
+
+        QVERIFY(!text(local, SpeedupColumn).toString().contains(QStringLiteral("↺")));
+        QCOMPARE(text(local, StatusColumn).toString(), QStringLiteral("measured"));
+        QVERIFY(!text(local, SpeedupColumn, CandidateTableModel::ReplayedRole).toBool());
+        QVERIFY(!text(local, SpeedupColumn, Qt::FontRole).isValid());
+        QVERIFY(!text(local, SpeedupColumn, Qt::ToolTipRole).toString().contains(QStringLiteral("Replayed")));
+
+        model.setHardwareIndex(1); // the second GPU ran the same kernel here
+        QTRY_VERIFY(!model.isUpdating());
+        QVERIFY(!text(replayed, SpeedupColumn).toString().contains(QStringLiteral("↺")));
+        QCOMPARE(text(replayed, StatusColumn).toString(), QStringLiteral("measured"));
+        QVERIFY(!text(replayed, SpeedupColumn, CandidateTableModel::ReplayedRole).toBool());
+
+        // The status filter tells the two kinds of measurement apart.
+        model.setHardwareIndex(0);
+        QTRY_VERIFY(!model.isUpdating());
+        CandidateFilter replays;
+        replays.status = CandidateStatus::MeasuredReplay;
+        applyFilter(model, replays);
+        QCOMPARE(model.rowCount(), 3); // one per problem
+        QVERIFY(model.viewRowOf(replayed) >= 0);
+        QCOMPARE(model.viewRowOf(local), -1);
+        CandidateFilter measured;
+        measured.status = CandidateStatus::Measured;
+        applyFilter(model, measured);
+        QCOMPARE(model.viewRowOf(replayed), -1);
+        QVERIFY(model.viewRowOf(local) >= 0);
     }
 
     void latestRequestWins()

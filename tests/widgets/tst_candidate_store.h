@@ -1,5 +1,6 @@
 // A small real store for the candidate browser tests: three problems with kernel lineages, two GPUs, two
-// forecasters, measurements (some failed), imported labels and one search, made through the repositories.
+// forecasters, measurements (some failed, some replayed), imported labels and one search, made through the
+// repositories.
 #pragma once
 
 #include "core/store/forecast_repo.h"
@@ -24,6 +25,11 @@ struct CandidateStoreFacts
     RowId search = 0;
     QList<RowId> searchKernels; // ascending
 };
+
+// In each problem, the kernel at this index is measured on the first GPU by replayed runtimes only (source
+// 'replay'); on the second GPU it runs here, as every other kernel does.
+inline constexpr int kReplayedIndex = 8;
+inline const QString kReplayRecordedAt = QStringLiteral("2026-02-01T10:30:00.000Z");
 
 inline RowId mustInsert(Result<RowId> id)
 {
@@ -95,6 +101,11 @@ inline CandidateStoreFacts makeCandidateStore(const QString &path, int kernelsPe
                     if (m.status == MeasurementStatus::Ok) {
                         const double ns = 100.0 * std::pow(2.0, random.generateDouble() * 4.0 - 2.0);
                         m.runtime = RuntimeStats {ns, ns, ns, 0.0, 0.001, 10};
+                    }
+                    if (i == kReplayedIndex && h == 0) {
+                        // Replayed from runtimes recorded earlier (as measure::replayRows stores them).
+                        m.source = MeasurementSource::Replay;
+                        m.provenance.insert(QStringLiteral("replay_of_time"), kReplayRecordedAt);
                     }
                     mustInsert(MeasurementRepo(store).insert(m));
                 }

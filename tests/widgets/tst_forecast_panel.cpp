@@ -156,6 +156,7 @@ private Q_SLOTS:
     void truthVerdicts_data();
     void truthVerdicts();
     void pairTruthsFromRuns();
+    void pairTruthsMarkReplays();
     void storedForecastWithMeasurement();
     void parseFailureShowsItsReason();
     void whatTheForecasterSaw();
@@ -280,6 +281,33 @@ void TestForecastPanel::pairTruthsFromRuns()
     QCOMPARE(pair.truthFor(2)->hardwareId, RowId(1)); // a speedup elsewhere beats no speedup here
     QCOMPARE(
         pairTruths(candidate.mid(0, 1), baseline, hardware).first().measured.state, MeasuredSpeedup::State::Failed);
+}
+
+void TestForecastPanel::pairTruthsMarkReplays()
+{
+    // A truth resting on a replayed runtime (the candidate's, or the baseline's) is marked, with the time the copied
+    // runtime was recorded; runs made here, or imported, are not.
+    QHash<RowId, Hardware> hardware {{1, Hardware {1, u"A"_s}}, {2, Hardware {2, u"B"_s}}};
+    Measurement replay = run(10, 1, 500.0);
+    replay.source = MeasurementSource::Replay;
+    replay.provenance.insert(u"replay_of_time"_s, u"2026-01-05T09:00:00.000Z"_s);
+    Measurement older = replay;
+    older.provenance.insert(u"replay_of_time"_s, u"2025-12-01T09:00:00.000Z"_s);
+    const QList<Measurement> candidate {older, replay, run(10, 2, 800.0)};
+    const QList<Measurement> baseline {run(20, 1, 1000.0), run(20, 2, 1600.0)};
+    QList<PairTruth> truths = pairTruths(candidate, baseline, hardware);
+    QCOMPARE(truths.size(), 2);
+    QVERIFY(truths[0].measured.replayed);
+    QCOMPARE(truths[0].measured.speedup, 2.0);
+    QCOMPARE(truths[0].replayRecordedAt, QDateTime(QDate(2026, 1, 5), QTime(9, 0), Qt::UTC));
+    QVERIFY(!truths[1].measured.replayed);
+    QVERIFY(!truths[1].replayRecordedAt.isValid());
+    // A candidate measured here against a replayed baseline rests on a replay too.
+    Measurement baseReplay = run(20, 2, 1600.0);
+    baseReplay.source = MeasurementSource::Replay;
+    truths = pairTruths({run(10, 2, 800.0)}, {baseReplay}, hardware);
+    QVERIFY(truths.first().measured.replayed);
+    QVERIFY(!truths.first().replayRecordedAt.isValid()); // its provenance names no time
 }
 
 void TestForecastPanel::storedForecastWithMeasurement()

@@ -43,9 +43,14 @@ PlotInput calibrationPlotInput(const std::shared_ptr<const CalibrationSnapshot> 
     }
     auto references = std::make_shared<QHash<RowId, RowId>>();
     references->reserve(snapshot->pairs.pairs.size());
-    for (const ScoredPair &pair : snapshot->pairs.pairs)
+    auto replayed = std::make_shared<QSet<RowId>>();
+    for (const ScoredPair &pair : snapshot->pairs.pairs) {
         references->insert(pair.candidateId, pair.referenceId);
+        if (pair.truth == TruthSource::Replayed)
+            replayed->insert(pair.candidateId);
+    }
     input.referenceIds = std::move(references);
+    input.replayedCandidates = std::move(replayed);
     for (const NamedRow &problem : snapshot->pairs.problems)
         input.problemNames.insert(problem.id, problem.name);
     return input;
@@ -106,6 +111,8 @@ CalibrationView::CalibrationView(CalibrationData *data, Selection *selection, QW
 
 CalibrationView::~CalibrationView() = default;
 
+QString CalibrationView::statusText() const { return m_status->text(); }
+
 void CalibrationView::setForecasters(RowId first, RowId second)
 {
     const QSignalBlocker blockFirst(m_firstBox);
@@ -137,6 +144,9 @@ void CalibrationView::snapshotChanged()
         status = tr("Could not load the forecasts: %1").arg(m_snapshot->error);
     else if (m_snapshot->isEmpty())
         status = tr("No forecast in this store has a measured truth yet.");
+    else if (const qint64 replayed = m_snapshot->pairs.replayedTruths(); replayed > 0)
+        status = tr("↺ %n scored forecast(s) have a truth replayed from stored runtimes, not measured here.", nullptr,
+            int(replayed));
     m_status->setText(status);
 }
 

@@ -42,6 +42,7 @@ public:
     RiskCoveragePlot *riskCoveragePlot() const { return m_riskCoverage; }
     BudgetCurvePlot *budgetCurvePlot() const { return m_budget; }
     QTabWidget *tabs() const { return m_tabs; }
+    QString statusText() const; // loading, errors, and how many truths rest on replayed runtimes
 
     // The forecasters shown: the first, and the one overlaid (0 = none).
     void setForecasters(RowId first, RowId second = 0);

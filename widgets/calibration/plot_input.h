@@ -31,6 +31,9 @@ struct PlotInput
     // Candidate kernel id → the kernel it was forecast against, so a drill-down can open the pair's diff.
     std::shared_ptr<const QHash<RowId, RowId>> referenceIds;
     QHash<RowId, QString> problemNames; // optional, for the budget curve's per-problem tooltips
+    // Candidates whose truth rests on runtimes replayed from stored ones (optional): drill-downs say how many they
+    // hold.
+    std::shared_ptr<const QSet<RowId>> replayedCandidates;
     metrics::MetricsOptions options; // those the reports were computed with (the τ slider's applyThreshold needs them)
 
     bool isEmpty() const { return series.isEmpty() || !series.first().report; }

@@ -14,6 +14,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace gpuf {
 
 PlotWidget::PlotWidget(QWidget *parent)
@@ -63,15 +65,22 @@ void PlotWidget::setInput(const PlotInput &input)
 
 void PlotWidget::drillDown(const DrillDown &drill)
 {
+    QString description = drill.description;
+    if (m_input.replayedCandidates) {
+        const auto replayed = std::count_if(drill.candidateIds.cbegin(), drill.candidateIds.cend(),
+            [this](RowId id) { return m_input.replayedCandidates->contains(id); });
+        if (replayed > 0)
+            description += tr(" · %n with a truth replayed from stored runtimes ↺", nullptr, int(replayed));
+    }
     if (m_selection) {
-        m_selection->setFilter(drill.candidateIds, drill.description);
+        m_selection->setFilter(drill.candidateIds, description);
         if (!drill.candidateIds.isEmpty()) {
             const RowId candidate = drill.candidateIds.first();
             const RowId reference = m_input.referenceIds ? m_input.referenceIds->value(candidate) : RowId(0);
             m_selection->setPair(candidate, reference);
         }
     }
-    Q_EMIT drilledDown(drill.candidateIds, drill.description);
+    Q_EMIT drilledDown(drill.candidateIds, description);
 }
 
 void PlotWidget::changeEvent(QEvent *event)

@@ -108,8 +108,8 @@ void CandidateFilterBar::fillBins()
 void CandidateFilterBar::fillStatuses()
 {
     m_status->addItem(tr("Any status"), kStatusNone);
-    for (CandidateStatus status :
-        {CandidateStatus::Trusted, CandidateStatus::Measured, CandidateStatus::Pending, CandidateStatus::NotMeasured})
+    for (CandidateStatus status : {CandidateStatus::Trusted, CandidateStatus::Measured, CandidateStatus::MeasuredReplay,
+             CandidateStatus::Pending, CandidateStatus::NotMeasured})
         m_status->addItem(candidateStatusName(status), int(status));
 }
 

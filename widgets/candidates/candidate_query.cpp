@@ -14,6 +14,8 @@ QString candidateStatusName(CandidateStatus status)
     switch (status) {
     case CandidateStatus::Measured:
         return QCoreApplication::translate("gpuf::candidates", "measured");
+    case CandidateStatus::MeasuredReplay:
+        return QCoreApplication::translate("gpuf::candidates", "measured (replay)");
     case CandidateStatus::Pending:
         return QCoreApplication::translate("gpuf::candidates", "pending");
     case CandidateStatus::Trusted:
@@ -43,7 +45,7 @@ CandidateStatus candidateStatus(const CandidateTable &table, int row, const Cand
 {
     const MeasuredCell *measured = measuredCellOf(table, row, view);
     if (measured && measured->isKnown())
-        return CandidateStatus::Measured;
+        return measured->isReplay() ? CandidateStatus::MeasuredReplay : CandidateStatus::Measured;
     if (view.pending.contains(table.rows[row].id))
         return CandidateStatus::Pending;
     const ForecastCell *forecast = forecastCellOf(table, row, view);

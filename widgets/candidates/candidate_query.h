@@ -37,12 +37,13 @@ enum CandidateColumn : int {
 // Deferral status (DESIGN §7): a measurement decides; else a queued measurement; else a sure enough forecast.
 enum class CandidateStatus : quint8 {
     Measured, // measured on the hardware (ok or failed), or an imported label gives its speedup
+    MeasuredReplay, // as Measured, but from runtimes replayed from stored ones (MeasuredCell::isReplay)
     Pending, // queued for measurement
     Trusted, // no measurement, and the forecast's confidence is at least τ
     NotMeasured, // none of the above
 };
 
-QString candidateStatusName(CandidateStatus status); // for people ("trusted", "not measured", …)
+QString candidateStatusName(CandidateStatus status); // for people ("trusted", "measured (replay)", …)
 
 // Which of the table's per-hardware and per-forecaster values are shown, and what decides "trusted".
 struct CandidateView

@@ -22,6 +22,14 @@ QString failureText(MeasurementStatus status)
     return measurementStatusName(status).replace(QLatin1Char('_'), QLatin1Char(' '));
 }
 
+// Follows a speedup (or failure) that rests on replayed runtimes, so a replay never passes for a run made here.
+const QString kReplayMarker = QStringLiteral(" ↺");
+
+QString replayedText(const QString &text, const MeasuredCell &cell)
+{
+    return cell.isReplay() ? text + kReplayMarker : text;
+}
+
 bool isNumeric(int column)
 {
     switch (column) {
@@ -230,12 +238,13 @@ QVariant CandidateTableModel::data(const QModelIndex &index, int role) const
         return isNumeric(index.column()) ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
     case Qt::FontRole: {
         const MeasuredCell *cell = measuredCellOf(*m_table, row, m_view);
-        const bool imported
-            = cell && cell->usesLabel() && (index.column() == SpeedupColumn || index.column() == MeasuredBinColumn);
-        if (!imported && !(r.isReference && index.column() == NameColumn))
+        // Italic: a speedup that was not measured here (an imported label, or replayed runtimes).
+        const bool notMeasuredHere = cell && (cell->usesLabel() || cell->isReplay())
+            && (index.column() == SpeedupColumn || index.column() == MeasuredBinColumn);
+        if (!notMeasuredHere && !(r.isReference && index.column() == NameColumn))
             return {};
         QFont font;
-        font.setItalic(imported);
+        font.setItalic(notMeasuredHere);
         font.setBold(r.isReference && index.column() == NameColumn);
         return font;
     }
@@ -252,6 +261,10 @@ QVariant CandidateTableModel::data(const QModelIndex &index, int role) const
     case ImportedRole: {
         const MeasuredCell *cell = measuredCellOf(*m_table, row, m_view);
         return cell && cell->usesLabel();
+    }
+    case ReplayedRole: {
+        const MeasuredCell *cell = measuredCellOf(*m_table, row, m_view);
+        return cell && cell->isReplay();
     }
     default:
         return {};
@@ -282,13 +295,13 @@ QVariant CandidateTableModel::displayData(int row, int column) const
         if (!cell || !cell->isKnown())
             return {};
         if (cell->failed())
-            return cell->hasMeasurement() ? failureText(cell->failure) : tr("failed");
+            return cell->hasMeasurement() ? replayedText(failureText(cell->failure), *cell) : tr("failed");
         if (column == MeasuredBinColumn) {
             const std::optional<int> bin = cell->truthBin();
             return bin ? binText(*bin) : QString();
         }
         const std::optional<double> speedup = cell->truthSpeedup();
-        return speedup ? speedupText(*speedup) : QStringLiteral("—");
+        return replayedText(speedup ? speedupText(*speedup) : QStringLiteral("—"), *cell);
     }
     case PredictedBinColumn:
     case ConfidenceColumn:
@@ -331,11 +344,14 @@ QVariant CandidateTableModel::toolTipData(int row, int column) const
             return tr("Not measured on this hardware");
         if (cell->usesLabel())
             return tr("Imported label (published speedup) against kernel %1").arg(cell->labelReferenceId);
+        QString tip;
         if (cell->state == MeasuredCell::State::NoBaseline)
-            return tr("Measured, but the reference has no ok measurement of the same cases");
-        if (cell->state == MeasuredCell::State::Failed)
-            return tr("A case failed: %1").arg(failureText(cell->failure));
-        return tr("Geometric mean over %n case(s) against kernel %1", nullptr, cell->cases).arg(r.baselineId);
+            tip = tr("Measured, but the reference has no ok measurement of the same cases");
+        else if (cell->state == MeasuredCell::State::Failed)
+            tip = tr("A case failed: %1").arg(failureText(cell->failure));
+        else
+            tip = tr("Geometric mean over %n case(s) against kernel %1", nullptr, cell->cases).arg(r.baselineId);
+        return cell->isReplay() ? replayToolTip(*cell) + QLatin1Char('\n') + tip : tip;
     }
     case PredictedBinColumn:
     case ConfidenceColumn:
@@ -351,6 +367,16 @@ QVariant CandidateTableModel::toolTipData(int row, int column) const
     default:
         return {};
     }
+}
+
+QString CandidateTableModel::replayToolTip(const MeasuredCell &cell) const
+{
+    const QString hardware = m_table->hardware[m_view.hardware].name;
+    if (cell.replayRecordedMs <= 0)
+        return tr("↺ Replayed from runtimes recorded earlier on %1, not measured here").arg(hardware);
+    const QString when
+        = QDateTime::fromMSecsSinceEpoch(cell.replayRecordedMs).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+    return tr("↺ Replayed from runtimes recorded on %1 (%2), not measured here").arg(hardware, when);
 }
 
 QVariant CandidateTableModel::headerData(int section, Qt::Orientation orientation, int role) const

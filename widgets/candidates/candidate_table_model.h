@@ -25,6 +25,7 @@ public:
         ParentIdRole,
         StatusRole, // CandidateStatus as int
         ImportedRole, // true where the speedup comes from an imported pair label
+        ReplayedRole, // true where the speedup rests on runtimes replayed from stored ones (source 'replay')
     };
 
     explicit CandidateTableModel(QObject *parent = nullptr);
@@ -76,6 +77,7 @@ private:
     void emitColumnsChanged(std::initializer_list<int> columns);
     QVariant displayData(int row, int column) const;
     QVariant toolTipData(int row, int column) const;
+    QString replayToolTip(const MeasuredCell &cell) const;
 
     CandidateTablePtr m_table;
     CandidateFilter m_filter;

@@ -6,6 +6,7 @@
 #include "core/store/forecast_repo.h"
 #include "core/store/store.h"
 #include "widgets/candidates/candidate_source.h"
+#include "widgets/forecast/costmodel_retrainer.h"
 #include "widgets/session/selection.h"
 #include "widgets/session/store_session.h"
 #include "widgets/settings/settings.h"
@@ -85,6 +86,14 @@ Result<RowId> resolveForecaster(const QString &path, const QString &name)
     return (**found).id;
 }
 
+// The window a QObject lives in (dialogs it opens belong to it); null when none.
+QWidget *windowOf(QObject *object)
+{
+    while (object && !object->isWidgetType())
+        object = object->parent();
+    return static_cast<QWidget *>(object);
+}
+
 QString forecasterLabel(const Forecaster &f)
 {
     if (f.name == kBuiltIn)
@@ -110,8 +119,13 @@ ForecastController::ForecastController(ForecastQueue *queue, StoreSession *sessi
     , m_forecasterMenu(new QMenu(tr("Fore&caster")))
     , m_forecasterGroup(new QActionGroup(this))
     , m_hardwareMenu(new QMenu(tr("&Hardware Shown to Forecasters")))
+    , m_retrainer(new CostModelRetrainer(session, settings, windowOf(parent), this))
     , m_forecasters(runnable({}))
 {
+    // The costmodel forecaster runs the model Settings names (a retrained one), else the built-in one.
+    m_queue->setCostModelPath(m_settings->costModelPath());
+    connect(m_settings, &Settings::costModelPathChanged, m_queue, &ForecastQueue::setCostModelPath);
+    connect(m_retrainer, &CostModelRetrainer::notice, this, &ForecastController::notice);
     m_forecastSelected->setObjectName(QStringLiteral("forecastSelected"));
     m_forecastProblem->setObjectName(QStringLiteral("forecastProblem"));
     m_reforecastSelected->setObjectName(QStringLiteral("reforecastSelected"));
@@ -177,6 +191,8 @@ ForecastController::~ForecastController()
     delete m_forecasterMenu;
     delete m_hardwareMenu;
 }
+
+QList<QAction *> ForecastController::costModelActions() const { return m_retrainer->actions(); }
 
 QString ForecastController::currentForecaster() const { return m_settings->forecasterName(); }
 

@@ -1,7 +1,8 @@
 // ForecastController: the forecasting actions the explorer offers — "Forecast Selected", "Forecast Problem",
-// "Re-forecast Selected" (the cache bypassed), "Cancel Forecasts", the forecaster chooser and the hardware shown to
-// forecasters — over one ForecastQueue. It knows the store's runnable forecasters (read off the GUI thread), keeps
-// the queue on the open store, and turns the selection into (baseline, candidate) pairs through the candidate table.
+// "Re-forecast Selected" (the cache bypassed), "Cancel Forecasts", the forecaster chooser, the hardware shown to
+// forecasters and the cost model's retraining — over one ForecastQueue. It knows the store's runnable forecasters (read
+// off the GUI thread), keeps the queue on the open store, and turns the selection into (baseline, candidate) pairs
+// through the candidate table.
 #pragma once
 
 #include "core/domain/forecast.h"
@@ -17,6 +18,7 @@ class QMenu;
 namespace gpuf {
 
 class CandidateSource;
+class CostModelRetrainer;
 class ForecastQueue;
 class Selection;
 class Settings;
@@ -38,6 +40,10 @@ public:
     QAction *cancelAction() const { return m_cancel; }
     QMenu *forecasterMenu() const { return m_forecasterMenu; } // one checkable entry per runnable forecaster
     QMenu *hardwareMenu() const { return m_hardwareMenu; }
+    // "Retrain Cost Model from This Store…" and "Use Built-in Cost Model"; the model they choose (Settings) is the one
+    // the queue's `costmodel` forecaster runs.
+    CostModelRetrainer *retrainer() const { return m_retrainer; }
+    QList<QAction *> costModelActions() const;
 
     // The runnable forecasters of the open store (LLM and cost model), the built-in "costmodel" always among them.
     const QList<Forecaster> &forecasters() const { return m_forecasters; }
@@ -77,6 +83,7 @@ private:
     QMenu *m_forecasterMenu;
     QActionGroup *m_forecasterGroup;
     QMenu *m_hardwareMenu;
+    CostModelRetrainer *m_retrainer;
     QList<Forecaster> m_forecasters;
     quint64 m_listGeneration = 0;
     QString m_storePath;

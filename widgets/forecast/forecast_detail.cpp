@@ -32,6 +32,17 @@ QLabel *valueLabel(QWidget *parent)
 
 QString speedupText(double speedup) { return QString::number(speedup, 'f', 2) + QStringLiteral("×"); }
 
+// Appended to a truth that rests on replayed runtimes, so it never passes for a run made here.
+QString replayNote(const PairTruth &truth)
+{
+    if (!truth.measured.replayed)
+        return {};
+    if (!truth.replayRecordedAt.isValid())
+        return ForecastDetail::tr(" ↺ replayed from runtimes recorded earlier, not measured here");
+    return ForecastDetail::tr(" ↺ replayed from runtimes recorded on %1, not measured here")
+        .arg(QLocale().toString(truth.replayRecordedAt.toLocalTime(), QLocale::ShortFormat));
+}
+
 QString hardwareText(const PairForecasts &pair, RowId hardwareId)
 {
     const QString name = pair.hardware.value(hardwareId).name;
@@ -241,7 +252,9 @@ void ForecastDetail::render()
                 : (row.samples.isEmpty() ? 0 : row.samples.first().hardwareId));
         const bool measured = truth && truth->bin;
         m_plot->setDistribution(figures->p, figures->predictedBin, measured ? truth->bin : std::nullopt,
-            measured ? tr("measured %1").arg(speedupText(truth->measured.speedup)) : QString());
+            !measured                      ? QString()
+                : truth->measured.replayed ? tr("measured %1 ↺ (replay)").arg(speedupText(truth->measured.speedup))
+                                           : tr("measured %1").arg(speedupText(truth->measured.speedup)));
         m_stack->setCurrentWidget(m_plot);
         renderFigures(*figures);
     } else {
@@ -302,11 +315,13 @@ void ForecastDetail::renderTruth(const std::optional<ForecastFigures> &figures)
         return;
     case MeasuredSpeedup::State::Failed:
         m_truth->setText(tr("the candidate failed on %1 (%2): a failure, not a bin")
-                             .arg(on, measurementStatusName(truth->measured.failure)));
+                             .arg(on, measurementStatusName(truth->measured.failure))
+            + replayNote(*truth));
         setTone(m_truth, Tone::Bad);
         return;
     case MeasuredSpeedup::State::NoBaseline:
-        m_truth->setText(tr("the candidate was measured on %1, the baseline was not: no speedup yet").arg(on));
+        m_truth->setText(
+            tr("the candidate was measured on %1, the baseline was not: no speedup yet").arg(on) + replayNote(*truth));
         setTone(m_truth, Tone::Neutral);
         return;
     case MeasuredSpeedup::State::Speedup:
@@ -316,6 +331,7 @@ void ForecastDetail::renderTruth(const std::optional<ForecastFigures> &figures)
     QString text = tr("%1 on %2 (bin %3, %n case(s))", nullptr, truth->measured.cases)
                        .arg(speedupText(truth->measured.speedup), on)
                        .arg(bin);
+    text += replayNote(*truth);
     if (figures && bin > 0)
         text += QStringLiteral(": ") + truthVerdict(figures->predictedBin, bin);
     m_truth->setText(text);

@@ -29,9 +29,25 @@ Timings timingsOf(const QList<Measurement> &runs, CaseIds &caseIds)
         if (id == caseIds.cend())
             id = caseIds.insert(m.caseName, int(caseIds.size()));
         const double median = m.runtime ? m.runtime->medianNs : 0.0;
-        timings[m.hardwareId][*id] = CaseTiming {*id, caseStatus(measurementStatusName(m.status), median), median};
+        timings[m.hardwareId][*id] = CaseTiming {
+            *id, caseStatus(measurementStatusName(m.status), median), median, m.source == MeasurementSource::Replay};
     }
     return timings;
+}
+
+// The newest time a replay on `hardwareId` among `runs` says its runtime was recorded (measure::replayRows).
+QDateTime newestReplayRecording(const QList<Measurement> &runs, RowId hardwareId)
+{
+    QDateTime newest;
+    for (const Measurement &m : runs) {
+        if (m.source != MeasurementSource::Replay || m.hardwareId != hardwareId)
+            continue;
+        const QDateTime at = QDateTime::fromString(
+            m.provenance.value(QLatin1StringView("replay_of_time")).toString(), Qt::ISODateWithMs);
+        if (at.isValid() && (!newest.isValid() || at > newest))
+            newest = at;
+    }
+    return newest;
 }
 
 std::vector<CaseTiming> flattened(const std::map<int, CaseTiming> &cases)
@@ -94,6 +110,11 @@ QList<PairTruth> pairTruths(
         truth.hardwareName = hardware.value(hardwareId).name;
         if (truth.measured.state == MeasuredSpeedup::State::Speedup)
             truth.bin = bins::binOf(truth.measured.speedup);
+        if (truth.measured.replayed) {
+            truth.replayRecordedAt = newestReplayRecording(candidate, hardwareId);
+            if (!truth.replayRecordedAt.isValid())
+                truth.replayRecordedAt = newestReplayRecording(baseline, hardwareId);
+        }
         truths.append(truth);
     }
     return truths;

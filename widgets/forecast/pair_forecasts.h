@@ -9,6 +9,7 @@
 #include "core/domain/hardware.h"
 #include "core/store/measured_speedup.h"
 
+#include <QDateTime>
 #include <QHash>
 #include <QList>
 #include <QMetaType>
@@ -24,6 +25,8 @@ struct PairTruth
     RowId hardwareId = 0;
     QString hardwareName;
     std::optional<int> bin; // the speedup's bin (State::Speedup only)
+    // measured.replayed: when the newest replayed runtime it rests on was first recorded (invalid: not known).
+    QDateTime replayRecordedAt;
 };
 
 struct PairForecasts

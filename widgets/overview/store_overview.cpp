@@ -52,12 +52,16 @@ void StoreOverview::showSnapshot(const StoreSnapshot &snapshot)
 {
     const StoreCounts &t = snapshot.statistics.totals;
     const QLocale locale;
-    m_summary->setText(
-        tr("<b>%1</b><br>%2 problems · %3 kernels · %4 measurements · %5 forecasts by %6 forecasters"
-           " · %7 pair labels · %8 searches (%9 events)")
-            .arg(snapshot.path.toHtmlEscaped(), locale.toString(t.problems), locale.toString(t.kernels),
-                locale.toString(t.measurements), locale.toString(t.forecasts), locale.toString(t.forecasters),
-                locale.toString(t.pairLabels), locale.toString(t.searches), locale.toString(t.events)));
+    // Replays of stored runtimes are counted apart: they were not run here.
+    const qint64 replayed = snapshot.statistics.replayedMeasurements;
+    const QString measurements = replayed > 0
+        ? tr("%1 (%2 replayed ↺)").arg(locale.toString(t.measurements), locale.toString(replayed))
+        : locale.toString(t.measurements);
+    m_summary->setText(tr("<b>%1</b><br>%2 problems · %3 kernels · %4 measurements · %5 forecasts by %6 forecasters"
+                          " · %7 pair labels · %8 searches (%9 events)")
+                           .arg(snapshot.path.toHtmlEscaped(), locale.toString(t.problems), locale.toString(t.kernels),
+                               measurements, locale.toString(t.forecasts), locale.toString(t.forecasters),
+                               locale.toString(t.pairLabels), locale.toString(t.searches), locale.toString(t.events)));
     m_model->setRows(snapshot.statistics.perProblem);
 }
 

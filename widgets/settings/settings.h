@@ -52,6 +52,10 @@ public:
     // Independent samples per pair (stored individually, combined in the forecast panel); 1 unless the user set it.
     int forecastSamples() const;
     void setForecastSamples(int samples);
+    // The model file the `costmodel` forecaster forecasts with (one "Retrain Cost Model from This Store…" saved);
+    // empty: the built-in model.
+    QString costModelPath() const;
+    void setCostModelPath(const QString &path);
 
 Q_SIGNALS:
     void recentStoresChanged();
@@ -59,6 +63,7 @@ Q_SIGNALS:
     void forecasterNameChanged(const QString &name);
     void forecastHardwareChanged(const QString &preset);
     void forecastSamplesChanged(int samples);
+    void costModelPathChanged(const QString &path);
 
 private:
     QSettings *m_settings;

@@ -1,0 +1,65 @@
+// Retraining the cost model from a store, as the application runs it off the GUI thread ("Retrain Cost Model from
+// This Store…"): the training of `gpuf train` (leave-one-operation-out validation, then a final model on every pair)
+// on a read-only connection of its own, refused up front when the store holds too few measured pairs, and the final
+// model written where the caller says and read back before it is reported.
+#pragma once
+
+#include "core/common/result.h"
+#include "core/forecasters/costmodel_training.h"
+
+#include <QMetaType>
+#include <QString>
+
+#include <atomic>
+#include <functional>
+#include <vector>
+
+namespace gpuf::costmodel {
+
+// Below these the leave-one-operation-out figures say nothing (a fold needs an operation to learn from and one to
+// predict), so the store is refused with retrainRefusal()'s message instead.
+inline constexpr int kMinRetrainPairs = 12;
+inline constexpr int kMinRetrainOperations = 2;
+
+// Empty when `set` is enough to retrain on; otherwise why not, for people (the counts and what to do).
+QString retrainRefusal(const TrainingSet &set);
+
+struct RetrainProgress
+{
+    QString text; // one line for people
+    int done = 0; // steps finished: one per held-out operation, then the final model
+    int total = 0; // 0 until the training set is read
+};
+
+struct RetrainOptions
+{
+    BoosterParameters parameters;
+    bool parallel = true; // folds on the global thread pool (the calling thread takes part, so it cannot starve)
+    const std::atomic_bool *cancel = nullptr;
+    std::function<void(const RetrainProgress &)> progress; // called from worker threads too; keep it thread-safe
+};
+
+struct RetrainOutcome
+{
+    QString storePath;
+    QString modelPath;
+    QString manifestPath;
+    QString identity; // the saved model's identity (part of every forecast's cache key)
+    int pairs = 0;
+    int kernels = 0;
+    std::vector<FoldSummary> folds; // one per held-out operation, ascending problem id
+    metrics::MetricsReport validation; // pooled over every held-out prediction
+    double temperature = 1.0;
+    double seconds = 0.0;
+    QString dataHash;
+};
+
+// Reads the measured pairs of the store at `storePath`, refuses too few (retrainRefusal), trains, saves the model
+// and its manifest at `modelPath` (its folder created) and loads them back. Fails with "cancelled" once *cancel is set.
+Result<RetrainOutcome> retrainFromStore(
+    const QString &storePath, const QString &modelPath, const RetrainOptions &options = {});
+
+} // namespace gpuf::costmodel
+
+Q_DECLARE_METATYPE(gpuf::costmodel::RetrainProgress)
+Q_DECLARE_METATYPE(gpuf::costmodel::RetrainOutcome)

@@ -169,11 +169,11 @@ Result<QList<RawForecast>> fetchForecasts(QSqlDatabase &db, const std::atomic_bo
 Result<QList<RawMeasurement>> fetchMeasurements(QSqlDatabase &db, const std::atomic_bool *cancel)
 {
     // In id order, so a newer measurement of the same (kernel, hardware, case) comes later and replaces the older.
-    // Only replays (rare) have their provenance parsed: the time of the runtime they copy.
+    // Only replays (rare) have their provenance parsed: the time of the runtime they copy. One column says both.
     auto q = sql::run(db,
-        QStringLiteral("SELECT kernel_id, hardware_id, case_name, status, median_ns, source = 'replay',"
-                       " CASE WHEN source = 'replay' AND json_valid(provenance_json)"
-                       " THEN json_extract(provenance_json, '$.replay_of_time') END"
+        QStringLiteral("SELECT kernel_id, hardware_id, case_name, status, median_ns,"
+                       " CASE WHEN source = 'replay' THEN CASE WHEN json_valid(provenance_json)"
+                       " THEN COALESCE(json_extract(provenance_json, '$.replay_of_time'), '') ELSE '' END END"
                        " FROM measurements ORDER BY id"));
     if (!q)
         return Error {q.error()};
@@ -192,9 +192,11 @@ Result<QList<RawMeasurement>> fetchMeasurements(QSqlDatabase &db, const std::ato
         m.caseName = *shared;
         m.medianNs = q->value(4).toDouble();
         m.status = caseStatus(q->value(3).toString(), m.medianNs);
-        m.replayed = q->value(5).toBool();
+        // NULL unless a replay; then the time it names, or '' when it names none.
+        const QVariant replayOf = q->value(5);
+        m.replayed = !replayOf.isNull();
         if (m.replayed) {
-            const QDateTime recorded = QDateTime::fromString(q->value(6).toString(), Qt::ISODateWithMs);
+            const QDateTime recorded = QDateTime::fromString(replayOf.toString(), Qt::ISODateWithMs);
             m.recordedMs = recorded.isValid() ? recorded.toMSecsSinceEpoch() : 0;
         }
         out.append(std::move(m));

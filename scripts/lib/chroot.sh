@@ -9,6 +9,8 @@ GPUF_DEBIAN13_SUITE=trixie
 GPUF_DEBIAN13_MARKER=etc/gpuf-root.manifest
 # Where the source tree appears inside the root.
 GPUF_CHROOT_SRC=/src
+# The root's compiler cache lives outside it, so a root made again (a changed package list) keeps its cache.
+GPUF_DEBIAN13_CCACHE="${GPUF_DEBIAN13_CCACHE:-$(dirname "${GPUF_DEBIAN13_ROOT}")/ccache-debian13}"
 
 GPUF_CHROOT_MOUNTS=()
 
@@ -63,6 +65,8 @@ gpuf_chroot_mount() {
         gpuf_mount_tracked --bind "${src}" "${root}${GPUF_CHROOT_SRC}"
         mount --make-private "${root}${GPUF_CHROOT_SRC}"
     fi
+    mkdir -p "${GPUF_DEBIAN13_CCACHE}" "${root}/var/cache/ccache"
+    gpuf_mount_tracked --bind "${GPUF_DEBIAN13_CCACHE}" "${root}/var/cache/ccache"
     cp -L /etc/resolv.conf "${root}/etc/resolv.conf"
 }
 

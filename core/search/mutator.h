@@ -56,6 +56,7 @@ struct MutationRequest
     QString requestId; // the mutation_requested event's request id (a ULID)
     int step = 0;
     int index = 0; // position among this step's requests for this parent (0-based)
+    qint64 ordinal = 0; // position among all of the search's mutation requests (0-based): a recorded pool's cursor
     quint64 seed = 0; // derived from the search's seed, the step, the parent and the index: use it for any randomness
     RowId problemId = 0;
     QString problemName;

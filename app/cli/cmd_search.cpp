@@ -50,8 +50,8 @@ void addSearchOptions(QCommandLineParser &p)
     p.addOption({kProblem, QStringLiteral("The problem to optimise (its name in the store)."), QStringLiteral("P")});
     p.addOption({kFamily, QStringLiteral("Search a kernel family's space (mutator 'family')."), QStringLiteral("F")});
     p.addOption({kMode, QStringLiteral("standard | surrogate | selective (default standard)."), QStringLiteral("M")});
-    p.addOption({kForecaster,
-        QStringLiteral("Forecaster of the surrogate and selective modes (default costmodel)."), QStringLiteral("F")});
+    p.addOption({kForecaster, QStringLiteral("Forecaster of the surrogate and selective modes (default costmodel)."),
+        QStringLiteral("F")});
     p.addOption({kMutator, QStringLiteral("Where proposals come from: pool | injected (default pool)."),
         QStringLiteral("KIND")});
     p.addOption({kSteps, QStringLiteral("Steps (default 40)."), QStringLiteral("N")});
@@ -61,19 +61,21 @@ void addSearchOptions(QCommandLineParser &p)
         QStringLiteral("N")});
     p.addOption({kMeasure, QStringLiteral("GPU measurements per parent and step (default 4)."), QStringLiteral("N")});
     p.addOption({kKeep, QStringLiteral("Children kept per parent in the archive (default 2)."), QStringLiteral("N")});
-    p.addOption({kTau, QStringLiteral("Selective mode: the confidence below which a forecast is not trusted (default"
-                                      " 0.5)."),
+    p.addOption({kTau,
+        QStringLiteral("Selective mode: the confidence below which a forecast is not trusted (default"
+                       " 0.5)."),
         QStringLiteral("T")});
     p.addOption({kGpu, QStringLiteral("Measurements from: local | replay (default replay)."), QStringLiteral("G")});
     p.addOption({kHardware, QStringLiteral("Replay: whose recorded runtimes (default: the GPU with most of them)."),
         QStringLiteral("NAME")});
     p.addOption({kSeed, QStringLiteral("Seed (default 0)."), QStringLiteral("N")});
-    p.addOption({kModel, QStringLiteral("The cost model's model file (default: the built-in one)."),
-        QStringLiteral("FILE")});
+    p.addOption(
+        {kModel, QStringLiteral("The cost model's model file (default: the built-in one)."), QStringLiteral("FILE")});
     p.addOption({kOut, QStringLiteral("export: the events.jsonl to write."), QStringLiteral("FILE")});
     p.addOption({kSeeds, QStringLiteral("compare: searches per mode (default 5)."), QStringLiteral("N")});
-    p.addOption({kFactor, QStringLiteral("compare: proposals per GPU measurement in the surrogate and selective modes"
-                                         " (default 4)."),
+    p.addOption({kFactor,
+        QStringLiteral("compare: proposals per GPU measurement in the surrogate and selective modes"
+                       " (default 4)."),
         QStringLiteral("K")});
     p.addOption({kQuiet, QStringLiteral("No progress on stderr.")});
 }
@@ -99,8 +101,8 @@ Result<SearchConfig> configFromOptions(const QCommandLineParser &p)
     if (p.isSet(kMode)) {
         auto mode = modeFromName(p.value(kMode));
         if (!mode)
-            return Error {QStringLiteral("--mode must be standard, surrogate or selective, not '%1'").arg(
-                p.value(kMode))};
+            return Error {
+                QStringLiteral("--mode must be standard, surrogate or selective, not '%1'").arg(p.value(kMode))};
         c.mode = *mode;
     }
     c.problem = p.value(kProblem);
@@ -308,8 +310,8 @@ int runResume(const QStringList &args, const QCommandLineParser &p, Io &io)
             QStringList differences;
             auto differ = [&](const QString &option, const QString &storedValue) {
                 if (p.isSet(option) && p.value(option) != storedValue)
-                    differences << QStringLiteral("--%1 %2 (the search has %3)").arg(option, p.value(option),
-                                                                                      storedValue);
+                    differences
+                        << QStringLiteral("--%1 %2 (the search has %3)").arg(option, p.value(option), storedValue);
             };
             differ(kProblem, wanted.problem);
             differ(kMode, modeName(wanted.mode));
@@ -349,10 +351,11 @@ int runResume(const QStringList &args, const QCommandLineParser &p, Io &io)
                             return u;
                         SearchEvent e;
                         e.kind = QStringLiteral("config_changed");
-                        e.payload = {{QStringLiteral("id"), makeUlid(QDateTime::currentDateTimeUtc(),
-                                                                QRandomGenerator::global()->generate(),
-                                                                QRandomGenerator::global()->generate64())},
-                            {QStringLiteral("changes"), QJsonObject {{QStringLiteral("steps"), *steps}}}};
+                        e.payload
+                            = {{QStringLiteral("id"),
+                                   makeUlid(QDateTime::currentDateTimeUtc(), QRandomGenerator::global()->generate(),
+                                       QRandomGenerator::global()->generate64())},
+                                {QStringLiteral("changes"), QJsonObject {{QStringLiteral("steps"), *steps}}}};
                         events.append(e);
                         return {};
                     });
@@ -364,9 +367,9 @@ int runResume(const QStringList &args, const QCommandLineParser &p, Io &io)
                 Status s = sink.transact([](QList<SearchEvent> &events) -> Status {
                     SearchEvent e;
                     e.kind = QStringLiteral("search_resumed");
-                    e.payload = {{QStringLiteral("id"), makeUlid(QDateTime::currentDateTimeUtc(),
-                                                            QRandomGenerator::global()->generate(),
-                                                            QRandomGenerator::global()->generate64())}};
+                    e.payload = {{QStringLiteral("id"),
+                        makeUlid(QDateTime::currentDateTimeUtc(), QRandomGenerator::global()->generate(),
+                            QRandomGenerator::global()->generate64())}};
                     events.append(e);
                     return {};
                 });
@@ -403,10 +406,11 @@ int runControl(const QString &verb, const QStringList &args, Io &io)
     StoreSink sink(**store, (*search)->id);
     Status s = sink.transact([&verb](QList<SearchEvent> &events) -> Status {
         SearchEvent e;
-        e.kind = verb == QLatin1StringView("pause") ? QStringLiteral("search_paused") : QStringLiteral("search_stopped");
-        e.payload = {{QStringLiteral("id"), makeUlid(QDateTime::currentDateTimeUtc(),
-                                                QRandomGenerator::global()->generate(),
-                                                QRandomGenerator::global()->generate64())},
+        e.kind
+            = verb == QLatin1StringView("pause") ? QStringLiteral("search_paused") : QStringLiteral("search_stopped");
+        e.payload = {{QStringLiteral("id"),
+                         makeUlid(QDateTime::currentDateTimeUtc(), QRandomGenerator::global()->generate(),
+                             QRandomGenerator::global()->generate64())},
             {QStringLiteral("by"), QStringLiteral("gpuf search %1").arg(verb)}};
         events.append(e);
         return {};
@@ -544,9 +548,13 @@ const QList<Subcommand> &subcommands()
         {QStringLiteral("start"), runStart},
         {QStringLiteral("resume"), runResume},
         {QStringLiteral("pause"),
-            [](const QStringList &a, const QCommandLineParser &, Io &io) { return runControl(QStringLiteral("pause"), a, io); }},
+            [](const QStringList &a, const QCommandLineParser &, Io &io) {
+                return runControl(QStringLiteral("pause"), a, io);
+            }},
         {QStringLiteral("stop"),
-            [](const QStringList &a, const QCommandLineParser &, Io &io) { return runControl(QStringLiteral("stop"), a, io); }},
+            [](const QStringList &a, const QCommandLineParser &, Io &io) {
+                return runControl(QStringLiteral("stop"), a, io);
+            }},
         {QStringLiteral("status"), runStatus},
         {QStringLiteral("list"), runList},
         {QStringLiteral("export"), runExport},
@@ -562,7 +570,8 @@ int runSearchCommand(const QCommandLineParser &p, Io &io)
     for (const Subcommand &s : subcommands())
         names << s.name;
     if (args.isEmpty())
-        return fail(io, UsageError, QStringLiteral("search: give a sub-command (%1)").arg(names.join(QLatin1Char('|'))));
+        return fail(
+            io, UsageError, QStringLiteral("search: give a sub-command (%1)").arg(names.join(QLatin1Char('|'))));
     for (const Subcommand &s : subcommands()) {
         if (s.name == args.first())
             return s.run(args.mid(1), p, io);

@@ -122,8 +122,8 @@ std::vector<ScoredNode> scoreNodes(const Archive &archive, const PuctParams &par
     return scored;
 }
 
-QStringList selectParents(const Archive &archive, int count, const QStringList &pinned, const QStringList &vetoed,
-    const PuctParams &params)
+QStringList selectParents(
+    const Archive &archive, int count, const QStringList &pinned, const QStringList &vetoed, const PuctParams &params)
 {
     QStringList chosen;
     QSet<QString> blocked; // chosen nodes and their ancestors
@@ -261,8 +261,8 @@ void trimToCapacity(Archive &archive, int capacity)
             return rx > ry;
         return x.order < y.order;
     });
-    const int seeds = int(std::count_if(
-        archive.nodes.cbegin(), archive.nodes.cend(), [](const ArchiveNode &n) { return n.seed; }));
+    const int seeds
+        = int(std::count_if(archive.nodes.cbegin(), archive.nodes.cend(), [](const ArchiveNode &n) { return n.seed; }));
     const int keepCount = std::max(capacity, seeds);
     std::vector<bool> keep(archive.nodes.size(), false);
     for (int i = 0; i < keepCount && i < int(order.size()); ++i)

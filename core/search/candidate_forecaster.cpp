@@ -32,10 +32,7 @@ BackendForecaster::BackendForecaster(std::unique_ptr<ForecastBackend> backend, Q
         [this](quint64 id, const gpuf::Forecast &forecast) { onFinished(id, forecast); });
 }
 
-BackendForecaster::~BackendForecaster()
-{
-    cancel();
-}
+BackendForecaster::~BackendForecaster() { cancel(); }
 
 void BackendForecaster::request(const QList<ForecastAsk> &asks, Done done)
 {

@@ -32,7 +32,10 @@ Result<SearchState> runInMemory(Store &store, const SearchConfig &config, const 
         return Error {s.error()};
     SearchRun run(std::move(sink), std::move(*parts));
     QEventLoop loop;
-    run.setNotifier([&loop] { QMetaObject::invokeMethod(&loop, [&loop] { loop.quit(); }, Qt::QueuedConnection); });
+    run.setNotifier([&loop] {
+        QMetaObject::invokeMethod(
+            &loop, [&loop] { loop.quit(); }, Qt::QueuedConnection);
+    });
     if (Status s = run.open(); !s)
         return Error {s.error()};
     for (;;) {
@@ -125,8 +128,8 @@ Result<CompareReport> compareModes(Store &store, const CompareOptions &options, 
                 : config.measurementsPerParent * std::max(1, options.proposalFactor);
             auto state = runInMemory(store, config, setup);
             if (!state)
-                return Error {QStringLiteral("%1 search, seed %2: %3").arg(modeName(mode)).arg(config.seed).arg(
-                    state.error())};
+                return Error {
+                    QStringLiteral("%1 search, seed %2: %3").arg(modeName(mode)).arg(config.seed).arg(state.error())};
             const QList<double> curve = curveOf(*state, length);
             result.curves.append(curve);
             result.finalBest.append(curve.last());

@@ -82,7 +82,8 @@ Result<EvaluationFeedback> feedbackFromJson(const QJsonObject &o)
         for (const QJsonValue &v : cases) {
             const QJsonObject c = v.toObject();
             f.cases.append({c.value(QStringLiteral("case")).toString(), c.value(QStringLiteral("speedup")).toDouble(),
-                c.value(QStringLiteral("runtime_ns")).toDouble(), c.value(QStringLiteral("ref_runtime_ns")).toDouble()});
+                c.value(QStringLiteral("runtime_ns")).toDouble(),
+                c.value(QStringLiteral("ref_runtime_ns")).toDouble()});
         }
     } else {
         f.message = o.value(QStringLiteral("message")).toString();

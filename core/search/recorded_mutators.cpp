@@ -22,9 +22,9 @@ std::unique_ptr<PoolMutator> PoolMutator::fromWorld(const ReplayWorld &world)
     QList<PoolEntry> pool;
     for (const RecordedKernel &k : world.kernels)
         pool.append({k.kernel.source, k.kernel.language, k.kernel.origin, k.kernel.name, k.kernel.parameters});
-    QJsonObject config {{QStringLiteral("kind"), QStringLiteral("pool")}, {QStringLiteral("source"),
-                            QStringLiteral("store")},
-        {QStringLiteral("problem"), world.problem.name}, {QStringLiteral("hardware"), world.hardware.name},
+    QJsonObject config {{QStringLiteral("kind"), QStringLiteral("pool")},
+        {QStringLiteral("source"), QStringLiteral("store")}, {QStringLiteral("problem"), world.problem.name},
+        {QStringLiteral("hardware"), world.hardware.name},
         {QStringLiteral("order"), QStringLiteral("shuffled by seed")}};
     return std::make_unique<PoolMutator>(pool, config, true);
 }

@@ -50,6 +50,7 @@ SearchEngine::SearchEngine(Factory factory, QObject *parent)
 {
     qRegisterMetaType<gpuf::search::SearchSnapshot>();
     qRegisterMetaType<gpuf::search::Proposal>();
+    m_snapshotTimer.setParent(this); // moves to the engine's thread with it
     m_snapshotTimer.setSingleShot(true);
     connect(&m_snapshotTimer, &QTimer::timeout, this, [this] { report(); });
 }
@@ -75,7 +76,12 @@ void SearchEngine::start()
     m_run->setNotifier([self] {
         // Answers may come from any thread: come back to the engine's own.
         QMetaObject::invokeMethod(
-            self, [self] { if (self) self->schedulePump(); }, Qt::QueuedConnection);
+            self,
+            [self] {
+                if (self)
+                    self->schedulePump();
+            },
+            Qt::QueuedConnection);
     });
     if (Status s = m_run->open(); !s) {
         fail(s.error());

@@ -72,8 +72,8 @@ QList<SearchEvent> SearchRun::initialEvents(
         {QStringLiteral("engine"), QStringLiteral("gpuf")},
         {QStringLiteral("format_version"), config.mode == Mode::Standard ? 2 : 3},
         {QStringLiteral("config"), config.toJson()}, {QStringLiteral("seeds"), seedArray},
-        {QStringLiteral("seed_node_id"), seedArray.isEmpty() ? QJsonValue() : seedArray.first().toObject().value(
-                                                                                   QStringLiteral("node_id"))}};
+        {QStringLiteral("seed_node_id"),
+            seedArray.isEmpty() ? QJsonValue() : seedArray.first().toObject().value(QStringLiteral("node_id"))}};
     events.append(init);
     for (const auto &[nodeId, requestId] : unmeasured) {
         SearchEvent e;
@@ -326,8 +326,8 @@ Status SearchRun::processAnswer(const Answer &answer)
         const RowId parentKernel = m_state.candidate(c.parentId) ? m_state.candidate(c.parentId)->kernelId : 0;
         return commit([&](QList<SearchEvent> &events) -> Status {
             if (!m->proposal) {
-                QJsonObject payload {{QStringLiteral("request_id"), m->requestId},
-                    {QStringLiteral("node_id"), nodeId}, {QStringLiteral("error"), m->error}};
+                QJsonObject payload {{QStringLiteral("request_id"), m->requestId}, {QStringLiteral("node_id"), nodeId},
+                    {QStringLiteral("error"), m->error}};
                 if (!m->details.isEmpty())
                     payload.insert(QStringLiteral("details"), m->details);
                 events.append(event(QStringLiteral("mutation_failed"), payload, 0));
@@ -423,8 +423,8 @@ Status SearchRun::processAnswer(const Answer &answer)
 Status SearchRun::startStep()
 {
     const SearchConfig &config = m_state.config;
-    const QStringList parents = selectParents(
-        m_state.archive, config.parentsPerStep, m_state.pinned, m_state.vetoed, PuctParams {config.c});
+    const QStringList parents
+        = selectParents(m_state.archive, config.parentsPerStep, m_state.pinned, m_state.vetoed, PuctParams {config.c});
     if (parents.isEmpty())
         return finish(QStringLiteral("no node of the archive can be a parent (all vetoed)"));
     const int step = int(m_state.steps.size());
@@ -604,8 +604,8 @@ Status SearchRun::forceMeasure(const QString &nodeId)
         return Error {QStringLiteral("node '%1' is not part of this search").arg(nodeId)};
     if (c->status != CandidateStatus::Deferred && c->status != CandidateStatus::Queued
         && c->status != CandidateStatus::Proposed)
-        return Error {QStringLiteral("node '%1' cannot be force-measured: it is %2")
-                          .arg(nodeId, candidateStatusName(c->status))};
+        return Error {
+            QStringLiteral("node '%1' cannot be force-measured: it is %2").arg(nodeId, candidateStatusName(c->status))};
     return commit([&](QList<SearchEvent> &events) -> Status {
         events.append(event(QStringLiteral("measure_forced"), {{QStringLiteral("node_id"), nodeId}}, 0));
         return {};
@@ -635,7 +635,8 @@ Status SearchRun::inject(const Proposal &proposal, const QString &parentId)
         events.append(event(QStringLiteral("kernel_injected"),
             {{QStringLiteral("node_id"), mintId(1)}, {QStringLiteral("parent_id"), parentId},
                 {QStringLiteral("code"), proposal.source}, {QStringLiteral("language"), proposal.language},
-                {QStringLiteral("origin"), kernel.origin}, {QStringLiteral("content_hash"), contentHashOf(proposal.source)},
+                {QStringLiteral("origin"), kernel.origin},
+                {QStringLiteral("content_hash"), contentHashOf(proposal.source)},
                 {QStringLiteral("kernel_id"), kernel.id}, {QStringLiteral("parameters"), proposal.parameters}},
             0));
         return {};

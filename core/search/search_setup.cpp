@@ -28,9 +28,8 @@ Result<std::unique_ptr<Mutator>> makeMutator(const MutatorContext &context)
 
 namespace {
 
-Result<std::unique_ptr<CandidateForecaster>> makeForecaster(
-    Store &store, const SearchConfig &config, const RunParts &parts, const SetupOptions &options,
-    const std::optional<Hardware> &hardware)
+Result<std::unique_ptr<CandidateForecaster>> makeForecaster(Store &store, const SearchConfig &config,
+    const RunParts &parts, const SetupOptions &options, const std::optional<Hardware> &hardware)
 {
     if (config.forecaster == QLatin1StringView(costmodel::kForecasterName)) {
         if (auto ensured = ensureCostModelForecaster(store, options.costModelPath); !ensured)
@@ -57,8 +56,8 @@ Result<std::unique_ptr<CandidateForecaster>> makeForecaster(
     auto backend = makeBackend(**forecaster, backendOptions);
     if (!backend)
         return Error {QStringLiteral("forecaster '%1': %2").arg(config.forecaster, backend.error())};
-    return std::unique_ptr<CandidateForecaster>(std::make_unique<BackendForecaster>(std::move(*backend),
-        (*forecaster)->name, (*forecaster)->id, parts.reference, parts.problem.name, hardware));
+    return std::unique_ptr<CandidateForecaster>(std::make_unique<BackendForecaster>(
+        std::move(*backend), (*forecaster)->name, (*forecaster)->id, parts.reference, parts.problem.name, hardware));
 }
 
 } // namespace
@@ -93,7 +92,8 @@ Result<RunParts> buildParts(Store &store, const SearchConfig &config, const Setu
                               .arg(config.problem)};
         auto reference = KernelRepo(store).find(parts.problem.referenceKernelId);
         if (!reference || !reference->has_value())
-            return Error {QStringLiteral("problem '%1' names a reference kernel that is not stored").arg(config.problem)};
+            return Error {
+                QStringLiteral("problem '%1' names a reference kernel that is not stored").arg(config.problem)};
         parts.reference = **reference;
     }
     MutatorContext context {&store, config, parts.problem, parts.reference, world};

@@ -432,8 +432,8 @@ Status onStepCompleted(SearchState &state, const SearchEvent &e)
                 parent->q = std::max(parent->q, *c.reward);
         }
     }
-    record.admitted = admit(state.archive, children, step,
-        AdmissionParams {state.config.keepPerParent, state.config.capacity});
+    record.admitted
+        = admit(state.archive, children, step, AdmissionParams {state.config.keepPerParent, state.config.capacity});
     record.completed = true;
     state.activeStep = -1;
     // Code is kept only where a later mutation can ask for it: nodes of the archive.
@@ -504,8 +504,12 @@ Status onSteering(SearchState &state, const SearchEvent &e)
             f.failWith(config.error());
         else if (Status valid = config->validate(); !valid)
             f.failWith(valid.error());
-        else
+        else {
             state.config = *config;
+            // A larger step budget reopens a search that had spent its old one.
+            if (state.finished && state.config.steps > state.completedSteps())
+                state.finished = false;
+        }
     }
     return f.status();
 }

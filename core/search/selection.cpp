@@ -5,10 +5,7 @@
 
 namespace gpuf::search {
 
-bool isTrusted(const Candidate &c, double tau)
-{
-    return c.forecastDone && !c.forecastFailed && c.confidence >= tau;
-}
+bool isTrusted(const Candidate &c, double tau) { return c.forecastDone && !c.forecastFailed && c.confidence >= tau; }
 
 namespace {
 
@@ -77,8 +74,9 @@ void decideForParent(const SearchState &state, const QList<int> &group, QList<De
         const bool measure = openSlots > 0;
         if (measure)
             --openSlots;
-        add(position, measure, measure ? QStringLiteral("trusted forecast, ranked within the GPU budget")
-                                       : QStringLiteral("trusted forecast, ranked below the GPU budget"),
+        add(position, measure,
+            measure ? QStringLiteral("trusted forecast, ranked within the GPU budget")
+                    : QStringLiteral("trusted forecast, ranked below the GPU budget"),
             rank++);
     }
 }
@@ -125,13 +123,11 @@ QList<Decision> selectCandidates(const SearchState &state)
     for (const QString &parent : std::as_const(parentOrder))
         decideForParent(state, groups.value(parent), decided, state.config.measurementsPerParent);
     // Decisions in request order, as the log shows them.
-    std::stable_sort(decided.begin(), decided.end(), [](const Decision &a, const Decision &b) {
-        return a.position < b.position;
-    });
+    std::stable_sort(
+        decided.begin(), decided.end(), [](const Decision &a, const Decision &b) { return a.position < b.position; });
     out.append(decided);
-    std::stable_sort(out.begin(), out.end(), [](const Decision &a, const Decision &b) {
-        return a.position < b.position;
-    });
+    std::stable_sort(
+        out.begin(), out.end(), [](const Decision &a, const Decision &b) { return a.position < b.position; });
     int used = int(std::count_if(out.cbegin(), out.cend(), [](const Decision &d) { return d.measure; }));
     int spare = state.config.gpuBudgetPerStep() - used;
     QSet<QString> hashes; // code sent to the GPU by this selection

@@ -11,10 +11,7 @@
 
 namespace gpuf::testing {
 
-inline QString corpusDir()
-{
-    return QStringLiteral(GPUF_SOURCE_DIR "/resources/corpus");
-}
+inline QString corpusDir() { return QStringLiteral(GPUF_SOURCE_DIR "/resources/corpus"); }
 
 inline QString corpusResults()
 {

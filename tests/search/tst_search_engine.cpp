@@ -143,23 +143,20 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("proposals");
         QTest::addColumn<QStringList>("measured");
         QTest::addColumn<QStringList>("queued");
-        const QStringList example = list({"5.1:0.62", "4.2:0.35", "6.0:0.71", "fail", "5.1:0.55", "3.0:0.90", "5.8:0.30",
-            "4.9:0.45"});
+        const QStringList example
+            = list({"5.1:0.62", "4.2:0.35", "6.0:0.71", "fail", "5.1:0.55", "3.0:0.90", "5.8:0.30", "4.9:0.45"});
         QTest::newRow("standard measures every proposal")
             << int(Mode::Standard) << list({"-", "-"}) << list({"c0", "c1"}) << QStringList {};
-        QTest::newRow("surrogate: top 2 by expected bin") << int(Mode::Surrogate) << example
-                                                          << list({"c2", "c6"}) << QStringList {};
+        QTest::newRow("surrogate: top 2 by expected bin")
+            << int(Mode::Surrogate) << example << list({"c2", "c6"}) << QStringList {};
         QTest::newRow("selective: best trusted, then untrusted in request order")
             << int(Mode::Selective) << example << list({"c1", "c2"}) << list({"c3", "c6", "c7"});
         QTest::newRow("surrogate: ties by request order")
-            << int(Mode::Surrogate) << list({"5:0.9", "5:0.9", "5:0.9"}) << list({"c0", "c1"})
-            << QStringList {};
+            << int(Mode::Surrogate) << list({"5:0.9", "5:0.9", "5:0.9"}) << list({"c0", "c1"}) << QStringList {};
         QTest::newRow("selective: all trusted behaves like surrogate")
-            << int(Mode::Selective) << list({"4:0.9", "6:0.9", "5:0.9"}) << list({"c1", "c2"})
-            << QStringList {};
+            << int(Mode::Selective) << list({"4:0.9", "6:0.9", "5:0.9"}) << list({"c1", "c2"}) << QStringList {};
         QTest::newRow("selective: nothing trusted measures in request order, queues the rest")
-            << int(Mode::Selective) << list({"4:0.1", "6:0.2", "fail"}) << list({"c0", "c1"})
-            << list({"c2"});
+            << int(Mode::Selective) << list({"4:0.1", "6:0.2", "fail"}) << list({"c0", "c1"}) << list({"c2"});
     }
     void selection()
     {
@@ -398,9 +395,11 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("what");
         QTest::addColumn<QString>("message");
-        QTest::newRow("problem without reference") << QStringLiteral("noref") << QStringLiteral("has no reference kernel");
+        QTest::newRow("problem without reference")
+            << QStringLiteral("noref") << QStringLiteral("has no reference kernel");
         QTest::newRow("unknown problem") << QStringLiteral("noproblem") << QStringLiteral("no problem 'nope'");
-        QTest::newRow("unknown forecaster") << QStringLiteral("forecaster") << QStringLiteral("unknown forecaster 'oracle'");
+        QTest::newRow("unknown forecaster")
+            << QStringLiteral("forecaster") << QStringLiteral("unknown forecaster 'oracle'");
         QTest::newRow("budget 0") << QStringLiteral("budget") << QStringLiteral("GPU budget of 0");
         QTest::newRow("no steps") << QStringLiteral("steps") << QStringLiteral("--steps must be at least 1");
         QTest::newRow("unknown mutator") << QStringLiteral("mutator") << QStringLiteral("unknown mutator 'magic'");
@@ -453,9 +452,12 @@ private Q_SLOTS:
         QTest::addColumn<QString>("payload");
         QTest::addColumn<QString>("message");
         QTest::newRow("evaluation without feedback")
-            << QStringLiteral("evaluation_completed") << R"({"request_id":"nope"})" << QStringLiteral("request 'nope' was never made");
-        QTest::newRow("step out of order") << QStringLiteral("step_started") << R"({"step":9})" << QStringLiteral("step 9 started");
-        QTest::newRow("mutation without parent") << QStringLiteral("mutation_requested") << R"({"step":0})" << QStringLiteral("'parent_id'");
+            << QStringLiteral("evaluation_completed") << R"({"request_id":"nope"})"
+            << QStringLiteral("request 'nope' was never made");
+        QTest::newRow("step out of order")
+            << QStringLiteral("step_started") << R"({"step":9})" << QStringLiteral("step 9 started");
+        QTest::newRow("mutation without parent")
+            << QStringLiteral("mutation_requested") << R"({"step":0})" << QStringLiteral("'parent_id'");
     }
     void corruptEvent()
     {

@@ -108,9 +108,8 @@ private Q_SLOTS:
         QTest::addColumn<int>("expansions");
         QTest::addColumn<QStringList>("order");
         QTest::addColumn<QList<double>>("scores");
-        QTest::newRow("after one expansion")
-            << list({"s:1:1:1.5:seed", "a:1.5:0:-/s", "b:0.8:0:-/s"}) << 1 << list({"a", "s", "b"})
-            << QList<double> {1.994975, 1.664992, 0.964992};
+        QTest::newRow("after one expansion") << list({"s:1:1:1.5:seed", "a:1.5:0:-/s", "b:0.8:0:-/s"}) << 1
+                                             << list({"a", "s", "b"}) << QList<double> {1.994975, 1.664992, 0.964992};
         // Only the seed: scale 1e-6, P 1, T 0: score = 1 + 1e-6.
         QTest::newRow("step 0") << list({"s:1:0:-:seed"}) << 0 << list({"s"}) << QList<double> {1.000001};
         // scale 1 (non-seed rewards 3 and 2), T = 0; ranks a 0, b 1, s 2 → P 1/2, 1/3, 1/6.
@@ -131,8 +130,8 @@ private Q_SLOTS:
         for (int i = 0; i < order.size(); ++i) {
             QCOMPARE(archive.nodes[size_t(scored[size_t(i)].position)].id, order.at(i));
             QVERIFY2(std::abs(scored[size_t(i)].score - scores.at(i)) < 1e-6,
-                qPrintable(QStringLiteral("%1: %2 vs %3").arg(order.at(i)).arg(scored[size_t(i)].score).arg(
-                    scores.at(i))));
+                qPrintable(
+                    QStringLiteral("%1: %2 vs %3").arg(order.at(i)).arg(scored[size_t(i)].score).arg(scores.at(i))));
         }
     }
 
@@ -143,18 +142,16 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("pinned");
         QTest::addColumn<QStringList>("vetoed");
         QTest::addColumn<QStringList>("parents");
-        QTest::newRow("step 0: the seed alone") << list({"s:1:0:-:seed"}) << 2 << QStringList {}
-                                                << QStringList {} << list({"s"});
+        QTest::newRow("step 0: the seed alone")
+            << list({"s:1:0:-:seed"}) << 2 << QStringList {} << QStringList {} << list({"s"});
         // Scores: c (4) > a (3) > b (2) > s (1) with T = 0 (bonuses small against these Q values).
         const QStringList chain = list({"s:1:3:1:seed", "a:3:2:-/s", "b:2:1:-/s", "c:4:1:-/a,s"});
         QTest::newRow("a chosen node blocks ancestors and descendants")
             << chain << 3 << QStringList {} << QStringList {} << list({"c", "b"});
         QTest::newRow("pinned first, its descendants blocked")
             << chain << 2 << list({"a"}) << QStringList {} << list({"a", "b"});
-        QTest::newRow("vetoed never chosen") << chain << 2 << QStringList {} << list({"c"})
-                                             << list({"a", "b"});
-        QTest::newRow("vetoed pin ignored") << chain << 1 << list({"b"}) << list({"b"})
-                                            << list({"c"});
+        QTest::newRow("vetoed never chosen") << chain << 2 << QStringList {} << list({"c"}) << list({"a", "b"});
+        QTest::newRow("vetoed pin ignored") << chain << 1 << list({"b"}) << list({"b"}) << list({"c"});
         QTest::newRow("one parent") << chain << 1 << QStringList {} << QStringList {} << list({"c"});
     }
     void lineage()
@@ -196,11 +193,10 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("admitted");
         QTest::newRow("top-2 per parent, failure and duplicates dropped")
             << 2
-            << list({"x1:a:1.1:h1", "x2:a:-:h2", "x3:a:1.9:h3", "x4:a:2.5:hash-a", "x5:a:1.3:h5",
-                   "y1:s:0.9:h6", "y2:s:0.95:h3"})
+            << list({"x1:a:1.1:h1", "x2:a:-:h2", "x3:a:1.9:h3", "x4:a:2.5:hash-a", "x5:a:1.3:h5", "y1:s:0.9:h6",
+                   "y2:s:0.95:h3"})
             << list({"x3", "x5", "y1"});
-        QTest::newRow("ties keep request order") << 1 << list({"x1:a:1.5:h1", "x2:a:1.5:h2"})
-                                                 << list({"x1"});
+        QTest::newRow("ties keep request order") << 1 << list({"x1:a:1.5:h1", "x2:a:1.5:h2"}) << list({"x1"});
         QTest::newRow("forced ones kept outside the top-k")
             << 1 << list({"x1:a:1.5:h1", "x2:a:1.6:h2", "f1:a:0.7:h9:forced"}) << list({"x2", "f1"});
         QTest::newRow("forced failures still dropped") << 1 << list({"f1:a:-:h9:forced"}) << QStringList {};
@@ -227,12 +223,15 @@ private Q_SLOTS:
         for (const QString &id : std::as_const(admitted)) {
             const ArchiveNode *n = archive.find(id);
             QVERIFY(n);
-            QCOMPARE(n->ancestors.first(), candidates.at([&] {
-                for (int i = 0; i < candidates.size(); ++i)
-                    if (candidates.at(i).id == id)
-                        return i;
-                return 0;
-            }()).parentId);
+            QCOMPARE(n->ancestors.first(),
+                candidates
+                    .at([&] {
+                        for (int i = 0; i < candidates.size(); ++i)
+                            if (candidates.at(i).id == id)
+                                return i;
+                        return 0;
+                    }())
+                    .parentId);
             QCOMPARE(n->step, 0);
         }
     }

@@ -31,13 +31,16 @@ struct Timings
 };
 
 // The newest measurement per case of one kernel on one hardware; case ids come from `caseIds` (shared by kernels).
-Result<Timings> timingsOf(MeasurementRepo &repo, RowId kernelId, RowId hardwareId, QHash<QString, int> &caseIds)
+Result<Timings> timingsOf(MeasurementRepo &repo, RowId kernelId, RowId hardwareId, QHash<QString, int> &caseIds,
+    std::optional<MeasurementSource> source = std::nullopt)
 {
     auto rows = repo.forKernel(kernelId, hardwareId);
     if (!rows)
         return Error {rows.error()};
     QMap<int, Measurement> newest;
     for (const Measurement &m : std::as_const(*rows)) {
+        if (source && m.source != *source)
+            continue;
         const int id = caseIds.value(m.caseName, int(caseIds.size()));
         caseIds.insert(m.caseName, id);
         auto it = newest.find(id);
@@ -101,6 +104,28 @@ std::optional<EvaluationFeedback> feedbackFrom(const Timings &candidate, const T
 }
 
 } // namespace
+
+Result<std::optional<EvaluationFeedback>> storedFeedback(
+    Store &store, RowId kernelId, RowId referenceId, RowId hardwareId, const QString &source)
+{
+    MeasurementRepo measurements(store);
+    QHash<QString, int> caseIds;
+    auto reference = timingsOf(measurements, referenceId, hardwareId, caseIds);
+    if (!reference)
+        return Error {reference.error()};
+    std::optional<MeasurementSource> wanted;
+    if (!source.isEmpty())
+        wanted = measurementSourceFromName(source);
+    auto candidate = timingsOf(measurements, kernelId, hardwareId, caseIds, wanted);
+    if (!candidate)
+        return Error {candidate.error()};
+    if (reference->cases.isEmpty() || candidate->cases.isEmpty())
+        return std::optional<EvaluationFeedback>();
+    auto feedback = feedbackFrom(*candidate, *reference);
+    if (feedback)
+        feedback->replayed = false;
+    return feedback;
+}
 
 Result<ReplayWorld> loadReplayWorld(Store &store, const QString &problemName, const QString &hardwareName)
 {

@@ -37,6 +37,12 @@ struct ReplayWorld
 // name what is missing: the problem, its reference, the hardware, the reference's runtimes there.
 Result<ReplayWorld> loadReplayWorld(Store &store, const QString &problemName, const QString &hardwareName = {});
 
+// The outcome stored measurements of `kernelId` give against the reference's on `hardwareId` (newest per case):
+// nullopt when either kernel has no usable measurement there. `source` limits the candidate's rows ("local": only
+// runs on this machine); empty takes any.
+Result<std::optional<EvaluationFeedback>> storedFeedback(
+    Store &store, RowId kernelId, RowId referenceId, RowId hardwareId, const QString &source = {});
+
 // Answers from the world's recorded outcomes; the reference itself is a speedup of 1. A kernel the world has no
 // record of fails with a clear error (recorded as evaluation_failed).
 class ReplayEvaluator : public Evaluator

@@ -3,8 +3,10 @@
 
 #include "core/forecasters/backend_factory.h"
 #include "core/forecasters/costmodel_backend.h"
+#include "core/search/local_evaluator.h"
 #include "core/search/recorded_mutators.h"
 #include "core/store/forecast_repo.h"
+#include "core/store/hardware_repo.h"
 #include "core/store/problem_repo.h"
 #include "core/store/search_repo.h"
 #include "core/store/store.h"
@@ -69,7 +71,9 @@ Result<RunParts> buildParts(Store &store, const SearchConfig &config, const Setu
     RunParts parts;
     std::shared_ptr<const ReplayWorld> world = options.world;
     if (!world) {
-        auto loaded = loadReplayWorld(store, config.problem, config.hardware);
+        // Replay: the runtimes of the named GPU. Local: the recorded pool comes from whichever GPU has most runs.
+        const bool replay = config.gpu == QLatin1StringView("replay");
+        auto loaded = loadReplayWorld(store, config.problem, replay ? config.hardware : QString());
         if (loaded)
             world = std::make_shared<const ReplayWorld>(std::move(*loaded));
         else if (config.gpu == QLatin1StringView("replay") || config.mutator == QLatin1StringView("pool"))
@@ -104,12 +108,17 @@ Result<RunParts> buildParts(Store &store, const SearchConfig &config, const Setu
     if (config.gpu == QLatin1StringView("replay")) {
         parts.evaluator = std::make_unique<ReplayEvaluator>(world);
     } else {
-        return Error {QStringLiteral("--gpu local: no local measurement source in this build")};
+        parts.evaluator = std::make_unique<LocalEvaluator>(
+            store, store.path(), parts.reference.id, config.hardware, options.measureConfig);
     }
     if (config.needsForecasts()) {
         std::optional<Hardware> hardware;
-        if (world)
+        if (config.gpu == QLatin1StringView("replay") && world) {
             hardware = world->hardware;
+        } else if (!config.hardware.isEmpty()) {
+            if (auto local = HardwareRepo(store).findByName(config.hardware); local && local->has_value())
+                hardware = **local;
+        }
         auto forecaster = makeForecaster(store, config, parts, options, hardware);
         if (!forecaster)
             return Error {forecaster.error()};
@@ -130,6 +139,14 @@ Result<RowId> createSearch(Store &store, const QString &name, SearchConfig confi
         return Error {QStringLiteral("a search named '%1' already exists (resume it with 'gpuf search resume', or"
                                      " choose another --name)")
                           .arg(name)};
+    if (config.gpu == QLatin1StringView("local")) {
+        // Before anything is written: a search that cannot measure must not start.
+        auto device = probeLocalGpu(options.measureConfig);
+        if (!device)
+            return Error {device.error()};
+        if (config.hardware.isEmpty())
+            config.hardware = *device;
+    }
     auto parts = buildParts(store, config, options);
     if (!parts)
         return Error {parts.error()};

@@ -3,6 +3,7 @@
 // configuration), then the search's first events; and the factory that builds a SearchRun for the engine's thread.
 #pragma once
 
+#include "core/measure/measure_engine.h"
 #include "core/search/replay_world.h"
 #include "core/search/search_run.h"
 
@@ -30,6 +31,7 @@ struct SetupOptions
 {
     QString costModelPath; // the cost-model forecaster's model file; empty: the built-in one
     std::shared_ptr<const ReplayWorld> world; // a world already loaded (compare runs many searches over one)
+    MeasureEngineConfig measureConfig; // --gpu local: the measurement queue's workers
 };
 
 // Everything a run needs, built on the calling thread's store connection from a configuration (nothing is written

@@ -391,6 +391,49 @@ private Q_SLOTS:
         QCOMPARE(after.events, before.events);
     }
 
+    // --gpu local through the real measurement queue and a stand-in worker: every proposal sent to the GPU is
+    // measured once (the corpus's stored H100 runs are of another GPU and answer nothing here), the reference once.
+    void localGpu()
+    {
+        const QString path = freshStore(QStringLiteral("local.gpuf"));
+        const QString log = m_dir.filePath(QStringLiteral("worker.log"));
+        qputenv("GPUF_FAKE_WORKER_LOG", log.toUtf8());
+        SetupOptions options;
+        options.measureConfig.workerPath = QStringLiteral(GPUF_SEARCH_TEST_DIR "/fake_measure_worker.py");
+        SearchConfig config = replayConfig(Mode::Standard, 3);
+        config.gpu = QStringLiteral("local");
+        auto store = Store::open(path, Store::Mode::ExistingOnly);
+        auto id = createSearch(**store, QStringLiteral("l"), config, options);
+        QVERIFY2(id, qPrintable(id.error()));
+        QCOMPARE(storedConfig(**store, QStringLiteral("l"))->hardware, QStringLiteral("Fake GPU 1"));
+        {
+            auto parts = buildParts(**store, *storedConfig(**store, QStringLiteral("l")), options);
+            QVERIFY2(parts, qPrintable(parts.error()));
+            SearchRun run(std::make_unique<StoreSink>(**store, *id), std::move(*parts));
+            QVERIFY(run.open());
+            QTRY_VERIFY_WITH_TIMEOUT(
+                [&] {
+                    if (!run.pump())
+                        return true;
+                    return run.next() == NextAction::Done;
+                }(),
+                60000);
+            QCOMPARE(run.state().replayedEvaluations, 0);
+            QVERIFY(run.state().gpuEvaluations > 0);
+        }
+        auto state = foldStoredSearch(**store, QStringLiteral("l"));
+        QVERIFY(state);
+        QFile f(log);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QList<QByteArray> measured = f.readAll().split('\n');
+        f.close();
+        // One worker request per kernel sent to the GPU, plus the reference once (it had no local run).
+        QCOMPARE(int(measured.size()) - 1, state->gpuEvaluations + 1);
+        QVERIFY(state->bestReward.has_value());
+        QVERIFY(!state->candidate(state->bestNode)->feedback.replayed);
+        qunsetenv("GPUF_FAKE_WORKER_LOG");
+    }
+
     void badInput_data()
     {
         QTest::addColumn<QString>("what");

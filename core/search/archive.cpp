@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace gpuf::search {
 
@@ -64,24 +65,70 @@ double rewardScale(const Archive &archive)
     return std::max(1e-6, *range);
 }
 
+namespace {
+
+// Plain keys sorted instead of nodes: a 10 000-node archive is ranked and scored every step, so the comparisons must
+// not chase pointers into the nodes.
+struct RankKey
+{
+    double reward; // −∞ for none: after every node with a reward
+    qint64 order;
+    int position;
+};
+
+struct ScoreKey
+{
+    double score;
+    double reward; // −1 for none (rewards are speedups, > 0)
+    qint64 order;
+    int position;
+};
+
+bool scoreBefore(const ScoreKey &a, const ScoreKey &b)
+{
+    if (a.score != b.score)
+        return a.score > b.score;
+    if (a.reward != b.reward)
+        return a.reward > b.reward;
+    return a.order < b.order;
+}
+
+std::vector<ScoreKey> scoreKeys(const Archive &archive, const PuctParams &params, std::vector<int> *ranksOut)
+{
+    const int n = int(archive.nodes.size());
+    std::vector<int> ranks = rewardRanks(archive);
+    const double scale = rewardScale(archive);
+    const double exploration = params.c * scale * std::sqrt(1.0 + archive.expansions);
+    std::vector<ScoreKey> keys(static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        const ArchiveNode &node = archive.nodes[size_t(i)];
+        const double prior = rankPrior(ranks[size_t(i)], n);
+        keys[size_t(i)]
+            = {node.q + exploration * prior / (1.0 + node.visits), node.reward.value_or(-1.0), node.order, i};
+    }
+    if (ranksOut)
+        *ranksOut = std::move(ranks);
+    return keys;
+}
+
+} // namespace
+
 std::vector<int> rewardRanks(const Archive &archive)
 {
     const int n = int(archive.nodes.size());
-    std::vector<int> order(static_cast<size_t>(n));
-    for (int i = 0; i < n; ++i)
-        order[size_t(i)] = i;
-    std::stable_sort(order.begin(), order.end(), [&archive](int a, int b) {
-        const ArchiveNode &x = archive.nodes[size_t(a)];
-        const ArchiveNode &y = archive.nodes[size_t(b)];
-        if (x.reward.has_value() != y.reward.has_value())
-            return x.reward.has_value();
-        if (x.reward && *x.reward != *y.reward)
-            return *x.reward > *y.reward;
-        return x.order < y.order;
+    std::vector<RankKey> keys(static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        const ArchiveNode &node = archive.nodes[size_t(i)];
+        keys[size_t(i)] = {node.reward.value_or(-std::numeric_limits<double>::infinity()), node.order, i};
+    }
+    std::sort(keys.begin(), keys.end(), [](const RankKey &a, const RankKey &b) {
+        if (a.reward != b.reward)
+            return a.reward > b.reward;
+        return a.order < b.order;
     });
     std::vector<int> ranks(static_cast<size_t>(n));
     for (int r = 0; r < n; ++r)
-        ranks[size_t(order[size_t(r)])] = r;
+        ranks[size_t(keys[size_t(r)].position)] = r;
     return ranks;
 }
 
@@ -95,30 +142,15 @@ double rankPrior(int rank, int nodeCount)
 
 std::vector<ScoredNode> scoreNodes(const Archive &archive, const PuctParams &params)
 {
-    const int n = int(archive.nodes.size());
-    const double scale = rewardScale(archive);
-    const std::vector<int> ranks = rewardRanks(archive);
-    const double exploration = params.c * scale * std::sqrt(1.0 + archive.expansions);
+    std::vector<int> ranks;
+    std::vector<ScoreKey> keys = scoreKeys(archive, params, &ranks);
+    std::sort(keys.begin(), keys.end(), scoreBefore);
+    const int n = int(keys.size());
     std::vector<ScoredNode> scored(static_cast<size_t>(n));
     for (int i = 0; i < n; ++i) {
-        const ArchiveNode &node = archive.nodes[size_t(i)];
-        ScoredNode &s = scored[size_t(i)];
-        s.position = i;
-        s.rank = ranks[size_t(i)];
-        s.prior = rankPrior(s.rank, n);
-        s.score = node.q + exploration * s.prior / (1.0 + node.visits);
+        const ScoreKey &k = keys[size_t(i)];
+        scored[size_t(i)] = {k.position, k.score, rankPrior(ranks[size_t(k.position)], n), ranks[size_t(k.position)]};
     }
-    std::stable_sort(scored.begin(), scored.end(), [&archive](const ScoredNode &a, const ScoredNode &b) {
-        if (a.score != b.score)
-            return a.score > b.score;
-        const ArchiveNode &x = archive.nodes[size_t(a.position)];
-        const ArchiveNode &y = archive.nodes[size_t(b.position)];
-        const double rx = x.reward.value_or(-1.0);
-        const double ry = y.reward.value_or(-1.0);
-        if (rx != ry)
-            return rx > ry;
-        return x.order < y.order;
-    });
     return scored;
 }
 
@@ -152,10 +184,17 @@ QStringList selectParents(
     }
     if (chosen.size() >= count)
         return chosen;
-    for (const ScoredNode &s : scoreNodes(archive, params)) {
-        if (chosen.size() >= count)
-            break;
-        const ArchiveNode &node = archive.nodes[size_t(s.position)];
+    // Greedy down the sorted list; only its head is sorted unless blocking reaches further.
+    std::vector<ScoreKey> keys = scoreKeys(archive, params, nullptr);
+    size_t sorted = 0;
+    for (size_t i = 0; i < keys.size() && chosen.size() < count; ++i) {
+        if (i == sorted) {
+            const size_t head = std::min(keys.size(), std::max<size_t>(64, sorted * 4));
+            std::partial_sort(
+                keys.begin() + qsizetype(sorted), keys.begin() + qsizetype(head), keys.end(), scoreBefore);
+            sorted = head;
+        }
+        const ArchiveNode &node = archive.nodes[size_t(keys[i].position)];
         if (!veto.contains(node.id) && !isBlocked(node))
             take(node);
     }

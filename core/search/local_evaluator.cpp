@@ -73,8 +73,8 @@ void LocalEvaluator::request(const QList<EvaluationRequest> &requests, Done done
     QList<EvaluationRequest> waiting;
     for (const EvaluationRequest &r : requests) {
         if (r.kernelId <= 0) {
-            m_done(EvaluationResult {r.requestId, {}, QStringLiteral("the kernel is not stored: nothing to measure"),
-                {}});
+            m_done(
+                EvaluationResult {r.requestId, {}, QStringLiteral("the kernel is not stored: nothing to measure"), {}});
             continue;
         }
         // Local runs of this code already stored on this GPU (before a crash, or outside the search) answer at once.

@@ -15,7 +15,7 @@ class MeasureEngine;
 class Store;
 struct MeasureSnapshot;
 struct MeasureEngineConfig;
-}
+} // namespace gpuf
 
 namespace gpuf::search {
 

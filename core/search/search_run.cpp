@@ -192,8 +192,11 @@ Status SearchRun::pump(int maxActions)
             if (Status s = processAnswer(a); !s)
                 return s;
         }
-        if (Status s = sync(); !s) // events other writers appended (pause, steering from another process)
-            return s;
+        // Events other writers appended (pause, steering from another process): once per call is soon enough.
+        if (actions == 0) {
+            if (Status s = sync(); !s)
+                return s;
+        }
         Status s;
         switch (nextAction(m_state)) {
         case NextAction::Wait:

@@ -32,14 +32,6 @@ QString candidateStatusName(CandidateStatus status)
     return {};
 }
 
-int SearchState::completedSteps() const
-{
-    int n = 0;
-    for (const StepRecord &s : steps)
-        n += s.completed ? 1 : 0;
-    return n;
-}
-
 const Candidate *SearchState::candidate(const QString &nodeId) const
 {
     const auto it = byNode.constFind(nodeId);
@@ -435,6 +427,7 @@ Status onStepCompleted(SearchState &state, const SearchEvent &e)
     record.admitted
         = admit(state.archive, children, step, AdmissionParams {state.config.keepPerParent, state.config.capacity});
     record.completed = true;
+    ++state.completedStepCount;
     state.activeStep = -1;
     // Code is kept only where a later mutation can ask for it: nodes of the archive.
     for (int position : std::as_const(record.candidates)) {

@@ -97,6 +97,7 @@ struct SearchState
     QHash<QString, int> evaluatedHashes; // code sent to the GPU (or measured) → candidate: never measured twice
     std::vector<StepRecord> steps;
     int activeStep = -1; // index into steps of the step in progress; -1 between steps
+    int completedStepCount = 0;
 
     QSet<QString> openMutations, openForecasts, openEvaluations; // request ids
     QStringList queue; // selective: node ids waiting for a free GPU slot, oldest first
@@ -115,7 +116,7 @@ struct SearchState
     QString bestNode;
     std::vector<TrajectoryPoint> trajectory; // after each completed evaluation
 
-    int completedSteps() const;
+    int completedSteps() const { return completedStepCount; }
     const Candidate *candidate(const QString &nodeId) const;
     const StepRecord *active() const { return activeStep >= 0 ? &steps[size_t(activeStep)] : nullptr; }
     bool hasOpenRequests() const

@@ -11,6 +11,8 @@
 #include "core/store/search_repo.h"
 #include "core/store/store.h"
 
+#include <QEventLoop>
+
 namespace gpuf::search {
 
 Result<std::unique_ptr<Mutator>> makeMutator(const MutatorContext &context)
@@ -60,6 +62,22 @@ Result<std::unique_ptr<CandidateForecaster>> makeForecaster(Store &store, const 
         return Error {QStringLiteral("forecaster '%1': %2").arg(config.forecaster, backend.error())};
     return std::unique_ptr<CandidateForecaster>(std::make_unique<BackendForecaster>(
         std::move(*backend), (*forecaster)->name, (*forecaster)->id, parts.reference, parts.problem.name, hardware));
+}
+
+Status trialForecast(CandidateForecaster &forecaster, const Kernel &reference)
+{
+    std::optional<ForecastAnswer> answer;
+    QEventLoop loop;
+    forecaster.request({ForecastAsk {QStringLiteral("trial"), reference}}, [&](ForecastAnswer a) {
+        answer = std::move(a);
+        QMetaObject::invokeMethod(&loop, &QEventLoop::quit, Qt::QueuedConnection);
+    });
+    if (!answer)
+        loop.exec();
+    if (answer && answer->forecast.status == ForecastStatus::Error)
+        return Error {QStringLiteral("forecaster '%1' failed its first call (%2); the search was not started")
+                          .arg(forecaster.name(), answer->forecast.errorText)};
+    return {};
 }
 
 } // namespace
@@ -158,6 +176,11 @@ Result<RowId> createSearch(Store &store, const QString &name, SearchConfig confi
     MutatorSetup setup {parts->problem.id, parts->problem.name, config.seed};
     if (Status s = parts->mutator->prepare(setup); !s)
         return Error {s.error()};
+    if (parts->forecaster) {
+        // One forecast before anything is written: an endpoint that fails every call stops the search here.
+        if (Status s = trialForecast(*parts->forecaster, parts->reference); !s)
+            return Error {s.error()};
+    }
     SeedSpec seed;
     if (auto own = parts->mutator->seed()) {
         seed.proposal = *own;

@@ -95,8 +95,8 @@ RunParts syntheticParts()
 SeedSpec syntheticSeed()
 {
     SeedSpec seed;
-    seed.proposal = Proposal {QStringLiteral("__global__ void seed() {}"), QStringLiteral("cuda"), {},
-        QStringLiteral("seed"), {}, {}};
+    seed.proposal = Proposal {
+        QStringLiteral("__global__ void seed() {}"), QStringLiteral("cuda"), {}, QStringLiteral("seed"), {}, {}};
     seed.reward = 1.0;
     return seed;
 }

@@ -181,6 +181,26 @@ private Q_SLOTS:
         QCOMPARE((*s)->counts().value().searches, 0);
     }
 
+    // An LLM forecaster whose endpoint refuses every connection: the search is refused before anything is written.
+    void endpointFailingEveryCall()
+    {
+        const QString store = freshStore(QStringLiteral("endpoint.gpuf"));
+        Run r = runGpuf({QStringLiteral("forecaster"), QStringLiteral("add"), store, QStringLiteral("dead"),
+            QStringLiteral("--endpoint"), QStringLiteral("http://127.0.0.1:9/v1"), QStringLiteral("--model"),
+            QStringLiteral("m")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        auto before = Store::open(store, Store::Mode::ExistingOnly).value()->counts().value();
+        r = runGpuf(startArgs(store, QStringLiteral("e"), QStringLiteral("surrogate"), 3)
+            << QStringLiteral("--forecaster") << QStringLiteral("dead"));
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("forecaster 'dead' failed its first call"), r.err.constData());
+        QVERIFY2(r.err.contains("the search was not started"), r.err.constData());
+        auto after = Store::open(store, Store::Mode::ExistingOnly).value()->counts().value();
+        QCOMPARE(after.searches, before.searches);
+        QCOMPARE(after.events, before.events);
+        QCOMPARE(after.forecasts, before.forecasts);
+    }
+
     void resumeUnderAnotherConfiguration()
     {
         const QString store = freshStore(QStringLiteral("resume.gpuf"));

@@ -48,5 +48,6 @@ Command metricsCommand();
 Command forecasterCommand();
 Command forecastCommand();
 Command trainCommand();
+Command searchCommand();
 
 } // namespace gpuf::cli

@@ -100,11 +100,12 @@ std::optional<GpuFault> CaseBuffers::prepare(std::uint64_t salt)
         if (it == m_hostInputs.end()) {
             // Keep only this salt's inputs: a new correctness run draws new ones.
             std::erase_if(m_hostInputs, [&](const auto &e) { return e.first.first == name; });
-            it = m_hostInputs.emplace(key, makeHostData(b.spec->dtype, *b.spec->init, b.count, salt)).first;
+            it = m_hostInputs.emplace(key, workerHostDataCache().get(b.spec->dtype, *b.spec->init, b.count, salt))
+                     .first;
         }
-        if (it->second.empty())
+        if (it->second->empty())
             continue;
-        if (CUresult r = m_gpu.api().memcpyHtoD(b.pointer, it->second.data(), it->second.size()); r != CUDA_SUCCESS)
+        if (CUresult r = m_gpu.api().memcpyHtoD(b.pointer, it->second->data(), it->second->size()); r != CUDA_SUCCESS)
             return m_gpu.fault(r, "uploading buffer '" + name + "'");
     }
     return poisonOutputs();

@@ -225,11 +225,11 @@ int measureLocally(const QCommandLineParser &parser, Io &io, const QString &stor
     const auto waitFor = [&](const std::function<bool(const MeasureSnapshot &)> &done) {
         if (done(engine.snapshot()))
             return;
-        QMetaObject::Connection c = QObject::connect(&engine, &MeasureEngine::snapshotReady, &loop,
-            [&](const MeasureSnapshot &s) {
-                if (done(s))
-                    loop.quit();
-            });
+        QMetaObject::Connection c
+            = QObject::connect(&engine, &MeasureEngine::snapshotReady, &loop, [&](const MeasureSnapshot &s) {
+                  if (done(s))
+                      loop.quit();
+              });
         loop.exec();
         QObject::disconnect(c);
     };
@@ -261,8 +261,8 @@ int measureLocally(const QCommandLineParser &parser, Io &io, const QString &stor
     QList<MeasureJob> jobs;
     for (RowId id : std::as_const(*ids))
         jobs.append(MeasureJob {id, 0, MeasureMode::Local, sweepOptions(), 0});
-    io.err << "sweep: " << selection->family.name << ": measuring " << jobs.size() << " of "
-           << selection->valid.size() << " valid configurations on " << device.devices.value(0).name << '\n';
+    io.err << "sweep: " << selection->family.name << ": measuring " << jobs.size() << " of " << selection->valid.size()
+           << " valid configurations on " << device.devices.value(0).name << '\n';
     io.err.flush();
     Progress progress(io.err, int(jobs.size()));
     QSet<quint64> reported;
@@ -383,11 +383,13 @@ Command sweepCommand()
         parser.addOption({kSample, QStringLiteral("measure N configurations drawn at random (default: all valid)"),
             QStringLiteral("N")});
         parser.addOption({kSeed, QStringLiteral("seed of the sample and its order (default 1)"), QStringLiteral("S")});
-        parser.addOption({kPlan, QStringLiteral("write the plan (every configuration's kernel spec) to FILE for "
-                                                "tests/gpu/sweep_families.py; measures nothing"),
+        parser.addOption({kPlan,
+            QStringLiteral("write the plan (every configuration's kernel spec) to FILE for "
+                           "tests/gpu/sweep_families.py; measures nothing"),
             QStringLiteral("FILE")});
-        parser.addOption({kImport, QStringLiteral("import a recorded sweep (gpuf-sweep/1, e.g. resources/sweeps) "
-                                                  "into STORE"),
+        parser.addOption({kImport,
+            QStringLiteral("import a recorded sweep (gpuf-sweep/1, e.g. resources/sweeps) "
+                           "into STORE"),
             QStringLiteral("FILE")});
         addFamilySourceOptions(parser);
     };

@@ -13,7 +13,8 @@ QString FamilyMutator::kind() const { return QStringLiteral("family"); }
 
 QJsonObject FamilyMutator::configuration() const
 {
-    return QJsonObject {{QStringLiteral("family"), m_family.name}, {QStringLiteral("family_hash"), m_family.contentHash}};
+    return QJsonObject {
+        {QStringLiteral("family"), m_family.name}, {QStringLiteral("family_hash"), m_family.contentHash}};
 }
 
 Status FamilyMutator::prepare(const search::MutatorSetup &setup)

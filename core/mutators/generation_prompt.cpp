@@ -37,11 +37,13 @@ QString contract(const GenerationTask &task)
         const QJsonObject v = o.value(QStringLiteral("vars")).toObject();
         for (auto it = v.begin(); it != v.end(); ++it)
             vars.append(QStringLiteral("%1 = %2").arg(it.key()).arg(it.value().toDouble(), 0, 'g', 12));
-        out += QStringLiteral("- %1: %2\n").arg(o.value(QStringLiteral("name")).toString(), vars.join(QStringLiteral(", ")));
+        out += QStringLiteral("- %1: %2\n")
+                   .arg(o.value(QStringLiteral("name")).toString(), vars.join(QStringLiteral(", ")));
     }
     const QJsonObject tolerance = spec.value(QStringLiteral("tolerance")).toObject();
-    out += QStringLiteral("Correctness: on fresh random inputs every output element must satisfy |yours - reference| <= "
-                          "%1 + %2 * |reference|. Outputs start filled with NaN, so every element must be written.\n")
+    out += QStringLiteral(
+        "Correctness: on fresh random inputs every output element must satisfy |yours - reference| <= "
+        "%1 + %2 * |reference|. Outputs start filled with NaN, so every element must be written.\n")
                .arg(tolerance.value(QStringLiteral("atol")).toDouble())
                .arg(tolerance.value(QStringLiteral("rtol")).toDouble());
     return out;
@@ -90,8 +92,9 @@ QString feedback(const search::EvaluationFeedback &f)
     case Kind::CompileFailed:
         return QStringLiteral("It did not compile. The compiler said:\n") + fenced(QString(), f.message.left(2000));
     case Kind::RuntimeError: {
-        QString out = QStringLiteral("It failed while running: %1: %2\n")
-                          .arg(f.errorType.isEmpty() ? QStringLiteral("runtime error") : f.errorType, f.message.left(1000));
+        QString out
+            = QStringLiteral("It failed while running: %1: %2\n")
+                  .arg(f.errorType.isEmpty() ? QStringLiteral("runtime error") : f.errorType, f.message.left(1000));
         if (!f.traceback.isEmpty())
             out += QStringLiteral("Traceback (last part):\n") + fenced(QString(), f.traceback.right(3000));
         return out;
@@ -121,13 +124,17 @@ QString feedback(const search::EvaluationFeedback &f)
 
 QJsonArray launchesOf(const search::MutationParent &parent, const GenerationTask &task)
 {
-    const QJsonArray own = parent.parameters.value(QStringLiteral("spec")).toObject().value(QStringLiteral("launches")).toArray();
+    const QJsonArray own
+        = parent.parameters.value(QStringLiteral("spec")).toObject().value(QStringLiteral("launches")).toArray();
     return own.isEmpty() ? task.referenceSpec.value(QStringLiteral("launches")).toArray() : own;
 }
 
 } // namespace
 
-QStringList cudaFenceTags() { return {QStringLiteral("cuda"), QStringLiteral("cu"), QStringLiteral("c++"), QStringLiteral("cpp")}; }
+QStringList cudaFenceTags()
+{
+    return {QStringLiteral("cuda"), QStringLiteral("cu"), QStringLiteral("c++"), QStringLiteral("cpp")};
+}
 
 QStringList launchFenceTags() { return {QStringLiteral("json")}; }
 
@@ -135,7 +142,8 @@ QJsonArray generationMessages(const GenerationTask &task, const search::Mutation
 {
     const bool cuda = task.language == QLatin1StringView("cuda");
     const QString tag = cuda ? QStringLiteral("cuda") : QStringLiteral("python");
-    QString text = QStringLiteral("# Task: a faster kernel for `%1`\n\n%2\n\n").arg(task.problemName, task.description.trimmed());
+    QString text = QStringLiteral("# Task: a faster kernel for `%1`\n\n%2\n\n")
+                       .arg(task.problemName, task.description.trimmed());
     if (cuda)
         text += contract(task) + QLatin1Char('\n');
     text += QStringLiteral("## Reference implementation\n") + fenced(tag, task.referenceSource.trimmed());
@@ -147,7 +155,8 @@ QJsonArray generationMessages(const GenerationTask &task, const search::Mutation
     if (cuda)
         text += QStringLiteral("Its launches:\n") + fenced(QStringLiteral("json"), json(launchesOf(parent, task)));
     text += QStringLiteral("\n## How it did\n") + feedback(parent.feedback);
-    return QJsonArray {QJsonObject {{QStringLiteral("role"), QStringLiteral("user")}, {QStringLiteral("content"), text}}};
+    return QJsonArray {
+        QJsonObject {{QStringLiteral("role"), QStringLiteral("user")}, {QStringLiteral("content"), text}}};
 }
 
 std::optional<QString> lastFencedBlock(const QString &input, const QStringList &languages)
@@ -216,7 +225,8 @@ Result<GeneratedKernel> readGeneratedKernel(
     QJsonObject spec = task.referenceSpec;
     spec.remove(QStringLiteral("options"));
     spec.insert(QStringLiteral("format"), QStringLiteral("gpuf-kernel/1"));
-    spec.insert(QStringLiteral("name"), QString(task.problemName + QStringLiteral("/llm-") + contentHashOf(out.source).left(12)));
+    spec.insert(QStringLiteral("name"),
+        QString(task.problemName + QStringLiteral("/llm-") + contentHashOf(out.source).left(12)));
     spec.insert(QStringLiteral("language"), QStringLiteral("cuda"));
     spec.insert(QStringLiteral("source"), out.source);
     spec.insert(QStringLiteral("launches"), launches);

@@ -26,7 +26,8 @@ struct GenerationTask
     QString description;
     QString language; // "cuda": raw kernels with a gpuf-kernel/1 launch; "python": a Triton / PyTorch module
     QString referenceSource;
-    QJsonObject referenceSpec; // cuda: the reference's complete gpuf-kernel/1 spec (buffers, cases, tolerance, launches)
+    QJsonObject
+        referenceSpec; // cuda: the reference's complete gpuf-kernel/1 spec (buffers, cases, tolerance, launches)
     QString hardware; // e.g. "NVIDIA H100 80GB HBM3 (sm_90)"; empty: not said
 };
 

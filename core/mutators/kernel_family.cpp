@@ -60,8 +60,8 @@ public:
             return value;
         } catch (const mu::Parser::exception_type &e) {
             if (e.GetCode() == mu::ecUNASSIGNABLE_TOKEN)
-                return Error {QStringLiteral("unknown name '%1' in '%2'")
-                                  .arg(QString::fromStdString(e.GetToken()), expression)};
+                return Error {
+                    QStringLiteral("unknown name '%1' in '%2'").arg(QString::fromStdString(e.GetToken()), expression)};
             return Error {QStringLiteral("%1 in '%2'").arg(QString::fromStdString(e.GetMsg()), expression)};
         }
     }
@@ -224,7 +224,6 @@ qint64 KernelFamily::spaceSize() const
         size *= t.values.size();
     return size;
 }
-
 
 Result<KernelFamily> loadFamily(const QString &familyFile, const QString &corpusDir)
 {
@@ -411,7 +410,8 @@ Result<Move> neighbour(
     const QSet<Configuration> validSet(valid.begin(), valid.end());
     const QString label = configurationLabel(family, parent);
     if (!validSet.contains(parent))
-        return Error {QStringLiteral("family '%1': the parent (%2) is not a valid configuration").arg(family.name, label)};
+        return Error {
+            QStringLiteral("family '%1': the parent (%2) is not a valid configuration").arg(family.name, label)};
     QList<int> position;
     for (int i = 0; i < family.tunables.size(); ++i)
         position.append(int(family.tunables[i].values.indexOf(parent[i])));

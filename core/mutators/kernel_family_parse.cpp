@@ -81,8 +81,8 @@ Tunable readTunable(Checker &c, const QJsonValue &value, int i, QSet<QString> &t
         c.errors.append(QStringLiteral("tunables[%1]: expected an object").arg(i));
         return t;
     }
-    c.unknownFields(o, where, {QStringLiteral("name"), QStringLiteral("values"), QStringLiteral("default"),
-                                  QStringLiteral("note")});
+    c.unknownFields(o, where,
+        {QStringLiteral("name"), QStringLiteral("values"), QStringLiteral("default"), QStringLiteral("note")});
     t.name = c.text(o, QStringLiteral("name"), where);
     c.name(t.name, where + QStringLiteral("name"), taken, caseVars);
     t.note = c.text(o, QStringLiteral("note"), where);
@@ -179,7 +179,8 @@ Result<KernelFamily> parseFamily(const QJsonObject &json, const QString &source,
         const QString where = QStringLiteral("constraints[%1].").arg(i);
         const QJsonObject o = constraints[i].toObject();
         c.unknownFields(o, where, {QStringLiteral("expr"), QStringLiteral("why")});
-        f.constraints.append(Constraint {c.text(o, QStringLiteral("expr"), where), c.text(o, QStringLiteral("why"), where)});
+        f.constraints.append(
+            Constraint {c.text(o, QStringLiteral("expr"), where), c.text(o, QStringLiteral("why"), where)});
     }
     f.launches = json.value(QStringLiteral("launches")).toArray();
     if (f.launches.isEmpty())

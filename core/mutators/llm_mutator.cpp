@@ -29,14 +29,16 @@ Result<GenerationTask> loadGenerationTask(Store &store, RowId problemId, const Q
     if (!reference)
         return Error {reference.error()};
     if (!reference->has_value())
-        return Error {QStringLiteral("problem '%1': its reference kernel %2 is missing").arg(p.name).arg(p.referenceKernelId)};
+        return Error {
+            QStringLiteral("problem '%1': its reference kernel %2 is missing").arg(p.name).arg(p.referenceKernelId)};
     GenerationTask task;
     task.problemId = p.id;
     task.problemName = p.name;
     task.description = p.description;
     task.referenceSource = (*reference)->source;
     task.hardware = hardware;
-    task.language = (*reference)->language == QLatin1StringView("cuda") ? QStringLiteral("cuda") : QStringLiteral("python");
+    task.language
+        = (*reference)->language == QLatin1StringView("cuda") ? QStringLiteral("cuda") : QStringLiteral("python");
     if (task.language == QLatin1StringView("cuda")) {
         auto spec = measure::kernelSpec(store, p.referenceKernelId);
         if (!spec)
@@ -91,7 +93,8 @@ Status LlmMutator::prepare(const search::MutatorSetup &setup)
         return Error {QStringLiteral("the LLM mutator was prepared for problem '%1', not this search's '%2'")
                           .arg(m_task.problemName, setup.problemName)};
     if (m_task.referenceSource.isEmpty())
-        return Error {QStringLiteral("problem '%1' has no reference source to show the generator").arg(m_task.problemName)};
+        return Error {
+            QStringLiteral("problem '%1' has no reference source to show the generator").arg(m_task.problemName)};
     return {};
 }
 
@@ -102,7 +105,8 @@ void LlmMutator::request(const QList<search::MutationRequest> &requests, Done do
         chat.id = m_nextChatId++;
         chat.messages = generationMessages(m_task, r.parent);
         m_open.insert(chat.id, Open {r, done});
-        QMetaObject::invokeMethod(m_client, [client = m_client, chat] { client->submit(chat); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            m_client, [client = m_client, chat] { client->submit(chat); }, Qt::QueuedConnection);
     }
 }
 
@@ -110,7 +114,8 @@ void LlmMutator::cancel()
 {
     // The contract: after cancel() no answer comes for what was open.
     m_open.clear();
-    QMetaObject::invokeMethod(m_client, [client = m_client] { client->cancelAll(); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_client, [client = m_client] { client->cancelAll(); }, Qt::QueuedConnection);
 }
 
 void LlmMutator::onFinished(const llm::ChatResult &result)

@@ -11,8 +11,8 @@ Result<QList<KernelFamily>> shippedFamilies() { return loadFamilies(shippedFamil
 
 Result<KernelFamily> findFamily(const QString &name, const QString &dir, const QString &corpusDir)
 {
-    auto all = loadFamilies(dir.isEmpty() ? shippedFamiliesDir() : dir,
-        corpusDir.isEmpty() ? shippedCorpusDir() : corpusDir);
+    auto all = loadFamilies(
+        dir.isEmpty() ? shippedFamiliesDir() : dir, corpusDir.isEmpty() ? shippedCorpusDir() : corpusDir);
     if (!all)
         return Error {all.error()};
     QStringList names;

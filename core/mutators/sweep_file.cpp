@@ -109,10 +109,11 @@ Status writeSweepPlan(const QString &path, const KernelFamily &family, const QSt
     if (!reference)
         return Error {reference.error()};
     QList<QJsonObject> lines;
-    lines.append(QJsonObject {{QStringLiteral("format"), kSweepPlanFormat}, {QStringLiteral("record"), QStringLiteral("header")},
-        {QStringLiteral("family"), family.name}, {QStringLiteral("family_hash"), family.contentHash},
-        {QStringLiteral("problem"), family.problem}, {QStringLiteral("configs_valid"), validCount},
-        {QStringLiteral("configs_planned"), configurations.size()}, {QStringLiteral("seed"), QString::number(seed)},
+    lines.append(QJsonObject {{QStringLiteral("format"), kSweepPlanFormat},
+        {QStringLiteral("record"), QStringLiteral("header")}, {QStringLiteral("family"), family.name},
+        {QStringLiteral("family_hash"), family.contentHash}, {QStringLiteral("problem"), family.problem},
+        {QStringLiteral("configs_valid"), validCount}, {QStringLiteral("configs_planned"), configurations.size()},
+        {QStringLiteral("seed"), QString::number(seed)},
         {QStringLiteral("reference"),
             QJsonObject {{QStringLiteral("name"), family.referenceVariant},
                 {QStringLiteral("content_hash"), contentHashOf(reference->value(QStringLiteral("source")).toString())},
@@ -122,9 +123,10 @@ Status writeSweepPlan(const QString &path, const KernelFamily &family, const QSt
         auto e = expand(family, c);
         if (!e)
             return Error {e.error()};
-        lines.append(QJsonObject {{QStringLiteral("record"), QStringLiteral("config")}, {QStringLiteral("index"), index++},
-            {QStringLiteral("tunables"), configurationJson(family, c)}, {QStringLiteral("name"), e->name},
-            {QStringLiteral("content_hash"), contentHashOf(e->source)}, {QStringLiteral("spec"), e->spec}});
+        lines.append(
+            QJsonObject {{QStringLiteral("record"), QStringLiteral("config")}, {QStringLiteral("index"), index++},
+                {QStringLiteral("tunables"), configurationJson(family, c)}, {QStringLiteral("name"), e->name},
+                {QStringLiteral("content_hash"), contentHashOf(e->source)}, {QStringLiteral("spec"), e->spec}});
     }
     return writeLines(path, lines);
 }
@@ -216,10 +218,11 @@ Result<Sweep> readSweep(const QString &path)
 Status writeSweep(const QString &path, const Sweep &sweep)
 {
     QList<QJsonObject> lines;
-    lines.append(QJsonObject {{QStringLiteral("format"), kSweepFormat}, {QStringLiteral("record"), QStringLiteral("header")},
-        {QStringLiteral("family"), sweep.family}, {QStringLiteral("family_hash"), sweep.familyHash},
-        {QStringLiteral("problem"), sweep.problem}, {QStringLiteral("device"), sweep.device},
-        {QStringLiteral("options"), sweep.options}, {QStringLiteral("correctness_options"), sweep.correctnessOptions},
+    lines.append(QJsonObject {{QStringLiteral("format"), kSweepFormat},
+        {QStringLiteral("record"), QStringLiteral("header")}, {QStringLiteral("family"), sweep.family},
+        {QStringLiteral("family_hash"), sweep.familyHash}, {QStringLiteral("problem"), sweep.problem},
+        {QStringLiteral("device"), sweep.device}, {QStringLiteral("options"), sweep.options},
+        {QStringLiteral("correctness_options"), sweep.correctnessOptions},
         {QStringLiteral("configs_valid"), sweep.configsValid}, {QStringLiteral("seed"), QString::number(sweep.seed)},
         {QStringLiteral("started_at"), sweep.startedAt}});
     lines.append(entryJson(sweep.reference, QStringLiteral("reference")));
@@ -260,7 +263,8 @@ Result<RowId> ensureProblem(Store &store, const KernelFamily &family, const QStr
     return (*existing)->id;
 }
 
-Status storeCases(Store &store, const Sweep &sweep, const SweepEntry &entry, RowId kernelId, RowId hardwareId, int &count)
+Status storeCases(
+    Store &store, const Sweep &sweep, const SweepEntry &entry, RowId kernelId, RowId hardwareId, int &count)
 {
     MeasurementRepo measurements(store);
     auto stored = measurements.forKernel(kernelId, hardwareId);
@@ -333,8 +337,8 @@ Result<SweepImportReport> importSweep(
     if (Status s = tx.begin(); !s)
         return Error {s.error()};
     report.problemId = *problemId;
-    Hardware hardware = measure::hardwareFromDevice(sweep.device,
-        sweep.reference.provenance.value(QStringLiteral("toolkit_version")).toString());
+    Hardware hardware = measure::hardwareFromDevice(
+        sweep.device, sweep.reference.provenance.value(QStringLiteral("toolkit_version")).toString());
     HardwareRepo hardwareRepo(store);
     if (auto id = hardwareRepo.ensure(hardware); !id)
         return Error {id.error()};

@@ -22,7 +22,8 @@ GenerationTask transposeTask()
     task.problemName = u"transpose"_s;
     task.description = u"out[c][r] = in[r][c]."_s;
     task.language = u"cuda"_s;
-    auto spec = interop::corpusVariantSpec(QStringLiteral(GPUF_SOURCE_DIR "/resources/corpus/transpose"), u"v0_naive"_s);
+    auto spec
+        = interop::corpusVariantSpec(QStringLiteral(GPUF_SOURCE_DIR "/resources/corpus/transpose"), u"v0_naive"_s);
     task.referenceSpec = spec ? *spec : QJsonObject {};
     task.referenceSource = task.referenceSpec.value(u"source"_s).toString();
     task.hardware = u"NVIDIA H100 80GB HBM3 (sm_90)"_s;
@@ -42,8 +43,9 @@ search::MutationParent referenceParent(const GenerationTask &task)
 
 QString userText(const QJsonArray &messages) { return messages.first().toObject().value(u"content"_s).toString(); }
 
-const QString kKernel = u"extern \"C\" __global__ void transpose_better(const float* in, float* out, int rows, int cols)\n"
-                        "{\n    int c = blockIdx.x * 32 + threadIdx.x;\n}"_s;
+const QString kKernel
+    = u"extern \"C\" __global__ void transpose_better(const float* in, float* out, int rows, int cols)\n"
+      "{\n    int c = blockIdx.x * 32 + threadIdx.x;\n}"_s;
 
 } // namespace
 
@@ -71,8 +73,8 @@ private Q_SLOTS:
         QTest::newRow("cuda is not cu") << u"```cudax\nint v;\n```"_s << u"<none>"_s;
         QTest::newRow("crlf") << u"```cuda\r\nint a;\r\nint b;\r\n```\r\n"_s << u"int a;\nint b;"_s;
         QTest::newRow("backticks inside a line") << u"```cuda\nchar s[] = \"```\";\n```"_s << u"char s[] = \"```\";"_s;
-        QTest::newRow("last of two tags") << u"```cpp\nfirst\n```\n```cuda\nsecond\n```\n```c++\nthird\n```"_s
-                                          << u"third"_s;
+        QTest::newRow("last of two tags")
+            << u"```cpp\nfirst\n```\n```cuda\nsecond\n```\n```c++\nthird\n```"_s << u"third"_s;
     }
     void extraction()
     {
@@ -133,11 +135,13 @@ private Q_SLOTS:
             << u"It did not compile. The compiler said:```"_s + QString(1500, u'a') + QString(500, u'b') + u"```"_s
             << QString(501, u'b');
         QTest::newRow("incorrect") << int(Kind::Incorrect) << u"3 of 100 elements differ"_s
-                                   << u"It ran but its results were wrong:\n```\n3 of 100 elements differ"_s << QString();
+                                   << u"It ran but its results were wrong:\n```\n3 of 100 elements differ"_s
+                                   << QString();
         QTest::newRow("runtime error") << int(Kind::RuntimeError) << u"illegal address"_s
                                        << u"It failed while running: CUDA_ERROR_ILLEGAL_ADDRESS: illegal address"_s
                                        << QString();
-        QTest::newRow("not measured") << int(Kind::None) << QString() << u"It has not been measured yet."_s << QString();
+        QTest::newRow("not measured") << int(Kind::None) << QString() << u"It has not been measured yet."_s
+                                      << QString();
     }
     void feedbackKinds()
     {
@@ -160,11 +164,13 @@ private Q_SLOTS:
     {
         const GenerationTask task = transposeTask();
         const search::MutationParent parent = referenceParent(task);
-        const QString launches = u"[{\"entry\": \"transpose_better\", \"grid\": [\"ceil_div(cols, 32)\", "
-                                 "\"ceil_div(rows, 32)\", \"1\"], \"block\": [\"32\", \"8\", \"1\"], \"shared_bytes\": "
-                                 "\"0\", \"args\": [{\"buffer\": \"in\"}, {\"buffer\": \"out\"}, {\"scalar\": \"rows\", "
-                                 "\"dtype\": \"i32\"}, {\"scalar\": \"cols\", \"dtype\": \"i32\"}]}]"_s;
-        const QString answer = u"I tile it.\n```cuda\n"_s + kKernel + u"\n```\nLaunch:\n```json\n"_s + launches + u"\n```\n"_s;
+        const QString launches
+            = u"[{\"entry\": \"transpose_better\", \"grid\": [\"ceil_div(cols, 32)\", "
+              "\"ceil_div(rows, 32)\", \"1\"], \"block\": [\"32\", \"8\", \"1\"], \"shared_bytes\": "
+              "\"0\", \"args\": [{\"buffer\": \"in\"}, {\"buffer\": \"out\"}, {\"scalar\": \"rows\", "
+              "\"dtype\": \"i32\"}, {\"scalar\": \"cols\", \"dtype\": \"i32\"}]}]"_s;
+        const QString answer
+            = u"I tile it.\n```cuda\n"_s + kKernel + u"\n```\nLaunch:\n```json\n"_s + launches + u"\n```\n"_s;
         auto k = readGeneratedKernel(answer, task, parent);
         QVERIFY2(k, qPrintable(k.error()));
         QVERIFY(k->launchesFromAnswer);
@@ -175,9 +181,8 @@ private Q_SLOTS:
         QVERIFY(validateKernelSpec(k->spec).isEmpty());
 
         // An object with "launches" is accepted too.
-        auto wrapped = readGeneratedKernel(u"```cuda\n"_s + kKernel + u"\n```\n```json\n{\"launches\": "_s + launches
-                + u"}\n```"_s,
-            task, parent);
+        auto wrapped = readGeneratedKernel(
+            u"```cuda\n"_s + kKernel + u"\n```\n```json\n{\"launches\": "_s + launches + u"}\n```"_s, task, parent);
         QVERIFY2(wrapped, qPrintable(wrapped.error()));
 
         // Without a launch block, the parent's launches are kept (its entry must then be in the new source).
@@ -193,19 +198,20 @@ private Q_SLOTS:
         QTest::addColumn<QString>("answer");
         QTest::addColumn<QString>("error");
         QTest::newRow("no code") << u"Use shared memory."_s << u"no code: the answer has no non-empty ```cuda block"_s;
-        QTest::newRow("python instead of cuda") << u"```python\nimport torch\n```"_s
-                                                << u"no code: the answer has no non-empty ```cuda block"_s;
+        QTest::newRow("python instead of cuda")
+            << u"```python\nimport torch\n```"_s << u"no code: the answer has no non-empty ```cuda block"_s;
         QTest::newRow("launch block not json") << u"```cuda\n"_s + kKernel + u"\n```\n```json\n[{entry}]\n```"_s
                                                << u"the ```json launch block is not JSON"_s;
-        QTest::newRow("launch block of another shape") << u"```cuda\n"_s + kKernel + u"\n```\n```json\n{\"grid\": 1}\n```"_s
-                                                       << u"neither an array of launches nor an object"_s;
-        QTest::newRow("entry missing from the source")
-            << u"```cuda\n"_s + kKernel + u"\n```"_s << u"launch entry 'transpose_naive' is not a function of the answer's source"_s;
-        QTest::newRow("invalid spec")
-            << u"```cuda\n"_s + kKernel
-                + u"\n```\n```json\n[{\"entry\": \"transpose_better\", \"grid\": [\"ceil_div(cols, 32)\", \"1\", \"1\"], "
+        QTest::newRow("launch block of another shape")
+            << u"```cuda\n"_s + kKernel + u"\n```\n```json\n{\"grid\": 1}\n```"_s
+            << u"neither an array of launches nor an object"_s;
+        QTest::newRow("entry missing from the source") << u"```cuda\n"_s + kKernel
+                + u"\n```"_s << u"launch entry 'transpose_naive' is not a function of the answer's source"_s;
+        QTest::newRow("invalid spec") << u"```cuda\n"_s + kKernel
+                + u"\n```\n```json\n[{\"entry\": \"transpose_better\", \"grid\": [\"ceil_div(cols, 32)\", \"1\", "
+                  u"\"1\"], "
                   "\"block\": [\"32\", \"1\"], \"shared_bytes\": \"0\", \"args\": [{\"buffer\": \"nowhere\"}]}]\n```"_s
-            << u"the kernel spec is not valid: "_s;
+                                      << u"the kernel spec is not valid: "_s;
     }
     void badAnswers()
     {

@@ -108,8 +108,9 @@ private Q_SLOTS:
         auto b = expand(f, c);
         QVERIFY2(a && b, qPrintable(a.error()));
         QCOMPARE(a->source, b->source);
-        QCOMPARE(a->source, u"// tiny (gpuf-family/1 configuration): TW=64 BR=2 PAD=0\n#define TW 64\n#define BR 2\n"
-                            "#define PAD 0\n#define THREADS 128\n"_s
+        QCOMPARE(a->source,
+            u"// tiny (gpuf-family/1 configuration): TW=64 BR=2 PAD=0\n#define TW 64\n#define BR 2\n"
+            "#define PAD 0\n#define THREADS 128\n"_s
                 + kTinySource);
         QCOMPARE(a->name, u"tiny TW=64 BR=2 PAD=0"_s);
         const QJsonObject launch = a->spec.value(u"launches"_s).toArray().first().toObject();
@@ -137,7 +138,8 @@ private Q_SLOTS:
     void noValidConfigurationIsAClearError()
     {
         QJsonObject json = tinyFamily();
-        json.insert(u"constraints"_s, QJsonArray {QJsonObject {{u"expr"_s, u"THREADS > 4096"_s}, {u"why"_s, u"never"_s}}});
+        json.insert(
+            u"constraints"_s, QJsonArray {QJsonObject {{u"expr"_s, u"THREADS > 4096"_s}, {u"why"_s, u"never"_s}}});
         // The default breaks the constraint too: parsing accepts it (constraints are per configuration) ...
         auto f = parseFamily(json, kTinySource, transposeProblem());
         QVERIFY2(f, qPrintable(f.error()));
@@ -164,16 +166,17 @@ private Q_SLOTS:
         QTest::newRow("default not a value")
             << u"tunables"_s << u"[{\"name\":\"TW\",\"values\":[16,32],\"default\":12,\"note\":\"n\"}]"_s
             << u"tunables[0].default: 12 is not one of its values"_s;
-        QTest::newRow("duplicate value")
-            << u"tunables"_s << u"[{\"name\":\"TW\",\"values\":[16,16],\"default\":16,\"note\":\"n\"}]"_s
-            << u"tunables[0].values[1]: 16 appears twice"_s;
-        QTest::newRow("not an integer")
-            << u"tunables"_s << u"[{\"name\":\"TW\",\"values\":[16,1.5],\"default\":16,\"note\":\"n\"}]"_s
-            << u"tunables[0].values[1]: expected an integer"_s;
-        QTest::newRow("case variable")
-            << u"tunables"_s << u"[{\"name\":\"rows\",\"values\":[1],\"default\":1,\"note\":\"n\"}]"_s
-            << u"tunables[0].name: 'rows' is also a case variable of the problem"_s;
-        QTest::newRow("reserved") << u"tunables"_s << u"[{\"name\":\"min\",\"values\":[1],\"default\":1,\"note\":\"n\"}]"_s
+        QTest::newRow("duplicate value") << u"tunables"_s
+                                         << u"[{\"name\":\"TW\",\"values\":[16,16],\"default\":16,\"note\":\"n\"}]"_s
+                                         << u"tunables[0].values[1]: 16 appears twice"_s;
+        QTest::newRow("not an integer") << u"tunables"_s
+                                        << u"[{\"name\":\"TW\",\"values\":[16,1.5],\"default\":16,\"note\":\"n\"}]"_s
+                                        << u"tunables[0].values[1]: expected an integer"_s;
+        QTest::newRow("case variable") << u"tunables"_s
+                                       << u"[{\"name\":\"rows\",\"values\":[1],\"default\":1,\"note\":\"n\"}]"_s
+                                       << u"tunables[0].name: 'rows' is also a case variable of the problem"_s;
+        QTest::newRow("reserved") << u"tunables"_s
+                                  << u"[{\"name\":\"min\",\"values\":[1],\"default\":1,\"note\":\"n\"}]"_s
                                   << u"tunables[0].name: 'min' is a reserved name"_s;
         QTest::newRow("no note") << u"tunables"_s << u"[{\"name\":\"TW\",\"values\":[1],\"default\":1}]"_s
                                  << u"tunables[0].note: expected a non-empty string"_s;
@@ -215,7 +218,8 @@ private Q_SLOTS:
             u"tunable 'PAD' of family 'tiny': expected an integer"_s);
         QCOMPARE(configurationFromJson(f, QJsonObject {{u"TW"_s, 48}, {u"BR"_s, 4}, {u"PAD"_s, 0}}).error(),
             u"tunable 'TW' of family 'tiny': 48 is not one of its values"_s);
-        QCOMPARE(configurationFromJson(f, QJsonObject {{u"TW"_s, 32}, {u"BR"_s, 4}, {u"PAD"_s, 0}, {u"X"_s, 1}}).error(),
+        QCOMPARE(
+            configurationFromJson(f, QJsonObject {{u"TW"_s, 32}, {u"BR"_s, 4}, {u"PAD"_s, 0}, {u"X"_s, 1}}).error(),
             u"family 'tiny' has no tunable 'X'"_s);
     }
 
@@ -274,7 +278,8 @@ private Q_SLOTS:
         QCOMPARE(a, sampleConfigurations(all, 4, 7));
         QCOMPARE(QSet<Configuration>(a.begin(), a.end()).size(), 4);
         const auto everything = sampleConfigurations(all, 0, 7);
-        QCOMPARE(QSet<Configuration>(everything.begin(), everything.end()), QSet<Configuration>(all.begin(), all.end()));
+        QCOMPARE(
+            QSet<Configuration>(everything.begin(), everything.end()), QSet<Configuration>(all.begin(), all.end()));
         QVERIFY(sampleConfigurations(all, 0, 7) != sampleConfigurations(all, 0, 8));
     }
 
@@ -328,7 +333,8 @@ private Q_SLOTS:
         QCOMPARE((*made)->configuration().value(u"family"_s).toString(), u"row_softmax"_s);
         QCOMPARE(makeFamilyMutator({}).error(),
             u"the family mutator needs a family name (mutator configuration 'family')"_s);
-        QVERIFY(makeFamilyMutator(QJsonObject {{u"family"_s, u"gemv"_s}}).error().startsWith(u"no kernel family named"_s));
+        QVERIFY(
+            makeFamilyMutator(QJsonObject {{u"family"_s, u"gemv"_s}}).error().startsWith(u"no kernel family named"_s));
     }
 };
 

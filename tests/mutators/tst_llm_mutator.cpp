@@ -19,8 +19,9 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-const QString kKernel = u"// Tiles through shared memory.\nextern \"C\" __global__ void transpose_naive(const float* in, "
-                        "float* out, int rows, int cols)\n{\n    out[0] = in[0];\n}"_s;
+const QString kKernel
+    = u"// Tiles through shared memory.\nextern \"C\" __global__ void transpose_naive(const float* in, "
+      "float* out, int rows, int cols)\n{\n    out[0] = in[0];\n}"_s;
 
 struct Fixture
 {
@@ -64,7 +65,8 @@ search::MutationRequest requestFor(const search::MutationParent &parent, int ind
 }
 
 // Runs the requests and waits for their answers (or the time limit).
-QList<search::MutationResult> ask(LlmMutator &mutator, const QList<search::MutationRequest> &requests, int timeoutMs = 5000)
+QList<search::MutationResult> ask(
+    LlmMutator &mutator, const QList<search::MutationRequest> &requests, int timeoutMs = 5000)
 {
     QList<search::MutationResult> answers;
     mutator.request(requests, [&](search::MutationResult r) { answers.append(r); });
@@ -99,7 +101,8 @@ private Q_SLOTS:
     {
         OpenAiServer server;
         QVERIFY(server.listen());
-        server.enqueue(contentAnswer(u"The naive kernel strides its writes.\n```cuda\n"_s + kKernel + u"\n```\n"_s, true));
+        server.enqueue(
+            contentAnswer(u"The naive kernel strides its writes.\n```cuda\n"_s + kKernel + u"\n```\n"_s, true));
         LlmMutator mutator(fastProfile(server), m_fixture.task);
         QVERIFY(mutator.prepare({m_fixture.task.problemId, u"transpose"_s, 1}));
         QCOMPARE(mutator.kind(), u"llm"_s);
@@ -126,7 +129,8 @@ private Q_SLOTS:
         QCOMPARE(messages.size(), 1);
         const QString prompt = messages.first().toObject().value(u"content"_s).toString();
         QVERIFY(prompt.contains(u"## The kernel to improve\n```cuda\n"_s + m_fixture.task.referenceSource.trimmed()));
-        QVERIFY(prompt.contains(u"It ran but its results were wrong:\n```\ncase 4096x8192: 7 of 33554432 elements differ"_s));
+        QVERIFY(prompt.contains(
+            u"It ran but its results were wrong:\n```\ncase 4096x8192: 7 of 33554432 elements differ"_s));
         QVERIFY(prompt.contains(u"The target GPU is NVIDIA H200 (sm_90)."_s));
     }
 

@@ -29,7 +29,7 @@ struct Run
     QString err;
 };
 
-Run gpuf(const QStringList &args)
+Run runGpuf(const QStringList &args)
 {
     QProcess p;
     p.start(QStringLiteral(GPUF_CLI_PATH), args);
@@ -62,15 +62,15 @@ private Q_SLOTS:
     void plan()
     {
         const QString path = m_dir.filePath(u"t.plan.jsonl"_s);
-        const Run r = gpuf({u"sweep"_s, u"--family"_s, u"transpose"_s, u"--plan"_s, path, u"--sample"_s, u"10"_s,
+        const Run r = runGpuf({u"sweep"_s, u"--family"_s, u"transpose"_s, u"--plan"_s, path, u"--sample"_s, u"10"_s,
             u"--seed"_s, u"3"_s});
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.out, u"plan of 10 of 216 valid transpose configurations written to "_s + path + u"\n"_s);
         QCOMPARE(fileBytes(path).trimmed().split('\n').size(), 11);
         // The same seed gives the same plan.
         const QString again = m_dir.filePath(u"t2.plan.jsonl"_s);
-        QCOMPARE(gpuf({u"sweep"_s, u"--family"_s, u"transpose"_s, u"--plan"_s, again, u"--sample"_s, u"10"_s,
-                          u"--seed"_s, u"3"_s})
+        QCOMPARE(runGpuf({u"sweep"_s, u"--family"_s, u"transpose"_s, u"--plan"_s, again, u"--sample"_s, u"10"_s,
+                             u"--seed"_s, u"3"_s})
                      .exitCode,
             0);
         QCOMPARE(fileBytes(again), fileBytes(path));
@@ -89,27 +89,25 @@ private Q_SLOTS:
         QTest::newRow("no family") << QStringList {u"sweep"_s, u"--plan"_s, plan} << 1
                                    << u"gpuf: sweep: give --family NAME (gpuf search families lists them)\n"_s;
         QTest::newRow("sample 0") << QStringList {u"sweep"_s, u"--family"_s, u"transpose"_s, u"--plan"_s, plan,
-                                         u"--sample"_s, u"0"_s}
-                                  << 1 << u"gpuf: sweep: --sample takes a positive number of configurations\n"_s;
+            u"--sample"_s, u"0"_s} << 1
+                                  << u"gpuf: sweep: --sample takes a positive number of configurations\n"_s;
         QTest::newRow("bad seed") << QStringList {u"sweep"_s, u"--family"_s, u"transpose"_s, u"--plan"_s, plan,
-                                         u"--seed"_s, u"x"_s}
-                                  << 1 << u"gpuf: sweep: --seed takes a non-negative integer\n"_s;
+            u"--seed"_s, u"x"_s} << 1
+                                  << u"gpuf: sweep: --seed takes a non-negative integer\n"_s;
         QTest::newRow("plan with a store") << QStringList {u"sweep"_s, u"s.gpuf"_s, u"--family"_s, u"transpose"_s,
-                                                  u"--plan"_s, plan}
-                                           << 2 << u"gpuf: sweep: --plan writes a file and takes no STORE\n"_s;
+            u"--plan"_s, plan} << 2 << u"gpuf: sweep: --plan writes a file and takes no STORE\n"_s;
         QTest::newRow("no store") << QStringList {u"sweep"_s, u"--family"_s, u"transpose"_s} << 2
                                   << u"gpuf: sweep: give exactly one STORE\n"_s;
-        QTest::newRow("families folder missing")
-            << QStringList {u"sweep"_s, u"--family"_s, u"transpose"_s, u"--plan"_s, plan, u"--families-dir"_s,
-                   u"/nonexistent"_s}
-            << 1 << u"gpuf: sweep: /nonexistent: no such folder\n"_s;
+        QTest::newRow("families folder missing") << QStringList {u"sweep"_s, u"--family"_s, u"transpose"_s, u"--plan"_s,
+            plan, u"--families-dir"_s, u"/nonexistent"_s}
+                                                 << 1 << u"gpuf: sweep: /nonexistent: no such folder\n"_s;
     }
     void badInput()
     {
         QFETCH(QStringList, args);
         QFETCH(int, exitCode);
         QFETCH(QString, error);
-        const Run r = gpuf(args);
+        const Run r = runGpuf(args);
         QCOMPARE(r.err, error);
         QCOMPARE(r.exitCode, exitCode);
         QVERIFY(!QFile::exists(u"/tmp/never-written.plan.jsonl"_s));
@@ -118,14 +116,14 @@ private Q_SLOTS:
     void importBrokenSweepLeavesStoreAlone()
     {
         const QString store = m_dir.filePath(u"broken.gpuf"_s);
-        QCOMPARE(gpuf({u"init"_s, store}).exitCode, 0);
+        QCOMPARE(runGpuf({u"init"_s, store}).exitCode, 0);
         const QByteArray before = fileBytes(store);
         const QString bad = m_dir.filePath(u"bad.jsonl"_s);
         QFile f(bad);
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("{\"format\":\"gpuf-sweep/1\",\"record\":\"header\"}\n");
         f.close();
-        const Run r = gpuf({u"sweep"_s, store, u"--import"_s, bad});
+        const Run r = runGpuf({u"sweep"_s, store, u"--import"_s, bad});
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(r.err, u"gpuf: sweep: "_s + bad + u":1: the header needs 'family', 'problem' and 'device.name'\n"_s);
         QCOMPARE(fileBytes(store), before);
@@ -142,7 +140,7 @@ private Q_SLOTS:
         for (const QString &file : files) {
             auto sweep = readSweep(dir.filePath(file));
             QVERIFY2(sweep, qPrintable(sweep.error()));
-            const Run r = gpuf({u"sweep"_s, store, u"--import"_s, dir.filePath(file), u"--json"_s});
+            const Run r = runGpuf({u"sweep"_s, store, u"--import"_s, dir.filePath(file), u"--json"_s});
             QVERIFY2(r.exitCode == 0, qPrintable(r.err));
             const QJsonObject doc = QJsonDocument::fromJson(r.out.toUtf8()).object();
             QCOMPARE(doc.value(u"kernels"_s).toInt(), sweep->entries.size());
@@ -156,14 +154,15 @@ private Q_SLOTS:
 
     void localSweep()
     {
-        const Run device = gpuf({u"device"_s, u"--json"_s});
+        const Run device = runGpuf({u"device"_s, u"--json"_s});
         QCOMPARE(device.exitCode, 0);
         const QJsonObject d = QJsonDocument::fromJson(device.out.toUtf8()).object();
         const QString store = m_dir.filePath(u"local.gpuf"_s);
-        const Run r = gpuf({u"sweep"_s, store, u"--family"_s, u"transpose"_s, u"--sample"_s, u"3"_s});
+        const Run r = runGpuf({u"sweep"_s, store, u"--family"_s, u"transpose"_s, u"--sample"_s, u"3"_s});
         if (!d.value(u"available"_s).toBool()) {
             QCOMPARE(r.exitCode, 1);
-            QCOMPARE(r.err, u"gpuf: sweep: nothing measured: "_s
+            QCOMPARE(r.err,
+                u"gpuf: sweep: nothing measured: "_s
                     + (d.value(u"worker"_s).isNull() ? QString() : u"no GPU available: "_s)
                     + d.value(u"reason"_s).toString() + u"\n"_s);
             QVERIFY(!QFile::exists(store)); // nothing stored, not even the kernels

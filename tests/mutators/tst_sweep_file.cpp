@@ -35,9 +35,10 @@ SweepCase okCase(const QString &name, double medianUs)
     c.status = u"ok"_s;
     c.medianNs = medianUs * 1e3;
     c.result = QJsonObject {{u"name"_s, name}, {u"status"_s, u"ok"_s},
-        {u"timing"_s, QJsonObject {{u"median_us"_s, medianUs}, {u"mean_us"_s, medianUs}, {u"min_us"_s, medianUs},
-                          {u"std_us"_s, 0.1}, {u"n"_s, 50}, {u"rel_std_error"_s, 0.001}, {u"method"_s, u"cuda_events"_s},
-                          {u"flush_l2"_s, true}}}};
+        {u"timing"_s,
+            QJsonObject {{u"median_us"_s, medianUs}, {u"mean_us"_s, medianUs}, {u"min_us"_s, medianUs},
+                {u"std_us"_s, 0.1}, {u"n"_s, 50}, {u"rel_std_error"_s, 0.001}, {u"method"_s, u"cuda_events"_s},
+                {u"flush_l2"_s, true}}}};
     return c;
 }
 
@@ -181,18 +182,19 @@ private Q_SLOTS:
         const QByteArray reference = "{\"record\":\"reference\",\"name\":\"v0_naive\",\"content_hash\":\""
             + QByteArray(64, 'a') + "\",\"status\":\"ok\",\"cases\":[]}";
         QTest::newRow("empty") << QByteArray() << u"empty file"_s;
-        QTest::newRow("not a sweep") << QByteArray("{\"format\":\"gpuf-kernel/1\"}") << u":1: expected a gpuf-sweep/1 header line"_s;
+        QTest::newRow("not a sweep") << QByteArray("{\"format\":\"gpuf-kernel/1\"}")
+                                     << u":1: expected a gpuf-sweep/1 header line"_s;
         QTest::newRow("no reference") << header + '\n' << u"no 'reference' record"_s;
         QTest::newRow("corrupt middle line") << header + "\n{broken\n" + reference + '\n' << u":2: not a JSON object"_s;
-        QTest::newRow("cut-short last line") << header + '\n' + reference + "\n{\"record\":\"config\",\"tun" << QString();
+        QTest::newRow("cut-short last line")
+            << header + '\n' + reference + "\n{\"record\":\"config\",\"tun" << QString();
         QTest::newRow("unknown record") << header + '\n' + reference + "\n{\"record\":\"colour\"}\n"
                                         << u":3: field 'record': unknown record 'colour'"_s;
         QTest::newRow("bad hash") << header + "\n{\"record\":\"reference\",\"content_hash\":\"ab\",\"status\":\"ok\"}\n"
                                   << u":2: field 'content_hash': expected a SHA-256 in hex"_s;
-        QTest::newRow("config without tunables")
-            << header + '\n' + reference + "\n{\"record\":\"config\",\"content_hash\":\"" + QByteArray(64, 'b')
-                + "\",\"status\":\"ok\"}\n"
-            << u":3: field 'tunables': expected the configuration"_s;
+        QTest::newRow("config without tunables") << header + '\n' + reference
+                + "\n{\"record\":\"config\",\"content_hash\":\"" + QByteArray(64, 'b')
+                + "\",\"status\":\"ok\"}\n" << u":3: field 'tunables': expected the configuration"_s;
     }
     void brokenFiles()
     {
@@ -254,7 +256,8 @@ private Q_SLOTS:
         other.familyHash = QString(64, u'c');
         auto refused = importSweep(**store, other, m_family, shippedCorpusDir());
         QVERIFY(!refused);
-        QVERIFY2(refused.error().contains(u"recorded with another version of the family"_s), qPrintable(refused.error()));
+        QVERIFY2(
+            refused.error().contains(u"recorded with another version of the family"_s), qPrintable(refused.error()));
         QCOMPARE(measurements.list()->size(), 9);
     }
 };

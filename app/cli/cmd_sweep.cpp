@@ -335,6 +335,7 @@ QJsonObject familyJson(const families::KernelFamily &f, qsizetype valid)
 
 int runSearchFamilies(const QCommandLineParser &parser, Io &io)
 {
+    const bool json = parser.optionNames().contains(QStringLiteral("json"));
     auto all = families::loadFamilies(familiesDir(parser), corpusDir(parser));
     if (!all)
         return fail(io, BadInput, QStringLiteral("search families: %1").arg(all.error()));
@@ -343,7 +344,7 @@ int runSearchFamilies(const QCommandLineParser &parser, Io &io)
         auto valid = families::validConfigurations(f);
         if (!valid)
             return fail(io, BadInput, QStringLiteral("search families: %1").arg(valid.error()));
-        if (parser.isSet(QStringLiteral("json"))) {
+        if (json) {
             list.append(familyJson(f, valid->size()));
             continue;
         }
@@ -357,7 +358,7 @@ int runSearchFamilies(const QCommandLineParser &parser, Io &io)
                    << ": " << t.note << '\n';
         }
     }
-    if (parser.isSet(QStringLiteral("json")))
+    if (json)
         printJson(io, QJsonDocument(QJsonObject {{QStringLiteral("families"), list}}));
     return Success;
 }

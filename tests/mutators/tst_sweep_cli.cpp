@@ -1,6 +1,7 @@
 // gpuf sweep through the real gpuf binary: writing a plan, importing a recorded sweep into a real store (and the
 // shipped sweeps in resources/sweeps), the local sweep on this machine (measured with a GPU, refused with the exact
 // reason and nothing stored without one), and bad input.
+#include "app/cli/command.h"
 #include "core/domain/kernel.h"
 #include "core/mutators/shipped_families.h"
 #include "core/mutators/sweep_file.h"
@@ -11,6 +12,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -150,6 +152,44 @@ private Q_SLOTS:
                 ok += entrySpeedup(*sweep, e) ? 1 : 0;
             QVERIFY2(ok >= 200, qPrintable(file + u": %1 configurations with a speedup"_s.arg(ok)));
         }
+    }
+
+    // The `families` verb of gpuf search, called as the search command calls it (its parser may lack our options).
+    void searchFamilies()
+    {
+        QCommandLineParser parser;
+        parser.addOption({u"json"_s, u"JSON"_s});
+        QVERIFY(parser.parse({u"gpuf search"_s, u"families"_s, u"--json"_s}));
+        QString out;
+        QString err;
+        QTextStream outStream(&out);
+        QTextStream errStream(&err);
+        cli::Io io {outStream, errStream};
+        QCOMPARE(cli::runSearchFamilies(parser, io), 0);
+        outStream.flush();
+        QCOMPARE(err, QString());
+        const QJsonArray list = QJsonDocument::fromJson(out.toUtf8()).object().value(u"families"_s).toArray();
+        QCOMPARE(list.size(), 4);
+        QStringList names;
+        for (const QJsonValue &v : list) {
+            const QJsonObject f = v.toObject();
+            names.append(f.value(u"name"_s).toString());
+            QVERIFY(f.value(u"valid"_s).toInt() >= 200);
+            QVERIFY(f.value(u"valid"_s).toInt() <= f.value(u"combinations"_s).toInt());
+            QVERIFY(!f.value(u"reference"_s).toString().isEmpty());
+            for (const QJsonValue &t : f.value(u"tunables"_s).toArray())
+                QVERIFY(!t.toObject().value(u"note"_s).toString().isEmpty());
+        }
+        QCOMPARE(names, (QStringList {u"reduce_sum"_s, u"row_softmax"_s, u"sgemm_tiled"_s, u"transpose"_s}));
+
+        QCommandLineParser text;
+        QVERIFY(text.parse({u"gpuf search"_s, u"families"_s}));
+        out.clear();
+        QCOMPARE(cli::runSearchFamilies(text, io), 0);
+        outStream.flush();
+        QVERIFY2(
+            out.startsWith(u"reduce_sum (problem reduce_sum): 264 valid of 288 configurations\n"_s), qPrintable(out));
+        QVERIFY(out.contains(u"  TW ∈ {16, 32, 64}, default 32: Tile width in input columns"_s));
     }
 
     void localSweep()

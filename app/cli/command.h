@@ -48,6 +48,7 @@ Command metricsCommand();
 Command forecasterCommand();
 Command forecastCommand();
 Command trainCommand();
+Command searchCommand();
 Command sweepCommand();
 
 // `gpuf search families [--json]`: the shipped kernel families (cmd_sweep.cpp), for the search command to dispatch

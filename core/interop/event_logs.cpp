@@ -47,6 +47,7 @@ QDateTime eventTime(FieldReader &r, QString *usedKey = nullptr)
 struct LogScan
 {
     QString searchName;
+    QString mode; // from a gpuf log's search_initialized config; empty for other logs
     bool surrogate = false;
     qint64 skippedLine = 0; // a truncated last line, 0 when none
 };
@@ -87,8 +88,15 @@ Result<LogScan> scanEventLog(ImportContext &context, LineReader &reader)
         eventTime(r);
         if (!r.ok())
             return Error {r.error()};
-        if (kind == QLatin1StringView("search_initialized") && scan.searchName.isEmpty())
+        if (kind == QLatin1StringView("search_initialized") && scan.searchName.isEmpty()) {
             scan.searchName = searchNameIn(*object);
+            // Logs gpuf wrote name their mode (a selective search writes the same kinds as a surrogate one).
+            const QString mode
+                = object->value(QStringLiteral("config")).toObject().value(QStringLiteral("mode")).toString();
+            if (mode == QLatin1StringView("standard") || mode == QLatin1StringView("surrogate")
+                || mode == QLatin1StringView("selective"))
+                scan.mode = mode;
+        }
         scan.surrogate = scan.surrogate || isSurrogateKind(kind);
         if (!context.progress(reader, 0, 2))
             return Error {QStringLiteral("import cancelled")};
@@ -267,7 +275,9 @@ Status importEventLog(ImportContext &context, const QString &file)
         return Error {scan.error()};
     Search search;
     search.name = scan->searchName.isEmpty() ? fallbackSearchName(file) : scan->searchName;
-    search.mode = scan->surrogate ? QStringLiteral("surrogate") : QStringLiteral("standard");
+    search.mode = !scan->mode.isEmpty() ? scan->mode
+        : scan->surrogate               ? QStringLiteral("surrogate")
+                                        : QStringLiteral("standard");
     search.config = QJsonObject {{QStringLiteral("source"), QStringLiteral("events-jsonl")},
         {QStringLiteral("file"), QFileInfo(file).fileName()}};
     auto searchId = context.ensureSearch(search);

@@ -1,5 +1,8 @@
 // Building the family and LLM mutators from a search's mutator configuration (SearchConfig::mutatorConfig), for the
-// search setup's mutator factory: "family" → makeFamilyMutator, "llm" → makeLlmMutator.
+// search setup's mutator factory (search::makeMutator in core/search/search_setup.cpp), whose branches would read:
+//   "family": families::makeFamilyMutator(context.config.mutatorConfig)
+//   "llm":    families::makeLlmMutator(*context.store, context.problem.id, context.config.mutatorConfig,
+//                                      context.config.hardware)
 #pragma once
 
 #include "core/common/result.h"

@@ -105,6 +105,24 @@ Result<qint64> SearchRepo::eventCount(RowId searchId)
         QStringLiteral("SELECT COUNT(*) FROM search_events WHERE search_id = ?"), {searchId});
 }
 
+namespace {
+QList<SearchEvent> readEvents(QSqlQuery &q)
+{
+    QList<SearchEvent> out;
+    while (q.next()) {
+        SearchEvent e;
+        e.id = q.value(0).toLongLong();
+        e.searchId = q.value(1).toLongLong();
+        e.sequence = q.value(2).toLongLong();
+        e.kind = q.value(3).toString();
+        e.payload = store::jsonObject(q.value(4).toString());
+        e.time = sql::fromStoredTime(q.value(5).toString());
+        out.append(std::move(e));
+    }
+    return out;
+}
+} // namespace
+
 Result<QList<SearchEvent>> SearchRepo::events(RowId searchId)
 {
     auto q = sql::run(m_cache.store().database(),
@@ -113,18 +131,39 @@ Result<QList<SearchEvent>> SearchRepo::events(RowId searchId)
         {searchId, searchId});
     if (!q)
         return Error {q.error()};
-    QList<SearchEvent> out;
-    while (q->next()) {
-        SearchEvent e;
-        e.id = q->value(0).toLongLong();
-        e.searchId = q->value(1).toLongLong();
-        e.sequence = q->value(2).toLongLong();
-        e.kind = q->value(3).toString();
-        e.payload = store::jsonObject(q->value(4).toString());
-        e.time = sql::fromStoredTime(q->value(5).toString());
-        out.append(std::move(e));
-    }
+    return readEvents(*q);
+}
+
+Result<QList<SearchEvent>> SearchRepo::eventsFrom(RowId searchId, qint64 fromSequence)
+{
+    auto q = m_cache.get(QStringLiteral("SELECT id, search_id, sequence, kind, payload_json, time FROM search_events"
+                                        " WHERE search_id = ? AND sequence >= ? ORDER BY sequence"));
+    if (!q)
+        return Error {q.error()};
+    if (Status s = store::execBound(*q, {searchId, fromSequence}); !s)
+        return Error {s.error()};
+    QList<SearchEvent> out = readEvents(**q);
+    (*q)->finish();
     return out;
+}
+
+Status SearchRepo::updateConfig(RowId searchId, const QJsonObject &config)
+{
+    auto q = m_cache.get(QStringLiteral("UPDATE searches SET config_json = ? WHERE id = ?"));
+    if (!q)
+        return Error {q.error()};
+    return store::execBound(*q, {store::jsonText(config), searchId});
+}
+
+Result<RowId> SearchRepo::busiestHardware(RowId problemId)
+{
+    auto q = sql::run(m_cache.store().database(),
+        QStringLiteral("SELECT m.hardware_id, COUNT(*) AS n FROM measurements m JOIN kernels k ON k.id = m.kernel_id"
+                       " WHERE k.problem_id = ? GROUP BY m.hardware_id ORDER BY n DESC, m.hardware_id LIMIT 1"),
+        {problemId});
+    if (!q)
+        return Error {q.error()};
+    return q->next() ? q->value(0).toLongLong() : RowId(0);
 }
 
 } // namespace gpuf

@@ -18,21 +18,34 @@ QString lastErrorText(const QSqlQuery &query)
 }
 
 namespace {
-QString describe(const QString &statement)
-{
-    QString head = statement.simplified();
-    if (head.size() > 60)
-        head = head.left(60) + QStringLiteral("…");
-    return head;
-}
+// Messages name what went wrong, never the statement: SQL text means nothing to the person reading them.
+QString describeFailure(const QSqlQuery &query) { return describeError(query.lastError()); }
 } // namespace
+
+QString describeError(const QSqlError &error)
+{
+    const QString code = error.nativeErrorCode();
+    QString text = error.databaseText();
+    if (text.isEmpty())
+        text = error.text();
+    // SQLITE_BUSY (5) and SQLITE_LOCKED (6), with their extended codes (5 + 256·n, 6 + 256·n).
+    bool ok = false;
+    const int native = code.toInt(&ok);
+    const int primary = ok ? (native & 0xFF) : -1;
+    if (primary == 5 || primary == 6 || text.contains(QLatin1StringView("database is locked"))
+        || text.contains(QLatin1StringView("database table is locked")))
+        return QStringLiteral("the store is busy: another program kept it locked for more than %1 s; try again when it"
+                              " is done")
+            .arg(kBusyTimeoutMs / 1000);
+    return text;
+}
 
 Result<QSqlQuery> prepare(QSqlDatabase &db, const QString &statement, std::initializer_list<QVariant> values)
 {
     QSqlQuery query(db);
     query.setForwardOnly(true);
     if (!query.prepare(statement))
-        return Error {QStringLiteral("cannot prepare \"%1\": %2").arg(describe(statement), lastErrorText(query))};
+        return Error {QStringLiteral("the store cannot run a query: %1").arg(describeFailure(query))};
     for (const QVariant &value : values)
         query.addBindValue(value);
     return query;
@@ -41,7 +54,7 @@ Result<QSqlQuery> prepare(QSqlDatabase &db, const QString &statement, std::initi
 Status exec(QSqlQuery &query)
 {
     if (!query.exec())
-        return Error {QStringLiteral("\"%1\" failed: %2").arg(describe(query.lastQuery()), lastErrorText(query))};
+        return Error {describeFailure(query)};
     return {};
 }
 
@@ -61,7 +74,7 @@ Result<qint64> scalar(QSqlDatabase &db, const QString &statement, std::initializ
     if (!query)
         return Error {query.error()};
     if (!query->next())
-        return Error {QStringLiteral("\"%1\" returned no row").arg(describe(statement))};
+        return Error {QStringLiteral("the store answered a count with no row")};
     return query->value(0).toLongLong();
 }
 

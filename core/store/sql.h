@@ -4,6 +4,7 @@
 #include "core/common/result.h"
 
 #include <QSqlDatabase>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
 
@@ -22,6 +23,12 @@ Result<QSqlQuery> run(QSqlDatabase &db, const QString &statement, std::initializ
 Result<qint64> scalar(QSqlDatabase &db, const QString &statement, std::initializer_list<QVariant> values = {});
 
 QString lastErrorText(const QSqlQuery &query);
+// An SQLite error in words for people: "the store is busy …" for a lock that outlasted the busy timeout, SQLite's own
+// message otherwise; never the statement.
+QString describeError(const QSqlError &error);
+
+// How long a connection waits for another writer's lock before giving up (QSQLITE_BUSY_TIMEOUT).
+inline constexpr int kBusyTimeoutMs = 10000;
 
 // NULL-aware conversions between optional values and QVariant.
 QVariant nullable(const std::optional<double> &value);

@@ -74,8 +74,13 @@ Result<int> checkExisting(QSqlDatabase &db, const QString &path, Store::Check ch
 Status migrate(QSqlDatabase &db, int fromVersion)
 {
     for (int version = fromVersion + 1; version <= store::kSchemaVersion; ++version) {
-        if (!db.transaction())
-            return Error {QStringLiteral("cannot begin migration: %1").arg(db.lastError().text())};
+        if (auto begun = sql::run(db, QStringLiteral("BEGIN IMMEDIATE")); !begun)
+            return Error {QStringLiteral("cannot begin migration: %1").arg(begun.error())};
+        // Another process may have migrated while this one waited for the lock.
+        if (auto current = sql::scalar(db, QStringLiteral("PRAGMA user_version")); current && *current >= version) {
+            (void)sql::run(db, QStringLiteral("COMMIT"));
+            continue;
+        }
         Status status;
         const QStringList statements = store::migrationStatements(version);
         for (const QString &statement : statements) {
@@ -95,11 +100,11 @@ Status migrate(QSqlDatabase &db, int fromVersion)
                 status = Error {done.error()};
         }
         if (!status) {
-            db.rollback();
+            (void)sql::run(db, QStringLiteral("ROLLBACK"));
             return Error {QStringLiteral("migration to schema %1 failed: %2").arg(version).arg(status.error())};
         }
-        if (!db.commit())
-            return Error {QStringLiteral("migration to schema %1 failed: %2").arg(version).arg(db.lastError().text())};
+        if (auto committed = sql::run(db, QStringLiteral("COMMIT")); !committed)
+            return Error {QStringLiteral("migration to schema %1 failed: %2").arg(version).arg(committed.error())};
     }
     return {};
 }
@@ -108,7 +113,7 @@ QSqlDatabase addConnection(const QString &name, const QString &path, bool readOn
 {
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
     db.setDatabaseName(path);
-    QString options = QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000");
+    QString options = QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(sql::kBusyTimeoutMs);
     if (readOnly)
         options += QStringLiteral(";QSQLITE_OPEN_READONLY");
     db.setConnectOptions(options);
@@ -237,14 +242,19 @@ Transaction::Transaction(Store &store)
 
 Transaction::~Transaction()
 {
-    if (m_open)
-        m_db.rollback();
+    if (m_open) {
+        QSqlQuery rollback(m_db);
+        rollback.exec(QStringLiteral("ROLLBACK"));
+    }
 }
 
 Status Transaction::begin()
 {
-    if (!m_db.transaction())
-        return Error {QStringLiteral("cannot begin a transaction: %1").arg(m_db.lastError().text())};
+    // IMMEDIATE takes the write lock now, waiting up to the busy timeout for other writers (threads or processes):
+    // a deferred transaction that reads first and writes later would fail at once when another writer came between.
+    QSqlQuery begin(m_db);
+    if (!begin.exec(QStringLiteral("BEGIN IMMEDIATE")))
+        return Error {QStringLiteral("cannot start writing: %1").arg(sql::describeError(begin.lastError()))};
     m_open = true;
     return {};
 }
@@ -253,8 +263,9 @@ Status Transaction::commit()
 {
     if (!m_open)
         return Error {QStringLiteral("commit without an open transaction")};
-    if (!m_db.commit())
-        return Error {QStringLiteral("cannot commit: %1").arg(m_db.lastError().text())};
+    QSqlQuery commit(m_db);
+    if (!commit.exec(QStringLiteral("COMMIT")))
+        return Error {QStringLiteral("cannot save the changes: %1").arg(sql::describeError(commit.lastError()))};
     m_open = false;
     return {};
 }

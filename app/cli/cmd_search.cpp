@@ -1,0 +1,599 @@
+// gpuf search start|resume|pause|stop|status|list|export|compare: the kernel search without a display. start and
+// resume run the engine on its own thread and print progress on stderr (a bar on a terminal, a line per step
+// otherwise); pause and stop append an event the running search folds in; compare runs the three modes in memory.
+#include "app/cli/command.h"
+#include "app/cli/search_progress.h"
+#include "core/search/compare.h"
+#include "core/search/recorded_mutators.h"
+#include "core/search/search_engine.h"
+#include "core/search/search_export.h"
+#include "core/search/search_setup.h"
+#include "core/search/ulid.h"
+#include "core/store/search_repo.h"
+#include "core/store/store.h"
+
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QRandomGenerator>
+#include <QThread>
+
+namespace gpuf::cli {
+namespace {
+
+using namespace gpuf::search;
+
+const QString kName = QStringLiteral("name");
+const QString kProblem = QStringLiteral("problem");
+const QString kFamily = QStringLiteral("family");
+const QString kMode = QStringLiteral("mode");
+const QString kForecaster = QStringLiteral("forecaster");
+const QString kMutator = QStringLiteral("mutator");
+const QString kSteps = QStringLiteral("steps");
+const QString kParents = QStringLiteral("parents");
+const QString kProposals = QStringLiteral("proposals");
+const QString kMeasure = QStringLiteral("measure");
+const QString kKeep = QStringLiteral("keep");
+const QString kTau = QStringLiteral("tau");
+const QString kGpu = QStringLiteral("gpu");
+const QString kHardware = QStringLiteral("hardware");
+const QString kSeed = QStringLiteral("seed");
+const QString kModel = QStringLiteral("model");
+const QString kOut = QStringLiteral("out");
+const QString kSeeds = QStringLiteral("seeds");
+const QString kFactor = QStringLiteral("k");
+const QString kQuiet = QStringLiteral("quiet");
+
+void addSearchOptions(QCommandLineParser &p)
+{
+    p.addOption({kName, QStringLiteral("The search's name (start)."), QStringLiteral("NAME")});
+    p.addOption({kProblem, QStringLiteral("The problem to optimise (its name in the store)."), QStringLiteral("P")});
+    p.addOption({kFamily, QStringLiteral("Search a kernel family's space (mutator 'family')."), QStringLiteral("F")});
+    p.addOption({kMode, QStringLiteral("standard | surrogate | selective (default standard)."), QStringLiteral("M")});
+    p.addOption({kForecaster, QStringLiteral("Forecaster of the surrogate and selective modes (default costmodel)."),
+        QStringLiteral("F")});
+    p.addOption({kMutator, QStringLiteral("Where proposals come from: pool | injected (default pool)."),
+        QStringLiteral("KIND")});
+    p.addOption({kSteps, QStringLiteral("Steps (default 40)."), QStringLiteral("N")});
+    p.addOption({kParents, QStringLiteral("Parents per step (default 2)."), QStringLiteral("N")});
+    p.addOption({kProposals,
+        QStringLiteral("Proposals per parent (default: --measure; 4× that in the surrogate and selective modes)."),
+        QStringLiteral("N")});
+    p.addOption({kMeasure, QStringLiteral("GPU measurements per parent and step (default 4)."), QStringLiteral("N")});
+    p.addOption({kKeep, QStringLiteral("Children kept per parent in the archive (default 2)."), QStringLiteral("N")});
+    p.addOption({kTau,
+        QStringLiteral("Selective mode: the confidence below which a forecast is not trusted (default"
+                       " 0.5)."),
+        QStringLiteral("T")});
+    p.addOption({kGpu, QStringLiteral("Measurements from: local | replay (default replay)."), QStringLiteral("G")});
+    p.addOption({kHardware, QStringLiteral("Replay: whose recorded runtimes (default: the GPU with most of them)."),
+        QStringLiteral("NAME")});
+    p.addOption({kSeed, QStringLiteral("Seed (default 0)."), QStringLiteral("N")});
+    p.addOption(
+        {kModel, QStringLiteral("The cost model's model file (default: the built-in one)."), QStringLiteral("FILE")});
+    p.addOption({kOut, QStringLiteral("export: the events.jsonl to write."), QStringLiteral("FILE")});
+    p.addOption({kSeeds, QStringLiteral("compare: searches per mode (default 5)."), QStringLiteral("N")});
+    p.addOption({kFactor,
+        QStringLiteral("compare: proposals per GPU measurement in the surrogate and selective modes"
+                       " (default 4)."),
+        QStringLiteral("K")});
+    p.addOption({kQuiet, QStringLiteral("No progress on stderr.")});
+}
+
+Result<int> positiveInt(const QCommandLineParser &p, const QString &option, int fallback, bool allowZero = false)
+{
+    if (!p.isSet(option))
+        return fallback;
+    bool ok = false;
+    const int v = p.value(option).toInt(&ok);
+    if (!ok || v < (allowZero ? 0 : 1))
+        return Error {QStringLiteral("--%1 takes a whole number of at least %2, not '%3'")
+                          .arg(option)
+                          .arg(allowZero ? 0 : 1)
+                          .arg(p.value(option))};
+    return v;
+}
+
+// The configuration the options describe (defaults for what is not given).
+Result<SearchConfig> configFromOptions(const QCommandLineParser &p)
+{
+    SearchConfig c;
+    if (p.isSet(kMode)) {
+        auto mode = modeFromName(p.value(kMode));
+        if (!mode)
+            return Error {
+                QStringLiteral("--mode must be standard, surrogate or selective, not '%1'").arg(p.value(kMode))};
+        c.mode = *mode;
+    }
+    c.problem = p.value(kProblem);
+    if (p.isSet(kFamily)) {
+        c.mutator = QStringLiteral("family");
+        c.mutatorConfig = {{QStringLiteral("family"), p.value(kFamily)}};
+        if (c.problem.isEmpty())
+            c.problem = p.value(kFamily);
+    }
+    if (p.isSet(kMutator))
+        c.mutator = p.value(kMutator);
+    if (c.problem.isEmpty())
+        return Error {QStringLiteral("give the problem to search (--problem NAME or --family NAME)")};
+    // A budget of 0 is refused by validate() with its own message, so 0 passes here.
+    struct IntOption
+    {
+        const QString &name;
+        int *target;
+    };
+    for (const IntOption &o : {IntOption {kSteps, &c.steps}, IntOption {kParents, &c.parentsPerStep},
+             IntOption {kMeasure, &c.measurementsPerParent}, IntOption {kKeep, &c.keepPerParent}}) {
+        auto v = positiveInt(p, o.name, *o.target, true);
+        if (!v)
+            return Error {v.error()};
+        *o.target = *v;
+    }
+    c.proposalsPerParent = c.mode == Mode::Standard ? c.measurementsPerParent : 4 * c.measurementsPerParent;
+    auto proposals = positiveInt(p, kProposals, c.proposalsPerParent, true);
+    if (!proposals)
+        return Error {proposals.error()};
+    c.proposalsPerParent = *proposals;
+    if (p.isSet(kTau)) {
+        bool ok = false;
+        c.tau = p.value(kTau).toDouble(&ok);
+        if (!ok)
+            return Error {QStringLiteral("--tau takes a number in [0, 1], not '%1'").arg(p.value(kTau))};
+    }
+    if (c.needsForecasts())
+        c.forecaster = p.isSet(kForecaster) ? p.value(kForecaster) : QStringLiteral("costmodel");
+    else if (p.isSet(kForecaster))
+        c.forecaster = p.value(kForecaster);
+    if (p.isSet(kGpu))
+        c.gpu = p.value(kGpu);
+    c.hardware = p.value(kHardware);
+    if (p.isSet(kSeed)) {
+        bool ok = false;
+        c.seed = p.value(kSeed).toULongLong(&ok);
+        if (!ok)
+            return Error {QStringLiteral("--seed takes a whole number, not '%1'").arg(p.value(kSeed))};
+    }
+    if (Status s = c.validate(); !s)
+        return Error {s.error()};
+    return c;
+}
+
+QJsonObject statusJson(const SearchState &state)
+{
+    const SearchSnapshot s = snapshotOf(state);
+    QJsonObject best;
+    if (const Candidate *c = state.candidate(state.bestNode)) {
+        best = {{QStringLiteral("node_id"), c->nodeId}, {QStringLiteral("kernel_id"), c->kernelId},
+            {QStringLiteral("content_hash"), c->contentHash}, {QStringLiteral("speedup"), c->reward.value_or(0.0)},
+            {QStringLiteral("step"), c->step}, {QStringLiteral("replay"), c->feedback.replayed},
+            {QStringLiteral("seed"), c->seedNode}};
+    }
+    return {{QStringLiteral("name"), state.name}, {QStringLiteral("mode"), s.mode},
+        {QStringLiteral("status"), s.status}, {QStringLiteral("step"), s.step}, {QStringLiteral("steps"), s.steps},
+        {QStringLiteral("gpu_evaluations"), s.gpuEvaluations},
+        {QStringLiteral("replayed_evaluations"), s.replayedEvaluations}, {QStringLiteral("forecasts"), s.forecasts},
+        {QStringLiteral("deferred"), s.deferred}, {QStringLiteral("queued"), s.queued},
+        {QStringLiteral("archive_size"), s.archiveSize}, {QStringLiteral("events"), s.events},
+        {QStringLiteral("best_speedup"), s.bestSpeedup ? QJsonValue(*s.bestSpeedup) : QJsonValue()},
+        {QStringLiteral("best_kernel"), best.isEmpty() ? QJsonValue() : QJsonValue(best)},
+        {QStringLiteral("gpu"), state.config.gpu}, {QStringLiteral("hardware"), state.config.hardware}};
+}
+
+void printStatus(Io &io, const SearchState &state)
+{
+    const SearchSnapshot s = snapshotOf(state);
+    io.out << "search " << state.name << " (" << s.mode << ", " << s.status << "): step " << s.step << "/" << s.steps
+           << ", " << s.gpuEvaluations << " GPU evaluation(s)";
+    if (s.replayedEvaluations > 0)
+        io.out << " (" << s.replayedEvaluations << " replayed ↺)";
+    io.out << ", " << s.forecasts << " forecast(s), " << s.deferred << " deferred";
+    if (s.queued > 0)
+        io.out << " (" << s.queued << " queued)";
+    io.out << ", archive " << s.archiveSize << '\n';
+    if (s.bestSpeedup) {
+        const Candidate *c = state.candidate(state.bestNode);
+        io.out << "best " << QString::number(*s.bestSpeedup, 'f', 3) << "×";
+        if (c && c->feedback.replayed)
+            io.out << " (replay)";
+        if (c)
+            io.out << ": node " << c->nodeId << ", kernel " << c->kernelId << " (" << c->contentHash.left(12) << ")";
+        io.out << '\n';
+    }
+    io.out.flush();
+}
+
+// Runs the stored search named `name` on an engine thread until it finishes, stops, pauses or fails.
+int runSearch(Io &io, const QString &storePath, const QString &name, const SetupOptions &setup, bool quiet, bool json)
+{
+    QThread thread;
+    thread.setObjectName(QStringLiteral("gpuf-search"));
+    auto *engine = new SearchEngine(storeRunFactory(storePath, name, setup));
+    engine->moveToThread(&thread);
+    QObject::connect(&thread, &QThread::finished, engine, &QObject::deleteLater);
+    SearchProgress progress(io.err, quiet);
+    QEventLoop loop;
+    QString error;
+    SearchSnapshot last;
+    QObject::connect(engine, &SearchEngine::snapshotReady, &loop, [&](const SearchSnapshot &s) {
+        last = s;
+        progress.snapshot(s);
+    });
+    QObject::connect(engine, &SearchEngine::stepCompleted, &loop, [&](const SearchSnapshot &s) {
+        last = s;
+        progress.step(s);
+    });
+    QObject::connect(engine, &SearchEngine::failed, &loop, [&](const QString &message) {
+        error = message;
+        loop.quit();
+    });
+    QObject::connect(engine, &SearchEngine::finished, &loop, [&](const SearchSnapshot &s) {
+        last = s;
+        loop.quit();
+    });
+    thread.start();
+    QMetaObject::invokeMethod(engine, &SearchEngine::start, Qt::QueuedConnection);
+    loop.exec();
+    QEventLoop down;
+    QObject::connect(engine, &SearchEngine::shutDown, &down, &QEventLoop::quit, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(engine, &SearchEngine::shutdown, Qt::QueuedConnection);
+    down.exec();
+    thread.quit();
+    thread.wait();
+    progress.finish(last);
+    if (!error.isEmpty())
+        return fail(io, BadInput, QStringLiteral("search: ") + error);
+    auto store = Store::open(storePath, Store::Mode::ExistingOnly, Store::Check::Header);
+    if (!store)
+        return fail(io, BadInput, QStringLiteral("search: ") + store.error());
+    auto state = foldStoredSearch(**store, name);
+    if (!state)
+        return fail(io, BadInput, QStringLiteral("search: ") + state.error());
+    if (json)
+        printJson(io, QJsonDocument(statusJson(*state)));
+    else
+        printStatus(io, *state);
+    return Success;
+}
+
+SetupOptions setupFrom(const QCommandLineParser &p)
+{
+    SetupOptions s;
+    s.costModelPath = p.value(kModel);
+    return s;
+}
+
+int runStart(const QStringList &args, const QCommandLineParser &p, Io &io)
+{
+    if (args.size() != 1)
+        return fail(io, UsageError, QStringLiteral("search start: give exactly one STORE"));
+    if (!p.isSet(kName))
+        return fail(io, UsageError, QStringLiteral("search start: --name NAME is required"));
+    auto config = configFromOptions(p);
+    if (!config)
+        return fail(io, BadInput, QStringLiteral("search start: ") + config.error());
+    {
+        auto store = Store::open(args.first(), Store::Mode::ExistingOnly);
+        if (!store)
+            return fail(io, BadInput, QStringLiteral("search start: ") + store.error());
+        auto id = createSearch(**store, p.value(kName), *config, setupFrom(p));
+        if (!id)
+            return fail(io, BadInput, QStringLiteral("search start: ") + id.error());
+    }
+    return runSearch(io, args.first(), p.value(kName), setupFrom(p), p.isSet(kQuiet), p.isSet(QStringLiteral("json")));
+}
+
+// Options given to resume must match the stored configuration (only --steps may extend the budget).
+int runResume(const QStringList &args, const QCommandLineParser &p, Io &io)
+{
+    if (args.size() != 2)
+        return fail(io, UsageError, QStringLiteral("search resume: give STORE and NAME"));
+    const QString &name = args.at(1);
+    {
+        auto store = Store::open(args.first(), Store::Mode::ExistingOnly);
+        if (!store)
+            return fail(io, BadInput, QStringLiteral("search resume: ") + store.error());
+        auto state = foldStoredSearch(**store, name);
+        if (!state)
+            return fail(io, BadInput, QStringLiteral("search resume: ") + state.error());
+        if (state->stopped)
+            return fail(io, BadInput, QStringLiteral("search resume: '%1' was stopped; start a new search").arg(name));
+        QStringList given;
+        const QStringList configOptions {kProblem, kFamily, kMode, kForecaster, kMutator, kParents, kProposals,
+            kMeasure, kKeep, kTau, kGpu, kHardware, kSeed};
+        for (const QString &o : configOptions) {
+            if (p.isSet(o))
+                given << o;
+        }
+        if (!given.isEmpty()) {
+            // Compare what was given with what is stored, option by option.
+            SearchConfig wanted = state->config;
+            QStringList differences;
+            auto differ = [&](const QString &option, const QString &storedValue) {
+                if (p.isSet(option) && p.value(option) != storedValue)
+                    differences
+                        << QStringLiteral("--%1 %2 (the search has %3)").arg(option, p.value(option), storedValue);
+            };
+            differ(kProblem, wanted.problem);
+            differ(kMode, modeName(wanted.mode));
+            differ(kForecaster, wanted.forecaster);
+            differ(kMutator, wanted.mutator);
+            differ(kParents, QString::number(wanted.parentsPerStep));
+            differ(kProposals, QString::number(wanted.proposalsPerParent));
+            differ(kMeasure, QString::number(wanted.measurementsPerParent));
+            differ(kKeep, QString::number(wanted.keepPerParent));
+            if (p.isSet(kTau) && p.value(kTau).toDouble() != wanted.tau)
+                differences << QStringLiteral("--tau %1 (the search has %2)").arg(p.value(kTau)).arg(wanted.tau);
+            differ(kGpu, wanted.gpu);
+            differ(kHardware, wanted.hardware);
+            differ(kSeed, QString::number(wanted.seed));
+            differ(kFamily, wanted.mutatorConfig.value(QStringLiteral("family")).toString());
+            if (!differences.isEmpty())
+                return fail(io, BadInput,
+                    QStringLiteral("search resume: '%1' runs under another configuration: %2; a search resumes only"
+                                   " under its own (start a new one to change it)")
+                        .arg(name, differences.join(QStringLiteral(", "))));
+        }
+        if (p.isSet(kSteps) || state->paused) {
+            SearchRepo searches(**store);
+            auto search = searches.findByName(name);
+            if (!search || !search->has_value())
+                return fail(io, BadInput, QStringLiteral("search resume: no search named '%1'").arg(name));
+            StoreSink sink(**store, (*search)->id);
+            if (p.isSet(kSteps)) {
+                auto steps = positiveInt(p, kSteps, state->config.steps);
+                if (!steps)
+                    return fail(io, BadInput, QStringLiteral("search resume: ") + steps.error());
+                if (*steps != state->config.steps) {
+                    SearchConfig changed = state->config;
+                    changed.steps = *steps;
+                    Status s = sink.transact([&](QList<SearchEvent> &events) -> Status {
+                        if (Status u = searches.updateConfig((*search)->id, changed.toJson()); !u)
+                            return u;
+                        SearchEvent e;
+                        e.kind = QStringLiteral("config_changed");
+                        e.payload
+                            = {{QStringLiteral("id"),
+                                   makeUlid(QDateTime::currentDateTimeUtc(), QRandomGenerator::global()->generate(),
+                                       QRandomGenerator::global()->generate64())},
+                                {QStringLiteral("changes"), QJsonObject {{QStringLiteral("steps"), *steps}}}};
+                        events.append(e);
+                        return {};
+                    });
+                    if (!s)
+                        return fail(io, BadInput, QStringLiteral("search resume: ") + s.error());
+                }
+            }
+            if (state->paused) {
+                Status s = sink.transact([](QList<SearchEvent> &events) -> Status {
+                    SearchEvent e;
+                    e.kind = QStringLiteral("search_resumed");
+                    e.payload = {{QStringLiteral("id"),
+                        makeUlid(QDateTime::currentDateTimeUtc(), QRandomGenerator::global()->generate(),
+                            QRandomGenerator::global()->generate64())}};
+                    events.append(e);
+                    return {};
+                });
+                if (!s)
+                    return fail(io, BadInput, QStringLiteral("search resume: ") + s.error());
+            }
+        }
+    }
+    return runSearch(io, args.first(), name, setupFrom(p), p.isSet(kQuiet), p.isSet(QStringLiteral("json")));
+}
+
+// pause and stop: one event in the search's log; a running search folds it in and acts on it.
+int runControl(const QString &verb, const QStringList &args, Io &io)
+{
+    if (args.size() != 2)
+        return fail(io, UsageError, QStringLiteral("search %1: give STORE and NAME").arg(verb));
+    auto store = Store::open(args.first(), Store::Mode::ExistingOnly);
+    if (!store)
+        return fail(io, BadInput, QStringLiteral("search %1: ").arg(verb) + store.error());
+    auto state = foldStoredSearch(**store, args.at(1));
+    if (!state)
+        return fail(io, BadInput, QStringLiteral("search %1: ").arg(verb) + state.error());
+    if (state->finished || state->stopped) {
+        io.out << "search " << args.at(1) << " is already " << (state->finished ? "finished" : "stopped") << '\n';
+        return Success;
+    }
+    if (verb == QLatin1StringView("pause") && state->paused) {
+        io.out << "search " << args.at(1) << " is already paused\n";
+        return Success;
+    }
+    auto search = SearchRepo(**store).findByName(args.at(1));
+    if (!search || !search->has_value())
+        return fail(io, BadInput, QStringLiteral("search %1: no search named '%2'").arg(verb, args.at(1)));
+    StoreSink sink(**store, (*search)->id);
+    Status s = sink.transact([&verb](QList<SearchEvent> &events) -> Status {
+        SearchEvent e;
+        e.kind
+            = verb == QLatin1StringView("pause") ? QStringLiteral("search_paused") : QStringLiteral("search_stopped");
+        e.payload = {{QStringLiteral("id"),
+                         makeUlid(QDateTime::currentDateTimeUtc(), QRandomGenerator::global()->generate(),
+                             QRandomGenerator::global()->generate64())},
+            {QStringLiteral("by"), QStringLiteral("gpuf search %1").arg(verb)}};
+        events.append(e);
+        return {};
+    });
+    if (!s)
+        return fail(io, BadInput, QStringLiteral("search %1: ").arg(verb) + s.error());
+    io.out << "search " << args.at(1) << (verb == QLatin1StringView("pause") ? " paused" : " stopped")
+           << " (a running search finishes the requests in flight, then halts)\n";
+    return Success;
+}
+
+int runStatus(const QStringList &args, const QCommandLineParser &p, Io &io)
+{
+    if (args.size() != 2)
+        return fail(io, UsageError, QStringLiteral("search status: give STORE and NAME"));
+    auto store = Store::open(args.first(), Store::Mode::ReadOnly);
+    if (!store)
+        return fail(io, BadInput, QStringLiteral("search status: ") + store.error());
+    auto state = foldStoredSearch(**store, args.at(1));
+    if (!state)
+        return fail(io, BadInput, QStringLiteral("search status: ") + state.error());
+    if (p.isSet(QStringLiteral("json")))
+        printJson(io, QJsonDocument(statusJson(*state)));
+    else
+        printStatus(io, *state);
+    return Success;
+}
+
+int runList(const QStringList &args, const QCommandLineParser &p, Io &io)
+{
+    if (args.size() != 1)
+        return fail(io, UsageError, QStringLiteral("search list: give exactly one STORE"));
+    auto store = Store::open(args.first(), Store::Mode::ReadOnly);
+    if (!store)
+        return fail(io, BadInput, QStringLiteral("search list: ") + store.error());
+    auto searches = SearchRepo(**store).list();
+    if (!searches)
+        return fail(io, BadInput, QStringLiteral("search list: ") + searches.error());
+    QJsonArray rows;
+    for (const Search &s : std::as_const(*searches)) {
+        auto state = foldStoredSearch(**store, s.name);
+        QJsonObject row {{QStringLiteral("name"), s.name}, {QStringLiteral("mode"), s.mode}};
+        if (state) {
+            row = statusJson(*state);
+        } else {
+            row.insert(QStringLiteral("status"), QStringLiteral("unreadable"));
+            row.insert(QStringLiteral("error"), state.error());
+        }
+        rows.append(row);
+        if (!p.isSet(QStringLiteral("json"))) {
+            io.out << s.name.leftJustified(24) << ' ' << s.mode.leftJustified(10) << ' '
+                   << row.value(QStringLiteral("status")).toString().leftJustified(9);
+            if (state) {
+                io.out << " step " << row.value(QStringLiteral("step")).toInt() << "/"
+                       << row.value(QStringLiteral("steps")).toInt() << ", "
+                       << row.value(QStringLiteral("gpu_evaluations")).toInt() << " GPU evaluation(s)";
+                if (state->bestReward)
+                    io.out << ", best " << QString::number(*state->bestReward, 'f', 3) << "×";
+            } else {
+                io.out << " " << state.error();
+            }
+            io.out << '\n';
+        }
+    }
+    if (p.isSet(QStringLiteral("json")))
+        printJson(io, QJsonDocument(rows));
+    io.out.flush();
+    return Success;
+}
+
+int runExport(const QStringList &args, const QCommandLineParser &p, Io &io)
+{
+    if (args.size() != 2)
+        return fail(io, UsageError, QStringLiteral("search export: give STORE and NAME"));
+    if (!p.isSet(kOut))
+        return fail(io, UsageError, QStringLiteral("search export: --out FILE is required"));
+    auto store = Store::open(args.first(), Store::Mode::ReadOnly);
+    if (!store)
+        return fail(io, BadInput, QStringLiteral("search export: ") + store.error());
+    if (auto state = foldStoredSearch(**store, args.at(1)); !state)
+        return fail(io, BadInput, QStringLiteral("search export: ") + state.error());
+    if (Status s = exportEventLog(**store, args.at(1), p.value(kOut)); !s)
+        return fail(io, BadInput, QStringLiteral("search export: ") + s.error());
+    io.out << "wrote " << p.value(kOut) << '\n';
+    return Success;
+}
+
+int runCompare(const QStringList &args, const QCommandLineParser &p, Io &io)
+{
+    if (args.size() != 1)
+        return fail(io, UsageError, QStringLiteral("search compare: give exactly one STORE"));
+    auto config = configFromOptions(p);
+    if (!config)
+        return fail(io, BadInput, QStringLiteral("search compare: ") + config.error());
+    config->gpu = QStringLiteral("replay");
+    if (config->forecaster.isEmpty())
+        config->forecaster = QStringLiteral("costmodel");
+    CompareOptions options;
+    options.base = *config;
+    auto seeds = positiveInt(p, kSeeds, 5);
+    auto factor = positiveInt(p, kFactor, 4);
+    if (!seeds || !factor)
+        return fail(io, BadInput, QStringLiteral("search compare: ") + (!seeds ? seeds.error() : factor.error()));
+    options.seeds = *seeds;
+    options.proposalFactor = *factor;
+    if (!p.isSet(kQuiet))
+        options.progress = [&io](const QString &line) {
+            io.err << line << '\n';
+            io.err.flush();
+        };
+    auto store = Store::open(args.first(), Store::Mode::ExistingOnly);
+    if (!store)
+        return fail(io, BadInput, QStringLiteral("search compare: ") + store.error());
+    auto report = compareModes(**store, options, setupFrom(p));
+    if (!report)
+        return fail(io, BadInput, QStringLiteral("search compare: ") + report.error());
+    if (p.isSet(QStringLiteral("json")))
+        printJson(io, QJsonDocument(report->toJson()));
+    else
+        io.out << report->text();
+    io.out.flush();
+    return Success;
+}
+
+struct Subcommand
+{
+    QString name;
+    std::function<int(const QStringList &, const QCommandLineParser &, Io &)> run;
+};
+
+// The sub-commands of `gpuf search`; kernel families add "families" here.
+const QList<Subcommand> &subcommands()
+{
+    static const QList<Subcommand> all {
+        {QStringLiteral("start"), runStart},
+        {QStringLiteral("resume"), runResume},
+        {QStringLiteral("pause"),
+            [](const QStringList &a, const QCommandLineParser &, Io &io) {
+                return runControl(QStringLiteral("pause"), a, io);
+            }},
+        {QStringLiteral("stop"),
+            [](const QStringList &a, const QCommandLineParser &, Io &io) {
+                return runControl(QStringLiteral("stop"), a, io);
+            }},
+        {QStringLiteral("status"), runStatus},
+        {QStringLiteral("list"), runList},
+        {QStringLiteral("export"), runExport},
+        {QStringLiteral("compare"), runCompare},
+    };
+    return all;
+}
+
+int runSearchCommand(const QCommandLineParser &p, Io &io)
+{
+    const QStringList args = p.positionalArguments();
+    QStringList names;
+    for (const Subcommand &s : subcommands())
+        names << s.name;
+    if (args.isEmpty())
+        return fail(
+            io, UsageError, QStringLiteral("search: give a sub-command (%1)").arg(names.join(QLatin1Char('|'))));
+    for (const Subcommand &s : subcommands()) {
+        if (s.name == args.first())
+            return s.run(args.mid(1), p, io);
+    }
+    return fail(io, UsageError,
+        QStringLiteral("search: unknown sub-command '%1' (%2)").arg(args.first(), names.join(QLatin1Char('|'))));
+}
+
+} // namespace
+
+Command searchCommand()
+{
+    Command c;
+    c.name = QStringLiteral("search");
+    c.summary = QStringLiteral("Run, resume, pause, stop, show, export and compare kernel searches (PUCT; standard, "
+                               "surrogate-filtered and selective modes).");
+    c.usage = QStringLiteral("start STORE --name N --problem P [--mode M] … | resume STORE NAME | pause STORE NAME | "
+                             "stop STORE NAME | status STORE NAME | list STORE | export STORE NAME --out FILE | "
+                             "compare STORE --problem P [--seeds N]");
+    c.addOptions = addSearchOptions;
+    c.run = runSearchCommand;
+    return c;
+}
+
+} // namespace gpuf::cli

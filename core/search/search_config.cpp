@@ -1,0 +1,139 @@
+// SearchConfig; see search_config.h.
+#include "core/search/search_config.h"
+
+#include <QJsonDocument>
+
+namespace gpuf::search {
+
+QString modeName(Mode mode)
+{
+    switch (mode) {
+    case Mode::Standard:
+        return QStringLiteral("standard");
+    case Mode::Surrogate:
+        return QStringLiteral("surrogate");
+    case Mode::Selective:
+        return QStringLiteral("selective");
+    }
+    return {};
+}
+
+std::optional<Mode> modeFromName(const QString &name)
+{
+    for (Mode m : {Mode::Standard, Mode::Surrogate, Mode::Selective}) {
+        if (modeName(m) == name)
+            return m;
+    }
+    return std::nullopt;
+}
+
+QJsonObject SearchConfig::toJson() const
+{
+    return QJsonObject {
+        {QStringLiteral("mode"), modeName(mode)},
+        {QStringLiteral("steps"), steps},
+        {QStringLiteral("parents_per_step"), parentsPerStep},
+        {QStringLiteral("proposals_per_parent"), proposalsPerParent},
+        {QStringLiteral("measurements_per_parent"), measurementsPerParent},
+        {QStringLiteral("keep_per_parent"), keepPerParent},
+        {QStringLiteral("capacity"), capacity},
+        {QStringLiteral("c"), c},
+        {QStringLiteral("tau"), tau},
+        {QStringLiteral("seed"), QString::number(seed)}, // as text: JSON numbers lose bits past 2^53
+        {QStringLiteral("problem"), problem},
+        {QStringLiteral("forecaster"), forecaster},
+        {QStringLiteral("mutator"), mutator},
+        {QStringLiteral("mutator_config"), mutatorConfig},
+        {QStringLiteral("gpu"), gpu},
+        {QStringLiteral("hardware"), hardware},
+    };
+}
+
+Result<SearchConfig> SearchConfig::fromJson(const QJsonObject &o)
+{
+    SearchConfig c;
+    const auto mode = modeFromName(o.value(QStringLiteral("mode")).toString());
+    if (!mode)
+        return Error {QStringLiteral("unknown search mode '%1'").arg(o.value(QStringLiteral("mode")).toString())};
+    c.mode = *mode;
+    auto integer = [&o](const char *key, int fallback) {
+        const QJsonValue v = o.value(QLatin1StringView(key));
+        return v.isDouble() ? v.toInt() : fallback;
+    };
+    c.steps = integer("steps", c.steps);
+    c.parentsPerStep = integer("parents_per_step", c.parentsPerStep);
+    c.proposalsPerParent = integer("proposals_per_parent", c.proposalsPerParent);
+    c.measurementsPerParent = integer("measurements_per_parent", c.measurementsPerParent);
+    c.keepPerParent = integer("keep_per_parent", c.keepPerParent);
+    c.capacity = integer("capacity", c.capacity);
+    c.c = o.value(QStringLiteral("c")).toDouble(c.c);
+    c.tau = o.value(QStringLiteral("tau")).toDouble(c.tau);
+    const QJsonValue seed = o.value(QStringLiteral("seed"));
+    c.seed = seed.isString() ? seed.toString().toULongLong() : quint64(seed.toInteger());
+    c.problem = o.value(QStringLiteral("problem")).toString();
+    c.forecaster = o.value(QStringLiteral("forecaster")).toString();
+    c.mutator = o.value(QStringLiteral("mutator")).toString(c.mutator);
+    c.mutatorConfig = o.value(QStringLiteral("mutator_config")).toObject();
+    c.gpu = o.value(QStringLiteral("gpu")).toString(c.gpu);
+    c.hardware = o.value(QStringLiteral("hardware")).toString();
+    return c;
+}
+
+Status SearchConfig::validate() const
+{
+    QStringList problems;
+    if (steps <= 0)
+        problems << QStringLiteral("--steps must be at least 1 (a budget of %1 steps measures nothing)").arg(steps);
+    if (parentsPerStep <= 0)
+        problems << QStringLiteral("--parents must be at least 1");
+    if (measurementsPerParent <= 0)
+        problems << QStringLiteral("--measure must be at least 1 (a GPU budget of 0 measures nothing)");
+    if (proposalsPerParent <= 0)
+        problems << QStringLiteral("--proposals must be at least 1");
+    if (mode == Mode::Standard && proposalsPerParent != measurementsPerParent)
+        problems << QStringLiteral("the standard mode measures every proposal: --proposals (%1) must equal --measure"
+                                   " (%2)")
+                        .arg(proposalsPerParent)
+                        .arg(measurementsPerParent);
+    if (mode != Mode::Standard && proposalsPerParent < measurementsPerParent)
+        problems << QStringLiteral("--proposals (%1) must be at least --measure (%2) in the %3 mode")
+                        .arg(proposalsPerParent)
+                        .arg(measurementsPerParent)
+                        .arg(modeName(mode));
+    if (keepPerParent <= 0)
+        problems << QStringLiteral("--keep must be at least 1");
+    if (capacity <= 0)
+        problems << QStringLiteral("the archive capacity must be at least 1");
+    if (!(tau >= 0.0 && tau <= 1.0))
+        problems << QStringLiteral("--tau must lie in [0, 1]");
+    if (needsForecasts() && forecaster.isEmpty())
+        problems << QStringLiteral("the %1 mode needs a forecaster (--forecaster)").arg(modeName(mode));
+    if (gpu != QLatin1StringView("local") && gpu != QLatin1StringView("replay"))
+        problems << QStringLiteral("--gpu must be local or replay, not '%1'").arg(gpu);
+    if (problems.isEmpty())
+        return {};
+    return Error {problems.join(QStringLiteral("; "))};
+}
+
+QStringList configDifferences(const SearchConfig &stored, const SearchConfig &given, bool allowStepsChange)
+{
+    QJsonObject a = stored.toJson();
+    QJsonObject b = given.toJson();
+    if (allowStepsChange) {
+        a.remove(QStringLiteral("steps"));
+        b.remove(QStringLiteral("steps"));
+    }
+    QStringList out;
+    auto text = [](const QJsonValue &v) {
+        if (v.isObject())
+            return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
+        return v.toVariant().toString();
+    };
+    for (auto it = a.constBegin(); it != a.constEnd(); ++it) {
+        if (b.value(it.key()) != it.value())
+            out << QStringLiteral("%1: %2 → %3").arg(it.key(), text(it.value()), text(b.value(it.key())));
+    }
+    return out;
+}
+
+} // namespace gpuf::search

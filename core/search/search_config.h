@@ -1,0 +1,49 @@
+// A search's configuration: mode, budgets, τ, seed, where proposals and measurements come from. Stored in the
+// search_initialized event and in the searches row; a resume under a different configuration is refused.
+#pragma once
+
+#include "core/common/result.h"
+#include "core/domain/problem.h"
+
+#include <QJsonObject>
+#include <QString>
+
+namespace gpuf::search {
+
+enum class Mode { Standard, Surrogate, Selective };
+QString modeName(Mode mode); // "standard" | "surrogate" | "selective"
+std::optional<Mode> modeFromName(const QString &name);
+
+struct SearchConfig
+{
+    Mode mode = Mode::Standard;
+    int steps = 40;
+    int parentsPerStep = 2;
+    int proposalsPerParent = 4; // standard: equal to measurementsPerParent; surrogate/selective: k× that
+    int measurementsPerParent = 4; // the GPU budget per parent and step, equal across modes
+    int keepPerParent = 2; // archive admission: top-k children per parent
+    int capacity = 1000;
+    double c = 1.0; // PUCT exploration constant
+    double tau = 0.5; // selective: a forecast whose confidence (p of its predicted bin) is below τ is not trusted
+    quint64 seed = 0;
+    QString problem; // the problem's name
+    RowId problemId = 0;
+    QString forecaster; // surrogate/selective: a stored forecaster's name ("costmodel")
+    QString mutator = QStringLiteral("pool"); // "pool" | "injected" | "family" | "llm"
+    QJsonObject mutatorConfig; // the mutator's own configuration (family name, endpoint, pool source)
+    QString gpu = QStringLiteral("replay"); // "local" | "replay"
+    QString hardware; // replay: whose recorded runtimes; local: filled in with the device's name
+
+    QJsonObject toJson() const;
+    static Result<SearchConfig> fromJson(const QJsonObject &object);
+    // Everything that is wrong with it, in one message (budgets ≤ 0, τ outside [0, 1], a mode without forecaster).
+    Status validate() const;
+    bool needsForecasts() const { return mode != Mode::Standard; }
+    int gpuBudgetPerStep() const { return parentsPerStep * measurementsPerParent; }
+};
+
+// The keys of two configurations that differ, "steps: 40 → 20" each; empty when equal. `steps` may differ (a resume
+// may extend the budget) only when allowStepsChange.
+QStringList configDifferences(const SearchConfig &stored, const SearchConfig &given, bool allowStepsChange);
+
+} // namespace gpuf::search

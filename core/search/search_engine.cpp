@@ -1,0 +1,231 @@
+// SearchEngine; see search_engine.h.
+#include "core/search/search_engine.h"
+
+#include <QPointer>
+
+namespace gpuf::search {
+
+namespace {
+constexpr int kSnapshotIntervalMs = 100; // at most ~10 snapshots per second
+constexpr int kActionsPerTurn = 1; // one action, then a look at the queued calls (pause, stop, steering)
+} // namespace
+
+SearchSnapshot snapshotOf(const SearchState &state, const QString &error)
+{
+    SearchSnapshot s;
+    s.name = state.name;
+    s.mode = modeName(state.config.mode);
+    s.step = state.completedSteps();
+    s.steps = state.config.steps;
+    s.gpuEvaluations = state.gpuEvaluations;
+    s.replayedEvaluations = state.replayedEvaluations;
+    s.forecasts = state.forecastsDone;
+    s.deferred = state.deferred;
+    s.queued = int(state.queue.size());
+    s.archiveSize = int(state.archive.nodes.size());
+    s.events = state.events;
+    s.bestSpeedup = state.bestReward;
+    s.bestNode = state.bestNode;
+    if (const Candidate *c = state.candidate(state.bestNode)) {
+        s.bestKernelId = c->kernelId;
+        s.bestContentHash = c->contentHash;
+    }
+    s.error = error;
+    if (!error.isEmpty())
+        s.status = QStringLiteral("failed");
+    else if (state.finished)
+        s.status = QStringLiteral("finished");
+    else if (state.stopped)
+        s.status = QStringLiteral("stopped");
+    else if (state.paused)
+        s.status = state.hasOpenRequests() ? QStringLiteral("pausing") : QStringLiteral("paused");
+    else
+        s.status = state.hasOpenRequests() ? QStringLiteral("waiting") : QStringLiteral("running");
+    return s;
+}
+
+SearchEngine::SearchEngine(Factory factory, QObject *parent)
+    : QObject(parent)
+    , m_factory(std::move(factory))
+{
+    qRegisterMetaType<gpuf::search::SearchSnapshot>();
+    qRegisterMetaType<gpuf::search::Proposal>();
+    m_snapshotTimer.setParent(this); // moves to the engine's thread with it
+    m_snapshotTimer.setSingleShot(true);
+    connect(&m_snapshotTimer, &QTimer::timeout, this, [this] { report(); });
+}
+
+SearchEngine::~SearchEngine() = default;
+
+SearchSnapshot SearchEngine::snapshot() const
+{
+    return m_run ? snapshotOf(m_run->state(), m_error) : SearchSnapshot {};
+}
+
+void SearchEngine::start()
+{
+    if (m_run)
+        return;
+    auto run = m_factory();
+    if (!run) {
+        fail(run.error());
+        return;
+    }
+    m_run = std::move(*run);
+    QPointer<SearchEngine> self(this);
+    m_run->setNotifier([self] {
+        // Answers may come from any thread: come back to the engine's own.
+        QMetaObject::invokeMethod(
+            self,
+            [self] {
+                if (self)
+                    self->schedulePump();
+            },
+            Qt::QueuedConnection);
+    });
+    if (Status s = m_run->open(); !s) {
+        fail(s.error());
+        return;
+    }
+    report();
+    schedulePump();
+}
+
+void SearchEngine::schedulePump()
+{
+    if (m_pumpQueued || !m_run)
+        return;
+    m_pumpQueued = true;
+    QMetaObject::invokeMethod(this, &SearchEngine::runPump, Qt::QueuedConnection);
+}
+
+void SearchEngine::runPump()
+{
+    m_pumpQueued = false;
+    if (!m_run || !m_error.isEmpty())
+        return;
+    const int before = m_run->state().completedSteps();
+    if (Status s = m_run->pump(kActionsPerTurn); !s) {
+        fail(s.error());
+        return;
+    }
+    if (m_pauseAfterStep >= 0 && m_run->state().completedSteps() >= m_pauseAfterStep) {
+        m_pauseAfterStep = -1;
+        if (Status s = m_run->pause(); !s) {
+            fail(s.error());
+            return;
+        }
+    }
+    if (m_run->state().completedSteps() != before)
+        Q_EMIT stepCompleted(snapshotOf(m_run->state()));
+    report();
+    if (m_run->canAct())
+        schedulePump();
+    else if (!m_run->state().hasOpenRequests() && !m_reportedEnd) {
+        const NextAction next = m_run->next();
+        if (next == NextAction::Done || next == NextAction::Paused) {
+            m_reportedEnd = true;
+            report();
+            Q_EMIT finished(snapshotOf(m_run->state()));
+        }
+    }
+}
+
+void SearchEngine::act(const std::function<Status(SearchRun &)> &action)
+{
+    if (!m_run) {
+        Q_EMIT notice(tr("The search has not started."));
+        return;
+    }
+    if (Status s = action(*m_run); !s) {
+        Q_EMIT notice(s.error());
+        return;
+    }
+    m_reportedEnd = false;
+    report();
+    schedulePump();
+}
+
+void SearchEngine::pause()
+{
+    act([](SearchRun &r) { return r.pause(); });
+}
+
+void SearchEngine::resume()
+{
+    act([](SearchRun &r) { return r.resume(); });
+}
+
+void SearchEngine::stop()
+{
+    act([](SearchRun &r) { return r.stop(); });
+}
+
+void SearchEngine::singleStep()
+{
+    act([this](SearchRun &r) {
+        const SearchState &s = r.state();
+        m_pauseAfterStep = s.completedSteps() + 1;
+        return r.resume();
+    });
+}
+
+void SearchEngine::pin(const QString &nodeId)
+{
+    act([&nodeId](SearchRun &r) { return r.pin(nodeId); });
+}
+
+void SearchEngine::unpin(const QString &nodeId)
+{
+    act([&nodeId](SearchRun &r) { return r.unpin(nodeId); });
+}
+
+void SearchEngine::veto(const QString &nodeId)
+{
+    act([&nodeId](SearchRun &r) { return r.veto(nodeId); });
+}
+
+void SearchEngine::forceMeasure(const QString &nodeId)
+{
+    act([&nodeId](SearchRun &r) { return r.forceMeasure(nodeId); });
+}
+
+void SearchEngine::inject(const gpuf::search::Proposal &proposal, const QString &parentId)
+{
+    act([&](SearchRun &r) { return r.inject(proposal, parentId); });
+}
+
+void SearchEngine::changeConfig(const QJsonObject &changes)
+{
+    act([&changes](SearchRun &r) { return r.changeConfig(changes); });
+}
+
+void SearchEngine::shutdown()
+{
+    m_run.reset();
+    Q_EMIT shutDown();
+}
+
+void SearchEngine::fail(const QString &message)
+{
+    m_error = message;
+    Q_EMIT failed(message);
+    if (m_run)
+        Q_EMIT snapshotReady(snapshotOf(m_run->state(), m_error));
+}
+
+void SearchEngine::report()
+{
+    if (!m_run)
+        return;
+    if (m_sinceSnapshot.isValid() && m_sinceSnapshot.elapsed() < kSnapshotIntervalMs) {
+        if (!m_snapshotTimer.isActive())
+            m_snapshotTimer.start(int(kSnapshotIntervalMs - m_sinceSnapshot.elapsed()));
+        return;
+    }
+    m_snapshotTimer.stop();
+    m_sinceSnapshot.restart();
+    Q_EMIT snapshotReady(snapshotOf(m_run->state(), m_error));
+}
+
+} // namespace gpuf::search

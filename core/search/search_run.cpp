@@ -1,0 +1,670 @@
+// The search loop; see search_run.h.
+#include "core/search/search_run.h"
+
+#include "core/search/feedback_json.h"
+#include "core/search/recorded_mutators.h"
+#include "core/search/selection.h"
+#include "core/search/ulid.h"
+#include "core/store/forecast_repo.h"
+#include "core/store/problem_repo.h"
+#include "core/store/search_repo.h"
+#include "core/store/store.h"
+
+#include <QJsonArray>
+
+#include <algorithm>
+
+namespace gpuf::search {
+
+namespace {
+
+QJsonArray toArray(const QStringList &list)
+{
+    QJsonArray a;
+    for (const QString &s : list)
+        a.append(s);
+    return a;
+}
+
+} // namespace
+
+SearchRun::SearchRun(std::unique_ptr<EventSink> sink, RunParts parts)
+    : m_sink(std::move(sink))
+    , m_parts(std::move(parts))
+    , m_alive(std::make_shared<bool>(true))
+{ }
+
+SearchRun::~SearchRun()
+{
+    *m_alive = false;
+    if (m_parts.mutator)
+        m_parts.mutator->cancel();
+    if (m_parts.evaluator)
+        m_parts.evaluator->cancel();
+    if (m_parts.forecaster)
+        m_parts.forecaster->cancel();
+}
+
+QList<SearchEvent> SearchRun::initialEvents(
+    const QString &name, const SearchConfig &config, const QList<SeedSpec> &seeds, const QDateTime &now)
+{
+    QList<SearchEvent> events;
+    int mint = 0;
+    auto id = [&]() { return makeUlid(now, mix64(config.seed) & 0xFFFF, mix64(config.seed ^ quint64(++mint))); };
+    QJsonArray seedArray;
+    QList<std::pair<QString, QString>> unmeasured; // node id, request id
+    for (const SeedSpec &seed : seeds) {
+        const QString nodeId = id();
+        QJsonObject s {{QStringLiteral("node_id"), nodeId}, {QStringLiteral("code"), seed.proposal.source},
+            {QStringLiteral("language"), seed.proposal.language}, {QStringLiteral("origin"), seed.proposal.origin},
+            {QStringLiteral("content_hash"), contentHashOf(seed.proposal.source)},
+            {QStringLiteral("kernel_id"), seed.kernelId}, {QStringLiteral("parameters"), seed.proposal.parameters}};
+        if (seed.reward)
+            s.insert(QStringLiteral("reward"), *seed.reward);
+        else
+            unmeasured.append({nodeId, id()});
+        seedArray.append(s);
+    }
+    SearchEvent init;
+    init.kind = QStringLiteral("search_initialized");
+    init.time = now;
+    init.payload = {{QStringLiteral("id"), id()}, {QStringLiteral("search_id"), name},
+        {QStringLiteral("engine"), QStringLiteral("gpuf")},
+        {QStringLiteral("format_version"), config.mode == Mode::Standard ? 2 : 3},
+        {QStringLiteral("config"), config.toJson()}, {QStringLiteral("seeds"), seedArray},
+        {QStringLiteral("seed_node_id"),
+            seedArray.isEmpty() ? QJsonValue() : seedArray.first().toObject().value(QStringLiteral("node_id"))}};
+    events.append(init);
+    for (const auto &[nodeId, requestId] : unmeasured) {
+        SearchEvent e;
+        e.kind = QStringLiteral("evaluation_requested");
+        e.time = now;
+        e.payload = {{QStringLiteral("id"), id()}, {QStringLiteral("request_id"), requestId},
+            {QStringLiteral("node_id"), nodeId}, {QStringLiteral("step"), -1}};
+        events.append(e);
+    }
+    return events;
+}
+
+Status SearchRun::initialize(EventSink &sink, const QString &name, const SearchConfig &config,
+    const QList<SeedSpec> &seeds, const QDateTime &now)
+{
+    if (seeds.isEmpty())
+        return Error {QStringLiteral("a search needs a seed kernel")};
+    return sink.transact([&](QList<SearchEvent> &events) -> Status {
+        events = initialEvents(name, config, seeds, now);
+        return {};
+    });
+}
+
+Status SearchRun::open()
+{
+    if (Status s = sync(); !s)
+        return s;
+    if (!m_state.initialized)
+        return Error {QStringLiteral("the search has no search_initialized event")};
+    if (m_parts.mutator) {
+        MutatorSetup setup {m_parts.problem.id, m_parts.problem.name, m_state.config.seed};
+        if (Status s = m_parts.mutator->prepare(setup); !s)
+            return s;
+    }
+    dispatchOpen();
+    return {};
+}
+
+Status SearchRun::sync()
+{
+    auto events = m_sink->since(m_state.events);
+    if (!events)
+        return Error {events.error()};
+    for (const SearchEvent &e : std::as_const(*events)) {
+        if (Status s = applyEvent(m_state, e); !s)
+            return s;
+    }
+    return {};
+}
+
+QString SearchRun::mintId(int mint) const
+{
+    const quint64 base = mix64(m_state.config.seed ^ (quint64(m_state.events) << 24) ^ quint64(mint));
+    return makeUlid(QDateTime::currentDateTimeUtc(), mix64(base) & 0xFFFF, base);
+}
+
+SearchEvent SearchRun::event(const QString &kind, QJsonObject payload, int mint)
+{
+    SearchEvent e;
+    e.kind = kind;
+    e.time = QDateTime::currentDateTimeUtc();
+    payload.insert(QStringLiteral("id"), mintId(mint));
+    e.payload = std::move(payload);
+    return e;
+}
+
+Status SearchRun::commit(const std::function<Status(QList<SearchEvent> &)> &build)
+{
+    if (Status s = m_sink->transact(build); !s)
+        return s;
+    if (Status s = sync(); !s)
+        return s;
+    dispatchOpen();
+    return {};
+}
+
+bool SearchRun::hasInbox() const
+{
+    QMutexLocker lock(&m_inboxMutex);
+    return !m_inbox.isEmpty();
+}
+
+void SearchRun::deliver(Answer answer)
+{
+    {
+        QMutexLocker lock(&m_inboxMutex);
+        m_inbox.append(std::move(answer));
+    }
+    if (m_notify)
+        m_notify();
+}
+
+bool SearchRun::canAct() const
+{
+    if (hasInbox())
+        return true;
+    switch (nextAction(m_state)) {
+    case NextAction::Wait:
+    case NextAction::Paused:
+    case NextAction::Done:
+        return false;
+    default:
+        return true;
+    }
+}
+
+Status SearchRun::pump(int maxActions)
+{
+    for (int actions = 0; maxActions < 0 || actions < maxActions; ++actions) {
+        QList<Answer> answers;
+        {
+            QMutexLocker lock(&m_inboxMutex);
+            answers.swap(m_inbox);
+        }
+        for (const Answer &a : std::as_const(answers)) {
+            if (Status s = processAnswer(a); !s)
+                return s;
+        }
+        // Events other writers appended (pause, steering from another process): once per call is soon enough.
+        if (actions == 0) {
+            if (Status s = sync(); !s)
+                return s;
+        }
+        Status s;
+        switch (nextAction(m_state)) {
+        case NextAction::Wait:
+            if (hasInbox())
+                continue;
+            return {};
+        case NextAction::Paused:
+        case NextAction::Done:
+            return {};
+        case NextAction::StartStep:
+            s = startStep();
+            break;
+        case NextAction::RequestForecasts:
+            s = requestForecasts();
+            break;
+        case NextAction::Select:
+            s = select();
+            break;
+        case NextAction::CompleteStep:
+            s = completeStep();
+            break;
+        case NextAction::Finish:
+            s = finish(QStringLiteral("the step budget is spent"));
+            break;
+        }
+        if (!s)
+            return s;
+    }
+    return {};
+}
+
+Kernel SearchRun::kernelOf(const Candidate &c) const
+{
+    Kernel k;
+    k.id = c.kernelId;
+    k.problemId = m_parts.problem.id;
+    k.source = c.code;
+    k.language = c.language;
+    k.contentHash = c.contentHash;
+    k.parameters = c.parameters;
+    k.origin = c.origin;
+    return k;
+}
+
+MutationParent SearchRun::parentContext(const QString &nodeId)
+{
+    MutationParent p;
+    p.nodeId = nodeId;
+    if (const Candidate *c = m_state.candidate(nodeId)) {
+        p.kernelId = c->kernelId;
+        p.source = c->code;
+        p.language = c->language;
+        p.parameters = c->parameters;
+        p.feedback = c->feedback;
+    }
+    if (const ArchiveNode *node = m_state.archive.find(nodeId))
+        p.ancestors = node->ancestors;
+    if (p.source.isEmpty() && p.kernelId > 0 && m_sink->store()) {
+        KernelRepo kernels(*m_sink->store());
+        if (auto k = kernels.find(p.kernelId); k && k->has_value()) {
+            p.source = (*k)->source;
+            p.parameters = (*k)->parameters;
+        }
+    }
+    return p;
+}
+
+void SearchRun::dispatchOpen()
+{
+    auto ordered = [this](const QSet<QString> &open) {
+        QList<std::pair<int, QString>> list;
+        for (const QString &id : open) {
+            if (!m_dispatched.contains(id))
+                list.append({m_state.byRequest.value(id, -1), id});
+        }
+        std::sort(list.begin(), list.end());
+        return list;
+    };
+    std::weak_ptr<bool> alive = m_alive;
+    QList<MutationRequest> mutations;
+    for (const auto &[position, id] : ordered(m_state.openMutations)) {
+        const Candidate &c = m_state.candidates[size_t(position)];
+        MutationRequest r;
+        r.requestId = id;
+        r.step = c.step;
+        r.index = c.index;
+        r.ordinal = c.ordinal;
+        r.seed = c.seed;
+        r.problemId = m_parts.problem.id;
+        r.problemName = m_parts.problem.name;
+        r.parent = parentContext(c.parentId);
+        mutations.append(r);
+        m_dispatched.insert(id);
+    }
+    QList<ForecastAsk> asks;
+    for (const auto &[position, id] : ordered(m_state.openForecasts)) {
+        asks.append({id, kernelOf(m_state.candidates[size_t(position)])});
+        m_dispatched.insert(id);
+    }
+    QList<EvaluationRequest> evaluations;
+    for (const auto &[position, id] : ordered(m_state.openEvaluations)) {
+        const Candidate &c = m_state.candidates[size_t(position)];
+        evaluations.append({id, c.nodeId, c.kernelId, c.code, c.language, c.contentHash, c.parameters});
+        m_dispatched.insert(id);
+    }
+    if (!mutations.isEmpty() && m_parts.mutator)
+        m_parts.mutator->request(mutations, [this, alive](MutationResult r) {
+            if (alive.lock())
+                deliver(std::move(r));
+        });
+    if (!asks.isEmpty() && m_parts.forecaster)
+        m_parts.forecaster->request(asks, [this, alive](ForecastAnswer a) {
+            if (alive.lock())
+                deliver(std::move(a));
+        });
+    if (!evaluations.isEmpty() && m_parts.evaluator)
+        m_parts.evaluator->request(evaluations, [this, alive](EvaluationResult r) {
+            if (alive.lock())
+                deliver(std::move(r));
+        });
+}
+
+Status SearchRun::processAnswer(const Answer &answer)
+{
+    if (const auto *m = std::get_if<MutationResult>(&answer)) {
+        if (!m_state.openMutations.contains(m->requestId))
+            return {}; // answered already (a re-dispatched request answered twice)
+        const Candidate &c = m_state.candidates[size_t(m_state.byRequest.value(m->requestId))];
+        const QString nodeId = c.nodeId;
+        const RowId parentKernel = m_state.candidate(c.parentId) ? m_state.candidate(c.parentId)->kernelId : 0;
+        return commit([&](QList<SearchEvent> &events) -> Status {
+            if (!m->proposal) {
+                QJsonObject payload {{QStringLiteral("request_id"), m->requestId}, {QStringLiteral("node_id"), nodeId},
+                    {QStringLiteral("error"), m->error}};
+                if (!m->details.isEmpty())
+                    payload.insert(QStringLiteral("details"), m->details);
+                events.append(event(QStringLiteral("mutation_failed"), payload, 0));
+                return {};
+            }
+            const Proposal &p = *m->proposal;
+            Kernel kernel;
+            kernel.problemId = m_parts.problem.id;
+            kernel.parentId = parentKernel;
+            kernel.source = p.source;
+            kernel.language = p.language;
+            kernel.origin = p.origin.isEmpty() ? QStringLiteral("manual") : p.origin;
+            kernel.parameters = p.parameters;
+            kernel.name = p.name;
+            kernel.notes = p.notes;
+            if (m_sink->store() && kernel.problemId > 0) {
+                KernelRepo kernels(*m_sink->store());
+                if (auto id = kernels.insertOrGet(kernel); !id)
+                    return Error {id.error()};
+            }
+            QJsonObject payload {{QStringLiteral("request_id"), m->requestId}, {QStringLiteral("node_id"), nodeId},
+                {QStringLiteral("code"), p.source}, {QStringLiteral("language"), p.language},
+                {QStringLiteral("origin"), kernel.origin}, {QStringLiteral("content_hash"), contentHashOf(p.source)},
+                {QStringLiteral("kernel_id"), kernel.id}, {QStringLiteral("parameters"), p.parameters}};
+            if (!p.name.isEmpty())
+                payload.insert(QStringLiteral("name"), p.name);
+            if (!m->details.isEmpty())
+                payload.insert(QStringLiteral("details"), m->details);
+            events.append(event(QStringLiteral("mutation_completed"), payload, 0));
+            return {};
+        });
+    }
+    if (const auto *f = std::get_if<ForecastAnswer>(&answer)) {
+        if (!m_state.openForecasts.contains(f->requestId))
+            return {};
+        const Candidate &c = m_state.candidates[size_t(m_state.byRequest.value(f->requestId))];
+        const QString nodeId = c.nodeId;
+        const RowId candidateKernel = c.kernelId;
+        return commit([&](QList<SearchEvent> &events) -> Status {
+            const QString forecasterName = m_parts.forecaster ? m_parts.forecaster->name() : QString();
+            if (f->forecast.status != ForecastStatus::Ok) {
+                events.append(event(QStringLiteral("forecast_failed"),
+                    {{QStringLiteral("request_id"), f->requestId}, {QStringLiteral("node_id"), nodeId},
+                        {QStringLiteral("forecaster"), forecasterName},
+                        {QStringLiteral("error"), f->forecast.errorText}},
+                    0));
+                return {};
+            }
+            Forecast stored = f->forecast;
+            if (m_sink->store() && candidateKernel > 0 && m_parts.reference.id > 0 && stored.forecasterId > 0) {
+                stored.referenceKernelId = m_parts.reference.id;
+                stored.candidateKernelId = candidateKernel;
+                ForecastRepo forecasts(*m_sink->store());
+                if (auto id = forecasts.insert(stored); !id)
+                    return Error {id.error()};
+            }
+            QJsonArray p;
+            for (double v : stored.probabilities)
+                p.append(v);
+            events.append(event(QStringLiteral("forecast_completed"),
+                {{QStringLiteral("request_id"), f->requestId}, {QStringLiteral("node_id"), nodeId},
+                    {QStringLiteral("forecaster"), forecasterName}, {QStringLiteral("forecast_id"), stored.id},
+                    {QStringLiteral("probabilities"), p}, {QStringLiteral("predicted_bin"), f->predictedBin},
+                    {QStringLiteral("expected_bin"), f->expectedBin}, {QStringLiteral("confidence"), f->confidence}},
+                0));
+            return {};
+        });
+    }
+    const auto &e = std::get<EvaluationResult>(answer);
+    if (!m_state.openEvaluations.contains(e.requestId))
+        return {};
+    const QString nodeId = m_state.candidates[size_t(m_state.byRequest.value(e.requestId))].nodeId;
+    return commit([&](QList<SearchEvent> &events) -> Status {
+        if (e.feedback.kind == EvaluationFeedback::Kind::None) {
+            events.append(event(QStringLiteral("evaluation_failed"),
+                {{QStringLiteral("request_id"), e.requestId}, {QStringLiteral("node_id"), nodeId},
+                    {QStringLiteral("error"), e.error.isEmpty() ? QStringLiteral("nothing was measured") : e.error}},
+                0));
+            return {};
+        }
+        QJsonArray ids;
+        for (RowId id : e.measurementIds)
+            ids.append(id);
+        QJsonObject payload {{QStringLiteral("request_id"), e.requestId}, {QStringLiteral("node_id"), nodeId},
+            {QStringLiteral("feedback"), feedbackToJson(e.feedback)}, {QStringLiteral("replay"), e.feedback.replayed}};
+        if (!ids.isEmpty())
+            payload.insert(QStringLiteral("measurement_ids"), ids);
+        events.append(event(QStringLiteral("evaluation_completed"), payload, 0));
+        return {};
+    });
+}
+
+Status SearchRun::startStep()
+{
+    const SearchConfig &config = m_state.config;
+    const QStringList parents
+        = selectParents(m_state.archive, config.parentsPerStep, m_state.pinned, m_state.vetoed, PuctParams {config.c});
+    if (parents.isEmpty())
+        return finish(QStringLiteral("no node of the archive can be a parent (all vetoed)"));
+    const int step = int(m_state.steps.size());
+    return commit([&](QList<SearchEvent> &events) -> Status {
+        int mint = 0;
+        events.append(event(QStringLiteral("step_started"),
+            {{QStringLiteral("step"), step}, {QStringLiteral("parents"), toArray(parents)}}, mint++));
+        qint64 ordinal = m_state.mutationOrdinal;
+        for (const QString &parent : parents) {
+            for (int i = 0; i < config.proposalsPerParent; ++i, ++ordinal) {
+                const quint64 seed = mix64(config.seed ^ mix64(quint64(ordinal) + 1));
+                events.append(event(QStringLiteral("mutation_requested"),
+                    {{QStringLiteral("step"), step}, {QStringLiteral("parent_id"), parent},
+                        {QStringLiteral("request_id"), mintId(mint++)}, {QStringLiteral("node_id"), mintId(mint++)},
+                        {QStringLiteral("index"), i}, {QStringLiteral("ordinal"), ordinal},
+                        {QStringLiteral("seed"), QString::number(seed)}},
+                    mint++));
+            }
+        }
+        return {};
+    });
+}
+
+Status SearchRun::requestForecasts()
+{
+    const int step = m_state.active()->step;
+    const QList<int> positions = forecastable(m_state);
+    return commit([&](QList<SearchEvent> &events) -> Status {
+        int mint = 0;
+        events.append(event(QStringLiteral("mutations_drained"), {{QStringLiteral("step"), step}}, mint++));
+        const QString forecaster = m_parts.forecaster ? m_parts.forecaster->name() : m_state.config.forecaster;
+        for (int position : positions) {
+            events.append(event(QStringLiteral("forecast_requested"),
+                {{QStringLiteral("request_id"), mintId(mint++)},
+                    {QStringLiteral("node_id"), m_state.candidates[size_t(position)].nodeId},
+                    {QStringLiteral("forecaster"), forecaster}},
+                mint++));
+        }
+        return {};
+    });
+}
+
+Status SearchRun::select()
+{
+    const int step = m_state.active()->step;
+    const QList<Decision> decisions = selectCandidates(m_state);
+    const bool barrier = m_state.config.needsForecasts();
+    return commit([&](QList<SearchEvent> &events) -> Status {
+        int mint = 0;
+        if (barrier)
+            events.append(event(QStringLiteral("forecasts_drained"), {{QStringLiteral("step"), step}}, mint++));
+        QList<int> measured;
+        for (const Decision &d : decisions) {
+            const Candidate &c = m_state.candidates[size_t(d.position)];
+            QJsonObject payload {{QStringLiteral("node_id"), c.nodeId}, {QStringLiteral("step"), step},
+                {QStringLiteral("reason"), d.reason}};
+            if (d.rank >= 0)
+                payload.insert(QStringLiteral("rank"), d.rank);
+            if (c.forecastDone && !c.forecastFailed) {
+                payload.insert(QStringLiteral("expected_bin"), c.expectedBin);
+                payload.insert(QStringLiteral("confidence"), c.confidence);
+            }
+            if (!d.measure)
+                payload.insert(QStringLiteral("queued"), d.queue);
+            events.append(event(d.measure ? QStringLiteral("candidate_selected") : QStringLiteral("candidate_deferred"),
+                payload, mint++));
+            if (d.measure)
+                measured.append(d.position);
+        }
+        for (int position : std::as_const(measured)) {
+            const Candidate &c = m_state.candidates[size_t(position)];
+            events.append(event(QStringLiteral("evaluation_requested"),
+                {{QStringLiteral("request_id"), mintId(mint++)}, {QStringLiteral("node_id"), c.nodeId},
+                    {QStringLiteral("step"), step}, {QStringLiteral("kernel_id"), c.kernelId}},
+                mint++));
+        }
+        if (decisions.isEmpty() && !barrier) // nothing to decide: the step ends here
+            events.append(event(QStringLiteral("step_completed"), {{QStringLiteral("step"), step}}, mint++));
+        return {};
+    });
+}
+
+Status SearchRun::completeStep()
+{
+    const int step = m_state.active()->step;
+    const bool barrier = m_state.config.needsForecasts();
+    return commit([&](QList<SearchEvent> &events) -> Status {
+        int mint = 0;
+        if (barrier)
+            events.append(event(QStringLiteral("evaluations_drained"), {{QStringLiteral("step"), step}}, mint++));
+        QJsonObject payload {{QStringLiteral("step"), step}};
+        QJsonArray children; // the nodes this step admits (the fold decides the same from the log alone)
+        for (const ChildCandidate &c : planAdmission(m_state.archive, stepChildren(m_state),
+                 AdmissionParams {m_state.config.keepPerParent, m_state.config.capacity}))
+            children.append(c.id);
+        payload.insert(QStringLiteral("children"), children);
+        if (m_state.bestReward)
+            payload.insert(QStringLiteral("best_speedup"), *m_state.bestReward);
+        events.append(event(QStringLiteral("step_completed"), payload, mint++));
+        return {};
+    });
+}
+
+Status SearchRun::finish(const QString &reason)
+{
+    return commit([&](QList<SearchEvent> &events) -> Status {
+        QJsonObject payload {{QStringLiteral("reason"), reason}};
+        if (m_state.bestReward)
+            payload.insert(QStringLiteral("best_speedup"), *m_state.bestReward);
+        events.append(event(QStringLiteral("search_completed"), payload, 0));
+        return {};
+    });
+}
+
+Status SearchRun::pause()
+{
+    if (m_state.paused || m_state.finished || m_state.stopped)
+        return {};
+    return commit([&](QList<SearchEvent> &events) -> Status {
+        events.append(event(QStringLiteral("search_paused"), {}, 0));
+        return {};
+    });
+}
+
+Status SearchRun::resume()
+{
+    if (!m_state.paused)
+        return {};
+    return commit([&](QList<SearchEvent> &events) -> Status {
+        events.append(event(QStringLiteral("search_resumed"), {}, 0));
+        return {};
+    });
+}
+
+Status SearchRun::stop()
+{
+    if (m_state.stopped || m_state.finished)
+        return {};
+    return commit([&](QList<SearchEvent> &events) -> Status {
+        events.append(event(QStringLiteral("search_stopped"), {}, 0));
+        return {};
+    });
+}
+
+Status SearchRun::pin(const QString &nodeId)
+{
+    if (!m_state.archive.find(nodeId))
+        return Error {QStringLiteral("node '%1' is not in the archive: only archive nodes can be pinned").arg(nodeId)};
+    return commit([&](QList<SearchEvent> &events) -> Status {
+        events.append(event(QStringLiteral("node_pinned"), {{QStringLiteral("node_id"), nodeId}}, 0));
+        return {};
+    });
+}
+
+Status SearchRun::unpin(const QString &nodeId)
+{
+    return commit([&](QList<SearchEvent> &events) -> Status {
+        events.append(event(QStringLiteral("node_unpinned"), {{QStringLiteral("node_id"), nodeId}}, 0));
+        return {};
+    });
+}
+
+Status SearchRun::veto(const QString &nodeId)
+{
+    if (!m_state.candidate(nodeId))
+        return Error {QStringLiteral("node '%1' is not part of this search").arg(nodeId)};
+    return commit([&](QList<SearchEvent> &events) -> Status {
+        events.append(event(QStringLiteral("node_vetoed"), {{QStringLiteral("node_id"), nodeId}}, 0));
+        return {};
+    });
+}
+
+Status SearchRun::forceMeasure(const QString &nodeId)
+{
+    const Candidate *c = m_state.candidate(nodeId);
+    if (!c)
+        return Error {QStringLiteral("node '%1' is not part of this search").arg(nodeId)};
+    if (c->status != CandidateStatus::Deferred && c->status != CandidateStatus::Queued
+        && c->status != CandidateStatus::Proposed)
+        return Error {
+            QStringLiteral("node '%1' cannot be force-measured: it is %2").arg(nodeId, candidateStatusName(c->status))};
+    return commit([&](QList<SearchEvent> &events) -> Status {
+        events.append(event(QStringLiteral("measure_forced"), {{QStringLiteral("node_id"), nodeId}}, 0));
+        return {};
+    });
+}
+
+Status SearchRun::inject(const Proposal &proposal, const QString &parentId)
+{
+    if (proposal.source.trimmed().isEmpty())
+        return Error {QStringLiteral("an injected kernel needs code")};
+    if (!parentId.isEmpty() && !m_state.candidate(parentId))
+        return Error {QStringLiteral("node '%1' is not part of this search").arg(parentId)};
+    return commit([&](QList<SearchEvent> &events) -> Status {
+        Kernel kernel;
+        kernel.problemId = m_parts.problem.id;
+        kernel.parentId = m_state.candidate(parentId) ? m_state.candidate(parentId)->kernelId : 0;
+        kernel.source = proposal.source;
+        kernel.language = proposal.language;
+        kernel.origin = proposal.origin.isEmpty() ? QStringLiteral("manual") : proposal.origin;
+        kernel.parameters = proposal.parameters;
+        kernel.name = proposal.name;
+        if (m_sink->store() && kernel.problemId > 0) {
+            KernelRepo kernels(*m_sink->store());
+            if (auto id = kernels.insertOrGet(kernel); !id)
+                return Error {id.error()};
+        }
+        events.append(event(QStringLiteral("kernel_injected"),
+            {{QStringLiteral("node_id"), mintId(1)}, {QStringLiteral("parent_id"), parentId},
+                {QStringLiteral("code"), proposal.source}, {QStringLiteral("language"), proposal.language},
+                {QStringLiteral("origin"), kernel.origin},
+                {QStringLiteral("content_hash"), contentHashOf(proposal.source)},
+                {QStringLiteral("kernel_id"), kernel.id}, {QStringLiteral("parameters"), proposal.parameters}},
+            0));
+        return {};
+    });
+}
+
+Status SearchRun::changeConfig(const QJsonObject &changes)
+{
+    QJsonObject merged = m_state.config.toJson();
+    for (auto it = changes.constBegin(); it != changes.constEnd(); ++it)
+        merged.insert(it.key(), it.value());
+    auto config = SearchConfig::fromJson(merged);
+    if (!config)
+        return Error {config.error()};
+    if (Status s = config->validate(); !s)
+        return s;
+    return commit([&](QList<SearchEvent> &events) -> Status {
+        if (Store *store = m_sink->store()) {
+            SearchRepo searches(*store);
+            if (Status s = searches.updateConfig(m_sink->searchId(), config->toJson()); !s)
+                return s;
+        }
+        events.append(event(QStringLiteral("config_changed"), {{QStringLiteral("changes"), changes}}, 0));
+        return {};
+    });
+}
+
+} // namespace gpuf::search

@@ -1,0 +1,276 @@
+// Search setup; see search_setup.h.
+#include "core/search/search_setup.h"
+
+#include "core/forecasters/backend_factory.h"
+#include "core/forecasters/costmodel_backend.h"
+#include "core/search/local_evaluator.h"
+#include "core/search/recorded_mutators.h"
+#include "core/store/forecast_repo.h"
+#include "core/store/hardware_repo.h"
+#include "core/store/problem_repo.h"
+#include "core/store/search_repo.h"
+#include "core/store/store.h"
+
+#include <QEventLoop>
+
+namespace gpuf::search {
+
+Result<std::unique_ptr<Mutator>> makeMutator(const MutatorContext &context)
+{
+    const QString &kind = context.config.mutator;
+    if (kind == QLatin1StringView("pool")) {
+        if (!context.world)
+            return Error {QStringLiteral("the recorded pool needs recorded runtimes of '%1' in the store")
+                              .arg(context.problem.name)};
+        return std::unique_ptr<Mutator>(PoolMutator::fromWorld(*context.world));
+    }
+    if (kind == QLatin1StringView("injected"))
+        return std::unique_ptr<Mutator>(std::make_unique<InjectedMutator>());
+    // Kernel families ("family") and the LLM generator ("llm") add their branches here.
+    return Error {QStringLiteral("unknown mutator '%1' (pool, injected)").arg(kind)};
+}
+
+namespace {
+
+Result<std::unique_ptr<CandidateForecaster>> makeForecaster(Store &store, const SearchConfig &config,
+    const RunParts &parts, const SetupOptions &options, const std::optional<Hardware> &hardware)
+{
+    if (config.forecaster == QLatin1StringView(costmodel::kForecasterName)) {
+        if (auto ensured = ensureCostModelForecaster(store, options.costModelPath); !ensured)
+            return Error {ensured.error()};
+    }
+    ForecasterRepo repo(store);
+    auto forecaster = repo.findByName(config.forecaster);
+    if (!forecaster)
+        return Error {forecaster.error()};
+    if (!forecaster->has_value()) {
+        QStringList names;
+        if (auto all = repo.list()) {
+            for (const Forecaster &f : std::as_const(*all))
+                names << f.name;
+        }
+        names.removeAll(QLatin1StringView(costmodel::kForecasterName));
+        names.prepend(QLatin1StringView(costmodel::kForecasterName));
+        return Error {QStringLiteral("unknown forecaster '%1' (this store has: %2)")
+                          .arg(config.forecaster, names.join(QStringLiteral(", ")))};
+    }
+    BackendOptions backendOptions;
+    backendOptions.retryParseFailure = true; // inside a search, one more request after a parse failure
+    backendOptions.costModelPath = options.costModelPath;
+    auto backend = makeBackend(**forecaster, backendOptions);
+    if (!backend)
+        return Error {QStringLiteral("forecaster '%1': %2").arg(config.forecaster, backend.error())};
+    return std::unique_ptr<CandidateForecaster>(std::make_unique<BackendForecaster>(
+        std::move(*backend), (*forecaster)->name, (*forecaster)->id, parts.reference, parts.problem.name, hardware));
+}
+
+Status trialForecast(CandidateForecaster &forecaster, const Kernel &reference)
+{
+    std::optional<ForecastAnswer> answer;
+    QEventLoop loop;
+    forecaster.request({ForecastAsk {QStringLiteral("trial"), reference}}, [&](ForecastAnswer a) {
+        answer = std::move(a);
+        QMetaObject::invokeMethod(&loop, &QEventLoop::quit, Qt::QueuedConnection);
+    });
+    if (!answer)
+        loop.exec();
+    if (answer && answer->forecast.status == ForecastStatus::Error)
+        return Error {QStringLiteral("forecaster '%1' failed its first call (%2); the search was not started")
+                          .arg(forecaster.name(), answer->forecast.errorText)};
+    return {};
+}
+
+} // namespace
+
+Result<RunParts> buildParts(Store &store, const SearchConfig &config, const SetupOptions &options)
+{
+    if (Status s = config.validate(); !s)
+        return Error {s.error()};
+    RunParts parts;
+    std::shared_ptr<const ReplayWorld> world = options.world;
+    if (!world) {
+        // Replay: the runtimes of the named GPU. Local: the recorded pool comes from whichever GPU has most runs.
+        const bool replay = config.gpu == QLatin1StringView("replay");
+        auto loaded = loadReplayWorld(store, config.problem, replay ? config.hardware : QString());
+        if (loaded)
+            world = std::make_shared<const ReplayWorld>(std::move(*loaded));
+        else if (config.gpu == QLatin1StringView("replay") || config.mutator == QLatin1StringView("pool"))
+            return Error {loaded.error()};
+    }
+    if (world) {
+        parts.problem = world->problem;
+        parts.reference = world->reference;
+    } else {
+        ProblemRepo problems(store);
+        auto problem = problems.findByName(config.problem);
+        if (!problem)
+            return Error {problem.error()};
+        if (!problem->has_value())
+            return Error {QStringLiteral("no problem '%1' in %2").arg(config.problem, store.path())};
+        parts.problem = **problem;
+        if (parts.problem.referenceKernelId <= 0)
+            return Error {QStringLiteral("problem '%1' has no reference kernel: a search measures every speedup"
+                                         " against one")
+                              .arg(config.problem)};
+        auto reference = KernelRepo(store).find(parts.problem.referenceKernelId);
+        if (!reference || !reference->has_value())
+            return Error {
+                QStringLiteral("problem '%1' names a reference kernel that is not stored").arg(config.problem)};
+        parts.reference = **reference;
+    }
+    MutatorContext context {&store, config, parts.problem, parts.reference, world};
+    auto mutator = makeMutator(context);
+    if (!mutator)
+        return Error {mutator.error()};
+    parts.mutator = std::move(*mutator);
+    if (config.gpu == QLatin1StringView("replay")) {
+        parts.evaluator = std::make_unique<ReplayEvaluator>(world);
+    } else {
+        parts.evaluator = std::make_unique<LocalEvaluator>(
+            store, store.path(), parts.reference.id, config.hardware, options.measureConfig);
+    }
+    if (config.needsForecasts()) {
+        std::optional<Hardware> hardware;
+        if (config.gpu == QLatin1StringView("replay") && world) {
+            hardware = world->hardware;
+        } else if (!config.hardware.isEmpty()) {
+            if (auto local = HardwareRepo(store).findByName(config.hardware); local && local->has_value())
+                hardware = **local;
+        }
+        auto forecaster = makeForecaster(store, config, parts, options, hardware);
+        if (!forecaster)
+            return Error {forecaster.error()};
+        parts.forecaster = std::move(*forecaster);
+    }
+    return parts;
+}
+
+Result<RowId> createSearch(Store &store, const QString &name, SearchConfig config, const SetupOptions &options)
+{
+    if (name.trimmed().isEmpty())
+        return Error {QStringLiteral("a search needs a name (--name)")};
+    SearchRepo searches(store);
+    auto existing = searches.findByName(name);
+    if (!existing)
+        return Error {existing.error()};
+    if (existing->has_value())
+        return Error {QStringLiteral("a search named '%1' already exists (resume it with 'gpuf search resume', or"
+                                     " choose another --name)")
+                          .arg(name)};
+    if (config.gpu == QLatin1StringView("local")) {
+        // Before anything is written: a search that cannot measure must not start.
+        auto device = probeLocalGpu(options.measureConfig);
+        if (!device)
+            return Error {device.error()};
+        if (config.hardware.isEmpty())
+            config.hardware = *device;
+    }
+    auto parts = buildParts(store, config, options);
+    if (!parts)
+        return Error {parts.error()};
+    if (config.hardware.isEmpty() && config.gpu == QLatin1StringView("replay")) {
+        auto world = options.world ? Result<ReplayWorld>(*options.world) : loadReplayWorld(store, config.problem);
+        if (world)
+            config.hardware = world->hardware.name;
+    }
+    MutatorSetup setup {parts->problem.id, parts->problem.name, config.seed};
+    if (Status s = parts->mutator->prepare(setup); !s)
+        return Error {s.error()};
+    if (parts->forecaster) {
+        // One forecast before anything is written: an endpoint that fails every call stops the search here.
+        if (Status s = trialForecast(*parts->forecaster, parts->reference); !s)
+            return Error {s.error()};
+    }
+    SeedSpec seed;
+    if (auto own = parts->mutator->seed()) {
+        seed.proposal = *own;
+    } else {
+        seed.proposal = Proposal {parts->reference.source, parts->reference.language, parts->reference.parameters,
+            parts->reference.origin, parts->reference.name, {}};
+        seed.kernelId = parts->reference.id;
+        seed.reward = 1.0; // the reference's speedup over itself
+    }
+    Transaction transaction(store);
+    if (Status s = transaction.begin(); !s)
+        return Error {s.error()};
+    if (seed.kernelId == 0 && parts->problem.id > 0) {
+        Kernel kernel;
+        kernel.problemId = parts->problem.id;
+        kernel.source = seed.proposal.source;
+        kernel.language = seed.proposal.language;
+        kernel.origin = seed.proposal.origin.isEmpty() ? QStringLiteral("seed") : seed.proposal.origin;
+        kernel.parameters = seed.proposal.parameters;
+        kernel.name = seed.proposal.name;
+        if (auto id = KernelRepo(store).insertOrGet(kernel); !id)
+            return Error {id.error()};
+        seed.kernelId = kernel.id;
+    }
+    Search search;
+    search.name = name;
+    search.problemId = parts->problem.id;
+    search.mode = modeName(config.mode);
+    search.config = config.toJson();
+    auto id = searches.ensure(search);
+    if (!id)
+        return Error {id.error()};
+    QList<SearchEvent> events = SearchRun::initialEvents(name, config, {seed}, QDateTime::currentDateTimeUtc());
+    for (SearchEvent &e : events) {
+        e.searchId = *id;
+        if (auto appended = searches.append(e); !appended)
+            return Error {appended.error()};
+    }
+    if (Status s = transaction.commit(); !s)
+        return Error {s.error()};
+    return *id;
+}
+
+Result<SearchConfig> storedConfig(Store &store, const QString &name)
+{
+    auto state = foldStoredSearch(store, name);
+    if (!state)
+        return Error {state.error()};
+    return state->config;
+}
+
+Result<SearchState> foldStoredSearch(Store &store, const QString &name)
+{
+    SearchRepo searches(store);
+    auto search = searches.findByName(name);
+    if (!search)
+        return Error {search.error()};
+    if (!search->has_value())
+        return Error {QStringLiteral("no search named '%1' in %2").arg(name, store.path())};
+    auto events = searches.events((*search)->id);
+    if (!events)
+        return Error {events.error()};
+    auto state = foldEvents(*events);
+    if (!state)
+        return Error {QStringLiteral("%1; the search cannot be resumed or shown until that event is repaired")
+                          .arg(state.error())};
+    state->name = name;
+    return state;
+}
+
+std::function<Result<std::unique_ptr<SearchRun>>()> storeRunFactory(
+    const QString &storePath, const QString &name, const SetupOptions &options)
+{
+    return [storePath, name, options]() -> Result<std::unique_ptr<SearchRun>> {
+        auto store = Store::open(storePath, Store::Mode::ExistingOnly, Store::Check::Header);
+        if (!store)
+            return Error {store.error()};
+        auto config = storedConfig(**store, name);
+        if (!config)
+            return Error {config.error()};
+        auto parts = buildParts(**store, *config, options);
+        if (!parts)
+            return Error {parts.error()};
+        auto search = SearchRepo(**store).findByName(name);
+        if (!search || !search->has_value())
+            return Error {QStringLiteral("no search named '%1'").arg(name)};
+        const RowId id = (*search)->id;
+        auto sink = std::make_unique<StoreSink>(std::move(*store), id);
+        return std::make_unique<SearchRun>(std::move(sink), std::move(*parts));
+    };
+}
+
+} // namespace gpuf::search

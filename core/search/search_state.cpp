@@ -1,0 +1,665 @@
+// The fold over a search's event log; see search_state.h.
+#include "core/search/search_state.h"
+
+#include "core/search/feedback_json.h"
+
+#include <QJsonArray>
+
+#include <algorithm>
+
+namespace gpuf::search {
+
+QString candidateStatusName(CandidateStatus status)
+{
+    switch (status) {
+    case CandidateStatus::Requested:
+        return QStringLiteral("requested");
+    case CandidateStatus::Proposed:
+        return QStringLiteral("proposed");
+    case CandidateStatus::MutationFailed:
+        return QStringLiteral("mutation_failed");
+    case CandidateStatus::Deferred:
+        return QStringLiteral("deferred");
+    case CandidateStatus::Queued:
+        return QStringLiteral("queued");
+    case CandidateStatus::Selected:
+        return QStringLiteral("selected");
+    case CandidateStatus::Evaluated:
+        return QStringLiteral("evaluated");
+    case CandidateStatus::EvaluationFailed:
+        return QStringLiteral("evaluation_failed");
+    }
+    return {};
+}
+
+const Candidate *SearchState::candidate(const QString &nodeId) const
+{
+    const auto it = byNode.constFind(nodeId);
+    return it == byNode.cend() ? nullptr : &candidates[size_t(*it)];
+}
+
+namespace {
+
+// Reads a payload's fields; the first problem becomes the event's error.
+class Fields
+{
+public:
+    Fields(const SearchEvent &event)
+        : m_event(event)
+    { }
+    QString text(const char *key)
+    {
+        const QJsonValue v = m_event.payload.value(QLatin1StringView(key));
+        if (!v.isString() || v.toString().isEmpty()) {
+            fail(key, QStringLiteral("a non-empty string"));
+            return {};
+        }
+        return v.toString();
+    }
+    QString optionalText(const char *key) const { return m_event.payload.value(QLatin1StringView(key)).toString(); }
+    qint64 integer(const char *key)
+    {
+        const QJsonValue v = m_event.payload.value(QLatin1StringView(key));
+        if (!v.isDouble()) {
+            fail(key, QStringLiteral("a number"));
+            return 0;
+        }
+        return v.toInteger();
+    }
+    double number(const char *key)
+    {
+        const QJsonValue v = m_event.payload.value(QLatin1StringView(key));
+        if (!v.isDouble()) {
+            fail(key, QStringLiteral("a number"));
+            return 0;
+        }
+        return v.toDouble();
+    }
+    QJsonObject object(const char *key)
+    {
+        const QJsonValue v = m_event.payload.value(QLatin1StringView(key));
+        if (!v.isObject())
+            fail(key, QStringLiteral("an object"));
+        return v.toObject();
+    }
+    void fail(const char *key, const QString &what)
+    {
+        if (m_error.isEmpty())
+            m_error = QStringLiteral("'%1' must be %2").arg(QLatin1StringView(key), what);
+    }
+    void failWith(const QString &message)
+    {
+        if (m_error.isEmpty())
+            m_error = message;
+    }
+    Status status() const
+    {
+        if (m_error.isEmpty())
+            return {};
+        return Error {QStringLiteral("event %1 (%2) of search '%3' is corrupt: %4")
+                          .arg(m_event.sequence)
+                          .arg(m_event.kind, QString::number(m_event.searchId), m_error)};
+    }
+
+private:
+    const SearchEvent &m_event;
+    QString m_error;
+};
+
+int candidateByRequest(SearchState &state, Fields &f, const QString &requestId, QSet<QString> *open)
+{
+    const auto it = state.byRequest.constFind(requestId);
+    if (it == state.byRequest.cend()) {
+        f.failWith(QStringLiteral("request '%1' was never made").arg(requestId));
+        return -1;
+    }
+    if (open && !open->remove(requestId)) {
+        f.failWith(QStringLiteral("request '%1' was answered twice").arg(requestId));
+        return -1;
+    }
+    return *it;
+}
+
+int candidateByNode(SearchState &state, Fields &f, const QString &nodeId)
+{
+    const auto it = state.byNode.constFind(nodeId);
+    if (it == state.byNode.cend()) {
+        f.failWith(QStringLiteral("node '%1' is unknown").arg(nodeId));
+        return -1;
+    }
+    return *it;
+}
+
+int addCandidate(SearchState &state, Candidate c)
+{
+    const int position = int(state.candidates.size());
+    state.byNode.insert(c.nodeId, position);
+    if (!c.requestId.isEmpty())
+        state.byRequest.insert(c.requestId, position);
+    state.candidates.push_back(std::move(c));
+    return position;
+}
+
+void readProposal(Candidate &c, Fields &f, const QJsonObject &payload)
+{
+    c.code = payload.value(QStringLiteral("code")).toString();
+    c.language = payload.value(QStringLiteral("language")).toString();
+    c.origin = payload.value(QStringLiteral("origin")).toString();
+    c.contentHash = payload.value(QStringLiteral("content_hash")).toString();
+    if (c.contentHash.isEmpty()) {
+        if (c.code.isEmpty())
+            f.fail("code", QStringLiteral("present (or content_hash)"));
+        else
+            c.contentHash = contentHashOf(c.code);
+    }
+    c.kernelId = payload.value(QStringLiteral("kernel_id")).toInteger();
+    c.parameters = payload.value(QStringLiteral("parameters")).toObject();
+}
+
+Status onInitialized(SearchState &state, const SearchEvent &e)
+{
+    Fields f(e);
+    if (state.initialized)
+        f.failWith(QStringLiteral("the search was already initialised"));
+    state.name = e.payload.value(QStringLiteral("search_id")).toString();
+    auto config = SearchConfig::fromJson(f.object("config"));
+    if (!config)
+        f.failWith(config.error());
+    else
+        state.config = *config;
+    const QJsonArray seeds = e.payload.value(QStringLiteral("seeds")).toArray();
+    if (seeds.isEmpty())
+        f.fail("seeds", QStringLiteral("a non-empty list"));
+    for (const QJsonValue &v : seeds) {
+        const QJsonObject s = v.toObject();
+        Candidate c;
+        c.nodeId = s.value(QStringLiteral("node_id")).toString();
+        if (c.nodeId.isEmpty())
+            f.fail("seeds[].node_id", QStringLiteral("a non-empty string"));
+        readProposal(c, f, s);
+        c.seedNode = true;
+        c.status = CandidateStatus::Proposed;
+        ArchiveNode node;
+        node.id = c.nodeId;
+        node.seed = true;
+        node.contentHash = c.contentHash;
+        node.kernelId = c.kernelId;
+        const QJsonValue reward = s.value(QStringLiteral("reward"));
+        if (reward.isDouble()) {
+            node.reward = reward.toDouble();
+            node.q = reward.toDouble();
+            c.reward = node.reward;
+            c.status = CandidateStatus::Evaluated;
+            c.feedback.kind = EvaluationFeedback::Kind::Success;
+            c.feedback.aggregatedSpeedup = reward.toDouble();
+            state.evaluatedHashes.insert(c.contentHash, int(state.candidates.size()));
+            if (!state.bestReward || *node.reward > *state.bestReward) {
+                state.bestReward = node.reward;
+                state.bestNode = node.id;
+            }
+        }
+        state.archive.add(node);
+        addCandidate(state, std::move(c));
+    }
+    if (Status s = f.status(); !s)
+        return s;
+    state.initialized = true;
+    return {};
+}
+
+Status onStepStarted(SearchState &state, const SearchEvent &e)
+{
+    Fields f(e);
+    const int step = int(f.integer("step"));
+    if (state.activeStep >= 0)
+        f.failWith(QStringLiteral("step %1 started before step %2 completed").arg(step).arg(state.active()->step));
+    else if (step != int(state.steps.size()))
+        f.failWith(QStringLiteral("step %1 started where step %2 was due").arg(step).arg(state.steps.size()));
+    StepRecord record;
+    record.step = step;
+    for (const QJsonValue &v : e.payload.value(QStringLiteral("parents")).toArray())
+        record.parents.append(v.toString());
+    if (Status s = f.status(); !s)
+        return s;
+    state.steps.push_back(record);
+    state.activeStep = int(state.steps.size()) - 1;
+    return {};
+}
+
+Status onMutationRequested(SearchState &state, const SearchEvent &e)
+{
+    Fields f(e);
+    Candidate c;
+    c.step = int(f.integer("step"));
+    c.parentId = f.text("parent_id");
+    c.requestId = f.text("request_id");
+    c.nodeId = f.text("node_id");
+    c.index = int(e.payload.value(QStringLiteral("index")).toInteger());
+    c.ordinal = e.payload.value(QStringLiteral("ordinal")).toInteger(state.mutationOrdinal);
+    c.seed = e.payload.value(QStringLiteral("seed")).toString().toULongLong();
+    if (!state.active() || state.active()->step != c.step)
+        f.failWith(QStringLiteral("a mutation for step %1 outside that step").arg(c.step));
+    if (state.byNode.contains(c.nodeId) || state.byRequest.contains(c.requestId))
+        f.failWith(QStringLiteral("ids '%1' / '%2' are used twice").arg(c.nodeId, c.requestId));
+    if (Status s = f.status(); !s)
+        return s;
+    state.openMutations.insert(c.requestId);
+    state.mutationOrdinal = std::max(state.mutationOrdinal, c.ordinal + 1);
+    const int position = addCandidate(state, std::move(c));
+    state.steps[size_t(state.activeStep)].candidates.append(position);
+    return {};
+}
+
+Status onMutationAnswered(SearchState &state, const SearchEvent &e, bool ok)
+{
+    Fields f(e);
+    const int position = candidateByRequest(state, f, f.text("request_id"), &state.openMutations);
+    if (position < 0)
+        return f.status();
+    Candidate &c = state.candidates[size_t(position)];
+    if (ok) {
+        readProposal(c, f, e.payload);
+        c.status = CandidateStatus::Proposed;
+    } else {
+        c.mutationError = e.payload.value(QStringLiteral("error")).toString();
+        c.status = CandidateStatus::MutationFailed;
+        ++state.mutationFailures;
+    }
+    return f.status();
+}
+
+Status onForecastRequested(SearchState &state, const SearchEvent &e)
+{
+    Fields f(e);
+    const QString requestId = f.text("request_id");
+    const int position = candidateByNode(state, f, f.text("node_id"));
+    if (Status s = f.status(); !s)
+        return s;
+    state.candidates[size_t(position)].forecastRequestId = requestId;
+    state.byRequest.insert(requestId, position);
+    state.openForecasts.insert(requestId);
+    return {};
+}
+
+Status onForecastAnswered(SearchState &state, const SearchEvent &e, bool ok)
+{
+    Fields f(e);
+    const int position = candidateByRequest(state, f, f.text("request_id"), &state.openForecasts);
+    if (position < 0)
+        return f.status();
+    Candidate &c = state.candidates[size_t(position)];
+    c.forecastDone = true;
+    if (ok) {
+        c.expectedBin = f.number("expected_bin");
+        c.confidence = f.number("confidence");
+        c.predictedBin = int(e.payload.value(QStringLiteral("predicted_bin")).toInteger());
+        c.forecastId = e.payload.value(QStringLiteral("forecast_id")).toInteger();
+        ++state.forecastsDone;
+    } else {
+        c.forecastFailed = true;
+        ++state.forecastFailures;
+    }
+    return f.status();
+}
+
+Status onDecision(SearchState &state, const SearchEvent &e, bool selected)
+{
+    Fields f(e);
+    const int position = candidateByNode(state, f, f.text("node_id"));
+    const int step = int(e.payload.value(QStringLiteral("step")).toInteger(-1));
+    if (Status s = f.status(); !s)
+        return s;
+    Candidate &c = state.candidates[size_t(position)];
+    c.decision = e.payload.value(QStringLiteral("reason")).toString();
+    state.queue.removeAll(c.nodeId);
+    state.forcedQueue.removeAll(c.nodeId);
+    if (selected) {
+        c.status = CandidateStatus::Selected;
+        c.measuredInStep = step;
+        if (!c.contentHash.isEmpty() && !state.evaluatedHashes.contains(c.contentHash))
+            state.evaluatedHashes.insert(c.contentHash, position);
+        if (state.active() && state.active()->step == step)
+            state.steps[size_t(state.activeStep)].measured.append(position);
+    } else {
+        const bool queued = e.payload.value(QStringLiteral("queued")).toBool();
+        if (c.status != CandidateStatus::Queued) // re-deferring a queued node does not count it twice
+            ++state.deferred;
+        c.status = queued ? CandidateStatus::Queued : CandidateStatus::Deferred;
+        if (queued)
+            state.queue.append(c.nodeId);
+    }
+    if (state.active() && state.active()->step == step)
+        state.steps[size_t(state.activeStep)].selectionDone = true;
+    return {};
+}
+
+Status onEvaluationRequested(SearchState &state, const SearchEvent &e)
+{
+    Fields f(e);
+    const QString requestId = f.text("request_id");
+    const int position = candidateByNode(state, f, f.text("node_id"));
+    if (Status s = f.status(); !s)
+        return s;
+    Candidate &c = state.candidates[size_t(position)];
+    c.evaluationRequestId = requestId;
+    if (c.seedNode) {
+        c.status = CandidateStatus::Selected;
+        c.measuredInStep = -1;
+    }
+    state.byRequest.insert(requestId, position);
+    state.openEvaluations.insert(requestId);
+    return {};
+}
+
+void recordBest(SearchState &state, const Candidate &c)
+{
+    if (c.reward && (!state.bestReward || *c.reward > *state.bestReward)) {
+        state.bestReward = c.reward;
+        state.bestNode = c.nodeId;
+    }
+    state.trajectory.push_back({state.gpuEvaluations, state.bestReward.value_or(0.0)});
+}
+
+Status onEvaluationAnswered(SearchState &state, const SearchEvent &e, bool ok)
+{
+    Fields f(e);
+    const int position = candidateByRequest(state, f, f.text("request_id"), &state.openEvaluations);
+    if (position < 0)
+        return f.status();
+    Candidate &c = state.candidates[size_t(position)];
+    if (!ok) {
+        c.status = CandidateStatus::EvaluationFailed;
+        c.feedback.kind = EvaluationFeedback::Kind::InfrastructureFailure;
+        c.feedback.message = e.payload.value(QStringLiteral("error")).toString();
+        ++state.evaluationFailures;
+        return f.status();
+    }
+    auto feedback = feedbackFromJson(f.object("feedback"));
+    if (!feedback) {
+        f.failWith(feedback.error());
+        return f.status();
+    }
+    c.feedback = *feedback;
+    c.feedback.replayed = e.payload.value(QStringLiteral("replay")).toBool();
+    c.status = CandidateStatus::Evaluated;
+    if (c.feedback.kind == EvaluationFeedback::Kind::Success)
+        c.reward = c.feedback.aggregatedSpeedup;
+    ++state.gpuEvaluations;
+    if (c.feedback.replayed)
+        ++state.replayedEvaluations;
+    if (c.seedNode) {
+        if (ArchiveNode *node = state.archive.find(c.nodeId)) {
+            node->reward = c.reward;
+            node->q = c.reward.value_or(0.0);
+        }
+    }
+    recordBest(state, c);
+    return f.status();
+}
+
+Status onStepCompleted(SearchState &state, const SearchEvent &e)
+{
+    Fields f(e);
+    const int step = int(f.integer("step"));
+    if (!state.active() || state.active()->step != step)
+        f.failWith(QStringLiteral("step %1 completed but was not in progress").arg(step));
+    if (Status s = f.status(); !s)
+        return s;
+    StepRecord &record = state.steps[size_t(state.activeStep)];
+    // Back-propagation: each parent of the step, with its children measured in this step.
+    for (const QString &parent : std::as_const(record.parents)) {
+        ParentOutcome outcome {parent, {}};
+        for (int position : std::as_const(record.measured)) {
+            const Candidate &c = state.candidates[size_t(position)];
+            if (c.parentId == parent && c.reward && !c.forced)
+                outcome.childRewards.append(*c.reward);
+        }
+        backpropagate(state.archive, outcome);
+    }
+    // Children of parents not expanded this step (queued, forced, injected) still lift their parent's Q.
+    const QList<ChildCandidate> children = stepChildren(state);
+    for (const ChildCandidate &c : children) {
+        if (c.reward && (c.forced || !record.parents.contains(c.parentId))) {
+            if (ArchiveNode *parent = state.archive.find(c.parentId))
+                parent->q = std::max(parent->q, *c.reward);
+        }
+    }
+    record.admitted
+        = admit(state.archive, children, step, AdmissionParams {state.config.keepPerParent, state.config.capacity});
+    record.completed = true;
+    ++state.completedStepCount;
+    state.activeStep = -1;
+    // Code is kept only where a later mutation can ask for it: nodes of the archive.
+    for (int position : std::as_const(record.candidates)) {
+        Candidate &c = state.candidates[size_t(position)];
+        if (!state.archive.index.contains(c.nodeId) && c.status != CandidateStatus::Queued) {
+            c.code.clear();
+            c.parameters = {};
+        }
+    }
+    return {};
+}
+
+Status onSteering(SearchState &state, const SearchEvent &e)
+{
+    Fields f(e);
+    const QString &kind = e.kind;
+    if (kind == QLatin1StringView("node_pinned")) {
+        const QString id = f.text("node_id");
+        if (!id.isEmpty() && !state.pinned.contains(id))
+            state.pinned.append(id);
+    } else if (kind == QLatin1StringView("node_unpinned")) {
+        state.pinned.removeAll(f.text("node_id"));
+    } else if (kind == QLatin1StringView("node_vetoed")) {
+        const QString id = f.text("node_id");
+        if (!id.isEmpty() && !state.vetoed.contains(id))
+            state.vetoed.append(id);
+        state.pinned.removeAll(id);
+        state.queue.removeAll(id);
+        state.forcedQueue.removeAll(id);
+    } else if (kind == QLatin1StringView("measure_forced")) {
+        const int position = candidateByNode(state, f, f.text("node_id"));
+        if (position >= 0) {
+            Candidate &c = state.candidates[size_t(position)];
+            if (c.status == CandidateStatus::Deferred || c.status == CandidateStatus::Queued
+                || c.status == CandidateStatus::Proposed) {
+                c.forced = true;
+                state.queue.removeAll(c.nodeId);
+                if (!state.forcedQueue.contains(c.nodeId))
+                    state.forcedQueue.append(c.nodeId);
+            } else {
+                f.failWith(QStringLiteral("node '%1' cannot be force-measured (it is %2)")
+                               .arg(c.nodeId, candidateStatusName(c.status)));
+            }
+        }
+    } else if (kind == QLatin1StringView("kernel_injected")) {
+        Candidate c;
+        c.nodeId = f.text("node_id");
+        c.parentId = e.payload.value(QStringLiteral("parent_id")).toString();
+        c.step = state.active() ? state.active()->step : int(state.steps.size());
+        readProposal(c, f, e.payload);
+        c.status = CandidateStatus::Proposed;
+        c.injected = true;
+        c.forced = true;
+        if (state.byNode.contains(c.nodeId))
+            f.failWith(QStringLiteral("node id '%1' is used twice").arg(c.nodeId));
+        if (Status s = f.status(); !s)
+            return s;
+        state.forcedQueue.append(c.nodeId);
+        addCandidate(state, std::move(c));
+    } else if (kind == QLatin1StringView("config_changed")) {
+        const QJsonObject changes = f.object("changes");
+        QJsonObject merged = state.config.toJson();
+        for (auto it = changes.constBegin(); it != changes.constEnd(); ++it)
+            merged.insert(it.key(), it.value());
+        auto config = SearchConfig::fromJson(merged);
+        if (!config)
+            f.failWith(config.error());
+        else if (Status valid = config->validate(); !valid)
+            f.failWith(valid.error());
+        else {
+            state.config = *config;
+            // A larger step budget reopens a search that had spent its old one.
+            if (state.finished && state.config.steps > state.completedSteps())
+                state.finished = false;
+        }
+    }
+    return f.status();
+}
+
+} // namespace
+
+Status applyEvent(SearchState &state, const SearchEvent &e)
+{
+    const QString &k = e.kind;
+    Status s;
+    if (!state.initialized && k != QLatin1StringView("search_initialized"))
+        return Error {QStringLiteral("event %1 (%2) comes before search_initialized").arg(e.sequence).arg(k)};
+    if (k == QLatin1StringView("search_initialized"))
+        s = onInitialized(state, e);
+    else if (k == QLatin1StringView("step_started"))
+        s = onStepStarted(state, e);
+    else if (k == QLatin1StringView("mutation_requested"))
+        s = onMutationRequested(state, e);
+    else if (k == QLatin1StringView("mutation_completed"))
+        s = onMutationAnswered(state, e, true);
+    else if (k == QLatin1StringView("mutation_failed"))
+        s = onMutationAnswered(state, e, false);
+    else if (k == QLatin1StringView("mutations_drained")) {
+        if (state.activeStep >= 0)
+            state.steps[size_t(state.activeStep)].forecastsRequested = true;
+    } else if (k == QLatin1StringView("forecast_requested"))
+        s = onForecastRequested(state, e);
+    else if (k == QLatin1StringView("forecast_completed"))
+        s = onForecastAnswered(state, e, true);
+    else if (k == QLatin1StringView("forecast_failed"))
+        s = onForecastAnswered(state, e, false);
+    else if (k == QLatin1StringView("forecasts_drained")) {
+        if (state.activeStep >= 0)
+            state.steps[size_t(state.activeStep)].selectionDone = true;
+    } else if (k == QLatin1StringView("candidate_selected"))
+        s = onDecision(state, e, true);
+    else if (k == QLatin1StringView("candidate_deferred"))
+        s = onDecision(state, e, false);
+    else if (k == QLatin1StringView("evaluation_requested"))
+        s = onEvaluationRequested(state, e);
+    else if (k == QLatin1StringView("evaluation_completed"))
+        s = onEvaluationAnswered(state, e, true);
+    else if (k == QLatin1StringView("evaluation_failed"))
+        s = onEvaluationAnswered(state, e, false);
+    else if (k == QLatin1StringView("step_completed"))
+        s = onStepCompleted(state, e);
+    else if (k == QLatin1StringView("search_completed"))
+        state.finished = true;
+    else if (k == QLatin1StringView("search_paused"))
+        state.paused = true;
+    else if (k == QLatin1StringView("search_resumed"))
+        state.paused = false;
+    else if (k == QLatin1StringView("search_stopped"))
+        state.stopped = true;
+    else if (k == QLatin1StringView("search_restarted"))
+        state.stopped = false;
+    else
+        s = onSteering(state, e);
+    if (s)
+        ++state.events;
+    return s;
+}
+
+Result<SearchState> foldEvents(const QList<SearchEvent> &events)
+{
+    SearchState state;
+    for (const SearchEvent &e : events) {
+        if (Status s = applyEvent(state, e); !s)
+            return Error {s.error()};
+    }
+    return state;
+}
+
+NextAction nextAction(const SearchState &state)
+{
+    if (state.finished || state.stopped)
+        return NextAction::Done;
+    if (state.hasOpenRequests())
+        return NextAction::Wait;
+    if (state.paused)
+        return NextAction::Paused;
+    if (const StepRecord *step = state.active()) {
+        if (state.config.needsForecasts() && !step->forecastsRequested)
+            return NextAction::RequestForecasts;
+        if (!step->selectionDone)
+            return NextAction::Select;
+        return NextAction::CompleteStep;
+    }
+    if (state.completedSteps() >= state.config.steps)
+        return NextAction::Finish;
+    return NextAction::StartStep;
+}
+
+QList<ChildCandidate> stepChildren(const SearchState &state)
+{
+    QList<ChildCandidate> children;
+    if (const StepRecord *record = state.active()) {
+        for (int position : record->measured) {
+            const Candidate &c = state.candidates[size_t(position)];
+            children.append({c.nodeId, c.parentId, c.reward, c.contentHash, c.kernelId, c.forced});
+        }
+    }
+    return children;
+}
+
+bool isDuplicate(const SearchState &state, int position)
+{
+    const Candidate &c = state.candidates[size_t(position)];
+    if (c.contentHash.isEmpty())
+        return false;
+    const auto it = state.evaluatedHashes.constFind(c.contentHash);
+    if (it != state.evaluatedHashes.cend() && *it != position)
+        return true;
+    if (state.archive.byHash.contains(c.contentHash))
+        return true;
+    if (c.step < 0 || c.step >= int(state.steps.size()))
+        return false;
+    for (int other : state.steps[size_t(c.step)].candidates) {
+        if (other == position)
+            break;
+        const Candidate &o = state.candidates[size_t(other)];
+        if (o.status != CandidateStatus::MutationFailed && o.status != CandidateStatus::Requested
+            && o.contentHash == c.contentHash)
+            return true;
+    }
+    return false;
+}
+
+QString canonicalArchive(const SearchState &state)
+{
+    auto hashOf = [&state](const QString &nodeId) {
+        const Candidate *c = state.candidate(nodeId);
+        return c ? c->contentHash.left(16) : nodeId;
+    };
+    QStringList lines;
+    for (const ArchiveNode &n : state.archive.nodes) {
+        QStringList lineage;
+        for (const QString &a : n.ancestors)
+            lineage << hashOf(a);
+        lines << QStringLiteral("%1 r=%2 q=%3 n=%4 step=%5 seed=%6 <- %7")
+                     .arg(n.contentHash.left(16))
+                     .arg(n.reward ? QString::number(*n.reward, 'g', 12) : QStringLiteral("none"))
+                     .arg(QString::number(n.q, 'g', 12))
+                     .arg(n.visits)
+                     .arg(n.step)
+                     .arg(n.seed ? 1 : 0)
+                     .arg(lineage.join(QLatin1Char(',')));
+    }
+    lines << QStringLiteral("T=%1 steps=%2 gpu=%3 forecasts=%4 deferred=%5 best=%6 (%7)")
+                 .arg(state.archive.expansions)
+                 .arg(state.completedSteps())
+                 .arg(state.gpuEvaluations)
+                 .arg(state.forecastsDone)
+                 .arg(state.deferred)
+                 .arg(state.bestReward ? QString::number(*state.bestReward, 'g', 12) : QStringLiteral("none"))
+                 .arg(hashOf(state.bestNode));
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace gpuf::search

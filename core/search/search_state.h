@@ -1,0 +1,158 @@
+// The state of a search as a fold over its event log (DESIGN §7): the archive, every proposal and what became of it,
+// the open requests, the counters and the best kernel. applyEvent() is the only way the state changes, so a fresh
+// run, a resume after a crash and a replay of a stored log reach the same state through the same code.
+#pragma once
+
+#include "core/domain/search.h"
+#include "core/search/archive.h"
+#include "core/search/mutator.h"
+#include "core/search/search_config.h"
+
+#include <QSet>
+
+#include <vector>
+
+namespace gpuf::search {
+
+enum class CandidateStatus {
+    Requested, // mutation asked for
+    Proposed, // the mutator gave code
+    MutationFailed,
+    Deferred, // recorded as not measured (ranked below the budget, a duplicate, vetoed)
+    Queued, // selective: an untrusted forecast waiting for a free GPU slot
+    Selected, // sent to the GPU
+    Evaluated, // measured: feedback holds the outcome (a failure included)
+    EvaluationFailed, // the measurement itself could not be made (infrastructure)
+};
+QString candidateStatusName(CandidateStatus status);
+
+struct Candidate
+{
+    QString nodeId;
+    QString requestId; // the mutation request ("" for seeds and injected kernels)
+    QString parentId; // "" for seeds and parentless injected kernels
+    int step = -1; // the step that proposed it (-1: a seed)
+    int index = 0;
+    qint64 ordinal = -1;
+    quint64 seed = 0;
+    CandidateStatus status = CandidateStatus::Requested;
+    QString code; // dropped once the step is over unless the node joined the archive
+    QString language;
+    QString origin;
+    QString contentHash;
+    QJsonObject parameters; // the proposal's parameters (a family's tunables and spec)
+    RowId kernelId = 0;
+    QString mutationError;
+    // forecast (surrogate and selective modes)
+    QString forecastRequestId;
+    bool forecastDone = false;
+    bool forecastFailed = false;
+    double expectedBin = 0.0;
+    double confidence = 0.0;
+    int predictedBin = 0;
+    RowId forecastId = 0;
+    // measurement
+    QString evaluationRequestId;
+    int measuredInStep = -2; // the step whose selection sent it to the GPU (-1: before step 0)
+    EvaluationFeedback feedback;
+    std::optional<double> reward;
+    QString decision; // the reason of its candidate_selected / candidate_deferred
+    bool forced = false; // force-measured or injected: kept whenever valid
+    bool injected = false;
+    bool seedNode = false;
+};
+
+struct StepRecord
+{
+    int step = 0;
+    QStringList parents;
+    QList<int> candidates; // positions in SearchState::candidates, in request order
+    QList<int> measured; // positions sent to the GPU by this step's selection, in request order
+    bool forecastsRequested = false;
+    bool selectionDone = false;
+    bool completed = false;
+    QStringList admitted;
+};
+
+struct TrajectoryPoint
+{
+    int gpuEvaluations = 0;
+    double best = 0.0;
+};
+
+struct SearchState
+{
+    QString name;
+    SearchConfig config;
+    bool initialized = false;
+    bool paused = false;
+    bool stopped = false;
+    bool finished = false;
+    qint64 events = 0;
+
+    Archive archive;
+    std::vector<Candidate> candidates;
+    QHash<QString, int> byNode; // node id → candidate
+    QHash<QString, int> byRequest; // mutation, forecast and evaluation request ids → candidate
+    QHash<QString, int> evaluatedHashes; // code sent to the GPU (or measured) → candidate: never measured twice
+    std::vector<StepRecord> steps;
+    int activeStep = -1; // index into steps of the step in progress; -1 between steps
+    int completedStepCount = 0;
+
+    QSet<QString> openMutations, openForecasts, openEvaluations; // request ids
+    QStringList queue; // selective: node ids waiting for a free GPU slot, oldest first
+    QStringList forcedQueue; // node ids the user asked to measure (or injected), measured at the next selection
+    QStringList pinned, vetoed;
+
+    qint64 mutationOrdinal = 0; // mutation requests so far
+    int gpuEvaluations = 0; // evaluations completed (measured or replayed), seeds included
+    int replayedEvaluations = 0;
+    int forecastsDone = 0;
+    int forecastFailures = 0;
+    int deferred = 0; // candidates recorded as not measured (queued ones included)
+    int mutationFailures = 0;
+    int evaluationFailures = 0; // infrastructure failures
+    std::optional<double> bestReward;
+    QString bestNode;
+    std::vector<TrajectoryPoint> trajectory; // after each completed evaluation
+
+    int completedSteps() const { return completedStepCount; }
+    const Candidate *candidate(const QString &nodeId) const;
+    const StepRecord *active() const { return activeStep >= 0 ? &steps[size_t(activeStep)] : nullptr; }
+    bool hasOpenRequests() const
+    {
+        return !openMutations.isEmpty() || !openForecasts.isEmpty() || !openEvaluations.isEmpty();
+    }
+};
+
+// Applies one event. Unknown kinds are kept in the log and change nothing (foreign logs carry notes); a known kind
+// whose payload lacks what the fold needs is an error naming the event's position and the field.
+Status applyEvent(SearchState &state, const SearchEvent &event);
+// Folds a whole log from the empty state.
+Result<SearchState> foldEvents(const QList<SearchEvent> &events);
+
+// What the engine does next, read from the state alone (so a resume picks up exactly where the log ends).
+enum class NextAction {
+    Wait, // requests are open: their answers come next
+    StartStep,
+    RequestForecasts,
+    Select,
+    CompleteStep,
+    Finish, // the budget of steps is spent
+    Paused,
+    Done, // stopped or finished
+};
+NextAction nextAction(const SearchState &state);
+
+// Is the candidate at `position` a duplicate: its code was sent to the GPU before, or an earlier candidate of its step
+// has the same code?
+bool isDuplicate(const SearchState &state, int position);
+
+// The active step's measured proposals as admission candidates (what step_completed will consider).
+QList<ChildCandidate> stepChildren(const SearchState &state);
+
+// The state in canonical text (archive, counters, best, decisions), ids of nodes replaced by content hashes: equal for
+// two runs that made the same search, whatever their ids and times.
+QString canonicalArchive(const SearchState &state);
+
+} // namespace gpuf::search

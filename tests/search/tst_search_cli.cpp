@@ -1,0 +1,358 @@
+// `gpuf search` as a user runs it: the real executable on real store files. Start, status, list, export and compare;
+// bad input; a replay search killed with kill -9 at random moments and resumed each time ends with the archive of an
+// uninterrupted run; and several writers at once (a search, two imports and a forecast batch on one store).
+#include "core/search/search_setup.h"
+#include "core/store/search_repo.h"
+#include "search_fixture.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+using namespace gpuf;
+
+namespace {
+
+// A QStringList from literals (the project builds with QT_NO_CAST_FROM_ASCII).
+[[maybe_unused]] QStringList list(std::initializer_list<const char *> items)
+{
+    QStringList out;
+    for (const char *item : items)
+        out << QString::fromUtf8(item);
+    return out;
+}
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run runGpuf(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(GPUF_CLI_PATH), args);
+    Run r;
+    if (!p.waitForFinished(300000))
+        return r;
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+QString canonical(const QString &store, const QString &name)
+{
+    auto s = Store::open(store, Store::Mode::ExistingOnly);
+    if (!s)
+        return s.error();
+    auto state = search::foldStoredSearch(**s, name);
+    return state ? search::canonicalArchive(*state) : state.error();
+}
+
+QString data(const char *file) { return QStringLiteral(GPUF_TEST_DATA_DIR "/interop/") + QLatin1StringView(file); }
+
+} // namespace
+
+class TestSearchCli : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_world;
+
+    QString freshStore(const QString &name)
+    {
+        const QString path = m_dir.filePath(name);
+        QFile::remove(path);
+        QFile::copy(m_world, path);
+        return path;
+    }
+
+    QStringList startArgs(const QString &store, const QString &name, const QString &mode, int steps)
+    {
+        return {QStringLiteral("search"), QStringLiteral("start"), store, QStringLiteral("--name"), name,
+            QStringLiteral("--problem"), QStringLiteral("sgemm"), QStringLiteral("--mode"), mode,
+            QStringLiteral("--steps"), QString::number(steps), QStringLiteral("--measure"), QStringLiteral("2"),
+            QStringLiteral("--seed"), QStringLiteral("5")};
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_world = m_dir.filePath(QStringLiteral("world.gpuf"));
+        const QString error = testing::makeWorldStore(m_world);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
+
+    void startStatusListExport()
+    {
+        const QString store = freshStore(QStringLiteral("cli.gpuf"));
+        Run r = runGpuf(
+            startArgs(store, QStringLiteral("s1"), QStringLiteral("selective"), 5) << QStringLiteral("--json"));
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject done = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(done.value(QStringLiteral("status")).toString(), QStringLiteral("finished"));
+        QCOMPARE(done.value(QStringLiteral("step")).toInt(), 5);
+        // Not a terminal: one line per step on stderr.
+        QCOMPARE(r.err.count("s1: step "), 5);
+
+        r = runGpuf({QStringLiteral("search"), QStringLiteral("status"), store, QStringLiteral("s1"),
+            QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject status = QJsonDocument::fromJson(r.out).object();
+        for (const char *key : {"step", "gpu_evaluations", "forecasts", "deferred", "best_speedup", "best_kernel"})
+            QVERIFY2(status.contains(QLatin1StringView(key)), key);
+        QVERIFY(status.value(QStringLiteral("gpu_evaluations")).toInt() > 0);
+        QVERIFY(status.value(QStringLiteral("forecasts")).toInt() > 0);
+        QVERIFY(status.value(QStringLiteral("best_speedup")).toDouble() >= 1.0);
+        QVERIFY(status.value(QStringLiteral("best_kernel")).toObject().value(QStringLiteral("kernel_id")).toInt() > 0);
+        QCOMPARE(status, done);
+
+        r = runGpuf({QStringLiteral("search"), QStringLiteral("status"), store, QStringLiteral("s1")});
+        QVERIFY(r.out.contains("(replay)"));
+
+        r = runGpuf({QStringLiteral("search"), QStringLiteral("list"), store, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(r.out).array().size(), 1);
+
+        const QString file = m_dir.filePath(QStringLiteral("s1.jsonl"));
+        r = runGpuf({QStringLiteral("search"), QStringLiteral("export"), store, QStringLiteral("s1"),
+            QStringLiteral("--out"), file});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString copy = m_dir.filePath(QStringLiteral("copy.gpuf"));
+        r = runGpuf({QStringLiteral("import"), copy, file});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(canonical(copy, QStringLiteral("s1")), canonical(store, QStringLiteral("s1")));
+
+        // Deterministic: the same seed replays the same search.
+        r = runGpuf(
+            startArgs(store, QStringLiteral("s2"), QStringLiteral("selective"), 5) << QStringLiteral("--quiet"));
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(canonical(store, QStringLiteral("s2")), canonical(store, QStringLiteral("s1")));
+    }
+
+    void compare()
+    {
+        const QString store = freshStore(QStringLiteral("compare.gpuf"));
+        Run r = runGpuf({QStringLiteral("search"), QStringLiteral("compare"), store, QStringLiteral("--problem"),
+            QStringLiteral("sgemm"), QStringLiteral("--steps"), QStringLiteral("4"), QStringLiteral("--seeds"),
+            QStringLiteral("2"), QStringLiteral("--json"), QStringLiteral("--quiet")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonArray modes = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("modes")).toArray();
+        QCOMPARE(modes.size(), 3);
+        QCOMPARE(modes.at(0).toObject().value(QStringLiteral("mode")).toString(), QStringLiteral("standard"));
+        QCOMPARE(modes.at(0).toObject().value(QStringLiteral("best_speedup")).toArray().size(), 2);
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QStringList>("extra");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("budget 0") << list({"--measure", "0"}) << QStringLiteral("GPU budget of 0");
+        QTest::newRow("unknown forecaster")
+            << list({"--mode", "surrogate", "--forecaster", "oracle"}) << QStringLiteral("unknown forecaster 'oracle'");
+        QTest::newRow("unknown mode") << list({"--mode", "greedy"}) << QStringLiteral("--mode must be");
+        QTest::newRow("unknown problem") << list({"--problem", "nope"}) << QStringLiteral("no problem 'nope'");
+    }
+    void badInput()
+    {
+        QFETCH(QStringList, extra);
+        QFETCH(QString, message);
+        const QString store = freshStore(QStringLiteral("bad.gpuf"));
+        QFile f(store);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray before = f.readAll();
+        f.close();
+        const Run r = runGpuf(startArgs(store, QStringLiteral("b"), QStringLiteral("standard"), 3) << extra);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
+        QVERIFY(!r.err.contains("INSERT") && !r.err.contains("SELECT"));
+        auto s = Store::open(store, Store::Mode::ExistingOnly);
+        QCOMPARE((*s)->counts().value().searches, 0);
+    }
+
+    // An LLM forecaster whose endpoint refuses every connection: the search is refused before anything is written.
+    void endpointFailingEveryCall()
+    {
+        const QString store = freshStore(QStringLiteral("endpoint.gpuf"));
+        Run r = runGpuf({QStringLiteral("forecaster"), QStringLiteral("add"), store, QStringLiteral("dead"),
+            QStringLiteral("--endpoint"), QStringLiteral("http://127.0.0.1:9/v1"), QStringLiteral("--model"),
+            QStringLiteral("m")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        auto before = Store::open(store, Store::Mode::ExistingOnly).value()->counts().value();
+        r = runGpuf(startArgs(store, QStringLiteral("e"), QStringLiteral("surrogate"), 3)
+            << QStringLiteral("--forecaster") << QStringLiteral("dead"));
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("forecaster 'dead' failed its first call"), r.err.constData());
+        QVERIFY2(r.err.contains("the search was not started"), r.err.constData());
+        auto after = Store::open(store, Store::Mode::ExistingOnly).value()->counts().value();
+        QCOMPARE(after.searches, before.searches);
+        QCOMPARE(after.events, before.events);
+        QCOMPARE(after.forecasts, before.forecasts);
+    }
+
+    void resumeUnderAnotherConfiguration()
+    {
+        const QString store = freshStore(QStringLiteral("resume.gpuf"));
+        QCOMPARE(runGpuf(startArgs(store, QStringLiteral("r"), QStringLiteral("standard"), 2)).exitCode, 0);
+        const QString before = canonical(store, QStringLiteral("r"));
+        Run r = runGpuf({QStringLiteral("search"), QStringLiteral("resume"), store, QStringLiteral("r"),
+            QStringLiteral("--mode"), QStringLiteral("surrogate"), QStringLiteral("--seed"), QStringLiteral("9")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("--mode surrogate (the search has standard)"), r.err.constData());
+        QVERIFY2(r.err.contains("--seed 9 (the search has 5)"), r.err.constData());
+        QCOMPARE(canonical(store, QStringLiteral("r")), before);
+        // The same configuration resumes; more steps extend the budget (recorded as a configuration change).
+        r = runGpuf({QStringLiteral("search"), QStringLiteral("resume"), store, QStringLiteral("r"),
+            QStringLiteral("--steps"), QStringLiteral("3"), QStringLiteral("--json"), QStringLiteral("--quiet")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("step")).toInt(), 3);
+    }
+
+    void pauseAndStopFromAnotherProcess()
+    {
+        const QString store = freshStore(QStringLiteral("control.gpuf"));
+        QCOMPARE(runGpuf(startArgs(store, QStringLiteral("p"), QStringLiteral("standard"), 1)).exitCode, 0);
+        // A finished search reports it; a paused one resumes to the budget it was given.
+        Run r = runGpuf({QStringLiteral("search"), QStringLiteral("pause"), store, QStringLiteral("p")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("already finished"));
+        r = runGpuf({QStringLiteral("search"), QStringLiteral("resume"), store, QStringLiteral("p"),
+            QStringLiteral("--steps"), QStringLiteral("4"), QStringLiteral("--quiet")});
+        QCOMPARE(r.exitCode, 0);
+        r = runGpuf({QStringLiteral("search"), QStringLiteral("stop"), store, QStringLiteral("p")});
+        QCOMPARE(r.exitCode, 0);
+    }
+
+    // kill -9 at ≥ 10 random moments, resume each time: the archive equals the uninterrupted run's.
+    void crashAndResume()
+    {
+        const int steps = 20;
+        const QString store = freshStore(QStringLiteral("crash.gpuf"));
+        Run r = runGpuf(
+            startArgs(store, QStringLiteral("whole"), QStringLiteral("selective"), steps) << QStringLiteral("--quiet"));
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString expected = canonical(store, QStringLiteral("whole"));
+
+        qint64 total = 0;
+        {
+            auto s = Store::open(store, Store::Mode::ExistingOnly);
+            auto whole = SearchRepo(**s).findByName(QStringLiteral("whole"));
+            total = SearchRepo(**s).eventCount((*whole)->id).value();
+        }
+        QVERIFY(total > 120);
+        // Kill points: a random number of events past where the log stands, small at first (proposals are forecast
+        // and measured in the first steps), so every kill lands while the search is writing.
+        QRandomGenerator random(20261126);
+        auto eventsOfKilled = [&store]() -> qint64 {
+            auto s = Store::open(store, Store::Mode::ReadOnly, Store::Check::Header);
+            if (!s)
+                return 0;
+            auto search = SearchRepo(**s).findByName(QStringLiteral("killed"));
+            if (!search || !search->has_value())
+                return 0;
+            return SearchRepo(**s).eventCount((*search)->id).value();
+        };
+        int kills = 0;
+        bool finished = false;
+        QStringList args = startArgs(store, QStringLiteral("killed"), QStringLiteral("selective"), steps)
+            << QStringLiteral("--quiet");
+        for (int attempt = 0; attempt < 100 && !finished; ++attempt) {
+            QProcess p;
+            p.start(QStringLiteral(GPUF_CLI_PATH), args);
+            QVERIFY(p.waitForStarted());
+            bool killed = false;
+            if (kills < 12) {
+                const qint64 target = eventsOfKilled() + 1 + random.bounded(kills < 6 ? 12 : 50);
+                // Waiting on the process (not sleeping): it either reaches the kill point or ends.
+                while (!p.waitForFinished(2)) {
+                    const qint64 events = eventsOfKilled();
+                    if (events >= target) {
+                        ::kill(pid_t(p.processId()), SIGKILL);
+                        QVERIFY(p.waitForFinished(30000));
+                        ++kills;
+                        killed = true;
+                        qInfo("kill %d at %lld of %lld events", kills, events, total);
+                        break;
+                    }
+                }
+            } else {
+                QVERIFY2(p.waitForFinished(300000), "the resumed search did not finish");
+            }
+            if (!killed) {
+                QVERIFY2(
+                    p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, p.readAllStandardError().constData());
+                finished = true;
+            }
+            // Killed before the search was created: start it again; otherwise resume it.
+            bool exists = false;
+            if (auto s = Store::open(store, Store::Mode::ExistingOnly))
+                exists = SearchRepo(**s).findByName(QStringLiteral("killed")).value().has_value();
+            if (exists)
+                args = {QStringLiteral("search"), QStringLiteral("resume"), store, QStringLiteral("killed"),
+                    QStringLiteral("--quiet")};
+        }
+        QVERIFY(finished);
+        QVERIFY2(kills >= 10, qPrintable(QStringLiteral("only %1 kills").arg(kills)));
+        QCOMPARE(canonical(store, QStringLiteral("killed")), expected);
+        // No measurement repeated, none lost: each evaluation request answered once, one request per node.
+        auto s = Store::open(store, Store::Mode::ExistingOnly);
+        auto search = SearchRepo(**s).findByName(QStringLiteral("killed"));
+        auto events = SearchRepo(**s).events((*search)->id);
+        QSet<QString> evaluatedNodes;
+        int completed = 0;
+        for (const SearchEvent &e : std::as_const(*events)) {
+            if (e.kind == QLatin1StringView("evaluation_requested")) {
+                const QString node = e.payload.value(QStringLiteral("node_id")).toString();
+                QVERIFY2(!evaluatedNodes.contains(node), "a node was sent to the GPU twice");
+                evaluatedNodes.insert(node);
+            }
+            completed += e.kind == QLatin1StringView("evaluation_completed");
+        }
+        QCOMPARE(completed, int(evaluatedNodes.size()));
+    }
+
+    // A search, two imports and a forecast batch on one store at once: all complete, nothing lost.
+    void severalWriters()
+    {
+        const QString store = freshStore(QStringLiteral("writers.gpuf"));
+        QList<QProcess *> processes;
+        auto launch = [&](const QStringList &args) {
+            auto *p = new QProcess(this);
+            p->start(QStringLiteral(GPUF_CLI_PATH), args);
+            processes.append(p);
+        };
+        launch(startArgs(store, QStringLiteral("w"), QStringLiteral("surrogate"), 150) << QStringLiteral("--quiet"));
+        launch({QStringLiteral("import"), store, data("bundle_full.jsonl")});
+        launch({QStringLiteral("import"), store, data("bundle_full.jsonl"), data("events_standard.jsonl")});
+        launch({QStringLiteral("forecast"), store, QStringLiteral("--forecaster"), QStringLiteral("costmodel")});
+        for (QProcess *p : std::as_const(processes)) {
+            QVERIFY(p->waitForFinished(300000));
+            QVERIFY2(p->exitStatus() == QProcess::NormalExit && p->exitCode() == 0,
+                qPrintable(p->arguments().join(QLatin1Char(' ')) + QStringLiteral(": ")
+                    + QString::fromUtf8(p->readAllStandardError())));
+            QVERIFY(!p->readAllStandardError().contains("SELECT"));
+        }
+        qDeleteAll(processes);
+        auto s = Store::open(store, Store::Mode::ExistingOnly);
+        QVERIFY(s);
+        auto state = search::foldStoredSearch(**s, QStringLiteral("w"));
+        QVERIFY2(state, qPrintable(state.error()));
+        QCOMPARE(state->completedSteps(), 150);
+        QVERIFY(SearchRepo(**s).findByName(QStringLiteral("run-std-1")).value().has_value());
+        QVERIFY((*s)->counts().value().forecasts > 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSearchCli)
+#include "tst_search_cli.moc"

@@ -1,0 +1,533 @@
+// The search engine on a real replay world (the corpus and its recorded H100 runtimes in a real SQLite store): the
+// selection rules of each mode, the fold of a stored log against the state of the run that wrote it, determinism,
+// export → import → fold, steering and control events, the engine on its own thread, and bad input.
+#include "core/interop/interop.h"
+#include "core/search/compare.h"
+#include "core/search/search_engine.h"
+#include "core/search/search_export.h"
+#include "core/search/search_setup.h"
+#include "core/search/selection.h"
+#include "core/store/problem_repo.h"
+#include "core/store/search_repo.h"
+#include "search_fixture.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+using namespace gpuf;
+using namespace gpuf::search;
+
+namespace {
+
+// A QStringList from literals (the project builds with QT_NO_CAST_FROM_ASCII).
+[[maybe_unused]] QStringList list(std::initializer_list<const char *> items)
+{
+    QStringList out;
+    for (const char *item : items)
+        out << QString::fromUtf8(item);
+    return out;
+}
+
+SearchConfig replayConfig(Mode mode, int steps = 4, quint64 seed = 7)
+{
+    SearchConfig c;
+    c.mode = mode;
+    c.problem = QStringLiteral("sgemm");
+    c.steps = steps;
+    c.parentsPerStep = 2;
+    c.measurementsPerParent = 2;
+    c.proposalsPerParent = mode == Mode::Standard ? 2 : 4;
+    c.keepPerParent = 2;
+    c.tau = 0.5;
+    c.seed = seed;
+    c.gpu = QStringLiteral("replay");
+    c.forecaster = mode == Mode::Standard ? QString() : QStringLiteral("costmodel");
+    return c;
+}
+
+// Runs the stored search to its end on this thread through a SearchRun over the store.
+Status runToEnd(Store &store, const QString &name)
+{
+    auto config = storedConfig(store, name);
+    if (!config)
+        return Error {config.error()};
+    auto parts = buildParts(store, *config);
+    if (!parts)
+        return Error {parts.error()};
+    auto search = SearchRepo(store).findByName(name);
+    SearchRun run(std::make_unique<StoreSink>(store, (*search)->id), std::move(*parts));
+    if (Status s = run.open(); !s)
+        return s;
+    for (int guard = 0; guard < 100000; ++guard) {
+        if (Status s = run.pump(); !s)
+            return s;
+        if (run.next() == NextAction::Done || run.next() == NextAction::Paused)
+            return {};
+    }
+    return Error {QStringLiteral("the search did not end")};
+}
+
+// A state with one active step of proposals for parent "p": "expectedBin:confidence" or "fail" per proposal.
+SearchState stateWith(Mode mode, int budget, double tau, const QStringList &proposals)
+{
+    SearchState s;
+    s.initialized = true;
+    s.config.mode = mode;
+    s.config.parentsPerStep = 1;
+    s.config.measurementsPerParent = budget;
+    s.config.tau = tau;
+    StepRecord step;
+    step.step = 0;
+    step.parents = {QStringLiteral("p")};
+    for (int i = 0; i < proposals.size(); ++i) {
+        Candidate c;
+        c.nodeId = QStringLiteral("c%1").arg(i);
+        c.parentId = QStringLiteral("p");
+        c.step = 0;
+        c.status = CandidateStatus::Proposed;
+        c.contentHash = QStringLiteral("h%1").arg(i);
+        const QString &spec = proposals.at(i);
+        if (mode != Mode::Standard) {
+            c.forecastDone = true;
+            if (spec == QLatin1StringView("fail")) {
+                c.forecastFailed = true;
+            } else {
+                c.expectedBin = spec.section(QLatin1Char(':'), 0, 0).toDouble();
+                c.confidence = spec.section(QLatin1Char(':'), 1, 1).toDouble();
+            }
+        }
+        s.byNode.insert(c.nodeId, i);
+        s.candidates.push_back(c);
+        step.candidates.append(i);
+    }
+    s.steps.push_back(step);
+    s.activeStep = 0;
+    return s;
+}
+
+} // namespace
+
+class TestSearchEngine : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString m_world; // a pristine world store; tests copy it
+
+    QString freshStore(const QString &name)
+    {
+        const QString path = m_dir.filePath(name);
+        QFile::remove(path);
+        QFile::copy(m_world, path);
+        return path;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_world = m_dir.filePath(QStringLiteral("world.gpuf"));
+        const QString error = testing::makeWorldStore(m_world);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
+
+    // The worked example of docs/search.md: one parent, a GPU budget of 2, eight proposals.
+    void selection_data()
+    {
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<QStringList>("proposals");
+        QTest::addColumn<QStringList>("measured");
+        QTest::addColumn<QStringList>("queued");
+        const QStringList example
+            = list({"5.1:0.62", "4.2:0.35", "6.0:0.71", "fail", "5.1:0.55", "3.0:0.90", "5.8:0.30", "4.9:0.45"});
+        QTest::newRow("standard measures every proposal")
+            << int(Mode::Standard) << list({"-", "-"}) << list({"c0", "c1"}) << QStringList {};
+        QTest::newRow("surrogate: top 2 by expected bin")
+            << int(Mode::Surrogate) << example << list({"c2", "c6"}) << QStringList {};
+        QTest::newRow("selective: best trusted, then untrusted in request order")
+            << int(Mode::Selective) << example << list({"c1", "c2"}) << list({"c3", "c6", "c7"});
+        QTest::newRow("surrogate: ties by request order")
+            << int(Mode::Surrogate) << list({"5:0.9", "5:0.9", "5:0.9"}) << list({"c0", "c1"}) << QStringList {};
+        QTest::newRow("selective: all trusted behaves like surrogate")
+            << int(Mode::Selective) << list({"4:0.9", "6:0.9", "5:0.9"}) << list({"c1", "c2"}) << QStringList {};
+        QTest::newRow("selective: nothing trusted measures in request order, queues the rest")
+            << int(Mode::Selective) << list({"4:0.1", "6:0.2", "fail"}) << list({"c0", "c1"}) << list({"c2"});
+    }
+    void selection()
+    {
+        QFETCH(int, mode);
+        QFETCH(QStringList, proposals);
+        QFETCH(QStringList, measured);
+        QFETCH(QStringList, queued);
+        const SearchState state = stateWith(Mode(mode), 2, 0.5, proposals);
+        QStringList gotMeasured, gotQueued;
+        for (const Decision &d : selectCandidates(state)) {
+            if (d.measure)
+                gotMeasured << state.candidates[size_t(d.position)].nodeId;
+            else if (d.queue)
+                gotQueued << state.candidates[size_t(d.position)].nodeId;
+        }
+        QCOMPARE(gotMeasured, measured);
+        QCOMPARE(gotQueued, queued);
+    }
+
+    void foldEqualsRun_data()
+    {
+        QTest::addColumn<int>("mode");
+        QTest::newRow("standard") << int(Mode::Standard);
+        QTest::newRow("surrogate") << int(Mode::Surrogate);
+        QTest::newRow("selective") << int(Mode::Selective);
+    }
+    void foldEqualsRun()
+    {
+        QFETCH(int, mode);
+        const QString path = freshStore(QStringLiteral("fold-%1.gpuf").arg(mode));
+        auto store = Store::open(path, Store::Mode::ExistingOnly);
+        QVERIFY2(store, qPrintable(store.error()));
+        const SearchConfig config = replayConfig(Mode(mode));
+        auto id = createSearch(**store, QStringLiteral("s"), config);
+        QVERIFY2(id, qPrintable(id.error()));
+        auto parts = buildParts(**store, config);
+        QVERIFY2(parts, qPrintable(parts.error()));
+        SearchRun run(std::make_unique<StoreSink>(**store, *id), std::move(*parts));
+        QVERIFY(run.open());
+        while (run.next() != NextAction::Done)
+            QVERIFY2(run.pump(), "pump failed");
+        const SearchState &live = run.state();
+        QCOMPARE(live.completedSteps(), 4);
+        QVERIFY(live.gpuEvaluations > 0);
+        QVERIFY(live.gpuEvaluations <= 4 * config.gpuBudgetPerStep());
+        QCOMPARE(live.replayedEvaluations, live.gpuEvaluations);
+        if (Mode(mode) != Mode::Standard)
+            QVERIFY(live.forecastsDone > 0);
+        auto folded = foldStoredSearch(**store, QStringLiteral("s"));
+        QVERIFY2(folded, qPrintable(folded.error()));
+        QCOMPARE(canonicalArchive(*folded), canonicalArchive(live));
+        QVERIFY(live.bestReward && *live.bestReward >= 1.0);
+        QCOMPARE(folded->bestNode, live.bestNode);
+        QCOMPARE(folded->events, live.events);
+    }
+
+    void deterministicReplay()
+    {
+        QStringList canon;
+        for (int i = 0; i < 2; ++i) {
+            const QString path = freshStore(QStringLiteral("det-%1.gpuf").arg(i));
+            auto store = Store::open(path, Store::Mode::ExistingOnly);
+            QVERIFY(store);
+            QVERIFY(createSearch(**store, QStringLiteral("d"), replayConfig(Mode::Selective, 5, 11)));
+            QVERIFY(runToEnd(**store, QStringLiteral("d")));
+            auto state = foldStoredSearch(**store, QStringLiteral("d"));
+            QVERIFY(state);
+            canon << canonicalArchive(*state);
+        }
+        QCOMPARE(canon.at(0), canon.at(1));
+    }
+
+    void exportImportRoundTrip_data()
+    {
+        QTest::addColumn<int>("mode");
+        QTest::newRow("standard (v2)") << int(Mode::Standard);
+        QTest::newRow("selective (v3)") << int(Mode::Selective);
+    }
+    void exportImportRoundTrip()
+    {
+        QFETCH(int, mode);
+        const QString path = freshStore(QStringLiteral("rt-%1.gpuf").arg(mode));
+        const QString file = m_dir.filePath(QStringLiteral("rt-%1.jsonl").arg(mode));
+        QString canon;
+        {
+            auto store = Store::open(path, Store::Mode::ExistingOnly);
+            QVERIFY(store);
+            QVERIFY(createSearch(**store, QStringLiteral("rt"), replayConfig(Mode(mode))));
+            QVERIFY(runToEnd(**store, QStringLiteral("rt")));
+            canon = canonicalArchive(foldStoredSearch(**store, QStringLiteral("rt")).value());
+            QVERIFY(exportEventLog(**store, QStringLiteral("rt"), file));
+        }
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray first = f.readLine();
+        QVERIFY(first.startsWith("{\"id\":\""));
+        QVERIFY(first.contains("\"kind\":\"search_initialized\""));
+        QVERIFY(first.contains(Mode(mode) == Mode::Standard ? "\"format_version\":2" : "\"format_version\":3"));
+        f.close();
+        const QString other = m_dir.filePath(QStringLiteral("rt-import-%1.gpuf").arg(mode));
+        {
+            auto store = Store::open(other);
+            QVERIFY(store);
+            auto report = interop::importFiles(**store, {file});
+            QVERIFY2(report, qPrintable(report.error()));
+            auto state = foldStoredSearch(**store, QStringLiteral("rt"));
+            QVERIFY2(state, qPrintable(state.error()));
+            QCOMPARE(canonicalArchive(*state), canon);
+            auto search = SearchRepo(**store).findByName(QStringLiteral("rt"));
+            QCOMPARE((*search)->mode, modeName(Mode(mode)));
+            const QString again = m_dir.filePath(QStringLiteral("rt-again-%1.jsonl").arg(mode));
+            QVERIFY(exportEventLog(**store, QStringLiteral("rt"), again));
+            QFile a(file), b(again);
+            QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+            QCOMPARE(b.readAll(), a.readAll());
+        }
+    }
+
+    void steeringAndControl()
+    {
+        const QString path = freshStore(QStringLiteral("steer.gpuf"));
+        auto store = Store::open(path, Store::Mode::ExistingOnly);
+        QVERIFY(store);
+        const SearchConfig config = replayConfig(Mode::Surrogate, 3);
+        auto id = createSearch(**store, QStringLiteral("st"), config);
+        QVERIFY(id);
+        auto parts = buildParts(**store, config);
+        QVERIFY(parts);
+        SearchRun run(std::make_unique<StoreSink>(**store, *id), std::move(*parts));
+        QVERIFY(run.open());
+        QVERIFY(run.pause());
+        QVERIFY(run.pump());
+        QCOMPARE(run.next(), NextAction::Paused);
+        QCOMPARE(run.state().completedSteps(), 0);
+        QVERIFY(run.resume());
+        QVERIFY(run.pump(3)); // step 0 started, forecasts asked, selection made
+        // Find a deferred proposal and force its measurement; veto another.
+        QString deferred;
+        for (const Candidate &c : run.state().candidates) {
+            if (c.status == CandidateStatus::Deferred && c.decision.startsWith(QLatin1StringView("ranked")))
+                deferred = c.nodeId;
+        }
+        QVERIFY2(!deferred.isEmpty(), "a surrogate step defers proposals ranked below the budget");
+        QVERIFY(run.forceMeasure(deferred));
+        const QString seed = run.state().archive.nodes.front().id;
+        QVERIFY(run.pin(seed));
+        QVERIFY(!run.pin(QStringLiteral("no-such-node")));
+        QVERIFY(run.inject(Proposal {run.state().candidates.front().code + QStringLiteral("\n// injected\n"),
+                               QStringLiteral("cuda"), {}, QStringLiteral("manual"), QStringLiteral("mine"), {}},
+            seed));
+        QVERIFY(run.changeConfig({{QStringLiteral("tau"), 0.3}}));
+        while (run.next() != NextAction::Done)
+            QVERIFY(run.pump());
+        const Candidate *forced = run.state().candidate(deferred);
+        QVERIFY(forced->status == CandidateStatus::Evaluated);
+        QCOMPARE(forced->decision, QStringLiteral("measurement forced by the user"));
+        QCOMPARE(run.state().config.tau, 0.3);
+        bool injectedMeasured = false;
+        for (const Candidate &c : run.state().candidates)
+            injectedMeasured = injectedMeasured || (c.injected && c.status != CandidateStatus::Proposed);
+        QVERIFY(injectedMeasured);
+        auto folded = foldStoredSearch(**store, QStringLiteral("st"));
+        QVERIFY(folded);
+        QCOMPARE(canonicalArchive(*folded), canonicalArchive(run.state()));
+        QVERIFY(folded->pinned.contains(seed));
+    }
+
+    void engineOnItsThread()
+    {
+        const QString path = freshStore(QStringLiteral("engine.gpuf"));
+        {
+            auto store = Store::open(path, Store::Mode::ExistingOnly);
+            QVERIFY(createSearch(**store, QStringLiteral("e"), replayConfig(Mode::Selective, 6)));
+        }
+        QThread thread;
+        auto *engine = new SearchEngine(storeRunFactory(path, QStringLiteral("e")));
+        engine->moveToThread(&thread);
+        connect(&thread, &QThread::finished, engine, &QObject::deleteLater);
+        QSignalSpy snapshots(engine, &SearchEngine::snapshotReady);
+        QSignalSpy steps(engine, &SearchEngine::stepCompleted);
+        QSignalSpy finished(engine, &SearchEngine::finished);
+        thread.start();
+        // Paused before its first step: the queued pause is served between actions.
+        QMetaObject::invokeMethod(engine, &SearchEngine::start, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(engine, &SearchEngine::pause, Qt::QueuedConnection);
+        QTRY_COMPARE(finished.size(), 1);
+        const SearchSnapshot paused = finished.at(0).at(0).value<SearchSnapshot>();
+        QCOMPARE(paused.status, QStringLiteral("paused"));
+        QVERIFY(paused.step < 6);
+        QMetaObject::invokeMethod(engine, &SearchEngine::singleStep, Qt::QueuedConnection);
+        QTRY_COMPARE(finished.size(), 2);
+        QCOMPARE(finished.at(1).at(0).value<SearchSnapshot>().step, paused.step + 1);
+        QMetaObject::invokeMethod(engine, &SearchEngine::resume, Qt::QueuedConnection);
+        QTRY_COMPARE(finished.size(), 3);
+        const SearchSnapshot done = finished.at(2).at(0).value<SearchSnapshot>();
+        QCOMPARE(done.status, QStringLiteral("finished"));
+        QCOMPARE(done.step, 6);
+        QCOMPARE(steps.size(), 6);
+        QVERIFY(!snapshots.isEmpty());
+        QVERIFY(done.bestSpeedup.has_value());
+        thread.quit();
+        QVERIFY(thread.wait(10000));
+        auto store = Store::open(path, Store::Mode::ExistingOnly);
+        auto folded = foldStoredSearch(**store, QStringLiteral("e"));
+        QVERIFY(folded);
+        QCOMPARE(folded->gpuEvaluations, done.gpuEvaluations);
+    }
+
+    void compareModesInMemory()
+    {
+        auto store = Store::open(freshStore(QStringLiteral("compare.gpuf")), Store::Mode::ExistingOnly);
+        QVERIFY(store);
+        const StoreCounts before = (*store)->counts().value();
+        CompareOptions options;
+        options.base = replayConfig(Mode::Standard, 4);
+        options.base.forecaster = QStringLiteral("costmodel");
+        options.seeds = 2;
+        auto report = compareModes(**store, options);
+        QVERIFY2(report, qPrintable(report.error()));
+        QCOMPARE(report->modes.size(), 3);
+        for (const ModeResult &m : report->modes) {
+            QCOMPARE(m.finalBest.size(), 2);
+            for (int e : m.evaluations)
+                QVERIFY(e <= 4 * options.base.gpuBudgetPerStep()); // equal GPU budget per step
+        }
+        // The standard mode reaches its own best.
+        for (int r : report->modes.first().toReachStandard)
+            QVERIFY(r >= 0);
+        QVERIFY(report->text().contains(QLatin1StringView("selective")));
+        const StoreCounts after = (*store)->counts().value();
+        QCOMPARE(after.searches, before.searches); // in memory: no search written
+        QCOMPARE(after.events, before.events);
+    }
+
+    // --gpu local through the real measurement queue and a stand-in worker: every proposal sent to the GPU is
+    // measured once (the corpus's stored H100 runs are of another GPU and answer nothing here), the reference once.
+    void localGpu()
+    {
+        const QString path = freshStore(QStringLiteral("local.gpuf"));
+        const QString log = m_dir.filePath(QStringLiteral("worker.log"));
+        qputenv("GPUF_FAKE_WORKER_LOG", log.toUtf8());
+        SetupOptions options;
+        options.measureConfig.workerPath = QStringLiteral(GPUF_SEARCH_TEST_DIR "/fake_measure_worker.py");
+        SearchConfig config = replayConfig(Mode::Standard, 3);
+        config.gpu = QStringLiteral("local");
+        auto store = Store::open(path, Store::Mode::ExistingOnly);
+        auto id = createSearch(**store, QStringLiteral("l"), config, options);
+        QVERIFY2(id, qPrintable(id.error()));
+        QCOMPARE(storedConfig(**store, QStringLiteral("l"))->hardware, QStringLiteral("Fake GPU 1"));
+        {
+            auto parts = buildParts(**store, *storedConfig(**store, QStringLiteral("l")), options);
+            QVERIFY2(parts, qPrintable(parts.error()));
+            SearchRun run(std::make_unique<StoreSink>(**store, *id), std::move(*parts));
+            QVERIFY(run.open());
+            QTRY_VERIFY_WITH_TIMEOUT(
+                [&] {
+                    if (!run.pump())
+                        return true;
+                    return run.next() == NextAction::Done;
+                }(),
+                60000);
+            QCOMPARE(run.state().replayedEvaluations, 0);
+            QVERIFY(run.state().gpuEvaluations > 0);
+        }
+        auto state = foldStoredSearch(**store, QStringLiteral("l"));
+        QVERIFY(state);
+        QFile f(log);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QList<QByteArray> measured = f.readAll().split('\n');
+        f.close();
+        // One worker request per kernel sent to the GPU, plus the reference once (it had no local run).
+        QCOMPARE(int(measured.size()) - 1, state->gpuEvaluations + 1);
+        QVERIFY(state->bestReward.has_value());
+        QVERIFY(!state->candidate(state->bestNode)->feedback.replayed);
+        qunsetenv("GPUF_FAKE_WORKER_LOG");
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QString>("what");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("problem without reference")
+            << QStringLiteral("noref") << QStringLiteral("has no reference kernel");
+        QTest::newRow("unknown problem") << QStringLiteral("noproblem") << QStringLiteral("no problem 'nope'");
+        QTest::newRow("unknown forecaster")
+            << QStringLiteral("forecaster") << QStringLiteral("unknown forecaster 'oracle'");
+        QTest::newRow("budget 0") << QStringLiteral("budget") << QStringLiteral("GPU budget of 0");
+        QTest::newRow("no steps") << QStringLiteral("steps") << QStringLiteral("--steps must be at least 1");
+        QTest::newRow("unknown mutator") << QStringLiteral("mutator") << QStringLiteral("unknown mutator 'magic'");
+        QTest::newRow("name taken") << QStringLiteral("taken") << QStringLiteral("already exists");
+        QTest::newRow("unknown hardware") << QStringLiteral("hardware") << QStringLiteral("no hardware 'B300'");
+    }
+    void badInput()
+    {
+        QFETCH(QString, what);
+        QFETCH(QString, message);
+        const QString path = freshStore(QStringLiteral("bad-%1.gpuf").arg(what));
+        auto store = Store::open(path, Store::Mode::ExistingOnly);
+        QVERIFY(store);
+        SearchConfig config = replayConfig(Mode::Surrogate);
+        if (what == QLatin1StringView("noref")) {
+            Problem p;
+            p.name = QStringLiteral("orphan");
+            QVERIFY(ProblemRepo(**store).insert(p));
+            config.problem = p.name;
+        } else if (what == QLatin1StringView("noproblem")) {
+            config.problem = QStringLiteral("nope");
+        } else if (what == QLatin1StringView("forecaster")) {
+            config.forecaster = QStringLiteral("oracle");
+        } else if (what == QLatin1StringView("budget")) {
+            config.measurementsPerParent = 0;
+        } else if (what == QLatin1StringView("steps")) {
+            config.steps = 0;
+        } else if (what == QLatin1StringView("mutator")) {
+            config.mutator = QStringLiteral("magic");
+        } else if (what == QLatin1StringView("taken")) {
+            QVERIFY(createSearch(**store, QStringLiteral("b"), config));
+        } else if (what == QLatin1StringView("hardware")) {
+            config.hardware = QStringLiteral("B300");
+        }
+        const StoreCounts before = (*store)->counts().value();
+        auto id = createSearch(**store, QStringLiteral("b"), config);
+        QVERIFY(!id);
+        QVERIFY2(id.error().contains(message), qPrintable(id.error()));
+        QVERIFY2(!id.error().contains(QLatin1StringView("SELECT")) && !id.error().contains(QLatin1StringView("INSERT")),
+            qPrintable(id.error()));
+        const StoreCounts after = (*store)->counts().value();
+        QCOMPARE(after.searches, before.searches);
+        QCOMPARE(after.events, before.events);
+        QCOMPARE(after.kernels, before.kernels);
+    }
+
+    void corruptEvent_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("payload");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("evaluation without feedback")
+            << QStringLiteral("evaluation_completed") << R"({"request_id":"nope"})"
+            << QStringLiteral("request 'nope' was never made");
+        QTest::newRow("step out of order")
+            << QStringLiteral("step_started") << R"({"step":9})" << QStringLiteral("step 9 started");
+        QTest::newRow("mutation without parent")
+            << QStringLiteral("mutation_requested") << R"({"step":0})" << QStringLiteral("'parent_id'");
+    }
+    void corruptEvent()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, payload);
+        QFETCH(QString, message);
+        const QString path = freshStore(QStringLiteral("corrupt.gpuf"));
+        auto store = Store::open(path, Store::Mode::ExistingOnly);
+        auto id = createSearch(**store, QStringLiteral("c"), replayConfig(Mode::Standard, 2));
+        QVERIFY(id);
+        SearchEvent e;
+        e.searchId = *id;
+        e.kind = kind;
+        e.payload = QJsonDocument::fromJson(payload.toUtf8()).object();
+        QVERIFY(SearchRepo(**store).append(e));
+        const qint64 events = (*store)->counts().value().events;
+        auto state = foldStoredSearch(**store, QStringLiteral("c"));
+        QVERIFY(!state);
+        QVERIFY2(state.error().contains(QLatin1StringView("is corrupt")) || state.error().contains(message),
+            qPrintable(state.error()));
+        QVERIFY2(state.error().contains(message), qPrintable(state.error()));
+        QVERIFY2(state.error().contains(QLatin1StringView("event 1")), qPrintable(state.error()));
+        // Resuming refuses as well, and writes nothing.
+        QVERIFY(!runToEnd(**store, QStringLiteral("c")));
+        QCOMPARE((*store)->counts().value().events, events);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSearchEngine)
+#include "tst_search_engine.moc"

@@ -4,7 +4,8 @@
 # runs over the transpose kernel family; where the family mutator is not available it takes its proposals from the
 # recorded sweep of the family on the *other* GPU kind (so no runtime of this GPU is on record and each one is
 # measured). Carried folder: qt-suite.tar.gz, bin/ (gpuf-measure and its libraries), sweeps/*.jsonl.
-# Writes the search's log (events.jsonl), its status and the CLI's output under $OUT.
+# Before it, `gpuf sweep` measures a few configurations of a family through the measurement queue (the local path of a
+# sweep, with its progress lines). Writes the search's log (events.jsonl), its status and the CLI's output under $OUT.
 set -u -o pipefail
 cd "${1:-$(dirname "$0")}"
 OUT=${OUT:-/tmp/gpuf-live}
@@ -23,6 +24,7 @@ other=h200
 {
     echo "GPU: $gpu"
     "$gpuf" device
+    "$gpuf" sweep "$dir/sweep.gpuf" --family reduce_sum --sample "${SAMPLE:-6}" --seed 2
     common=(--name live --gpu local --steps "${STEPS:-4}" --parents 2 --measure 4 --seed 7)
     if "$gpuf" corpus "$store" "${CORPUS:-../../resources/corpus}" \
         && "$gpuf" search start "$store" --family transpose "${common[@]}"; then

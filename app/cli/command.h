@@ -49,5 +49,11 @@ Command forecasterCommand();
 Command forecastCommand();
 Command trainCommand();
 Command searchCommand();
+Command sweepCommand();
+
+// `gpuf search families [--json]`: the shipped kernel families (cmd_sweep.cpp), for the search command to dispatch
+// to; addFamilySourceOptions adds the --families-dir and --corpus-dir options it reads.
+int runSearchFamilies(const QCommandLineParser &parser, Io &io);
+void addFamilySourceOptions(QCommandLineParser &parser);
 
 } // namespace gpuf::cli

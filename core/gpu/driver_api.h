@@ -36,6 +36,7 @@ struct DriverApi
     X(memFree, cuMemFree)                                                                                              \
     X(memGetInfo, cuMemGetInfo)                                                                                        \
     X(memcpyHtoD, cuMemcpyHtoD)                                                                                        \
+    X(memcpyHtoDAsync, cuMemcpyHtoDAsync)                                                                              \
     X(memcpyDtoH, cuMemcpyDtoH)                                                                                        \
     X(memcpyDtoDAsync, cuMemcpyDtoDAsync)                                                                              \
     X(memsetD8Async, cuMemsetD8Async)                                                                                  \

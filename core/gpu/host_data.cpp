@@ -150,6 +150,38 @@ std::vector<std::uint8_t> makeHostData(Dtype dtype, const BufferInit &init, std:
     return out;
 }
 
+HostDataCache::HostDataCache(std::size_t capacityBytes)
+    : m_capacity(capacityBytes)
+{ }
+
+std::shared_ptr<const std::vector<std::uint8_t>> HostDataCache::get(
+    Dtype dtype, const BufferInit &init, std::int64_t count, std::uint64_t salt)
+{
+    const Key key {static_cast<int>(dtype), static_cast<int>(init.kind), init.a, init.b, init.seed, count, salt};
+    if (auto it = m_entries.find(key); it != m_entries.end())
+        return it->second;
+    auto data = std::make_shared<const std::vector<std::uint8_t>>(makeHostData(dtype, init, count, salt));
+    if (data->size() > m_capacity)
+        return data; // handed out, never kept
+    // Holders keep their copy alive (shared_ptr), so dropping an entry never invalidates a buffer in use.
+    while (!m_order.empty() && m_bytes + data->size() > m_capacity) {
+        auto oldest = m_entries.find(m_order.front());
+        m_bytes -= oldest->second->size();
+        m_entries.erase(oldest);
+        m_order.pop_front();
+    }
+    m_entries.emplace(key, data);
+    m_order.push_back(key);
+    m_bytes += data->size();
+    return data;
+}
+
+HostDataCache &workerHostDataCache()
+{
+    static HostDataCache cache(std::size_t(3) << 29);
+    return cache;
+}
+
 PoisonPattern poisonPattern(Dtype dtype)
 {
     switch (dtype) {

@@ -100,11 +100,17 @@ std::optional<GpuFault> CaseBuffers::prepare(std::uint64_t salt)
         if (it == m_hostInputs.end()) {
             // Keep only this salt's inputs: a new correctness run draws new ones.
             std::erase_if(m_hostInputs, [&](const auto &e) { return e.first.first == name; });
-            it = m_hostInputs.emplace(key, makeHostData(b.spec->dtype, *b.spec->init, b.count, salt)).first;
+            it = m_hostInputs.emplace(key, workerHostDataCache().get(b.spec->dtype, *b.spec->init, b.count, salt))
+                     .first;
         }
-        if (it->second.empty())
+        if (it->second->empty())
             continue;
-        if (CUresult r = m_gpu.api().memcpyHtoD(b.pointer, it->second.data(), it->second.size()); r != CUDA_SUCCESS)
+        // On the worker's stream, not cuMemcpyHtoD's legacy stream: the worker's stream is non-blocking, so it does not
+        // wait for the legacy one, and a copy from pageable memory may return while its last chunk is still on the
+        // way — a kernel launched next could read part of the previous inputs (seen with 14 workers sharing an H200:
+        // the last rows of a matrix were stale). The stream orders the copy before the poison and the launches.
+        if (CUresult r = m_gpu.api().memcpyHtoDAsync(b.pointer, it->second->data(), it->second->size(), m_gpu.stream());
+            r != CUDA_SUCCESS)
             return m_gpu.fault(r, "uploading buffer '" + name + "'");
     }
     return poisonOutputs();

@@ -62,7 +62,8 @@ private:
     const GpuDevice &m_gpu;
     const KernelSpec &m_spec;
     std::map<std::string, Buffer> m_buffers;
-    std::map<std::pair<std::string, std::uint64_t>, std::vector<std::uint8_t>> m_hostInputs; // per (buffer, salt)
+    // Per (buffer, salt), shared with the worker's HostDataCache.
+    std::map<std::pair<std::string, std::uint64_t>, std::shared_ptr<const std::vector<std::uint8_t>>> m_hostInputs;
 };
 
 // Every launch of a spec for one case, with arguments packed once; run() enqueues them all in order.

@@ -59,6 +59,29 @@ private Q_SLOTS:
         QVERIFY(std::fabs(sum / 1000) < 0.2);
     }
 
+    void cacheGeneratesEachInputOnce()
+    {
+        const BufferInit uniform {InitKind::Uniform, -1.0, 1.0, 7};
+        HostDataCache cache(10000); // room for two 4000-byte inputs
+        const auto first = cache.get(Dtype::F32, uniform, 1000, 0);
+        QCOMPARE(*first, makeHostData(Dtype::F32, uniform, 1000, 0));
+        QCOMPARE(cache.get(Dtype::F32, uniform, 1000, 0).get(), first.get()); // the same data, not a new copy
+        const auto salted = cache.get(Dtype::F32, uniform, 1000, 1);
+        QVERIFY(salted.get() != first.get());
+        QCOMPARE(*salted, makeHostData(Dtype::F32, uniform, 1000, 1));
+        QCOMPARE(cache.entries(), std::size_t(2));
+        QCOMPARE(cache.bytes(), std::size_t(8000));
+        // A third input pushes the oldest out; whoever still holds it keeps a valid copy.
+        const auto other = cache.get(Dtype::F32, BufferInit {InitKind::Uniform, -1.0, 1.0, 8}, 1000, 0);
+        QCOMPARE(cache.entries(), std::size_t(2));
+        QCOMPARE(*first, makeHostData(Dtype::F32, uniform, 1000, 0));
+        QVERIFY(cache.get(Dtype::F32, uniform, 1000, 0).get() != first.get()); // generated again
+        // Larger than the whole cache: handed out, never kept.
+        const auto huge = cache.get(Dtype::F32, uniform, 5000, 0);
+        QCOMPARE(huge->size(), std::size_t(20000));
+        QCOMPARE(cache.entries(), std::size_t(2));
+    }
+
     void integerAndIota()
     {
         const auto iota = makeHostData(Dtype::I64, {InitKind::Iota, 5, 3, 0}, 4, 0);

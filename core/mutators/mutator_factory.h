@@ -1,0 +1,32 @@
+// Building the family and LLM mutators from a search's mutator configuration (SearchConfig::mutatorConfig), for the
+// search setup's mutator factory (search::makeMutator in core/search/search_setup.cpp), whose branches would read:
+//   "family": families::makeFamilyMutator(context.config.mutatorConfig)
+//   "llm":    families::makeLlmMutator(*context.store, context.problem.id, context.config.mutatorConfig,
+//                                      context.config.hardware)
+#pragma once
+
+#include "core/common/result.h"
+#include "core/search/mutator.h"
+
+#include <QJsonObject>
+
+#include <memory>
+
+namespace gpuf {
+class Store;
+}
+
+namespace gpuf::families {
+
+// {"family": NAME} (a shipped family), optionally {"families_dir": DIR, "corpus_dir": DIR} for families kept
+// elsewhere. Fails with the known names when the family does not exist; the valid space is checked by prepare().
+Result<std::unique_ptr<search::Mutator>> makeFamilyMutator(const QJsonObject &config);
+
+// The endpoint as an LLM forecaster's configuration is written (forecasters::llmConfig keys: endpoint, model,
+// temperature, max_tokens, reasoning_effort, concurrency, timeouts, retries, stream, api_key_env, keychain_entry,
+// extra_headers; never a key itself), plus the problem's generation task read from `store`. `hardware` describes the
+// target GPU in the prompt (empty: not said).
+Result<std::unique_ptr<search::Mutator>> makeLlmMutator(
+    Store &store, RowId problemId, const QJsonObject &config, const QString &hardware = {});
+
+} // namespace gpuf::families

@@ -1,0 +1,221 @@
+// gpuf sweep through the real gpuf binary: writing a plan, importing a recorded sweep into a real store (and the
+// shipped sweeps in resources/sweeps), the local sweep on this machine (measured with a GPU, refused with the exact
+// reason and nothing stored without one), and bad input.
+#include "app/cli/command.h"
+#include "core/domain/kernel.h"
+#include "core/mutators/shipped_families.h"
+#include "core/mutators/sweep_file.h"
+#include "core/store/measurement_repo.h"
+#include "core/store/problem_repo.h"
+#include "core/store/store.h"
+#include "gpuf_config.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gpuf;
+using namespace gpuf::families;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Run runGpuf(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(GPUF_CLI_PATH), args);
+    Run r;
+    if (!p.waitForFinished(600000))
+        return r;
+    r.exitCode = p.exitCode();
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+QByteArray fileBytes(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+class TestSweepCli : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    void plan()
+    {
+        const QString path = m_dir.filePath(u"t.plan.jsonl"_s);
+        const Run r = runGpuf({u"sweep"_s, u"--family"_s, u"transpose"_s, u"--plan"_s, path, u"--sample"_s, u"10"_s,
+            u"--seed"_s, u"3"_s});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out, u"plan of 10 of 216 valid transpose configurations written to "_s + path + u"\n"_s);
+        QCOMPARE(fileBytes(path).trimmed().split('\n').size(), 11);
+        // The same seed gives the same plan.
+        const QString again = m_dir.filePath(u"t2.plan.jsonl"_s);
+        QCOMPARE(runGpuf({u"sweep"_s, u"--family"_s, u"transpose"_s, u"--plan"_s, again, u"--sample"_s, u"10"_s,
+                             u"--seed"_s, u"3"_s})
+                     .exitCode,
+            0);
+        QCOMPARE(fileBytes(again), fileBytes(path));
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("error");
+        const QString plan = u"/tmp/never-written.plan.jsonl"_s;
+        QTest::newRow("unknown family")
+            << QStringList {u"sweep"_s, u"--family"_s, u"gemv"_s, u"--plan"_s, plan} << 1
+            << u"gpuf: sweep: no kernel family named 'gemv' (there are: reduce_sum, row_softmax, sgemm_tiled, "
+               "transpose)\n"_s;
+        QTest::newRow("no family") << QStringList {u"sweep"_s, u"--plan"_s, plan} << 1
+                                   << u"gpuf: sweep: give --family NAME (gpuf search families lists them)\n"_s;
+        QTest::newRow("sample 0") << QStringList {u"sweep"_s, u"--family"_s, u"transpose"_s, u"--plan"_s, plan,
+            u"--sample"_s, u"0"_s} << 1
+                                  << u"gpuf: sweep: --sample takes a positive number of configurations\n"_s;
+        QTest::newRow("bad seed") << QStringList {u"sweep"_s, u"--family"_s, u"transpose"_s, u"--plan"_s, plan,
+            u"--seed"_s, u"x"_s} << 1
+                                  << u"gpuf: sweep: --seed takes a non-negative integer\n"_s;
+        QTest::newRow("plan with a store") << QStringList {u"sweep"_s, u"s.gpuf"_s, u"--family"_s, u"transpose"_s,
+            u"--plan"_s, plan} << 2 << u"gpuf: sweep: --plan writes a file and takes no STORE\n"_s;
+        QTest::newRow("no store") << QStringList {u"sweep"_s, u"--family"_s, u"transpose"_s} << 2
+                                  << u"gpuf: sweep: give exactly one STORE\n"_s;
+        QTest::newRow("families folder missing") << QStringList {u"sweep"_s, u"--family"_s, u"transpose"_s, u"--plan"_s,
+            plan, u"--families-dir"_s, u"/nonexistent"_s}
+                                                 << 1 << u"gpuf: sweep: /nonexistent: no such folder\n"_s;
+    }
+    void badInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, exitCode);
+        QFETCH(QString, error);
+        const Run r = runGpuf(args);
+        QCOMPARE(r.err, error);
+        QCOMPARE(r.exitCode, exitCode);
+        QVERIFY(!QFile::exists(u"/tmp/never-written.plan.jsonl"_s));
+    }
+
+    void importBrokenSweepLeavesStoreAlone()
+    {
+        const QString store = m_dir.filePath(u"broken.gpuf"_s);
+        QCOMPARE(runGpuf({u"init"_s, store}).exitCode, 0);
+        const QByteArray before = fileBytes(store);
+        const QString bad = m_dir.filePath(u"bad.jsonl"_s);
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"format\":\"gpuf-sweep/1\",\"record\":\"header\"}\n");
+        f.close();
+        const Run r = runGpuf({u"sweep"_s, store, u"--import"_s, bad});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.err, u"gpuf: sweep: "_s + bad + u":1: the header needs 'family', 'problem' and 'device.name'\n"_s);
+        QCOMPARE(fileBytes(store), before);
+    }
+
+    // Every shipped sweep imports, and a replay has the runtimes of every configuration it measured.
+    void shippedSweepsImport()
+    {
+        const QDir dir(QStringLiteral(GPUF_SOURCE_DIR "/resources/sweeps"));
+        const QStringList files = dir.entryList({u"*.jsonl"_s}, QDir::Files, QDir::Name);
+        if (files.isEmpty())
+            QSKIP("no recorded sweeps in resources/sweeps");
+        const QString store = m_dir.filePath(u"shipped.gpuf"_s);
+        for (const QString &file : files) {
+            auto sweep = readSweep(dir.filePath(file));
+            QVERIFY2(sweep, qPrintable(sweep.error()));
+            const Run r = runGpuf({u"sweep"_s, store, u"--import"_s, dir.filePath(file), u"--json"_s});
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            const QJsonObject doc = QJsonDocument::fromJson(r.out.toUtf8()).object();
+            QCOMPARE(doc.value(u"kernels"_s).toInt(), sweep->entries.size());
+            QVERIFY(doc.value(u"measurements"_s).toInt() > 0);
+            int ok = 0;
+            for (const SweepEntry &e : std::as_const(sweep->entries))
+                ok += entrySpeedup(*sweep, e) ? 1 : 0;
+            QVERIFY2(ok >= 200, qPrintable(file + u": %1 configurations with a speedup"_s.arg(ok)));
+        }
+    }
+
+    // The `families` verb of gpuf search, called as the search command calls it (its parser may lack our options).
+    void searchFamilies()
+    {
+        QCommandLineParser parser;
+        parser.addOption({u"json"_s, u"JSON"_s});
+        QVERIFY(parser.parse({u"gpuf search"_s, u"families"_s, u"--json"_s}));
+        QString out;
+        QString err;
+        QTextStream outStream(&out);
+        QTextStream errStream(&err);
+        cli::Io io {outStream, errStream};
+        QCOMPARE(cli::runSearchFamilies(parser, io), 0);
+        outStream.flush();
+        QCOMPARE(err, QString());
+        const QJsonArray list = QJsonDocument::fromJson(out.toUtf8()).object().value(u"families"_s).toArray();
+        QCOMPARE(list.size(), 4);
+        QStringList names;
+        for (const QJsonValue &v : list) {
+            const QJsonObject f = v.toObject();
+            names.append(f.value(u"name"_s).toString());
+            QVERIFY(f.value(u"valid"_s).toInt() >= 200);
+            QVERIFY(f.value(u"valid"_s).toInt() <= f.value(u"combinations"_s).toInt());
+            QVERIFY(!f.value(u"reference"_s).toString().isEmpty());
+            for (const QJsonValue &t : f.value(u"tunables"_s).toArray())
+                QVERIFY(!t.toObject().value(u"note"_s).toString().isEmpty());
+        }
+        QCOMPARE(names, (QStringList {u"reduce_sum"_s, u"row_softmax"_s, u"sgemm_tiled"_s, u"transpose"_s}));
+
+        QCommandLineParser text;
+        QVERIFY(text.parse({u"gpuf search"_s, u"families"_s}));
+        out.clear();
+        QCOMPARE(cli::runSearchFamilies(text, io), 0);
+        outStream.flush();
+        QVERIFY2(
+            out.startsWith(u"reduce_sum (problem reduce_sum): 264 valid of 288 configurations\n"_s), qPrintable(out));
+        QVERIFY(out.contains(u"  TW ∈ {16, 32, 64}, default 32: Tile width in input columns"_s));
+    }
+
+    void localSweep()
+    {
+        const Run device = runGpuf({u"device"_s, u"--json"_s});
+        QCOMPARE(device.exitCode, 0);
+        const QJsonObject d = QJsonDocument::fromJson(device.out.toUtf8()).object();
+        const QString store = m_dir.filePath(u"local.gpuf"_s);
+        const Run r = runGpuf({u"sweep"_s, store, u"--family"_s, u"transpose"_s, u"--sample"_s, u"3"_s});
+        if (!d.value(u"available"_s).toBool()) {
+            QCOMPARE(r.exitCode, 1);
+            QCOMPARE(r.err,
+                u"gpuf: sweep: nothing measured: "_s
+                    + (d.value(u"worker"_s).isNull() ? QString() : u"no GPU available: "_s)
+                    + d.value(u"reason"_s).toString() + u"\n"_s);
+            QVERIFY(!QFile::exists(store)); // nothing stored, not even the kernels
+            return;
+        }
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        QVERIFY(r.out.startsWith(u"transpose: 3 configurations measured on "_s));
+        QVERIFY(r.err.contains(u"[3/3] transpose / transpose TW="_s));
+        auto opened = Store::open(store, Store::Mode::ReadOnly);
+        QVERIFY(opened);
+        QCOMPARE(MeasurementRepo(**opened).list()->size(), 3 * 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSweepCli)
+#include "tst_sweep_cli.moc"

@@ -2,10 +2,13 @@
 """Device check: every corpus kernel timed by gpuf-measure and by a second, independent method, ratio per
 (variant, case); prints the worst ratios last.
 
-The second method shares nothing with gpuf-measure but the kernel source and the launch description: CuPy compiles
-the source with its own NVRTC call, numpy draws inputs of the same distributions (not the same values), and each
-sample is an L2 flush (a memset of max(2 x L2, 64 MiB), as gpuf-measure does) followed by CUDA events around the
-launches, batched like gpuf-measure's samples; the median of --samples samples. Both use L2 flush on.
+The second method shares nothing with gpuf-measure's timing but the binary and the launch description: CuPy loads the
+very cubin gpuf-measure compiled (from its cubin cache), numpy draws inputs of the same distributions (not the same
+values), and each sample is an L2 flush (a memset of max(2 x L2, 64 MiB), as gpuf-measure does) followed by CUDA
+events around the launches, batched like gpuf-measure's samples; the median of --samples samples. Both flush L2.
+The binary must be the same one: CuPy's own NVRTC build of row_softmax v4_online ran 1.45x slower than the cubin that
+gpuf-measure and nvcc both produce (binary_check.py, H200, 2026-11-26), so comparing separately compiled binaries
+measures the compilers, not the timers. --compile-with-cupy restores the old, separately compiled comparison.
 Writes $OUT/crosscheck.jsonl. Needs CuPy and numpy (both on the device image).
 """
 import argparse
@@ -54,13 +57,16 @@ def make_buffer(cp, np, buf, count, rng):
 
 def scalar(np, arg, variables):
     value = eval(str(arg["scalar"]).replace("/", "//"),
-                 dict(variables, ceil_div=lambda a, b: -(-int(a) // int(b)), __builtins__={}))
+                 dict(variables, ceil_div=lambda a, b: -(-int(a) // int(b)), min=min, max=max, __builtins__={}))
     return {"i32": np.int32, "i64": np.int64, "f32": np.float32, "f64": np.float64}[arg.get("dtype", "i32")](value)
 
 
-def cupy_time(cp, np, spec, case, l2_bytes, samples, rng):
+def cupy_time(cp, np, spec, case, l2_bytes, samples, rng, cubin=None):
     variables = case["vars"]
-    module = cp.RawModule(code=spec["source"], options=tuple(["-std=c++17"] + list(spec.get("options", []))))
+    if cubin and os.path.isfile(cubin):
+        module = cp.RawModule(path=cubin)
+    else:
+        module = cp.RawModule(code=spec["source"], options=tuple(["-std=c++17"] + list(spec.get("options", []))))
     buffers = {b["name"]: make_buffer(cp, np, b, evaluate(b["count"], variables), rng) for b in spec["buffers"]}
     launches = []
     for launch in spec["launches"]:
@@ -92,12 +98,15 @@ def main():
     parser.add_argument("--worker", default=default_binary())
     parser.add_argument("--operations", default="")
     parser.add_argument("--samples", type=int, default=200)
+    parser.add_argument("--compile-with-cupy", action="store_true",
+                        help="let CuPy compile the source instead of loading gpuf-measure's cubin")
     parser.add_argument("--out", default=os.path.join(os.environ.get("OUT", "."), "crosscheck.jsonl"))
     args = parser.parse_args()
     import cupy as cp
     import numpy as np
     rng = np.random.default_rng(21)
-    worker = Worker(args.worker, "/tmp/gpuf-cubins")
+    cache = "/tmp/gpuf-cubins-crosscheck"
+    worker = Worker(args.worker, cache)
     info, _ = worker.request({"type": "device_info"}, timeout_s=120)
     device = info["device"]
     rows = []
@@ -110,11 +119,13 @@ def main():
                                           "options": {"check_correctness": False}}, timeout_s=300)
             if response is None or response.get("restart_required"):
                 worker.restart()
+            key = ((response or {}).get("compile") or {}).get("candidate", {}).get("cache_key")
+            cubin = None if args.compile_with_cupy or not key else os.path.join(cache, key + ".cubin")
             for case in (response or {}).get("cases", []):
                 ours = (case.get("timing") or {}).get("median_us")
                 try:
                     theirs = cupy_time(cp, np, spec, next(c for c in problem["cases"] if c["name"] == case["name"]),
-                                       device["l2_bytes"], args.samples, rng)
+                                       device["l2_bytes"], args.samples, rng, cubin)
                 except Exception as e:  # a launch CuPy cannot make is reported, not fatal
                     theirs, error = None, f"{type(e).__name__}: {e}"
                 else:
@@ -122,7 +133,8 @@ def main():
                 ratio = ours / theirs if ours and theirs else None
                 row = {"operation": operation, "variant": variant["name"], "case": case["name"],
                        "gpuf_median_us": ours, "second_method_median_us": theirs, "ratio": ratio,
-                       "gpuf_status": case.get("status"), "error": error, "device": device["name"]}
+                       "gpuf_status": case.get("status"), "error": error, "device": device["name"],
+                       "binary": "gpuf_cubin" if cubin and os.path.isfile(cubin) else "cupy_nvrtc"}
                 rows.append(row)
                 out.write(json.dumps(row) + "\n")
                 out.flush()

@@ -42,7 +42,11 @@ def sweep(worker, root, wanted, variants_wanted, device, out):
     rows = []
     for problem, folder, variants in problems(root, wanted):
         for v in variants:
-            if variants_wanted and v["name"] not in variants_wanted:
+            # --variants: "name" (in every problem) or "problem/name"; problems not named there keep all variants.
+            named_here = {x.split("/", 1)[1] for x in variants_wanted if x.startswith(problem + "/")}
+            if named_here and v["name"] not in named_here:
+                continue
+            if not named_here and any("/" not in x for x in variants_wanted) and v["name"] not in variants_wanted:
                 continue
             with open(os.path.join(folder, v["file"]), encoding="utf-8") as f:
                 source = f.read()
@@ -123,15 +127,17 @@ def dobench(rows, root, out):
         print(f"  {problem:16s} n={n:3d} geomean {gm:.3f} median {med:.3f} worst {worst:.3f} within 3%: {within}/{n}")
 
 
-def cheats(worker, root):
+def cheats(worker, root, only=()):
     folder = os.path.join(root, "row_softmax")
     here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "python_cheats")
-    expected = {"returns_input_inplace": "returned_input", "cache_by_shape": "cached_result",
+    expected = {"returns_input_inplace": "returned_input", "cache_by_shape": "reused_output",
                 "late_cache": "the last timed call", "pointer_cache": "caught", "syntax_error": "compile_failed",
                 "triton_compile_error": "compile_failed", "illegal_address": "runtime_error"}
     print("anti-cheat and failure candidates on row_softmax:")
     results = []
     for name, want in expected.items():
+        if only and name not in only:
+            continue
         with open(os.path.join(here, name + ".py"), encoding="utf-8") as f:
             source = f.read()
         r, wall = measure(worker, folder, f"cheat/{name}", source, dict(SWEEP_OPTIONS, time_budget_ms=300))
@@ -159,6 +165,7 @@ def main():
     parser.add_argument("--variants", default="", help="comma-separated variant names")
     parser.add_argument("--skip-dobench", action="store_true")
     parser.add_argument("--skip-cheats", action="store_true")
+    parser.add_argument("--cheats", default="", help="comma-separated cheat names (default: all)")
     args = parser.parse_args()
     worker = Worker(args.worker, "/tmp/gpuf-cubins", ["--python", args.python, "--problems-dir", args.problems])
     info, _ = worker.request({"type": "device_info"}, timeout_s=120)
@@ -170,7 +177,7 @@ def main():
         rows = sweep(worker, args.problems, {p for p in args.only.split(",") if p},
                      {v for v in args.variants.split(",") if v}, device, out)
     print(f"sweep: {len(rows)} lines in {time.perf_counter() - started:.0f} s")
-    caught = True if args.skip_cheats else cheats(worker, args.problems)
+    caught = True if args.skip_cheats else cheats(worker, args.problems, {c for c in args.cheats.split(",") if c})
     worker.close()
     if not args.skip_dobench:
         with open(os.path.join(OUT, "python_dobench.jsonl"), "w", encoding="utf-8") as out:

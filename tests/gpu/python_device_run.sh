@@ -3,6 +3,7 @@
 # .device-build/gpuf-measure (+ libmuparser.so.2, libgomp.so.1, python/gpuf_harness), resources/problems,
 # resources/corpus and tests/gpu. Stages, each bounded by its own time limit so later ones still run:
 #   trust      tests/gpu/timing_trust.py      (row_softmax outliers: gpuf-measure vs CuPy vs CUPTI vs ncu)
+#   binary     tests/gpu/binary_check.py      (the same outliers: gpuf's own cubin vs CuPy's and nvcc's, two inputs)
 #   python     tests/gpu/measure_python.py    (every problem and variant through gpuf-measure, cheats, do_bench)
 #   crosscheck tests/gpu/crosscheck_corpus.py (every corpus kernel: gpuf-measure vs a second method)
 # Usage: python_device_run.sh "trust:90 python:330 crosscheck:120" [extra measure_python.py arguments]
@@ -28,6 +29,7 @@ for stage in $stages; do
     echo "=== $name (limit ${limit}s)" | tee -a "$OUT/run.log"
     case $name in
     trust) timeout "$limit" python3 tests/gpu/timing_trust.py ;;
+    binary) timeout "$limit" python3 tests/gpu/binary_check.py ;;
     python) timeout "$limit" python3 tests/gpu/measure_python.py --worker "$BIN" --problems resources/problems "$@" ;;
     crosscheck) timeout "$limit" python3 tests/gpu/crosscheck_corpus.py --worker "$BIN" --samples 100 ;;
     esac 2>&1 | tee -a "$OUT/run.log"

@@ -36,12 +36,11 @@ struct NumberOption
 };
 
 // Options the harness reads (docs/python-problems.md); the worker checks their types so a typo is a bad_request.
-constexpr NumberOption kHarnessNumbers[] = {{"correctness_runs", 1, 100, true}, {"warmup", 0, 1000, true},
-    {"min_samples", 1, 100000, true}, {"max_samples", 1, 1000000, true}, {"target_rse", 0, 1, false},
-    {"time_budget_ms", 1, 3600000, false}, {"wall_budget_ms", 1, 3600000, false}, {"seed", 0, 2147483647, true},
-    {"gpu_memory_limit_mb", 0, 1e7, false}};
-constexpr const char *kHarnessBools[] = {
-    "check_correctness", "flush_l2", "time_reference", "recheck_after_timing"};
+constexpr NumberOption kHarnessNumbers[]
+    = {{"correctness_runs", 1, 100, true}, {"warmup", 0, 1000, true}, {"min_samples", 1, 100000, true},
+        {"max_samples", 1, 1000000, true}, {"target_rse", 0, 1, false}, {"time_budget_ms", 1, 3600000, false},
+        {"wall_budget_ms", 1, 3600000, false}, {"seed", 0, 2147483647, true}, {"gpu_memory_limit_mb", 0, 1e7, false}};
+constexpr const char *kHarnessBools[] = {"check_correctness", "flush_l2", "time_reference", "recheck_after_timing"};
 
 bool validName(const std::string &s)
 {
@@ -243,9 +242,9 @@ struct ChildOutcome
 ChildOutcome runChild(const PythonJob &job, const PythonSettings &settings, const fs::path &tmp)
 {
     ChildOutcome outcome;
-    const std::vector<std::string> args = {settings.interpreter, "-B", "-m", "gpuf_harness", "--job",
-        (tmp / "job.json").string(), "--result", (tmp / "result.json").string(), "--progress",
-        (tmp / "progress.txt").string()};
+    const std::vector<std::string> args
+        = {settings.interpreter, "-B", "-m", "gpuf_harness", "--job", (tmp / "job.json").string(), "--result",
+            (tmp / "result.json").string(), "--progress", (tmp / "progress.txt").string()};
     const std::vector<std::string> env = childEnvironment(job, settings, tmp);
     std::vector<char *> argv;
     std::vector<char *> envp;
@@ -461,10 +460,10 @@ json runPythonJob(const PythonJob &job, const PythonSettings &settings, const Py
     }
     if (job.peakBandwidthGBsOverride > 0)
         deviceJson["peak_bandwidth_gbs"] = job.peakBandwidthGBsOverride;
-    const json harnessJob = {{"problem_dir", job.problemDir.string()},
-        {"candidate_file", (tmp / "candidate.py").string()}, {"candidate_name", job.candidateName},
-        {"options", job.harnessOptions}, {"device", deviceJson}, {"host_memory_limit_mb", job.memoryLimitMb},
-        {"limit_address_space", !device.available}};
+    const json harnessJob
+        = {{"problem_dir", job.problemDir.string()}, {"candidate_file", (tmp / "candidate.py").string()},
+            {"candidate_name", job.candidateName}, {"options", job.harnessOptions}, {"device", deviceJson},
+            {"host_memory_limit_mb", job.memoryLimitMb}, {"limit_address_space", !device.available}};
     if (!writeFile(tmp / "candidate.py", job.candidateSource) || !writeFile(tmp / "job.json", harnessJob.dump())) {
         fs::remove_all(tmp, ec);
         return {{"status", "infrastructure_failure"}, {"message", "could not write the job into " + tmp.string()}};
@@ -490,9 +489,9 @@ json runPythonJob(const PythonJob &job, const PythonSettings &settings, const Py
         body = withoutResult(outcome, job, harnessStarted, progress, logTail);
     }
     body["isolation"] = {{"process", "fresh interpreter (" + settings.interpreter + "), own process group"},
-        {"network", outcome.network}, {"temp_dir", "own, removed afterwards"},
-        {"wall_limit_ms", job.wallLimitMs}, {"memory_limit_mb", job.memoryLimitMb},
-        {"peak_rss_mb", outcome.peakRssMb}, {"wall_ms", outcome.wallMs}, {"exit", exitText(outcome)}};
+        {"network", outcome.network}, {"temp_dir", "own, removed afterwards"}, {"wall_limit_ms", job.wallLimitMs},
+        {"memory_limit_mb", job.memoryLimitMb}, {"peak_rss_mb", outcome.peakRssMb}, {"wall_ms", outcome.wallMs},
+        {"exit", exitText(outcome)}};
     fs::remove_all(tmp, ec);
     return body;
 }
@@ -500,15 +499,17 @@ json runPythonJob(const PythonJob &job, const PythonSettings &settings, const Py
 fs::path defaultHarnessDir(const fs::path &executable)
 {
     const fs::path dir = executable.parent_path();
-    return firstExisting({dir / "python", dir / ".." / "share" / "gpuf" / "python",
-        fs::path(GPUF_SOURCE_DIR) / "resources" / "python"}, "gpuf_harness");
+    return firstExisting(
+        {dir / "python", dir / ".." / "share" / "gpuf" / "python", fs::path(GPUF_SOURCE_DIR) / "resources" / "python"},
+        "gpuf_harness");
 }
 
 fs::path defaultProblemsDir(const fs::path &executable)
 {
     const fs::path dir = executable.parent_path();
     return firstExisting({dir / "problems", dir / ".." / "share" / "gpuf" / "problems",
-        fs::path(GPUF_SOURCE_DIR) / "resources" / "problems"}, "README.md");
+                             fs::path(GPUF_SOURCE_DIR) / "resources" / "problems"},
+        "README.md");
 }
 
 } // namespace gpuf::gpu

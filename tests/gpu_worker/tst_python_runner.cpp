@@ -2,6 +2,8 @@
 // python3 per candidate on a standard-library problem, and every result kind, limit and isolation rule is checked.
 #include "core/gpu/python_runner.h"
 
+#include "gpuf_config.h"
+
 #include <QDir>
 #include <QFile>
 #include <QStandardPaths>
@@ -31,8 +33,9 @@ PythonSettings settings()
 json request(const QString &candidate, json options = json::object())
 {
     options.emplace("max_samples", 20);
-    return {{"candidate", {{"format", kPythonCandidateFormat}, {"name", candidate.toStdString()},
-                              {"source", candidateSource(candidate)}}},
+    return {{"candidate",
+                {{"format", kPythonCandidateFormat}, {"name", candidate.toStdString()},
+                    {"source", candidateSource(candidate)}}},
         {"problem", {{"name", "scale_stdlib"}}}, {"options", options}};
 }
 
@@ -86,16 +89,36 @@ private Q_SLOTS:
         QTest::addColumn<QString>("candidate");
         QTest::addColumn<QString>("status");
         QTest::addColumn<QString>("message");
-        QTest::newRow("syntax") << "syntax_error" << "compile_failed" << "during parse: SyntaxError";
-        QTest::newRow("import") << "import_error" << "compile_failed" << "ModuleNotFoundError";
-        QTest::newRow("no entry") << "no_entry" << "compile_failed" << "no callable custom_kernel";
-        QTest::newRow("raises") << "raises" << "runtime_error" << "ValueError: planted failure";
-        QTest::newRow("wrong") << "wrong" << "incorrect" << "1 of 64 elements outside tolerance";
-        QTest::newRow("returns input") << "returns_input" << "incorrect" << "returned_input";
-        QTest::newRow("cached") << "cached" << "incorrect" << "cached_result";
-        QTest::newRow("late cheat") << "late_cheat" << "incorrect" << "the last timed call";
-        QTest::newRow("exits") << "exits" << "runtime_error" << "exit code 3";
-        QTest::newRow("segfault") << "segfault" << "runtime_error" << "signal 11";
+        QTest::newRow("syntax") << "syntax_error"
+                                << "compile_failed"
+                                << "during parse: SyntaxError";
+        QTest::newRow("import") << "import_error"
+                                << "compile_failed"
+                                << "ModuleNotFoundError";
+        QTest::newRow("no entry") << "no_entry"
+                                  << "compile_failed"
+                                  << "no callable custom_kernel";
+        QTest::newRow("raises") << "raises"
+                                << "runtime_error"
+                                << "ValueError: planted failure";
+        QTest::newRow("wrong") << "wrong"
+                               << "incorrect"
+                               << "1 of 64 elements outside tolerance";
+        QTest::newRow("returns input") << "returns_input"
+                                       << "incorrect"
+                                       << "returned_input";
+        QTest::newRow("cached") << "cached"
+                                << "incorrect"
+                                << "cached_result";
+        QTest::newRow("late cheat") << "late_cheat"
+                                    << "incorrect"
+                                    << "the last timed call";
+        QTest::newRow("exits") << "exits"
+                               << "runtime_error"
+                               << "exit code 3";
+        QTest::newRow("segfault") << "segfault"
+                                  << "runtime_error"
+                                  << "signal 11";
     }
     void failureKinds()
     {
@@ -141,7 +164,8 @@ private Q_SLOTS:
         const json r = run(request(QStringLiteral("memory_hog"), {{"memory_limit_mb", 200}}));
         QCOMPARE(text(r, "status"), QStringLiteral("runtime_error"));
         const QString type = QString::fromStdString(r["error"]["type"].get<std::string>());
-        QVERIFY2(type == QLatin1String("MemoryError") || type == QLatin1String("MemoryLimitExceeded"), qPrintable(type));
+        QVERIFY2(
+            type == QLatin1String("MemoryError") || type == QLatin1String("MemoryLimitExceeded"), qPrintable(type));
         QVERIFY(r["isolation"]["peak_rss_mb"].get<double>() < 400);
     }
 

@@ -128,7 +128,7 @@ def dobench(rows, root, out):
 
 
 def cheats(worker, root, only=()):
-    folder = os.path.join(root, "row_softmax")
+    folder = os.path.join(root, "row_softmax_triton")
     here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "python_cheats")
     expected = {"returns_input_inplace": "returned_input", "cache_by_shape": "reused_output",
                 "late_cache": "the last timed call", "pointer_cache": "caught", "syntax_error": "compile_failed",

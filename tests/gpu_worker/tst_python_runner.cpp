@@ -286,7 +286,7 @@ private Q_SLOTS:
         PythonSettings s = settings();
         s.problemsDir = GPUF_SOURCE_DIR "/resources/problems";
         json body = request(QStringLiteral("good"));
-        body["problem"] = {{"name", "row_softmax"}};
+        body["problem"] = {{"name", "row_softmax_triton"}};
         auto parsed = parsePythonJob(body, s);
         QVERIFY(std::holds_alternative<PythonJob>(parsed));
         const json r = runPythonJob(std::get<PythonJob>(parsed), s, PythonDevice {});

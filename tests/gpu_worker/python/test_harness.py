@@ -88,6 +88,41 @@ class StopRule(unittest.TestCase):
         self.assertEqual(timing["stop_reason"], "time_budget")
 
 
+class ShippedProblems(unittest.TestCase):
+    """The shipped problems' folders are complete and their variants.json agrees with problem.py (no PyTorch needed:
+    the literals are read with ast)."""
+
+    def test_folders_agree(self):
+        import ast
+        names = [n for n in sorted(os.listdir(PROBLEMS)) if os.path.isfile(os.path.join(PROBLEMS, n, "problem.py"))]
+        self.assertGreaterEqual(len(names), 7)
+        for name in names:
+            with self.subTest(problem=name):
+                folder = os.path.join(PROBLEMS, name)
+                literals = {}
+                for node in ast.parse(open(os.path.join(folder, "problem.py"), encoding="utf-8").read()).body:
+                    if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
+                        try:
+                            literals[node.targets[0].id] = ast.literal_eval(node.value)
+                        except ValueError:
+                            pass
+                with open(os.path.join(folder, "variants.json"), encoding="utf-8") as f:
+                    meta = json.load(f)
+                self.assertEqual(meta["format"], "gpuf-python-variants/1")
+                self.assertEqual(literals["NAME"], name)
+                self.assertEqual(meta["problem"]["name"], name)
+                self.assertEqual(meta["problem"]["cases"], literals["CASES"])
+                self.assertEqual(meta["problem"]["tolerance"], literals["TOLERANCE"])
+                self.assertGreaterEqual(len(meta["variants"]), 8)
+                seen = set()
+                for v in meta["variants"]:
+                    self.assertTrue(os.path.isfile(os.path.join(folder, v["file"])), v["file"])
+                    self.assertTrue(v["parent"] is None or v["parent"] in seen, v["name"])
+                    self.assertGreater(len(v["note"]), 80, v["name"])
+                    self.assertIn("def custom_kernel(", open(os.path.join(folder, v["file"])).read())
+                    seen.add(v["name"])
+
+
 def _load(path, name):
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)

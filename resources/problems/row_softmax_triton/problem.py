@@ -1,7 +1,7 @@
 """Row softmax over a float32 matrix: the Python twin of the CUDA corpus's row_softmax (same cases and inputs)."""
 import torch
 
-NAME = "row_softmax"
+NAME = "row_softmax_triton"
 BACKEND = "torch"
 DESCRIPTION = ("y[r, c] = exp(x[r, c] - max_r) / sum_c exp(x[r, c] - max_r), x uniform in [-4, 4]. Memory-bound: "
                "at best one read and one write of the matrix.")

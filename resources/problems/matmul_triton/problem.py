@@ -1,7 +1,7 @@
 """Half-precision matrix product C = A @ B with float32 accumulation (the teaching problem for tensor cores)."""
 import torch
 
-NAME = "matmul"
+NAME = "matmul_triton"
 BACKEND = "torch"
 DESCRIPTION = "C[M, N] = A[M, K] @ B[K, N] in float16 with float32 accumulation; A and B ~ N(0, 0.5^2)."
 CASES = [

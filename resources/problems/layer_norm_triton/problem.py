@@ -1,7 +1,7 @@
 """Layer normalisation over the last dimension of a float32 matrix, with weight and bias."""
 import torch
 
-NAME = "layer_norm"
+NAME = "layer_norm_triton"
 BACKEND = "torch"
 DESCRIPTION = "y = (x - mean) / sqrt(var + eps) * w + b over each row (eps = 1e-5, biased variance), float32."
 CASES = [

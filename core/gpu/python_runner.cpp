@@ -239,6 +239,30 @@ struct ChildOutcome
     double wallMs = 0.0;
 };
 
+// Polls the child until it exits; past the wall-clock or the memory limit its whole process group is killed.
+int waitWithLimits(pid_t pid, const PythonJob &job, std::chrono::steady_clock::time_point started, ChildOutcome &outcome)
+{
+    int status = 0;
+    for (;;) {
+        const pid_t done = ::waitpid(pid, &status, WNOHANG);
+        if (done == pid || (done < 0 && errno != EINTR))
+            return status;
+        const double elapsed
+            = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+        const double rss = residentMb(pid);
+        outcome.peakRssMb = std::max(outcome.peakRssMb, rss);
+        if (!outcome.timedOut && !outcome.memoryExceeded) {
+            if (elapsed > job.wallLimitMs)
+                outcome.timedOut = true;
+            else if (rss > job.memoryLimitMb)
+                outcome.memoryExceeded = true;
+            if (outcome.timedOut || outcome.memoryExceeded)
+                ::kill(-pid, SIGKILL);
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(elapsed < 1000 ? 5 : 20));
+    }
+}
+
 ChildOutcome runChild(const PythonJob &job, const PythonSettings &settings, const fs::path &tmp)
 {
     ChildOutcome outcome;
@@ -312,25 +336,7 @@ ChildOutcome runChild(const PythonJob &job, const PythonSettings &settings, cons
             outcome.execError = line.substr(1);
     }
 
-    int status = 0;
-    for (;;) {
-        const pid_t done = ::waitpid(pid, &status, WNOHANG);
-        if (done == pid)
-            break;
-        const double elapsed
-            = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-        const double rss = residentMb(pid);
-        outcome.peakRssMb = std::max(outcome.peakRssMb, rss);
-        if (!outcome.timedOut && !outcome.memoryExceeded) {
-            if (elapsed > job.wallLimitMs)
-                outcome.timedOut = true;
-            else if (rss > job.memoryLimitMb)
-                outcome.memoryExceeded = true;
-            if (outcome.timedOut || outcome.memoryExceeded)
-                ::kill(-pid, SIGKILL);
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(elapsed < 1000 ? 5 : 20));
-    }
+    const int status = waitWithLimits(pid, job, started, outcome);
     ::kill(-pid, SIGKILL); // whatever the candidate left running in its group
     outcome.wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     if (WIFEXITED(status))

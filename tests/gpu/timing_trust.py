@@ -81,7 +81,6 @@ def cupy_methods(cp, launches, l2, samples=200):
 def profiler_method(cp, launches, flush, samples=100):
     import torch
     from torch.profiler import ProfilerActivity, profile
-    names = {fn.kernel.name if hasattr(fn, "kernel") else None for fn, *_ in launches}
     with profile(activities=[ProfilerActivity.CUDA]) as prof:
         for i in range(samples):
             flush.fill(i)
@@ -90,7 +89,6 @@ def profiler_method(cp, launches, flush, samples=100):
         torch.cuda.synchronize()
     durations = [e.device_time if hasattr(e, "device_time") else e.cuda_time for e in prof.events()
                  if "softmax" in e.name]
-    del names
     per_sample = len(launches)
     spans = [sum(durations[i:i + per_sample]) for i in range(0, len(durations) - per_sample + 1, per_sample)]
     return statistics.median(spans) if spans else None, len(durations)
@@ -134,7 +132,10 @@ def ncu_method(variant, case, clock_control):
     if not times:
         return None, None, (p.stderr or p.stdout)[-400:]
     unit, _ = times[0]
-    us = statistics.median(v for _, v in times) / (1e3 if unit == "nsecond" else 1.0 if unit == "usecond" else 1e-3)
+    per_us = {"ns": 1e3, "nsecond": 1e3, "us": 1.0, "usecond": 1.0, "ms": 1e-3, "msecond": 1e-3}
+    if unit not in per_us:
+        return None, None, f"ncu reported gpu__time_duration in an unknown unit {unit!r}"
+    us = statistics.median(v for _, v in times) / per_us[unit]
     clk = statistics.median(v for _, v in clocks_hz) if clocks_hz else None
     cu = clocks_hz[0][0] if clocks_hz else ""
     return us, (clk, cu), None

@@ -123,6 +123,7 @@ class TorchBackend:
         self.torch = torch
         if not torch.cuda.is_available():
             raise RuntimeError("PyTorch sees no CUDA device (torch.cuda.is_available() is False)")
+        torch.cuda.set_device(int(device.get("ordinal", 0)))  # the worker's --device
         self.device = device
         self.events = (torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True))
 

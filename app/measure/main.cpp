@@ -16,7 +16,9 @@ namespace {
 void printUsage()
 {
     std::cout << "usage: gpuf-measure [--version] [--device N] [--cache-dir DIR | --no-cache] [--include-dir DIR]\n"
-                 "Speaks JSON Lines on stdin/stdout; see docs/measure-protocol.md.\n";
+                 "                    [--python PATH] [--harness-dir DIR] [--problems-dir DIR]\n"
+                 "Speaks JSON Lines on stdin/stdout; see docs/measure-protocol.md (Python candidates:\n"
+                 "docs/python-problems.md; --python is the interpreter started per candidate, default python3).\n";
 }
 
 std::vector<std::string> defaultIncludeDirs()
@@ -52,6 +54,10 @@ int main(int argc, char **argv)
     config.workerVersion = GPUF_VERSION_STRING;
     config.cacheDir = gpuf::gpu::CubinCache::defaultDirectory();
     config.includeDirs = defaultIncludeDirs();
+    std::error_code ec;
+    const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    config.python.harnessDir = gpuf::gpu::defaultHarnessDir(self);
+    config.python.problemsDir = gpuf::gpu::defaultProblemsDir(self);
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         const bool hasValue = i + 1 < argc;
@@ -68,6 +74,12 @@ int main(int argc, char **argv)
             config.cacheDir = argv[++i];
         } else if (arg == "--no-cache") {
             config.cacheDir.clear();
+        } else if (arg == "--python" && hasValue) {
+            config.python.interpreter = argv[++i];
+        } else if (arg == "--harness-dir" && hasValue) {
+            config.python.harnessDir = argv[++i];
+        } else if (arg == "--problems-dir" && hasValue) {
+            config.python.problemsDir = argv[++i];
         } else if (arg == "--include-dir" && hasValue) {
             config.includeDirs.insert(config.includeDirs.begin(), argv[++i]);
         } else {

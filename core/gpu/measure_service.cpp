@@ -134,6 +134,8 @@ json MeasureService::hello(const Request &request)
                 {"compute_capability", std::to_string(d.ccMajor) + "." + std::to_string(d.ccMinor)}, {"arch", d.arch}});
     }
     r["devices"] = devices;
+    r["python"] = {{"interpreter", m_config.python.interpreter}, {"harness_dir", m_config.python.harnessDir.string()},
+        {"problems_dir", m_config.python.problemsDir.string()}, {"candidate_format", kPythonCandidateFormat}};
     r["gpu_available"] = list.ok() && !list->empty();
     if (!list)
         r["gpu_unavailable_reason"] = list.error();
@@ -411,9 +413,47 @@ CaseResult MeasureService::runCase(CaseRun &run)
     return result;
 }
 
+json MeasureService::measurePython(const Request &request)
+{
+    auto parsed = parsePythonJob(request.body, m_config.python);
+    if (auto *errors = std::get_if<std::vector<std::string>>(&parsed))
+        return makeBadRequest(request.id, "measure", *errors);
+    PythonDevice pyDevice;
+    pyDevice.ordinal = m_config.deviceOrdinal;
+    json gpuProvenance = json::object();
+    if (auto gpu = device(); gpu) {
+        const DeviceInfo &d = (*gpu)->info();
+        pyDevice.available = true;
+        pyDevice.name = d.name;
+        pyDevice.uuid = d.uuid;
+        pyDevice.peakBandwidthGBs = d.peakBandwidthGBs;
+        pyDevice.l2Bytes = d.l2Bytes;
+        gpuProvenance = provenance(**gpu, {});
+        gpuProvenance.erase("compile_options");
+    } else {
+        gpuProvenance["gpu_unavailable_reason"] = gpu.error();
+    }
+    json body = runPythonJob(std::get<PythonJob>(parsed), m_config.python, pyDevice);
+    json response = makeResponse(request.id, "measure", Status::Ok);
+    for (auto &[key, value] : body.items())
+        response[key] = value;
+    json prov = gpuProvenance;
+    if (auto p = body.find("provenance"); p != body.end() && p->is_object())
+        prov.update(*p);
+    prov["language"] = "python";
+    prov["interpreter"] = m_config.python.interpreter;
+    prov["worker_version"] = m_config.workerVersion;
+    response["provenance"] = prov;
+    response["restart_required"] = false; // the candidate ran in its own process; this worker's context is intact
+    return response;
+}
+
 json MeasureService::measure(const Request &request)
 {
     const json &body = request.body;
+    if (auto c = body.find("candidate");
+        c != body.end() && c->is_object() && c->value("format", std::string()) == kPythonCandidateFormat)
+        return measurePython(request);
     std::vector<std::string> errors;
     std::optional<KernelSpec> candidate;
     std::optional<KernelSpec> reference;

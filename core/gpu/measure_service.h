@@ -4,6 +4,7 @@
 #include "core/gpu/device_query.h"
 #include "core/gpu/nvrtc_compiler.h"
 #include "core/gpu/protocol.h"
+#include "core/gpu/python_runner.h"
 
 #include <filesystem>
 #include <memory>
@@ -16,6 +17,7 @@ struct ServiceConfig
     std::filesystem::path cacheDir; // empty: no cubin cache
     std::vector<std::string> includeDirs;
     std::string workerVersion;
+    PythonSettings python; // interpreter, harness and problems folders for gpuf-python/1 candidates
 };
 
 class MeasureService
@@ -33,6 +35,7 @@ private:
     nlohmann::json deviceInfo(const Request &request);
     nlohmann::json compile(const Request &request);
     nlohmann::json measure(const Request &request);
+    nlohmann::json measurePython(const Request &request);
     nlohmann::json measureOnDevice(const Request &request, GpuDevice &gpu, const KernelSpec &candidate,
         const KernelSpec *reference, const MeasureOptions &options);
 

@@ -2,6 +2,7 @@
 #include "core/interop/corpus.h"
 
 #include "core/domain/kernel.h"
+#include "core/interop/python_problems.h"
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
 
@@ -133,6 +134,11 @@ Result<CorpusReport> importCorpus(Store &store, const QString &corpusDir, const 
     KernelRepo kernels(store);
     for (const QString &name : operations) {
         const QString dir = root.filePath(name);
+        if (isPythonProblemDir(dir)) {
+            if (Status s = importPythonProblem(store, dir, report); !s)
+                return Error {s.error()};
+            continue;
+        }
         if (!QFile::exists(dir + QStringLiteral("/problem.json")))
             continue;
         auto op = readOperation(dir);

@@ -5,6 +5,7 @@
 #include "core/interop/import_context.h"
 #include "core/interop/importers.h"
 #include "core/interop/line_reader.h"
+#include "core/interop/python_problems.h"
 
 #include <QSet>
 
@@ -100,6 +101,9 @@ Result<RowId> PairRowImporter::kernel(
     k.language = guessLanguage(source);
     k.origin = key(m_format.source);
     k.parentId = parentId;
+    // A pack our own Python problems reproduce (same input layout): its kernels can be measured here against our
+    // reference ("Measure on GPU"); see python_problems.h.
+    linkToPythonProblem(k, pythonProblemForPack(problemName));
     auto id = m_context.ensureKernel(k);
     if (!id)
         return Error {QStringLiteral("%1: problem '%2': %3").arg(location, problemName, id.error())};

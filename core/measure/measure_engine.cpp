@@ -79,7 +79,8 @@ bool MeasureEngine::ensurePool()
     m_device.availability = DeviceState::Availability::Probing;
     for (int i = 0; i < std::max(1, m_config.workers); ++i) {
         Slot slot;
-        slot.process = new WorkerProcess(program, m_config.workerArguments, m_config.startBudgetMs, this);
+        slot.process = new WorkerProcess(
+            program, measure::withPythonInterpreter(m_config.workerArguments), m_config.startBudgetMs, this);
         connect(slot.process, &WorkerProcess::ready, this, [this, i] { onWorkerReady(i); });
         connect(slot.process, &WorkerProcess::responseReceived, this,
             [this, i](const QJsonObject &response) { onWorkerResponse(i, response); });

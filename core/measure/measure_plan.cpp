@@ -91,6 +91,26 @@ Result<QJsonObject> specOrReason(const Kernel &k, const QString &problemName, co
     return specOf(k, problemName);
 }
 
+// A Python module (an own variant or a linked paper candidate) against its problem's PyTorch reference.
+Result<MeasurePlan> planPython(const Kernel &k, const Problem &p, const QString &python, MeasurePlan plan)
+{
+    if (k.parameters.value(QStringLiteral("role")).toString() == QLatin1StringView("reference"))
+        return Error {QStringLiteral("kernel %1 is the reference of Python problem '%2': it is timed with every "
+                                     "candidate (in the same process, on the same inputs), not on its own")
+                          .arg(k.id)
+                          .arg(python)};
+    plan.pythonProblem = python;
+    plan.candidate = QJsonObject {{QStringLiteral("format"), QStringLiteral("gpuf-python/1")},
+        {QStringLiteral("name"), QString(p.name + QLatin1Char('/') + kernelName(k))},
+        {QStringLiteral("source"), k.source}};
+    const QJsonArray cases = k.parameters.value(QStringLiteral("cases")).isArray()
+        ? k.parameters.value(QStringLiteral("cases")).toArray()
+        : p.cases;
+    for (const QJsonValue &c : cases)
+        plan.cases.append(c.isString() ? c.toString() : c.toObject().value(QStringLiteral("name")).toString());
+    return plan;
+}
+
 } // namespace
 
 Result<QJsonObject> kernelSpec(Store &store, RowId kernelId)
@@ -123,6 +143,8 @@ Result<MeasurePlan> planMeasurement(Store &store, RowId kernelId)
     plan.kernelId = kernelId;
     plan.problemName = p.name;
     plan.label = p.name + QStringLiteral(" / ") + kernelName(*k);
+    if (const QString python = k->parameters.value(QStringLiteral("python_problem")).toString(); !python.isEmpty())
+        return planPython(*k, p, python, plan);
     auto candidate = specOrReason(*k, p.name, QStringLiteral("kernel"));
     if (!candidate)
         return Error {candidate.error()};
@@ -153,6 +175,8 @@ QJsonObject measureRequest(const MeasurePlan &plan, qint64 requestId, const QJso
         {QStringLiteral("candidate"), plan.candidate}};
     if (!plan.reference.isEmpty())
         request.insert(QStringLiteral("reference"), plan.reference);
+    if (!plan.pythonProblem.isEmpty())
+        request.insert(QStringLiteral("problem"), QJsonObject {{QStringLiteral("name"), plan.pythonProblem}});
     if (!options.isEmpty())
         request.insert(QStringLiteral("options"), options);
     return request;
@@ -160,6 +184,8 @@ QJsonObject measureRequest(const MeasurePlan &plan, qint64 requestId, const QJso
 
 int requestBudgetMs(const MeasurePlan &plan, const QJsonObject &options)
 {
+    if (!plan.pythonProblem.isEmpty()) // the worker's own wall-clock limit covers the whole candidate process
+        return static_cast<int>(options.value(QStringLiteral("timeout_ms")).toDouble(300000.0) + 60000.0);
     const double timeoutMs = options.value(QStringLiteral("timeout_ms")).toDouble(10000.0);
     const double samplingMs = options.value(QStringLiteral("time_budget_ms")).toDouble(2000.0);
     const int runs = options.value(QStringLiteral("correctness_runs")).toInt(2);

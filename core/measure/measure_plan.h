@@ -30,6 +30,9 @@ struct MeasurePlan
     QJsonObject candidate; // complete gpuf-kernel/1 spec
     QJsonObject reference; // empty when referenceId is 0
     QStringList cases; // the spec's case names, in order
+    // Non-empty: the candidate is a gpuf-python/1 module measured against this Python problem's own reference
+    // (docs/python-problems.md); `reference` stays empty.
+    QString pythonProblem;
 };
 
 // The spec of a stored kernel: its `parameters.spec` with its source and a name put back (the corpus stores the

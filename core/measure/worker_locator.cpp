@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QSettings>
 #include <QStandardPaths>
 
 namespace gpuf::measure {
@@ -40,6 +41,22 @@ Result<QString> locateMeasureWorker()
         return Error {QStringLiteral("gpuf-measure not built: CUDA toolkit missing")};
     return Error {QStringLiteral("gpuf-measure not found (looked in %1 and on PATH)")
                       .arg(QDir::toNativeSeparators(folders.join(QStringLiteral(", "))))};
+}
+
+QString pythonInterpreter()
+{
+    const QString fromEnvironment = qEnvironmentVariable("GPUF_PYTHON");
+    if (!fromEnvironment.isEmpty())
+        return fromEnvironment;
+    return QSettings().value(QString::fromLatin1(kPythonInterpreterKey)).toString();
+}
+
+QStringList withPythonInterpreter(QStringList args)
+{
+    const QString python = pythonInterpreter();
+    if (!python.isEmpty() && !args.contains(QStringLiteral("--python")))
+        args << QStringLiteral("--python") << python;
+    return args;
 }
 
 } // namespace gpuf::measure

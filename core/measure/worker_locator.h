@@ -14,4 +14,12 @@ QStringList workerSearchFolders();
 // The path of an executable gpuf-measure, or the reason there is none.
 Result<QString> locateMeasureWorker();
 
+// The Python interpreter gpuf-measure starts for Python candidates (docs/python-problems.md): the environment's
+// GPUF_PYTHON, else the setting kPythonInterpreterKey, else empty (the worker's default, python3 on PATH).
+inline constexpr const char *kPythonInterpreterKey = "measure/python_interpreter";
+QString pythonInterpreter();
+
+// `args` with --python added for pythonInterpreter() unless it is empty or args already choose one.
+QStringList withPythonInterpreter(QStringList args);
+
 } // namespace gpuf::measure

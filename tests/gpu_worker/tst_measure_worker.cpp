@@ -120,6 +120,40 @@ private Q_SLOTS:
         QCOMPARE(m_worker.state(), QProcess::Running); // never a crash
     }
 
+    void pythonCandidateThroughTheWorker()
+    {
+        // A gpuf-python/1 candidate on a standard-library problem: the worker starts the harness in a fresh
+        // interpreter and answers with the same envelope; a failing candidate leaves the worker running.
+        QFile good(QStringLiteral(GPUF_WORKER_DATA_DIR "/python/candidates/good.py"));
+        QFile bad(QStringLiteral(GPUF_WORKER_DATA_DIR "/python/candidates/segfault.py"));
+        QVERIFY(good.open(QIODevice::ReadOnly) && bad.open(QIODevice::ReadOnly));
+        const QString dir = QStringLiteral(GPUF_WORKER_DATA_DIR "/python/scale_stdlib");
+        auto request = [&](const QString &id, const QByteArray &source) {
+            return compact(QJsonObject {{QStringLiteral("id"), id}, {QStringLiteral("type"), QStringLiteral("measure")},
+                {QStringLiteral("candidate"),
+                    QJsonObject {{QStringLiteral("format"), QStringLiteral("gpuf-python/1")},
+                        {QStringLiteral("source"), QString::fromUtf8(source)}}},
+                {QStringLiteral("problem"), QJsonObject {{QStringLiteral("dir"), dir}}},
+                {QStringLiteral("options"), QJsonObject {{QStringLiteral("max_samples"), 5}}}});
+        };
+        const QJsonObject ok = ask(request(QStringLiteral("p1"), good.readAll()));
+        QCOMPARE(ok.value(QLatin1StringView("id")).toString(), QStringLiteral("p1"));
+        QCOMPARE(ok.value(QLatin1StringView("status")).toString(), QStringLiteral("ok"));
+        QCOMPARE(ok.value(QLatin1StringView("cases")).toArray().size(), 2);
+        QCOMPARE(ok.value(QLatin1StringView("provenance")).toObject().value(QLatin1StringView("language")).toString(),
+            QStringLiteral("python"));
+        QCOMPARE(ok.value(QLatin1StringView("restart_required")).toBool(true), false);
+        const QJsonObject crashed = ask(request(QStringLiteral("p2"), bad.readAll()));
+        QCOMPARE(crashed.value(QLatin1StringView("status")).toString(), QStringLiteral("runtime_error"));
+        QCOMPARE(m_worker.state(), QProcess::Running); // the candidate's crash was its own process's
+        const QJsonObject hello = ask("{\"id\":\"h2\",\"type\":\"hello\"}");
+        QVERIFY(!hello.value(QLatin1StringView("python"))
+                     .toObject()
+                     .value(QLatin1StringView("harness_dir"))
+                     .toString()
+                     .isEmpty());
+    }
+
     void compileWithArchAndCache()
     {
         QJsonObject compile {{QStringLiteral("id"), QStringLiteral("c1")},

@@ -1,0 +1,521 @@
+// Python candidates: a fresh interpreter per candidate (fork, own process group, optional network namespace, exec),
+// watched for its wall-clock and memory limits; the harness's JSON result becomes the response body.
+#include "core/gpu/python_runner.h"
+
+#include "gpuf_config.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <sched.h>
+#include <sstream>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+extern char **environ;
+
+namespace gpuf::gpu {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct NumberOption
+{
+    const char *key;
+    double lo;
+    double hi;
+    bool integer;
+};
+
+// Options the harness reads (docs/python-problems.md); the worker checks their types so a typo is a bad_request.
+constexpr NumberOption kHarnessNumbers[]
+    = {{"correctness_runs", 1, 100, true}, {"warmup", 0, 1000, true}, {"min_samples", 1, 100000, true},
+        {"max_samples", 1, 1000000, true}, {"target_rse", 0, 1, false}, {"time_budget_ms", 1, 3600000, false},
+        {"wall_budget_ms", 1, 3600000, false}, {"seed", 0, 2147483647, true}, {"gpu_memory_limit_mb", 0, 1e7, false}};
+constexpr const char *kHarnessBools[] = {"check_correctness", "flush_l2", "time_reference", "recheck_after_timing"};
+
+bool validName(const std::string &s)
+{
+    return !s.empty() && s.size() < 128 && std::all_of(s.begin(), s.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+    });
+}
+
+void readOptions(const json &o, PythonJob &job, std::vector<std::string> &errors)
+{
+    if (o.is_null())
+        return;
+    if (!o.is_object()) {
+        errors.push_back("options: expected an object");
+        return;
+    }
+    for (const auto &[key, value] : o.items()) {
+        const std::string field = "options." + key;
+        bool handled = false;
+        for (const auto &n : kHarnessNumbers) {
+            if (key != n.key)
+                continue;
+            handled = true;
+            if (!value.is_number())
+                errors.push_back(field + ": expected a number");
+            else if (value.get<double>() < n.lo || value.get<double>() > n.hi)
+                errors.push_back(field + ": out of range [" + json(n.lo).dump() + ", " + json(n.hi).dump() + "]");
+            else if (n.integer && value.get<double>() != std::floor(value.get<double>()))
+                errors.push_back(field + ": expected an integer");
+            else
+                job.harnessOptions[key] = value;
+        }
+        for (const char *b : kHarnessBools) {
+            if (key != b)
+                continue;
+            handled = true;
+            if (!value.is_boolean())
+                errors.push_back(field + ": expected true or false");
+            else
+                job.harnessOptions[key] = value;
+        }
+        if (handled)
+            continue;
+        if (key == "cases") {
+            bool ok = value.is_array()
+                && std::all_of(value.begin(), value.end(), [](const json &c) { return c.is_string(); });
+            if (!ok)
+                errors.push_back(field + ": expected an array of case names");
+            else
+                job.harnessOptions[key] = value;
+        } else if (key == "timeout_ms") {
+            if (!value.is_number() || value.get<double>() < 100 || value.get<double>() > 86400000)
+                errors.push_back(field + ": expected a number of milliseconds in [100, 86400000]");
+            else
+                job.wallLimitMs = value.get<double>();
+        } else if (key == "memory_limit_mb") {
+            if (!value.is_number() || value.get<double>() < 16 || value.get<double>() > 1e7)
+                errors.push_back(field + ": expected a number of MiB in [16, 10000000]");
+            else
+                job.memoryLimitMb = value.get<double>();
+        } else if (key == "network") {
+            if (!value.is_string() || (value != "isolate" && value != "allow"))
+                errors.push_back(field + ": expected \"isolate\" or \"allow\"");
+            else
+                job.isolateNetwork = value == "isolate";
+        } else if (key == "triton_cache_dir") {
+            if (!value.is_string())
+                errors.push_back(field + ": expected a folder path");
+            else
+                job.tritonCacheDir = value.get<std::string>();
+        } else if (key == "peak_bandwidth_gbs") {
+            if (!value.is_number() || value.get<double>() <= 0)
+                errors.push_back(field + ": expected a positive number (GB/s)");
+            else
+                job.peakBandwidthGBsOverride = value.get<double>();
+        } else {
+            errors.push_back(field + ": unknown option");
+        }
+    }
+    const json &h = job.harnessOptions;
+    if (h.contains("min_samples") && h.contains("max_samples") && h["max_samples"] < h["min_samples"])
+        errors.push_back("options.max_samples: must be >= min_samples");
+}
+
+std::string readFile(const fs::path &path, std::size_t tailBytes = 0)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return {};
+    std::ostringstream s;
+    s << in.rdbuf();
+    std::string text = s.str();
+    if (tailBytes && text.size() > tailBytes)
+        text = "…" + text.substr(text.size() - tailBytes);
+    return text;
+}
+
+bool writeFile(const fs::path &path, const std::string &text)
+{
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    return static_cast<bool>(out);
+}
+
+// Resident set size of a process in MiB (VmRSS), or -1 once it is gone.
+double residentMb(pid_t pid)
+{
+    std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.rfind("VmRSS:", 0) == 0)
+            return std::atof(line.c_str() + 6) / 1024.0;
+    }
+    return -1.0;
+}
+
+void writeAll(int fd, const char *text)
+{
+    const char *p = text;
+    std::size_t left = std::strlen(text);
+    while (left > 0) {
+        ssize_t n = ::write(fd, p, left);
+        if (n <= 0)
+            return;
+        p += n;
+        left -= static_cast<std::size_t>(n);
+    }
+}
+
+bool writeProcFile(const char *path, const std::string &text)
+{
+    int fd = ::open(path, O_WRONLY);
+    if (fd < 0)
+        return false;
+    const bool ok = ::write(fd, text.c_str(), text.size()) == static_cast<ssize_t>(text.size());
+    ::close(fd);
+    return ok;
+}
+
+// In the child, before exec (so nothing here allocates: the parent may have other threads): a network namespace of
+// its own (only loopback, down). Unprivileged users get one inside a user namespace that maps their own ids, so
+// files and devices keep their permissions. Writes one "N…" line to fd saying what happened.
+void isolateNetwork(int fd, const std::string &uidMap, const std::string &gidMap)
+{
+    if (::unshare(CLONE_NEWNET) == 0) {
+        writeAll(fd, "Nisolated (own network namespace)\n");
+        return;
+    }
+    const int first = errno;
+    if (::unshare(CLONE_NEWUSER | CLONE_NEWNET) == 0) {
+        writeProcFile("/proc/self/setgroups", "deny");
+        writeProcFile("/proc/self/uid_map", uidMap);
+        writeProcFile("/proc/self/gid_map", gidMap);
+        writeAll(fd, "Nisolated (own user and network namespace)\n");
+        return;
+    }
+    const int second = errno;
+    writeAll(fd, "Nnot isolated: unshare(CLONE_NEWNET) failed (");
+    writeAll(fd, std::strerror(first));
+    writeAll(fd, "), unshare(CLONE_NEWUSER|CLONE_NEWNET) failed (");
+    writeAll(fd, std::strerror(second));
+    writeAll(fd, ")\n");
+}
+
+std::vector<std::string> childEnvironment(const PythonJob &job, const PythonSettings &settings, const fs::path &tmp)
+{
+    std::vector<std::string> env;
+    std::string pythonPath = settings.harnessDir.string();
+    for (char **e = environ; *e; ++e) {
+        const std::string entry = *e;
+        const std::string key = entry.substr(0, entry.find('='));
+        if (key == "PYTHONPATH")
+            pythonPath += ":" + entry.substr(key.size() + 1);
+        else if (key != "TMPDIR" && key != "TRITON_CACHE_DIR" && key != "TORCHINDUCTOR_CACHE_DIR"
+            && key != "PYTHONDONTWRITEBYTECODE" && key != "PYTHONUNBUFFERED")
+            env.push_back(entry);
+    }
+    env.push_back("PYTHONPATH=" + pythonPath);
+    env.push_back("TMPDIR=" + tmp.string());
+    env.push_back("TRITON_CACHE_DIR=" + (job.tritonCacheDir.empty() ? (tmp / "triton").string() : job.tritonCacheDir));
+    env.push_back("TORCHINDUCTOR_CACHE_DIR=" + (tmp / "inductor").string());
+    env.push_back("PYTHONDONTWRITEBYTECODE=1");
+    env.push_back("PYTHONUNBUFFERED=1");
+    return env;
+}
+
+struct ChildOutcome
+{
+    std::string execError;
+    std::string network = "not requested (options.network = \"allow\")";
+    bool timedOut = false;
+    bool memoryExceeded = false;
+    int exitCode = -1;
+    int signal = 0;
+    double peakRssMb = 0.0;
+    double wallMs = 0.0;
+};
+
+// Polls the child until it exits; past the wall-clock or the memory limit its whole process group is killed.
+int waitWithLimits(pid_t pid, const PythonJob &job, std::chrono::steady_clock::time_point started, ChildOutcome &outcome)
+{
+    int status = 0;
+    for (;;) {
+        const pid_t done = ::waitpid(pid, &status, WNOHANG);
+        if (done == pid || (done < 0 && errno != EINTR))
+            return status;
+        const double elapsed
+            = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+        const double rss = residentMb(pid);
+        outcome.peakRssMb = std::max(outcome.peakRssMb, rss);
+        if (!outcome.timedOut && !outcome.memoryExceeded) {
+            if (elapsed > job.wallLimitMs)
+                outcome.timedOut = true;
+            else if (rss > job.memoryLimitMb)
+                outcome.memoryExceeded = true;
+            if (outcome.timedOut || outcome.memoryExceeded)
+                ::kill(-pid, SIGKILL);
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(elapsed < 1000 ? 5 : 20));
+    }
+}
+
+ChildOutcome runChild(const PythonJob &job, const PythonSettings &settings, const fs::path &tmp)
+{
+    ChildOutcome outcome;
+    const std::vector<std::string> args
+        = {settings.interpreter, "-B", "-m", "gpuf_harness", "--job", (tmp / "job.json").string(), "--result",
+            (tmp / "result.json").string(), "--progress", (tmp / "progress.txt").string()};
+    const std::vector<std::string> env = childEnvironment(job, settings, tmp);
+    std::vector<char *> argv;
+    std::vector<char *> envp;
+    for (const auto &a : args)
+        argv.push_back(const_cast<char *>(a.c_str()));
+    argv.push_back(nullptr);
+    for (const auto &e : env)
+        envp.push_back(const_cast<char *>(e.c_str()));
+    envp.push_back(nullptr);
+    const std::string logPath = (tmp / "output.log").string();
+    const std::string tmpPath = tmp.string();
+    const std::string uidMap = std::to_string(::getuid()) + " " + std::to_string(::getuid()) + " 1";
+    const std::string gidMap = std::to_string(::getgid()) + " " + std::to_string(::getgid()) + " 1";
+    const std::string execFailed = "Ecould not start the Python interpreter '" + settings.interpreter + "': ";
+
+    int pipeFds[2];
+    if (::pipe2(pipeFds, O_CLOEXEC) != 0) {
+        outcome.execError = std::string("pipe: ") + std::strerror(errno);
+        return outcome;
+    }
+    const auto started = std::chrono::steady_clock::now();
+    const pid_t pid = ::fork();
+    if (pid < 0) {
+        outcome.execError = std::string("fork: ") + std::strerror(errno);
+        ::close(pipeFds[0]);
+        ::close(pipeFds[1]);
+        return outcome;
+    }
+    if (pid == 0) {
+        ::close(pipeFds[0]);
+        ::setpgid(0, 0); // its own process group: a timeout kills everything the candidate started
+        if (job.isolateNetwork)
+            isolateNetwork(pipeFds[1], uidMap, gidMap);
+        int devNull = ::open("/dev/null", O_RDONLY);
+        int log = ::open(logPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (devNull >= 0)
+            ::dup2(devNull, 0);
+        if (log >= 0) {
+            ::dup2(log, 1);
+            ::dup2(log, 2);
+        }
+        if (::chdir(tmpPath.c_str()) != 0) {
+            writeAll(pipeFds[1], "Ecould not enter the temporary directory: ");
+            writeAll(pipeFds[1], std::strerror(errno));
+            writeAll(pipeFds[1], "\n");
+            ::_exit(127);
+        }
+        ::execvpe(argv[0], argv.data(), envp.data());
+        writeAll(pipeFds[1], execFailed.c_str());
+        writeAll(pipeFds[1], std::strerror(errno));
+        writeAll(pipeFds[1], "\n");
+        ::_exit(127);
+    }
+    ::close(pipeFds[1]);
+    std::string handshake;
+    char buffer[512];
+    for (ssize_t n; (n = ::read(pipeFds[0], buffer, sizeof buffer)) > 0;)
+        handshake.append(buffer, static_cast<std::size_t>(n));
+    ::close(pipeFds[0]);
+    std::istringstream lines(handshake);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.rfind('N', 0) == 0)
+            outcome.network = line.substr(1);
+        else if (line.rfind('E', 0) == 0)
+            outcome.execError = line.substr(1);
+    }
+
+    const int status = waitWithLimits(pid, job, started, outcome);
+    ::kill(-pid, SIGKILL); // whatever the candidate left running in its group
+    outcome.wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+    if (WIFEXITED(status))
+        outcome.exitCode = WEXITSTATUS(status);
+    else if (WIFSIGNALED(status))
+        outcome.signal = WTERMSIG(status);
+    return outcome;
+}
+
+std::string exitText(const ChildOutcome &o)
+{
+    if (o.signal)
+        return "killed by signal " + std::to_string(o.signal) + " (" + strsignal(o.signal) + ")";
+    return "exit code " + std::to_string(o.exitCode);
+}
+
+// The response body when the harness wrote no result: the interpreter never started, was stopped, or died.
+json withoutResult(const ChildOutcome &o, const PythonJob &job, bool harnessStarted, const std::string &progress,
+    const std::string &logTail)
+{
+    json r;
+    const std::string phase = progress.empty() ? std::string("starting") : progress;
+    if (!o.execError.empty()) {
+        r["status"] = "infrastructure_failure";
+        r["message"] = o.execError;
+    } else if (o.timedOut) {
+        r["status"] = "timeout";
+        r["message"] = "the candidate ran past its wall-clock limit of " + json(job.wallLimitMs / 1000.0).dump()
+            + " s (last phase: " + phase + ")";
+    } else if (o.memoryExceeded) {
+        r["status"] = "runtime_error";
+        r["message"] = "the candidate's process went over its memory limit of " + json(job.memoryLimitMb).dump()
+            + " MiB (resident; last phase: " + phase + ")";
+        r["error"] = {{"phase", phase}, {"type", "MemoryLimitExceeded"}, {"message", r["message"]}, {"traceback", ""}};
+    } else if (!harnessStarted) {
+        r["status"] = "infrastructure_failure";
+        r["message"] = "the harness did not start (" + exitText(o) + "); is '" + "gpuf_harness"
+            + "' on the interpreter's path and the interpreter Python 3.8 or newer?";
+    } else {
+        r["status"] = "runtime_error";
+        r["message"] = "the Python process ended without a result (" + exitText(o) + ") during " + phase
+            + " — the candidate exited or crashed the interpreter";
+        r["error"] = {{"phase", phase}, {"type", o.signal ? "Signal" : "ProcessExit"}, {"message", exitText(o)},
+            {"traceback", ""}};
+    }
+    r["log_tail"] = logTail;
+    return r;
+}
+
+fs::path firstExisting(const std::vector<fs::path> &candidates, const char *marker)
+{
+    for (const auto &c : candidates) {
+        std::error_code ec;
+        if (fs::exists(c / marker, ec))
+            return fs::weakly_canonical(c, ec);
+    }
+    return {};
+}
+
+} // namespace
+
+std::variant<PythonJob, std::vector<std::string>> parsePythonJob(const json &body, const PythonSettings &settings)
+{
+    PythonJob job;
+    std::vector<std::string> errors;
+    const json &candidate = body.at("candidate");
+    if (auto n = candidate.find("name"); n != candidate.end()) {
+        if (!n->is_string())
+            errors.push_back("candidate.name: expected a string");
+        else
+            job.candidateName = n->get<std::string>();
+    }
+    if (auto s = candidate.find("source"); s == candidate.end() || !s->is_string() || s->get<std::string>().empty())
+        errors.push_back("candidate.source: required (the candidate's Python source, defining custom_kernel(data))");
+    else
+        job.candidateSource = s->get<std::string>();
+    for (const auto &[key, value] : candidate.items()) {
+        if (key != "format" && key != "name" && key != "source" && key != "language")
+            errors.push_back("candidate." + key + ": unknown field of a gpuf-python/1 candidate");
+    }
+    auto problem = body.find("problem");
+    if (problem == body.end() || !problem->is_object()) {
+        errors.push_back("problem: required ({\"name\": …} or {\"dir\": …}) for a Python candidate");
+    } else if (auto d = problem->find("dir"); d != problem->end()) {
+        if (!d->is_string())
+            errors.push_back("problem.dir: expected a folder path");
+        else
+            job.problemDir = d->get<std::string>();
+    } else if (auto n = problem->find("name"); n != problem->end()) {
+        if (!n->is_string() || !validName(n->get<std::string>()))
+            errors.push_back("problem.name: expected a problem name (letters, digits, '_' and '-')");
+        else if (settings.problemsDir.empty())
+            errors.push_back("problem.name: no problems folder is known to this worker (give problem.dir)");
+        else
+            job.problemDir = settings.problemsDir / n->get<std::string>();
+    } else {
+        errors.push_back("problem: give \"name\" or \"dir\"");
+    }
+    std::error_code ec;
+    if (!job.problemDir.empty() && !fs::is_regular_file(job.problemDir / "problem.py", ec))
+        errors.push_back("problem: no problem.py in " + job.problemDir.string());
+    if (!job.problemDir.empty())
+        job.problemDir = fs::absolute(job.problemDir, ec);
+    if (auto r = body.find("reference"); r != body.end() && !r->is_null())
+        errors.push_back("reference: a Python candidate's reference is its problem's ref_kernel (leave it out)");
+    readOptions(body.value("options", json()), job, errors);
+    if (!errors.empty())
+        return errors;
+    if (job.candidateName.empty())
+        job.candidateName = "candidate";
+    return job;
+}
+
+json runPythonJob(const PythonJob &job, const PythonSettings &settings, const PythonDevice &device)
+{
+    std::error_code ec;
+    std::string pattern = (fs::temp_directory_path(ec) / "gpuf-py-XXXXXX").string();
+    if (!::mkdtemp(pattern.data()))
+        return {{"status", "infrastructure_failure"},
+            {"message", std::string("could not create a temporary directory: ") + std::strerror(errno)}};
+    const fs::path tmp = pattern;
+    json deviceJson = {{"ordinal", device.ordinal}, {"available", device.available}};
+    if (device.available) {
+        deviceJson["name"] = device.name;
+        deviceJson["peak_bandwidth_gbs"] = device.peakBandwidthGBs;
+        deviceJson["l2_bytes"] = device.l2Bytes;
+    }
+    if (job.peakBandwidthGBsOverride > 0)
+        deviceJson["peak_bandwidth_gbs"] = job.peakBandwidthGBsOverride;
+    const json harnessJob
+        = {{"problem_dir", job.problemDir.string()}, {"candidate_file", (tmp / "candidate.py").string()},
+            {"candidate_name", job.candidateName}, {"options", job.harnessOptions}, {"device", deviceJson},
+            {"host_memory_limit_mb", job.memoryLimitMb}, {"limit_address_space", !device.available}};
+    if (!writeFile(tmp / "candidate.py", job.candidateSource) || !writeFile(tmp / "job.json", harnessJob.dump())) {
+        fs::remove_all(tmp, ec);
+        return {{"status", "infrastructure_failure"}, {"message", "could not write the job into " + tmp.string()}};
+    }
+    const ChildOutcome outcome = runChild(job, settings, tmp);
+    const std::string progress = [&] {
+        std::string p = readFile(tmp / "progress.txt");
+        while (!p.empty() && (p.back() == '\n' || p.back() == '\r'))
+            p.pop_back();
+        return p;
+    }();
+    const bool harnessStarted = fs::exists(tmp / "progress.txt", ec);
+    const std::string logTail = readFile(tmp / "output.log", 4000);
+    json body;
+    const std::string resultText = readFile(tmp / "result.json");
+    if (outcome.execError.empty() && !outcome.timedOut && !outcome.memoryExceeded && !resultText.empty()) {
+        body = json::parse(resultText, nullptr, false);
+        if (body.is_discarded() || !body.is_object() || !body.contains("status"))
+            body = {{"status", "infrastructure_failure"}, {"message", "the harness wrote an unreadable result"}};
+        else if (body["status"] != "ok")
+            body["log_tail"] = logTail;
+    } else {
+        body = withoutResult(outcome, job, harnessStarted, progress, logTail);
+    }
+    body["isolation"] = {{"process", "fresh interpreter (" + settings.interpreter + "), own process group"},
+        {"network", outcome.network}, {"temp_dir", "own, removed afterwards"}, {"wall_limit_ms", job.wallLimitMs},
+        {"memory_limit_mb", job.memoryLimitMb}, {"peak_rss_mb", outcome.peakRssMb}, {"wall_ms", outcome.wallMs},
+        {"exit", exitText(outcome)}};
+    fs::remove_all(tmp, ec);
+    return body;
+}
+
+fs::path defaultHarnessDir(const fs::path &executable)
+{
+    const fs::path dir = executable.parent_path();
+    return firstExisting(
+        {dir / "python", dir / ".." / "share" / "gpuf" / "python", fs::path(GPUF_SOURCE_DIR) / "resources" / "python"},
+        "gpuf_harness");
+}
+
+fs::path defaultProblemsDir(const fs::path &executable)
+{
+    const fs::path dir = executable.parent_path();
+    return firstExisting({dir / "problems", dir / ".." / "share" / "gpuf" / "problems",
+                             fs::path(GPUF_SOURCE_DIR) / "resources" / "problems"},
+        "README.md");
+}
+
+} // namespace gpuf::gpu

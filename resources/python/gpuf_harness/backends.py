@@ -1,0 +1,225 @@
+"""The two ways the harness touches data: PyTorch on a CUDA GPU, or plain Python lists (the GPU-free test mode).
+
+A backend clones inputs, synchronises, times one call, flushes L2, walks an output's leaves and compares them.
+The standard-library backend exists so the protocol, isolation and every failure kind can be tested on machines
+without a GPU; its timings are CPU wall-clock times of Python code and are labelled so, never as GPU figures.
+"""
+import copy
+import math
+import time
+
+
+def _leaves(value, path, out, is_leaf):
+    if is_leaf(value):
+        out.append((path, value))
+    elif isinstance(value, (list, tuple)):
+        for i, item in enumerate(value):
+            _leaves(item, f"{path}[{i}]", out, is_leaf)
+    elif isinstance(value, dict):
+        for key in sorted(value, key=str):
+            _leaves(value[key], f"{path}[{key!r}]", out, is_leaf)
+    else:
+        out.append((path, value))
+    return out
+
+
+def _close(c, r, rtol, atol):
+    if isinstance(r, float) and math.isnan(r):
+        return False
+    if isinstance(c, float) and math.isnan(c):
+        return False
+    return abs(c - r) <= atol + rtol * abs(r)
+
+
+class StdlibBackend:
+    """Outputs are numbers or (nested) lists of numbers; timing is time.perf_counter_ns around the call."""
+
+    name = "stdlib"
+    timing_method = "cpu_perf_counter"
+    timing_note = "standard-library test mode: CPU wall-clock time of Python code, not a GPU measurement"
+
+    def __init__(self, device):
+        self.device = device
+
+    def provenance(self):
+        return {"backend": self.name}
+
+    def clone(self, data):
+        return copy.deepcopy(data)
+
+    def sync(self):
+        pass
+
+    def set_memory_limit(self, megabytes):
+        return "not applicable (no GPU in the standard-library mode)"
+
+    def make_flusher(self):
+        return None
+
+    def time_call(self, fn, args, flusher):
+        start = time.perf_counter_ns()
+        out = fn(args)
+        return out, (time.perf_counter_ns() - start) / 1e3
+
+    def leaves(self, value):
+        def is_leaf(v):
+            return isinstance(v, list) and all(isinstance(x, (int, float)) for x in v)
+        return _leaves(value, "out", [], is_leaf)
+
+    def storages(self, value):
+        """Identities of every mutable container in value (lists and dicts), to catch a returned input."""
+        ids = set()
+
+        def walk(v):
+            if isinstance(v, (list, dict)):
+                ids.add(id(v))
+            if isinstance(v, (list, tuple)):
+                for item in v:
+                    walk(item)
+            elif isinstance(v, dict):
+                for item in v.values():
+                    walk(item)
+        walk(value)
+        return ids
+
+    def compare(self, path, cand, ref, rtol, atol):
+        """One leaf: mismatches, max abs/rel error and where the largest error is."""
+        if isinstance(ref, (int, float)) and not isinstance(ref, bool):
+            ref, cand = [ref], [cand] if isinstance(cand, (int, float)) else cand
+        if not isinstance(cand, list) or len(cand) != len(ref):
+            got = f"length {len(cand)}" if isinstance(cand, list) else type(cand).__name__
+            return {"output": path, "shape_mismatch": True, "expected_shape": [len(ref)], "actual": got,
+                    "elements": len(ref), "mismatches": len(ref)}
+        mism, max_abs, max_rel, where = 0, 0.0, 0.0, None
+        for i, (c, r) in enumerate(zip(cand, ref)):
+            if not isinstance(c, (int, float)):
+                mism += 1
+                where = where if where is not None else [i]
+                continue
+            err = abs(c - r) if not (math.isnan(c) or math.isnan(r)) else math.inf
+            rel = err / abs(r) if r else (0.0 if err == 0 else math.inf)
+            if not _close(c, r, rtol, atol):
+                mism += 1
+            if err > max_abs or where is None:
+                max_abs, where = max(max_abs, err), [i]
+            max_rel = max(max_rel, rel)
+        return {"output": path, "elements": len(ref), "mismatches": mism, "max_abs_error": _finite(max_abs),
+                "max_rel_error": _finite(max_rel), "where": where}
+
+
+def _finite(x):
+    return x if math.isfinite(x) else None
+
+
+class TorchBackend:
+    """PyTorch tensors on the current CUDA device; CUDA events around each call, optional L2 flush."""
+
+    name = "torch"
+    timing_method = "cuda_events"
+    timing_note = "CUDA events around one call of custom_kernel per sample, synchronised before and after"
+
+    def __init__(self, device):
+        import torch  # imported here: the standard-library mode must work without it
+        self.torch = torch
+        if not torch.cuda.is_available():
+            raise RuntimeError("PyTorch sees no CUDA device (torch.cuda.is_available() is False)")
+        torch.cuda.set_device(int(device.get("ordinal", 0)))  # the worker's --device
+        self.device = device
+        self.events = (torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True))
+
+    def provenance(self):
+        torch = self.torch
+        props = torch.cuda.get_device_properties(torch.cuda.current_device())
+        info = {"backend": self.name, "torch_version": torch.__version__, "torch_cuda": torch.version.cuda,
+                "gpu_name": props.name, "sm_count": props.multi_processor_count}
+        try:
+            import triton
+            info["triton_version"] = triton.__version__
+        except Exception as e:  # Triton is optional: PyTorch-only candidates run without it
+            info["triton_version"] = None
+            info["triton_missing"] = f"{type(e).__name__}: {e}"
+        return info
+
+    def clone(self, data):
+        torch = self.torch
+        if isinstance(data, torch.Tensor):
+            return data.clone()
+        if isinstance(data, tuple):
+            return tuple(self.clone(x) for x in data)
+        if isinstance(data, list):
+            return [self.clone(x) for x in data]
+        if isinstance(data, dict):
+            return {k: self.clone(v) for k, v in data.items()}
+        return copy.deepcopy(data)
+
+    def sync(self):
+        self.torch.cuda.synchronize()
+
+    def set_memory_limit(self, megabytes):
+        torch = self.torch
+        total = torch.cuda.get_device_properties(torch.cuda.current_device()).total_memory
+        fraction = min(1.0, megabytes * 2**20 / total)
+        torch.cuda.set_per_process_memory_fraction(fraction)
+        return f"PyTorch allocator capped at {megabytes} MiB ({fraction:.3f} of the device)"
+
+    def make_flusher(self):
+        # Larger than any Hopper L2 several times over, like triton.testing.do_bench's 256 MB buffer.
+        l2 = int(self.device.get("l2_bytes") or 0)
+        size = max(256 * 2**20, 4 * l2)
+        return self.torch.empty(size // 4, dtype=self.torch.int32, device="cuda")
+
+    def time_call(self, fn, args, flusher):
+        start, end = self.events
+        self.torch.cuda.synchronize()
+        if flusher is not None:
+            flusher.zero_()
+        start.record()
+        out = fn(args)
+        end.record()
+        self.torch.cuda.synchronize()
+        return out, start.elapsed_time(end) * 1e3
+
+    def leaves(self, value):
+        return _leaves(value, "out", [], lambda v: isinstance(v, self.torch.Tensor))
+
+    def storages(self, value):
+        ptrs = set()
+        for _, leaf in _leaves(value, "in", [], lambda v: isinstance(v, self.torch.Tensor)):
+            if isinstance(leaf, self.torch.Tensor) and leaf.numel() > 0:
+                ptrs.add(leaf.untyped_storage().data_ptr())
+        return ptrs
+
+    def compare(self, path, cand, ref, rtol, atol):
+        torch = self.torch
+        if not isinstance(ref, torch.Tensor):
+            ref = torch.tensor(ref)
+        if not isinstance(cand, torch.Tensor):
+            return {"output": path, "shape_mismatch": True, "expected_shape": list(ref.shape),
+                    "actual": type(cand).__name__, "elements": ref.numel(), "mismatches": ref.numel()}
+        if tuple(cand.shape) != tuple(ref.shape):
+            return {"output": path, "shape_mismatch": True, "expected_shape": list(ref.shape),
+                    "actual": list(cand.shape), "elements": ref.numel(), "mismatches": ref.numel()}
+        c = cand.detach().to(device=ref.device, dtype=torch.float64)
+        r = ref.detach().to(dtype=torch.float64)
+        err = (c - r).abs()
+        bad = ~(err <= atol + rtol * r.abs())  # NaN on either side is a mismatch
+        err_finite = torch.where(torch.isnan(err), torch.full_like(err, float("inf")), err)
+        rel = err_finite / r.abs().clamp_min(1e-30)
+        flat_index = int(err_finite.reshape(-1).argmax().item()) if err.numel() else 0
+        where = [int(i) for i in torch.unravel_index(torch.tensor(flat_index), tuple(ref.shape))] \
+            if ref.dim() else []
+        out = {"output": path, "elements": ref.numel(), "mismatches": int(bad.sum().item()),
+               "max_abs_error": _finite(float(err_finite.max().item())) if err.numel() else 0.0,
+               "max_rel_error": _finite(float(rel.max().item())) if err.numel() else 0.0, "where": where}
+        if err.numel():
+            out["expected_at_where"] = _finite(float(r.reshape(-1)[flat_index].item()))
+            out["actual_at_where"] = _finite(float(c.reshape(-1)[flat_index].item()))
+        return out
+
+
+def make_backend(name, device):
+    if name == "stdlib":
+        return StdlibBackend(device)
+    if name == "torch":
+        return TorchBackend(device)
+    raise ValueError(f"unknown backend {name!r} (expected 'torch' or 'stdlib')")

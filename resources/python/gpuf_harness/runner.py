@@ -1,0 +1,380 @@
+"""One candidate against one problem: load, check, time, check again; the result is plain JSON-ready data."""
+import importlib.util
+import math
+import os
+import statistics
+import sys
+import time
+import traceback
+
+from . import HARNESS_VERSION, RESULT_FORMAT
+from .backends import make_backend
+
+DEFAULTS = {
+    "cases": [],                # empty: every case of the problem
+    "correctness_runs": 2,      # fresh inputs per run (seed mixed with the run number)
+    "check_correctness": True,
+    "flush_l2": True,
+    "warmup": 3,
+    # The GPU MODE stop rule (paper-facts §9): at least 3 samples; stop when the standard error of the mean falls
+    # below 0.1% of the mean, or after 10 s of summed kernel time, or 120 s of wall time, or at 100 samples.
+    "min_samples": 3,
+    "max_samples": 100,
+    "target_rse": 0.001,
+    "time_budget_ms": 10000.0,
+    "wall_budget_ms": 120000.0,
+    "time_reference": True,
+    "recheck_after_timing": True,
+    "seed": 42,
+    "gpu_memory_limit_mb": 0,
+}
+
+SEVERITY = ["ok", "incorrect", "runtime_error", "timeout", "compile_failed", "infrastructure_failure"]
+
+
+def worse(a, b):
+    return a if SEVERITY.index(a) >= SEVERITY.index(b) else b
+
+
+class CandidateError(Exception):
+    """A failure of the candidate's code, classified into a protocol status."""
+
+    def __init__(self, status, phase, exc):
+        super().__init__(str(exc))
+        self.status, self.phase, self.exc = status, phase, exc
+
+    def describe(self):
+        e = self.exc
+        tb = "".join(traceback.format_exception(type(e), e, e.__traceback__))
+        return {"phase": self.phase, "type": f"{type(e).__module__}.{type(e).__qualname__}"
+                if type(e).__module__ not in ("builtins", "__main__") else type(e).__qualname__,
+                "message": str(e)[:4000], "traceback": tb[-8000:]}
+
+
+def is_triton_compile_error(exc):
+    """Triton reports source and lowering errors with CompilationError subclasses from triton.compiler."""
+    for cls in type(exc).__mro__:
+        module = getattr(cls, "__module__", "") or ""
+        if module.startswith("triton.compiler") or (module.startswith("triton") and "Compil" in cls.__name__):
+            return True
+    return False
+
+
+def classify_call_error(exc, phase):
+    if is_triton_compile_error(exc):
+        return CandidateError("compile_failed", "triton_compile", exc)
+    return CandidateError("runtime_error", phase, exc)
+
+
+def load_module(path, name):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def load_candidate(path):
+    """Parses and imports the candidate; syntax and import errors are compile_failed, as a build error would be."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            source = f.read()
+        compile(source, path, "exec")
+    except SyntaxError as e:  # IndentationError and TabError are SyntaxErrors
+        raise CandidateError("compile_failed", "parse", e)
+    try:
+        module = load_module(path, "gpuf_candidate")
+    except ImportError as e:
+        raise CandidateError("compile_failed", "import", e)
+    except BaseException as e:  # noqa: B902 - SystemExit from a module body is the candidate's failure too
+        raise classify_call_error(e, "import")
+    fn = getattr(module, "custom_kernel", None)
+    if not callable(fn):
+        raise CandidateError("compile_failed", "import",
+                             AttributeError("the candidate defines no callable custom_kernel(data)"))
+    return fn
+
+
+def stats(samples):
+    n = len(samples)
+    mean = statistics.fmean(samples)
+    std = statistics.stdev(samples) if n > 1 else 0.0
+    return {"n": n, "mean_us": mean, "median_us": statistics.median(samples), "min_us": min(samples),
+            "max_us": max(samples), "std_us": std,
+            "rel_std_error": (std / math.sqrt(n)) / mean if n > 1 and mean > 0 else None}
+
+
+class Harness:
+    def __init__(self, job, progress_path=None):
+        self.job = job
+        self.opts = dict(DEFAULTS)
+        self.opts.update(job.get("options") or {})
+        self.device = job.get("device") or {}
+        self.progress_path = progress_path
+        self.earlier_outputs = []  # kept alive so no later output can legitimately reuse their storage
+        self.earlier_expected = []
+
+    def progress(self, text):
+        if self.progress_path:
+            with open(self.progress_path, "w", encoding="utf-8") as f:
+                f.write(text + "\n")
+
+    # ----- correctness -------------------------------------------------------------------------------------
+    def compare(self, output, expected, data_storages):
+        """Leaf-by-leaf comparison plus the two shortcuts a candidate may take: returning (a view of) its input,
+        and returning a result from an earlier call (the same storage again, or an earlier call's values)."""
+        b, tol = self.backend, self.tolerance
+        exp_leaves = b.leaves(expected)
+        out_leaves = b.leaves(output)
+        report = {"outputs": [], "mismatches": 0, "elements": 0}
+        if len(out_leaves) != len(exp_leaves):
+            report["outputs"].append({"output": "out", "structure_mismatch": True,
+                                      "expected_leaves": len(exp_leaves), "actual_leaves": len(out_leaves)})
+            report["mismatches"] = 1
+            return report
+        for (path, r), (_, c) in zip(exp_leaves, out_leaves):
+            rtol, atol = self.leaf_tolerance(path)
+            leaf = self.problem_compare(path, c, r, rtol, atol)
+            report["outputs"].append(leaf)
+            report["mismatches"] += leaf.get("mismatches", 0)
+            report["elements"] += leaf.get("elements", 0)
+        out_storages = b.storages(output)
+        if out_storages & data_storages:
+            report["shortcut"] = "returned_input"
+            report["shortcut_note"] = "the output shares storage with the input the candidate was given"
+        for earlier in self.earlier_outputs:
+            if out_storages & b.storages(earlier):
+                report["shortcut"] = "reused_output"
+                report["shortcut_note"] = ("the output is the storage of an earlier call's output (still held by "
+                                           "the caller): a cached or overwritten result")
+                break
+        if report["mismatches"] and "shortcut" not in report:
+            for earlier in self.earlier_expected:
+                if self.matches(output, earlier):
+                    report["shortcut"] = "cached_result"
+                    report["shortcut_note"] = "the output equals the correct answer of an earlier call's inputs"
+                    break
+        return report
+
+    def matches(self, output, expected):
+        try:
+            exp, out = self.backend.leaves(expected), self.backend.leaves(output)
+            if len(exp) != len(out):
+                return False
+            for (path, r), (_, c) in zip(exp, out):
+                rtol, atol = self.leaf_tolerance(path)
+                leaf = self.problem_compare(path, c, r, rtol, atol)
+                if leaf.get("mismatches", 1) or leaf.get("shape_mismatch"):
+                    return False
+            return True
+        except Exception:
+            return False
+
+    def leaf_tolerance(self, path):
+        tol = self.tolerance
+        per = tol.get("outputs", {}).get(path, {})
+        return per.get("rtol", tol.get("rtol", 0.0)), per.get("atol", tol.get("atol", 0.0))
+
+    def problem_compare(self, path, c, r, rtol, atol):
+        custom = getattr(self.problem, "compare", None)
+        if custom is not None:
+            return custom(path, c, r, rtol, atol, self.backend)
+        return self.backend.compare(path, c, r, rtol, atol)
+
+    def call(self, fn, data, phase):
+        try:
+            return fn(data)
+        except BaseException as e:  # noqa: B902 - SystemExit / KeyboardInterrupt from a candidate are failures
+            raise classify_call_error(e, phase)
+
+    def check_once(self, case, seed, phase):
+        b = self.backend
+        data = self.problem.generate_input(seed=seed, **case["args"])
+        expected = self.problem.ref_kernel(b.clone(data))
+        given = b.clone(data)
+        storages = b.storages(given)
+        output = self.call(self.candidate, given, phase)
+        try:
+            b.sync()
+        except BaseException as e:  # noqa: B902 - an asynchronous CUDA fault surfaces here
+            raise classify_call_error(e, phase)
+        report = self.compare(output, expected, storages)
+        self.earlier_outputs.append(output)
+        self.earlier_expected.append(expected)
+        return report
+
+    # ----- timing ------------------------------------------------------------------------------------------
+    def time(self, fn, data, who):
+        """GPU MODE stop rule; inputs cloned outside the timed region, one call per sample."""
+        o, b = self.opts, self.backend
+        flusher = b.make_flusher() if o["flush_l2"] else None
+        for _ in range(int(o["warmup"])):
+            self.call(fn, b.clone(data), f"{who}_warmup")
+        b.sync()
+        samples, summed, started = [], 0.0, time.monotonic()
+        reason, last = None, None
+        while reason is None:
+            args = b.clone(data)
+            try:
+                last, us = b.time_call(fn, args, flusher)
+            except CandidateError:
+                raise
+            except BaseException as e:  # noqa: B902
+                raise classify_call_error(e, f"{who}_timing")
+            samples.append(us)
+            summed += us / 1e3
+            n = len(samples)
+            s = stats(samples)
+            if n >= o["max_samples"]:
+                reason = "max_samples"
+            elif n >= o["min_samples"] and s["rel_std_error"] is not None and s["rel_std_error"] < o["target_rse"]:
+                reason = "target_rse"
+            elif n >= o["min_samples"] and summed >= o["time_budget_ms"]:
+                reason = "time_budget"
+            elif n >= o["min_samples"] and (time.monotonic() - started) * 1e3 >= o["wall_budget_ms"]:
+                reason = "wall_budget"
+        result = stats(samples)
+        result.update({"method": b.timing_method, "method_note": b.timing_note, "stop_reason": reason,
+                       "flush_l2": flusher is not None, "warmup": int(o["warmup"]),
+                       "wall_ms": (time.monotonic() - started) * 1e3, "summed_ms": summed,
+                       "statistic": "mean"})
+        del flusher
+        return result, last
+
+    # ----- one case ----------------------------------------------------------------------------------------
+    def run_case(self, case):
+        o, b = self.opts, self.backend
+        result = {"name": case["name"], "args": case["args"], "status": "ok"}
+        base_seed = int(case.get("seed", o["seed"]))
+        corr = {"checked": bool(o["check_correctness"]), "runs": 0}
+        result["correctness"] = corr
+        if o["check_correctness"]:
+            for run in range(int(o["correctness_runs"])):
+                self.progress(f"correctness case {case['name']} run {run}")
+                report = self.check_once(case, base_seed + 1009 * run, "correctness")
+                corr["runs"] = run + 1
+                corr.update(report)
+                if report["mismatches"] or "shortcut" in report:
+                    result["status"] = "incorrect"
+                    result["message"] = describe_mismatch(report, f"run {run}")
+                    return result
+        self.progress(f"timing case {case['name']}")
+        data = self.problem.generate_input(seed=base_seed + 7919, **case["args"])
+        result["timing"], last = self.time(self.candidate, data, "candidate")
+        if o["recheck_after_timing"] and o["check_correctness"]:
+            self.progress(f"recheck case {case['name']}")
+            # The last timed output against the reference on the timing inputs, then one more fresh input:
+            # a candidate that is right only for its first calls, or caches across calls, fails here.
+            expected = self.problem.ref_kernel(b.clone(data))
+            last_report = self.compare(last, expected, set())
+            fresh = self.check_once(case, base_seed + 104729, "recheck")
+            recheck = {"last_timed_output": summarize(last_report), "fresh_inputs": summarize(fresh)}
+            result["correctness"]["after_timing"] = recheck
+            for label, rep in (("the last timed call", last_report), ("fresh inputs after timing", fresh)):
+                if rep["mismatches"] or "shortcut" in rep:
+                    result["status"] = "incorrect"
+                    result["message"] = describe_mismatch(rep, label)
+                    corr.update(rep)
+                    result.pop("timing", None)  # a figure of a wrong candidate is no record
+                    return result
+        if o["time_reference"]:
+            self.progress(f"reference timing case {case['name']}")
+            try:
+                result["reference_timing"], _ = self.time(self.problem.ref_kernel, data, "reference")
+            except CandidateError as e:  # the reference is the problem's code: its failure is not the candidate's
+                result["reference_error"] = e.describe()
+            if "reference_timing" in result:
+                result["speedup"] = result["reference_timing"]["mean_us"] / result["timing"]["mean_us"]
+        self.add_floor(case, result)
+        return result
+
+    def add_floor(self, case, result):
+        bytes_fn = getattr(self.problem, "bytes_moved", None)
+        if bytes_fn is not None:
+            result["bytes_moved"] = float(bytes_fn(**case["args"]))
+        flops_fn = getattr(self.problem, "flops", None)
+        if flops_fn is not None:
+            result["flops"] = float(flops_fn(**case["args"]))
+        peak = self.device.get("peak_bandwidth_gbs")
+        if "bytes_moved" in result and peak:
+            result["floor_us"] = result["bytes_moved"] / (float(peak) * 1e3)
+            t = result.get("timing")
+            if t:
+                result["achieved_bandwidth_gbs"] = result["bytes_moved"] / (t["mean_us"] * 1e3)
+                result["implausible"] = t["mean_us"] < result["floor_us"]
+
+    # ----- whole run ---------------------------------------------------------------------------------------
+    def run(self):
+        job = self.job
+        out = {"format": RESULT_FORMAT, "harness_version": HARNESS_VERSION, "status": "ok",
+               "python": sys.version.split()[0], "candidate": job.get("candidate_name"), "cases": []}
+        try:
+            self.problem = load_module(os.path.join(job["problem_dir"], "problem.py"), "gpuf_problem")
+            backend_name = getattr(self.problem, "BACKEND", "torch")
+            self.backend = make_backend(backend_name, self.device)
+            self.tolerance = dict(getattr(self.problem, "TOLERANCE", {"rtol": 0.0, "atol": 0.0}))
+            cases = list(self.problem.CASES)
+        except BaseException as e:  # noqa: B902 - the problem or the environment, not the candidate
+            out["status"] = "infrastructure_failure"
+            out["message"] = f"could not load the problem or its backend: {type(e).__name__}: {e}"
+            out["error"] = CandidateError("infrastructure_failure", "problem", e).describe()
+            return out
+        out["problem"] = getattr(self.problem, "NAME", os.path.basename(job["problem_dir"].rstrip("/")))
+        out["mode"] = self.backend.name
+        out["provenance"] = self.backend.provenance()
+        out["provenance"].update({"timing_method": self.backend.timing_method, "flush_l2": bool(self.opts["flush_l2"]),
+                                  "stop_rule": {k: self.opts[k] for k in ("min_samples", "max_samples", "target_rse",
+                                                                           "time_budget_ms", "wall_budget_ms")}})
+        if self.opts["gpu_memory_limit_mb"]:
+            out["gpu_memory_limit"] = self.backend.set_memory_limit(float(self.opts["gpu_memory_limit_mb"]))
+        wanted = self.opts["cases"]
+        unknown = [c for c in wanted if c not in {x["name"] for x in cases}]
+        if unknown:
+            out["status"] = "bad_request"
+            out["message"] = f"options.cases: no case named {unknown[0]!r}"
+            return out
+        try:
+            self.progress("loading the candidate")
+            self.candidate = load_candidate(job["candidate_file"])
+            for case in cases:
+                if wanted and case["name"] not in wanted:
+                    continue
+                r = self.run_case(case)
+                out["cases"].append(r)
+                out["status"] = worse(out["status"], r["status"])
+                if r["status"] != "ok" and "message" not in out:
+                    out["message"] = f"case {r['name']}: {r['message']}"
+        except CandidateError as e:
+            out["status"] = worse(out["status"], e.status)
+            out["error"] = e.describe()
+            out["message"] = f"{e.status} during {e.phase}: {out['error']['type']}: {out['error']['message']}"[:2000]
+        speedups = [c["speedup"] for c in out["cases"] if c.get("speedup")]
+        if speedups and len(speedups) == len(out["cases"]) and out["status"] == "ok":
+            out["geomean_speedup"] = math.exp(sum(math.log(s) for s in speedups) / len(speedups))
+        implausible = [c["name"] for c in out["cases"] if c.get("implausible")]
+        if implausible:
+            out["implausible_cases"] = implausible
+            out["implausible_note"] = ("measured faster than the case's memory-bandwidth floor (bytes it must move "
+                                       "/ peak bandwidth): not a record")
+        return out
+
+
+def summarize(report):
+    keep = {k: report[k] for k in ("mismatches", "elements", "shortcut") if k in report}
+    return keep
+
+
+def describe_mismatch(report, when):
+    if "shortcut" in report:
+        return f"{report['shortcut']} ({when}): {report['shortcut_note']}"
+    for leaf in report["outputs"]:
+        if leaf.get("structure_mismatch"):
+            return (f"incorrect ({when}): the output has {leaf['actual_leaves']} tensors/arrays, "
+                    f"the reference {leaf['expected_leaves']}")
+        if leaf.get("shape_mismatch"):
+            return f"incorrect ({when}): {leaf['output']} has shape {leaf['actual']}, expected {leaf['expected_shape']}"
+        if leaf.get("mismatches"):
+            return (f"incorrect ({when}): {leaf['output']}: {leaf['mismatches']} of {leaf['elements']} elements "
+                    f"outside tolerance, max abs error {leaf.get('max_abs_error')}, max rel error "
+                    f"{leaf.get('max_rel_error')} at {leaf.get('where')}")
+    return f"incorrect ({when})"

@@ -1,0 +1,3 @@
+def custom_kernel(data):
+    while True:
+        pass

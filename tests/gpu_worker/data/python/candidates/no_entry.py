@@ -1,0 +1,2 @@
+def kernel(data):
+    return [data["a"] * v for v in data["x"]]

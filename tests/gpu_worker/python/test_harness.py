@@ -1,0 +1,176 @@
+"""Unit tests of the harness (resources/python/gpuf_harness) that need no GPU: error classification, comparison,
+the GPU MODE stop rule; and, where PyTorch is installed, every shipped problem's reference against its PyTorch
+variants on the CPU (skipped with the reason otherwise)."""
+import importlib.util
+import json
+import os
+import sys
+import types
+import unittest
+
+from gpuf_harness import runner
+from gpuf_harness.backends import StdlibBackend
+
+PROBLEMS = os.environ.get("GPUF_PROBLEMS_DIR", os.path.join(os.path.dirname(__file__), "..", "..", "..", "resources",
+                                                             "problems"))
+
+
+class Classification(unittest.TestCase):
+    def test_triton_compile_errors_are_compile_failed(self):
+        errors = types.ModuleType("triton.compiler.errors")
+        cls = type("CompilationError", (Exception,), {"__module__": "triton.compiler.errors"})
+        errors.CompilationError = cls
+        e = runner.classify_call_error(cls("at 3:4: name 'x' is not defined"), "correctness")
+        self.assertEqual(e.status, "compile_failed")
+        self.assertEqual(e.phase, "triton_compile")
+
+    def test_subclass_of_a_triton_compile_error(self):
+        base = type("CompilationError", (Exception,), {"__module__": "triton.compiler.errors"})
+        sub = type("UnsupportedLanguageConstruct", (base,), {"__module__": "triton.compiler.errors"})
+        self.assertEqual(runner.classify_call_error(sub("no"), "warmup").status, "compile_failed")
+
+    def test_other_exceptions_are_runtime_errors(self):
+        for exc in (ValueError("v"), RuntimeError("CUDA error: an illegal memory access was encountered"),
+                    MemoryError(), SystemExit(3)):
+            e = runner.classify_call_error(exc, "correctness")
+            self.assertEqual(e.status, "runtime_error")
+            d = e.describe()
+            self.assertIn("traceback", d)
+            self.assertEqual(d["phase"], "correctness")
+
+    def test_severity_order_matches_the_protocol(self):
+        self.assertEqual(runner.worse("ok", "incorrect"), "incorrect")
+        self.assertEqual(runner.worse("timeout", "runtime_error"), "timeout")
+        self.assertEqual(runner.worse("compile_failed", "infrastructure_failure"), "infrastructure_failure")
+
+
+class Comparison(unittest.TestCase):
+    def test_where_and_errors(self):
+        b = StdlibBackend({})
+        r = b.compare("out", [1.0, 2.0, 3.5], [1.0, 2.0, 3.0], 0.0, 0.1)
+        self.assertEqual(r["mismatches"], 1)
+        self.assertEqual(r["where"], [2])
+        self.assertAlmostEqual(r["max_abs_error"], 0.5)
+        self.assertAlmostEqual(r["max_rel_error"], 0.5 / 3.0)
+
+    def test_nan_never_passes(self):
+        b = StdlibBackend({})
+        self.assertEqual(b.compare("out", [float("nan")], [1.0], 1.0, 1.0)["mismatches"], 1)
+
+    def test_shape_mismatch(self):
+        r = StdlibBackend({}).compare("out", [1.0], [1.0, 2.0], 0, 0)
+        self.assertTrue(r["shape_mismatch"])
+
+
+class StopRule(unittest.TestCase):
+    def harness(self, **options):
+        h = runner.Harness({"options": options})
+        h.backend = StdlibBackend({})
+        return h
+
+    def test_min_and_max_samples(self):
+        h = self.harness(min_samples=4, max_samples=4, warmup=0, target_rse=0.0)
+        timing, _ = h.time(lambda d: d, [1.0], "candidate")
+        self.assertEqual(timing["n"], 4)
+        self.assertEqual(timing["stop_reason"], "max_samples")
+        self.assertEqual(timing["statistic"], "mean")
+
+    def test_target_reached_after_min_samples(self):
+        h = self.harness(min_samples=3, max_samples=100, warmup=0, target_rse=1.0)
+        timing, _ = h.time(lambda d: d, [1.0], "candidate")
+        self.assertEqual(timing["n"], 3)
+        self.assertEqual(timing["stop_reason"], "target_rse")
+
+    def test_time_budget(self):
+        h = self.harness(min_samples=3, max_samples=1000000, warmup=0, target_rse=0.0, time_budget_ms=0.001)
+        timing, _ = h.time(lambda d: sum(range(1000)), [1.0], "candidate")
+        self.assertEqual(timing["n"], 3)
+        self.assertEqual(timing["stop_reason"], "time_budget")
+
+
+class ShippedProblems(unittest.TestCase):
+    """The shipped problems' folders are complete and their variants.json agrees with problem.py (no PyTorch needed:
+    the literals are read with ast)."""
+
+    def test_folders_agree(self):
+        import ast
+        names = [n for n in sorted(os.listdir(PROBLEMS)) if os.path.isfile(os.path.join(PROBLEMS, n, "problem.py"))]
+        self.assertGreaterEqual(len(names), 7)
+        for name in names:
+            with self.subTest(problem=name):
+                folder = os.path.join(PROBLEMS, name)
+                literals = {}
+                for node in ast.parse(open(os.path.join(folder, "problem.py"), encoding="utf-8").read()).body:
+                    if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
+                        try:
+                            literals[node.targets[0].id] = ast.literal_eval(node.value)
+                        except ValueError:
+                            pass
+                with open(os.path.join(folder, "variants.json"), encoding="utf-8") as f:
+                    meta = json.load(f)
+                self.assertEqual(meta["format"], "gpuf-python-variants/1")
+                self.assertEqual(literals["NAME"], name)
+                self.assertEqual(meta["problem"]["name"], name)
+                self.assertEqual(meta["problem"]["cases"], literals["CASES"])
+                self.assertEqual(meta["problem"]["tolerance"], literals["TOLERANCE"])
+                self.assertGreaterEqual(len(meta["variants"]), 8)
+                seen = set()
+                for v in meta["variants"]:
+                    self.assertTrue(os.path.isfile(os.path.join(folder, v["file"])), v["file"])
+                    self.assertTrue(v["parent"] is None or v["parent"] in seen, v["name"])
+                    self.assertGreater(len(v["note"]), 80, v["name"])
+                    self.assertIn("def custom_kernel(", open(os.path.join(folder, v["file"])).read())
+                    seen.add(v["name"])
+
+
+def _load(path, name):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+try:
+    import torch  # noqa: F401
+    HAVE_TORCH = True
+except ImportError:
+    HAVE_TORCH = False
+
+
+@unittest.skipUnless(HAVE_TORCH, "PyTorch is not installed (Debian's python3-torch pulls in ~200 packages; "
+                                 "the CI image does not carry it)")
+class ProblemsOnCpu(unittest.TestCase):
+    """Each problem's PyTorch variants against its reference on the CPU, at the problem's CPU_CASE size."""
+
+    def test_pytorch_variants_match_the_reference(self):
+        import torch
+        from gpuf_harness.backends import TorchBackend
+        compare = TorchBackend.compare
+        fake = types.SimpleNamespace(torch=torch)
+        checked = 0
+        for name in sorted(os.listdir(PROBLEMS)):
+            folder = os.path.join(PROBLEMS, name)
+            if not os.path.isfile(os.path.join(folder, "variants.json")):
+                continue
+            problem = _load(os.path.join(folder, "problem.py"), f"cpu_{name}")
+            if name == "fp8_group_quant" and not hasattr(torch, "float8_e4m3fn"):
+                continue
+            with open(os.path.join(folder, "variants.json"), encoding="utf-8") as f:
+                variants = [v for v in json.load(f)["variants"] if v["kind"] == "pytorch"]
+            data = problem.generate_input(seed=42, device="cpu", **problem.CPU_CASE)
+            expected = problem.ref_kernel(data)
+            for v in variants:
+                with self.subTest(problem=name, variant=v["name"]):
+                    out = _load(os.path.join(folder, v["file"]), f"cpu_{name}_{v['name']}").custom_kernel(data)
+                    outs = out if isinstance(out, tuple) else (out,)
+                    exps = expected if isinstance(expected, tuple) else (expected,)
+                    for i, (o, e) in enumerate(zip(outs, exps)):
+                        rep = compare(fake, f"out[{i}]", o.float(), e.float(), problem.TOLERANCE["rtol"] * 5,
+                                      problem.TOLERANCE["atol"] * 5)
+                        self.assertEqual(rep["mismatches"], 0, rep)
+                    checked += 1
+        self.assertGreater(checked, 0)
+
+
+if __name__ == "__main__":
+    unittest.main()

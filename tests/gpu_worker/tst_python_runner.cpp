@@ -1,0 +1,301 @@
+// Python candidates without a GPU: core/gpu/python_runner starts the real harness (resources/python) in a fresh
+// python3 per candidate on a standard-library problem, and every result kind, limit and isolation rule is checked.
+#include "core/gpu/python_runner.h"
+
+#include "gpuf_config.h"
+
+#include <QDir>
+#include <QFile>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace gpuf::gpu;
+using nlohmann::json;
+
+namespace {
+
+const QString kData = QStringLiteral(GPUF_WORKER_DATA_DIR "/python");
+
+std::string candidateSource(const QString &name)
+{
+    QFile f(kData + QStringLiteral("/candidates/") + name + QStringLiteral(".py"));
+    return f.open(QIODevice::ReadOnly) ? f.readAll().toStdString() : std::string();
+}
+
+PythonSettings settings()
+{
+    PythonSettings s;
+    s.harnessDir = GPUF_SOURCE_DIR "/resources/python";
+    s.problemsDir = (kData).toStdString();
+    return s;
+}
+
+json request(const QString &candidate, json options = json::object())
+{
+    options.emplace("max_samples", 20);
+    return {{"candidate",
+                {{"format", kPythonCandidateFormat}, {"name", candidate.toStdString()},
+                    {"source", candidateSource(candidate)}}},
+        {"problem", {{"name", "scale_stdlib"}}}, {"options", options}};
+}
+
+json run(const json &body)
+{
+    auto parsed = parsePythonJob(body, settings());
+    if (auto *errors = std::get_if<std::vector<std::string>>(&parsed))
+        return {{"status", "bad_request"}, {"message", errors->front()}};
+    return runPythonJob(std::get<PythonJob>(parsed), settings(), PythonDevice {});
+}
+
+QString text(const json &j, const char *key) { return QString::fromStdString(j.value(key, std::string())); }
+
+} // namespace
+
+class TestPythonRunner : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("python3")).isEmpty())
+            QSKIP("python3 is not installed");
+    }
+
+    void goodCandidate()
+    {
+        const json r = run(request(QStringLiteral("good")));
+        QCOMPARE(text(r, "status"), QStringLiteral("ok"));
+        QCOMPARE(text(r, "mode"), QStringLiteral("stdlib"));
+        QCOMPARE(r["cases"].size(), std::size_t(2));
+        for (const auto &c : r["cases"]) {
+            QCOMPARE(QString::fromStdString(c["status"]), QStringLiteral("ok"));
+            QVERIFY(c["correctness"]["checked"].get<bool>());
+            QCOMPARE(c["correctness"]["runs"].get<int>(), 2);
+            QCOMPARE(c["correctness"]["after_timing"]["fresh_inputs"]["mismatches"].get<int>(), 0);
+            QVERIFY(c["timing"]["n"].get<int>() >= 3);
+            QVERIFY(c["timing"]["n"].get<int>() <= 20);
+            QCOMPARE(QString::fromStdString(c["timing"]["method"]), QStringLiteral("cpu_perf_counter"));
+            QVERIFY(c["reference_timing"]["mean_us"].get<double>() > 0);
+            QVERIFY(c["speedup"].get<double>() > 0);
+        }
+        QVERIFY(r["geomean_speedup"].get<double>() > 0);
+        QCOMPARE(r["isolation"]["temp_dir"].get<std::string>(), std::string("own, removed afterwards"));
+        QCOMPARE(r["isolation"]["exit"].get<std::string>(), std::string("exit code 0"));
+    }
+
+    void failureKinds_data()
+    {
+        QTest::addColumn<QString>("candidate");
+        QTest::addColumn<QString>("status");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("syntax") << "syntax_error"
+                                << "compile_failed"
+                                << "during parse: SyntaxError";
+        QTest::newRow("import") << "import_error"
+                                << "compile_failed"
+                                << "ModuleNotFoundError";
+        QTest::newRow("no entry") << "no_entry"
+                                  << "compile_failed"
+                                  << "no callable custom_kernel";
+        QTest::newRow("raises") << "raises"
+                                << "runtime_error"
+                                << "ValueError: planted failure";
+        QTest::newRow("wrong") << "wrong"
+                               << "incorrect"
+                               << "1 of 64 elements outside tolerance";
+        QTest::newRow("returns input") << "returns_input"
+                                       << "incorrect"
+                                       << "returned_input";
+        QTest::newRow("cached") << "cached"
+                                << "incorrect"
+                                << "cached_result";
+        QTest::newRow("late cheat") << "late_cheat"
+                                    << "incorrect"
+                                    << "the last timed call";
+        QTest::newRow("exits") << "exits"
+                               << "runtime_error"
+                               << "exit code 3";
+        QTest::newRow("segfault") << "segfault"
+                                  << "runtime_error"
+                                  << "signal 11";
+    }
+    void failureKinds()
+    {
+        QFETCH(QString, candidate);
+        QFETCH(QString, status);
+        QFETCH(QString, message);
+        const json r = run(request(candidate));
+        QCOMPARE(text(r, "status"), status);
+        QVERIFY2(text(r, "message").contains(message), qPrintable(text(r, "message")));
+        if (status == QLatin1String("runtime_error") || status == QLatin1String("compile_failed")) {
+            QVERIFY(r.contains("error"));
+            QVERIFY(r["error"].contains("type"));
+            QVERIFY(r["error"].contains("traceback"));
+        }
+        if (status == QLatin1String("incorrect")) {
+            const json &c = r["cases"][0];
+            QVERIFY(!c.contains("timing")); // a wrong candidate's figure is never reported
+            QCOMPARE(QString::fromStdString(c["status"]), status);
+        }
+    }
+
+    void incorrectSaysWhere()
+    {
+        const json r = run(request(QStringLiteral("wrong")));
+        const json &leaf = r["cases"][0]["correctness"]["outputs"][0];
+        QCOMPARE(leaf["output"].get<std::string>(), std::string("out"));
+        QCOMPARE(leaf["mismatches"].get<int>(), 1);
+        QCOMPARE(leaf["where"][0].get<int>(), 7);
+        QVERIFY(qAbs(leaf["max_abs_error"].get<double>() - 1e-3) < 1e-9);
+        QVERIFY(leaf["max_rel_error"].get<double>() > 0);
+    }
+
+    void wallClockLimit()
+    {
+        const json r = run(request(QStringLiteral("hang"), {{"timeout_ms", 1500}}));
+        QCOMPARE(text(r, "status"), QStringLiteral("timeout"));
+        QVERIFY2(text(r, "message").contains(QStringLiteral("correctness case n64")), qPrintable(text(r, "message")));
+        QVERIFY(r["isolation"]["exit"].get<std::string>().find("signal 9") != std::string::npos);
+    }
+
+    void memoryLimit()
+    {
+        const json r = run(request(QStringLiteral("memory_hog"), {{"memory_limit_mb", 200}}));
+        QCOMPARE(text(r, "status"), QStringLiteral("runtime_error"));
+        const QString type = QString::fromStdString(r["error"]["type"].get<std::string>());
+        QVERIFY2(
+            type == QLatin1String("MemoryError") || type == QLatin1String("MemoryLimitExceeded"), qPrintable(type));
+        QVERIFY(r["isolation"]["peak_rss_mb"].get<double>() < 400);
+    }
+
+    void ownTemporaryDirectory()
+    {
+        const json r = run(request(QStringLiteral("temp_dir_probe")));
+        QVERIFY2(text(r, "status") == QLatin1String("ok"), qPrintable(text(r, "message")));
+    }
+
+    void networkIsolation()
+    {
+        const json isolated = run(request(QStringLiteral("network_probe")));
+        const QString network = QString::fromStdString(isolated["isolation"]["network"].get<std::string>());
+        if (network.startsWith(QLatin1String("not isolated")))
+            QSKIP(qPrintable(QStringLiteral("this machine allows no network namespace: ") + network));
+        QVERIFY2(text(isolated, "status") == QLatin1String("ok"), qPrintable(text(isolated, "message")));
+        const json open = run(request(QStringLiteral("network_probe"), {{"network", "allow"}}));
+        QCOMPARE(text(open, "status"), QStringLiteral("runtime_error"));
+        QVERIFY(text(open, "message").contains(QStringLiteral("network reachable")));
+        QVERIFY(open["isolation"]["network"].get<std::string>().find("not requested") != std::string::npos);
+    }
+
+    void candidateOutputIsKeptApart()
+    {
+        const json r = run(request(QStringLiteral("prints")));
+        QCOMPARE(text(r, "status"), QStringLiteral("ok")); // its prints did not disturb the result
+        const json failing = run(request(QStringLiteral("raises")));
+        QVERIFY(failing.value("log_tail", std::string()).size() < 5000);
+    }
+
+    void implausibleBelowFloor()
+    {
+        // A peak bandwidth of 1 kB/s makes every real time look faster than the floor: flagged, not a record.
+        const json r = run(request(QStringLiteral("good"), {{"peak_bandwidth_gbs", 1e-6}}));
+        QCOMPARE(text(r, "status"), QStringLiteral("ok"));
+        QVERIFY(r["cases"][0]["implausible"].get<bool>());
+        QVERIFY(r["cases"][0]["floor_us"].get<double>() > r["cases"][0]["timing"]["mean_us"].get<double>());
+        QCOMPARE(r["implausible_cases"].size(), std::size_t(2));
+        const json fine = run(request(QStringLiteral("good"), {{"peak_bandwidth_gbs", 1e6}}));
+        QVERIFY(!fine["cases"][0]["implausible"].get<bool>());
+    }
+
+    void stopRuleAndCases()
+    {
+        const json r = run(request(QStringLiteral("good"),
+            {{"cases", {"n512"}}, {"min_samples", 5}, {"max_samples", 5}, {"time_reference", false}}));
+        QCOMPARE(r["cases"].size(), std::size_t(1));
+        QCOMPARE(r["cases"][0]["timing"]["n"].get<int>(), 5);
+        QCOMPARE(r["cases"][0]["timing"]["stop_reason"].get<std::string>(), std::string("max_samples"));
+        QVERIFY(!r["cases"][0].contains("reference_timing"));
+    }
+
+    void badRequests_data()
+    {
+        QTest::addColumn<QByteArray>("body");
+        QTest::addColumn<QString>("error");
+        const std::string src = "def custom_kernel(d): return d";
+        auto body = [&](json candidate, json problem, json options) {
+            json b = {{"candidate", candidate}, {"problem", problem}, {"options", options}};
+            return QByteArray::fromStdString(b.dump());
+        };
+        const json cand = {{"format", kPythonCandidateFormat}, {"source", src}};
+        const json prob = {{"name", "scale_stdlib"}};
+        QTest::newRow("no source") << body({{"format", kPythonCandidateFormat}}, prob, json::object())
+                                   << "candidate.source: required";
+        QTest::newRow("no problem") << body(cand, nullptr, json::object()) << "problem: required";
+        QTest::newRow("unknown problem") << body(cand, {{"name", "nope"}}, json::object()) << "no problem.py in";
+        QTest::newRow("bad name") << body(cand, {{"name", "../etc"}}, json::object()) << "problem.name: expected";
+        QTest::newRow("unknown option") << body(cand, prob, {{"warmpu", 1}}) << "options.warmpu: unknown option";
+        QTest::newRow("bad timeout") << body(cand, prob, {{"timeout_ms", "long"}}) << "options.timeout_ms: expected";
+        QTest::newRow("bad network") << body(cand, prob, {{"network", "off"}}) << "options.network: expected";
+        QTest::newRow("bad samples") << body(cand, prob, {{"min_samples", 10}, {"max_samples", 5}})
+                                     << "options.max_samples: must be >= min_samples";
+        QTest::newRow("bad cases") << body(cand, prob, {{"cases", "n64"}}) << "options.cases: expected an array";
+        QTest::newRow("unknown field") << body(json {{"format", kPythonCandidateFormat}, {"source", src}, {"x", 1}},
+            prob, json::object()) << "candidate.x: unknown field";
+    }
+    void badRequests()
+    {
+        QFETCH(QByteArray, body);
+        QFETCH(QString, error);
+        const json r = run(json::parse(body.toStdString()));
+        QCOMPARE(text(r, "status"), QStringLiteral("bad_request"));
+        QVERIFY2(text(r, "message").contains(error), qPrintable(text(r, "message")));
+    }
+
+    void unknownCaseIsReported()
+    {
+        const json r = run(request(QStringLiteral("good"), {{"cases", {"n9"}}}));
+        QCOMPARE(text(r, "status"), QStringLiteral("bad_request"));
+        QVERIFY(text(r, "message").contains(QStringLiteral("no case named 'n9'")));
+    }
+
+    void missingInterpreter()
+    {
+        PythonSettings s = settings();
+        s.interpreter = "/nonexistent/python3";
+        auto parsed = parsePythonJob(request(QStringLiteral("good")), s);
+        const json r = runPythonJob(std::get<PythonJob>(parsed), s, PythonDevice {});
+        QCOMPARE(text(r, "status"), QStringLiteral("infrastructure_failure"));
+        QVERIFY(text(r, "message").contains(QStringLiteral("could not start the Python interpreter")));
+    }
+
+    void harnessMissing()
+    {
+        PythonSettings s = settings();
+        s.harnessDir = "/nonexistent";
+        auto parsed = parsePythonJob(request(QStringLiteral("good")), s);
+        const json r = runPythonJob(std::get<PythonJob>(parsed), s, PythonDevice {});
+        QCOMPARE(text(r, "status"), QStringLiteral("infrastructure_failure"));
+        QVERIFY2(text(r, "message").contains(QStringLiteral("harness did not start")), qPrintable(text(r, "message")));
+    }
+
+    void problemWithoutTorchFailsHonestly()
+    {
+        // A PyTorch problem on a machine without PyTorch (or without a GPU) is the machine's failure, not the
+        // candidate's: infrastructure_failure with the reason.
+        PythonSettings s = settings();
+        s.problemsDir = GPUF_SOURCE_DIR "/resources/problems";
+        json body = request(QStringLiteral("good"));
+        body["problem"] = {{"name", "row_softmax_triton"}};
+        auto parsed = parsePythonJob(body, s);
+        QVERIFY(std::holds_alternative<PythonJob>(parsed));
+        const json r = runPythonJob(std::get<PythonJob>(parsed), s, PythonDevice {});
+        if (text(r, "status") == QLatin1String("ok"))
+            QSKIP("this machine has PyTorch with a GPU");
+        QCOMPARE(text(r, "status"), QStringLiteral("infrastructure_failure"));
+        QVERIFY(text(r, "message").contains(QStringLiteral("could not load the problem or its backend")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPythonRunner)
+#include "tst_python_runner.moc"

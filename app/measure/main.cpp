@@ -15,8 +15,19 @@ namespace {
 
 void printUsage()
 {
-    std::cout << "usage: gpuf-measure [--version] [--device N] [--cache-dir DIR | --no-cache] [--include-dir DIR]\n"
-                 "Speaks JSON Lines on stdin/stdout; see docs/measure-protocol.md.\n";
+    // The layout of Qt's --help (usage, description, "Options:" list), so the manual page is made from it alike.
+    std::cout << "Usage: gpuf-measure [--device N] [--cache-dir DIR | --no-cache] [--include-dir DIR]\n"
+                 "The GPU worker of GPU Forecaster Explorer: compiles CUDA kernels with NVRTC and times them on the\n"
+                 "local GPU. It reads one JSON request per line on stdin and writes one response per line on stdout\n"
+                 "(docs/measure-protocol.md); gpuf and gpuf-explorer start it.\n"
+                 "\n"
+                 "Options:\n"
+                 "  --device N          the GPU to use, by CUDA ordinal (default 0)\n"
+                 "  --cache-dir DIR     keep compiled kernels here (default $XDG_CACHE_HOME/gpuf/cubins)\n"
+                 "  --no-cache          compile every kernel afresh\n"
+                 "  --include-dir DIR   look for #include files here first (may be repeated)\n"
+                 "  --version           print the worker, protocol and NVRTC versions\n"
+                 "  -h, --help          print this help\n";
 }
 
 std::vector<std::string> defaultIncludeDirs()

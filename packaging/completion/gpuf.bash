@@ -30,7 +30,12 @@ _gpuf() {
         mapfile -t COMPREPLY < <(compgen -W "${options//=/}" -- "${cur}")
         return 0
     fi
+    # The filter pattern needs extglob; the user's setting is put back afterwards.
+    local extglob
+    extglob="$(shopt -p extglob)"
+    shopt -s extglob
     mapfile -t COMPREPLY < <(compgen -f -X '!*.@(gpuf|jsonl|json|csv)' -- "${cur}"; compgen -d -- "${cur}")
+    eval "${extglob}"
     return 0
 }
 

@@ -4,6 +4,7 @@
 // sample store and catalogs are the ones the explorer uses.
 #include "app/explorer/app_translations.h"
 #include "core/store/store.h"
+#include "gpuf_config.h"
 #include "widgets/session/sample_store.h"
 #include "widgets/session/store_session.h"
 
@@ -215,7 +216,8 @@ private Q_SLOTS:
         QVERIFY(QFile::copy(QStringLiteral("/usr/share/mime/packages/freedesktop.org.xml"),
             data.filePath(QStringLiteral("mime/packages/freedesktop.org.xml"))));
         const Run compiled = run(updater, {data.filePath(QStringLiteral("mime"))});
-        QVERIFY2(compiled.exitCode == 0 && compiled.err.isEmpty(), qPrintable(compiled.err));
+        // (It notes on stderr that the folder is not searched by default; the test sets XDG_DATA_DIRS below.)
+        QVERIFY2(compiled.exitCode == 0, qPrintable(compiled.err));
         qputenv("XDG_DATA_DIRS", data.path().toLocal8Bit());
 
         QTemporaryDir files;

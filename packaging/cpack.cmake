@@ -33,7 +33,9 @@ set(CPACK_PACKAGE_VENDOR "GPU Forecaster Explorer")
 set(GPUF_PACKAGE_MAINTAINER "GPU Forecaster Explorer maintainers" CACHE STRING
     "The Maintainer field of the .deb packages (\"Name <address>\")")
 set(CPACK_PACKAGE_CONTACT "${GPUF_PACKAGE_MAINTAINER}")
-set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "GPU kernel speedup forecasts, measured when unsure")
+# CPackDeb puts a summary other than CPack's default in front of each component's description; with the default kept,
+# each description's first line (below) is its own package's summary.
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${CMAKE_PROJECT_NAME} built using CMake")
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_DIRECTORY ${PROJECT_BINARY_DIR}/packages)
 set(CPACK_STRIP_FILES ON)
@@ -68,12 +70,16 @@ endif()
 set(CPACK_DEBIAN_GPUF_PACKAGE_DEPENDS "${gpuf_plugin_depends}")
 set(CPACK_DEBIAN_GPUF_PACKAGE_RECOMMENDS "qt6-wayland, shared-mime-info, hicolor-icon-theme")
 set(CPACK_DEBIAN_GPUF_PACKAGE_SUGGESTS "gpuf-measure")
+# A description's first line is the package's summary.
 set(CPACK_COMPONENT_GPUF_DESCRIPTION
-    "A desktop application (gpuf-explorer) and a command-line tool (gpuf) for selective surrogates of GPU kernel
-performance: a forecaster (an LLM behind an OpenAI-compatible endpoint, or the built-in XGBoost cost model) predicts
-how much faster a candidate kernel is than a reference, as a distribution over eight speedup bins, and the
-candidate is measured on the local GPU when the forecaster is unsure. Includes a kernel corpus, recorded
-measurements and a sample store.")
+    "GPU kernel speedup forecasts, measured when unsure
+A desktop application (gpuf-explorer) and a command-line tool (gpuf) for
+selective surrogates of GPU kernel performance: a forecaster (an LLM behind
+an OpenAI-compatible endpoint, or the built-in XGBoost cost model) predicts
+how much faster a candidate kernel is than a reference, as a distribution
+over eight speedup bins, and the candidate is measured on the local GPU when
+the forecaster is unsure. Includes a kernel corpus, recorded measurements
+and a sample store.")
 
 # gpuf-measure: links NVRTC of the CUDA version it was built with and opens the driver and CUPTI at run time.
 set(CPACK_DEBIAN_MEASURE_PACKAGE_NAME gpuf-measure)
@@ -84,8 +90,11 @@ if(CUDAToolkit_VERSION_MAJOR)
         "cuda-nvrtc-${gpuf_cuda_suffix}, cuda-cupti-${gpuf_cuda_suffix}, libcuda1 | cuda-drivers, python3")
 endif()
 set(CPACK_COMPONENT_MEASURE_DESCRIPTION
-    "The GPU worker of GPU Forecaster Explorer: compiles CUDA kernels with NVRTC and times them on the local NVIDIA
-GPU, in a process of its own so that a faulty kernel cannot take the application down. Needs the CUDA runtime
-compiler (NVRTC) of the CUDA version it was built with and an NVIDIA driver, from NVIDIA's CUDA repository.")
+    "GPU worker of GPU Forecaster Explorer (CUDA)
+The GPU worker of GPU Forecaster Explorer: compiles CUDA kernels with NVRTC
+and times them on the local NVIDIA GPU, in a process of its own so that a
+faulty kernel cannot take the application down. Needs the CUDA runtime
+compiler (NVRTC) of the CUDA version it was built with and an NVIDIA driver,
+from NVIDIA's CUDA repository.")
 
 include(CPack)

@@ -1,6 +1,8 @@
 // Explorer translations; see app_translations.h.
 #include "app/explorer/app_translations.h"
 
+#include "core/common/resources.h"
+
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QTranslator>
@@ -13,8 +15,14 @@ InstalledTranslations installTranslations(const QLocale &locale, QObject *owner)
 {
     InstalledTranslations installed;
     auto *app = new QTranslator(owner);
-    // Tries each of the locale's UI languages, most specific first: gpuf_de_AT.qm, then gpuf_de.qm.
-    if (!app->load(locale, QStringLiteral("gpuf"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
+    // Tries each of the locale's UI languages, most specific first: gpuf_de_AT.qm, then gpuf_de.qm. A catalog
+    // installed with the shared data wins over the compiled-in one, so a language can be added or corrected there
+    // without rebuilding.
+    const QString installedCatalogs = resourcePath(QStringLiteral("translations"));
+    const bool loaded = (!installedCatalogs.isEmpty()
+                            && app->load(locale, QStringLiteral("gpuf"), QStringLiteral("_"), installedCatalogs))
+        || app->load(locale, QStringLiteral("gpuf"), QStringLiteral("_"), QStringLiteral(":/i18n"));
+    if (!loaded) {
         delete app;
         return installed;
     }

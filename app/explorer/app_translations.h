@@ -1,5 +1,6 @@
 // The explorer's languages: picks the locale to show (system, or an override for testing and screenshots) and
-// installs the translators for it, the catalog compiled in under :/i18n and Qt's own qtbase catalog.
+// installs the translators for it: the installed catalog (share/gpuf/translations) or else the one compiled in under
+// :/i18n, and Qt's own qtbase catalog.
 #pragma once
 
 #include <QLocale>

@@ -12,6 +12,10 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
+#include <QIcon>
+#include <QTimer>
+
+#include <cstdio>
 
 namespace {
 
@@ -43,6 +47,10 @@ int main(int argc, char **argv)
     QApplication::setApplicationDisplayName(QStringLiteral("GPU Forecaster Explorer"));
     QApplication::setOrganizationName(QStringLiteral("gpuf"));
     QApplication::setApplicationVersion(QStringLiteral(GPUF_VERSION_STRING));
+    // The desktop entry's name (packaging/): Wayland's app id, and how the desktop matches windows to the entry.
+    QApplication::setDesktopFileName(QStringLiteral("io.github.gpuf.Explorer"));
+    QApplication::setWindowIcon(QIcon::fromTheme(
+        QStringLiteral("io.github.gpuf.Explorer"), QIcon(QStringLiteral(":/gpuf/icons/io.github.gpuf.Explorer.svg"))));
 
     // Before any widget exists: the windows translate their texts once, when they are built.
     const QString language = languageOverride(QApplication::arguments());
@@ -63,6 +71,10 @@ int main(int argc, char **argv)
         QStringLiteral("SCHEME"));
     parser.addOption(scheme);
     parser.addOption(languageOption());
+    // For checks of an installation: exits 0 once the store is open, 1 when it cannot be opened.
+    QCommandLineOption quitAfterLoad(QStringLiteral("quit-after-load"), QStringLiteral("Quit once the store is open."));
+    quitAfterLoad.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(quitAfterLoad);
     parser.addPositionalArgument(QStringLiteral("STORE"),
         QCoreApplication::translate("gpuf::explorer", "the store to open (created when missing)"),
         QStringLiteral("[STORE]"));
@@ -75,6 +87,16 @@ int main(int argc, char **argv)
     gpuf::StoreSession session;
     gpuf::MainWindow window(&settings, &session);
     window.show();
+    if (parser.isSet(quitAfterLoad)) {
+        // Queued, so that an answer given before the event loop runs still ends it.
+        QObject::connect(&session, &gpuf::StoreSession::opened, &app,
+            [&app]() { QTimer::singleShot(0, &app, []() { QCoreApplication::exit(0); }); });
+        QObject::connect(
+            &session, &gpuf::StoreSession::openFailed, &app, [&app](const QString &path, const QString &why) {
+                std::fprintf(stderr, "gpuf-explorer: cannot open %s: %s\n", qPrintable(path), qPrintable(why));
+                QTimer::singleShot(0, &app, []() { QCoreApplication::exit(1); });
+            });
+    }
 
     const QStringList args = parser.positionalArguments();
     if (!args.isEmpty())

@@ -15,10 +15,24 @@ namespace {
 
 void printUsage()
 {
-    std::cout << "usage: gpuf-measure [--version] [--device N] [--cache-dir DIR | --no-cache] [--include-dir DIR]\n"
+    // The layout of Qt's --help (usage, description, "Options:" list), so the manual page is made from it alike.
+    std::cout << "Usage: gpuf-measure [--device N] [--cache-dir DIR | --no-cache] [--include-dir DIR]\n"
                  "                    [--python PATH] [--harness-dir DIR] [--problems-dir DIR]\n"
-                 "Speaks JSON Lines on stdin/stdout; see docs/measure-protocol.md (Python candidates:\n"
-                 "docs/python-problems.md; --python is the interpreter started per candidate, default python3).\n";
+                 "The GPU worker of GPU Forecaster Explorer: compiles CUDA kernels with NVRTC and times them on the\n"
+                 "local GPU, and starts the Python harness for Python candidates. It reads one JSON request per line\n"
+                 "on stdin and writes one response per line on stdout (docs/measure-protocol.md,\n"
+                 "docs/python-problems.md); gpuf and gpuf-explorer start it.\n"
+                 "\n"
+                 "Options:\n"
+                 "  --device N          the GPU to use, by CUDA ordinal (default 0)\n"
+                 "  --cache-dir DIR     keep compiled kernels here (default $XDG_CACHE_HOME/gpuf/cubins)\n"
+                 "  --no-cache          compile every kernel afresh\n"
+                 "  --include-dir DIR   look for #include files here first (may be repeated)\n"
+                 "  --python PATH       the interpreter started for each Python candidate (default python3)\n"
+                 "  --harness-dir DIR   where the gpuf_harness package lives (default: the installed one)\n"
+                 "  --problems-dir DIR  where Python problems live (default: the installed ones)\n"
+                 "  --version           print the worker, protocol and NVRTC versions\n"
+                 "  -h, --help          print this help\n";
 }
 
 std::vector<std::string> defaultIncludeDirs()

@@ -1,6 +1,7 @@
 // Locating gpuf-measure; see worker_locator.h.
 #include "core/measure/worker_locator.h"
 
+#include "core/common/resource_dir.h"
 #include "gpuf_config.h"
 
 #include <QCoreApplication>
@@ -20,8 +21,10 @@ QStringList workerSearchFolders()
     QStringList folders;
     if (QCoreApplication::instance())
         folders.append(QCoreApplication::applicationDirPath());
-    // The build tree this program came from, so a developer's build and the tests find the worker built beside them.
-    folders.append(QStringLiteral(GPUF_MEASURE_BUILD_DIR));
+    // The build tree this program came from, so a developer's build and the tests find the worker built beside them;
+    // an installed program never looks there.
+    if (!isInstalledLayout())
+        folders.append(QStringLiteral(GPUF_MEASURE_BUILD_DIR));
     folders.removeDuplicates();
     return folders;
 }

@@ -1,5 +1,6 @@
-// Where gpuf-measure is: next to the running program, then in the build tree this program was built in, then on
-// PATH; when it is nowhere, exactly why ("gpuf-measure not built: CUDA toolkit missing", or where it was looked for).
+// Where gpuf-measure is: next to the running program, then (never when installed) in the build tree this program was
+// built in, then on PATH; when it is nowhere, exactly why ("gpuf-measure not built: CUDA toolkit missing", or where
+// it was looked for).
 #pragma once
 
 #include "core/common/result.h"

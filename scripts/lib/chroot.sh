@@ -100,3 +100,38 @@ gpuf_in_root() {
         GPUF_JOBS="${GPUF_JOBS:-}" CCACHE_DIR=/var/cache/ccache \
         /bin/bash -c "$*"
 }
+
+# --- clean roots for installing the packages (scripts/test-package) -------------------------------
+# A minimal root of a suite (debootstrap minbase and nothing else), cached and reused while its marker matches;
+# each package test works on a throwaway copy, so the cached root stays clean.
+GPUF_CLEAN_ROOT_MARKER=etc/gpuf-clean-root.manifest
+
+gpuf_clean_root_dir() { echo "${GPUF_CI_CACHE:-/var/cache/gpuf-ci}/$1-clean"; }
+
+# gpuf_clean_root SUITE: makes the clean root of SUITE when missing or stale; prints nothing.
+gpuf_clean_root() {
+    local suite="$1" root manifest partial
+    root="$(gpuf_clean_root_dir "${suite}")"
+    manifest="$(printf 'suite %s\nmirror %s\nvariant minbase\n' "${suite}" "${GPUF_DEBIAN13_MIRROR}")"
+    if [[ -f ${root}/${GPUF_CLEAN_ROOT_MARKER} && $(<"${root}/${GPUF_CLEAN_ROOT_MARKER}") == "${manifest}" ]]; then
+        gpuf_log "reusing the clean ${suite} root at ${root}"
+        return 0
+    fi
+    if ! command -v debootstrap >/dev/null 2>&1; then
+        gpuf_apt_update
+        gpuf_apt_install debootstrap
+    fi
+    partial="${root}.partial"
+    gpuf_remove_root "${root}"
+    gpuf_remove_root "${partial}"
+    mkdir -p "$(dirname "${root}")"
+    gpuf_log "debootstrap ${suite} (minbase) into ${partial}"
+    debootstrap --variant=minbase "${suite}" "${partial}" "${GPUF_DEBIAN13_MIRROR}" >"${root}.debootstrap.log" 2>&1 || {
+        tail -n 30 "${root}.debootstrap.log" >&2
+        gpuf_die "debootstrap ${suite} failed (full log: ${root}.debootstrap.log)"
+    }
+    printf '#!/bin/sh\nexit 101\n' >"${partial}/usr/sbin/policy-rc.d"
+    chmod 755 "${partial}/usr/sbin/policy-rc.d"
+    printf '%s\n' "${manifest}" >"${partial}/${GPUF_CLEAN_ROOT_MARKER}"
+    mv "${partial}" "${root}"
+}

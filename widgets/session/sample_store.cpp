@@ -1,6 +1,7 @@
 // Sample store creation; see sample_store.h.
 #include "widgets/session/sample_store.h"
 
+#include "core/common/resources.h"
 #include "core/interop/interop.h"
 #include "core/store/store.h"
 #include "widgets/session/store_session.h"
@@ -32,14 +33,31 @@ bool isCurrent(const QString &digest)
         && QString::fromLatin1(marker.readAll()).trimmed() == digest;
 }
 
-// Imports the bundle into a fresh file next to the target and renames it into place.
+// The sample store an installation ships (share/gpuf/sample/sample.gpuf, made from the same bundle at build time),
+// when the digest recorded beside it says it holds this program's bundle; empty otherwise.
+QString installedSampleStore(const QString &digest)
+{
+    const QString store = resourcePath(QStringLiteral("sample/sample.gpuf"));
+    QFile marker(store + QStringLiteral(".source"));
+    if (store.isEmpty() || !marker.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromLatin1(marker.readAll()).trimmed() == digest ? store : QString();
+}
+
+// Copies the installed sample store, or else imports the bundle, into a fresh file next to the target and renames
+// it into place.
 QString buildSampleStore(const QString &digest)
 {
     const QString target = sampleStorePath();
     QDir().mkpath(QFileInfo(target).absolutePath());
     const QString temporary = target + QStringLiteral(".building");
     QFile::remove(temporary);
-    {
+    if (const QString installed = installedSampleStore(digest); !installed.isEmpty()) {
+        if (!QFile::copy(installed, temporary))
+            return QObject::tr("cannot copy the sample store from %1").arg(installed);
+        // The copy keeps the installed file's read-only permissions; the user's sample store is theirs to change.
+        QFile::setPermissions(temporary, QFile::permissions(temporary) | QFile::WriteOwner | QFile::ReadOwner);
+    } else {
         auto store = Store::open(temporary, Store::Mode::CreateIfMissing);
         if (!store)
             return store.error();

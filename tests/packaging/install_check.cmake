@@ -1,0 +1,28 @@
+# ctest install_check: installs the build tree into a fresh prefix and checks it with packaging/check-install,
+# forbidding the source and build trees. Skips (77) when a tool the check needs is not installed.
+foreach(tool strace desktop-file-validate appstreamcli update-mime-database)
+    find_program(tool_path ${tool} NO_CACHE)
+    if(NOT tool_path)
+        message("SKIP: ${tool} is not installed (scripts/setup installs it)")
+        cmake_language(EXIT 77)
+    endif()
+    unset(tool_path)
+endforeach()
+string(RANDOM LENGTH 8 suffix)
+set(prefix "$ENV{TMPDIR}")
+if(NOT prefix)
+    set(prefix /tmp)
+endif()
+set(prefix "${prefix}/gpuf-install-check-${suffix}")
+execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix}
+    OUTPUT_QUIET RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+    file(REMOVE_RECURSE ${prefix})
+    message(FATAL_ERROR "cmake --install ${BUILD_DIR} --prefix ${prefix} failed (${rc})")
+endif()
+execute_process(COMMAND ${SOURCE_DIR}/packaging/check-install ${prefix} --forbid ${SOURCE_DIR} --forbid ${BUILD_DIR}
+    RESULT_VARIABLE rc)
+file(REMOVE_RECURSE ${prefix})
+if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "packaging/check-install failed (${rc})")
+endif()

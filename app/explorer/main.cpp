@@ -37,8 +37,8 @@ QString languageOverride(const QStringList &arguments)
 // The options of the command line, shared by the display-free pass (--help, --version) and the real one.
 struct Options
 {
-    QCommandLineOption sample {QStringLiteral("sample"),
-        QCoreApplication::translate("gpuf::explorer", "Open the bundled sample store.")};
+    QCommandLineOption sample {
+        QStringLiteral("sample"), QCoreApplication::translate("gpuf::explorer", "Open the bundled sample store.")};
     QCommandLineOption scheme {QStringLiteral("color-scheme"),
         QCoreApplication::translate("gpuf::explorer", "system, light or dark (remembered for later starts)."),
         QStringLiteral("SCHEME")};

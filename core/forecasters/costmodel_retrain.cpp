@@ -195,8 +195,8 @@ Result<RetrainOutcome> retrainFromStore(
     if (!options.forecasterName.isEmpty()) {
         auto id = addForecaster(storePath, modelPath, options.forecasterName);
         if (!id)
-            return Error {tr("the model is saved at %1, but its forecaster could not be added: %2")
-                              .arg(modelPath, id.error())};
+            return Error {
+                tr("the model is saved at %1, but its forecaster could not be added: %2").arg(modelPath, id.error())};
         out.forecasterName = options.forecasterName;
         out.forecasterId = *id;
     }

@@ -37,7 +37,8 @@ struct RetrainProgress
 struct RetrainOptions
 {
     BoosterParameters parameters;
-    // Folds in parallel on `pool` (the global pool when null); the calling thread takes part, so it cannot starve.
+    // Folds in parallel on `pool` (the global pool when null) while the calling thread, never one of that pool's,
+    // waits; without `parallel` the calling thread fits every booster itself.
     bool parallel = true;
     QThreadPool *pool = nullptr;
     bool background = false; // training threads lower their CPU priority (a GUI shares the machine)

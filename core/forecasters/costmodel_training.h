@@ -33,7 +33,7 @@ struct TrainingOptions
     CompileFeatureWorker *compiler = nullptr;
     QString compileArch;
     // Folds run in parallel (each booster on one thread); results do not depend on it. On `pool` when given, else on
-    // the global thread pool; the calling thread takes part either way.
+    // the global thread pool, while the calling thread waits: it must not be one of that pool's threads.
     bool parallel = true;
     QThreadPool *pool = nullptr;
     // Background work beside a GUI: every thread that trains lowers its CPU priority first (thread_priority.h).

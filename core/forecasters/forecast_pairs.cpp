@@ -73,9 +73,8 @@ QString ForecastPairSelection::emptyReason(PairSource source) const
     QString why;
     switch (source) {
     case PairSource::Reference:
-        why = problemsWithReference == 0
-            ? tr("no problem has a reference kernel to compare with")
-            : tr("the references' problems hold no other kernel");
+        why = problemsWithReference == 0 ? tr("no problem has a reference kernel to compare with")
+                                         : tr("the references' problems hold no other kernel");
         if (labelledPairs > 0)
             why += tr("; the store has %n labelled pair(s): forecast them with --pairs labelled or all", labelledPairs);
         return why;

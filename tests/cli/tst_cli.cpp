@@ -106,9 +106,10 @@ private Q_SLOTS:
         QTest::newRow("corpus") << u"corpus"_s << u"Usage: gpuf corpus [options] STORE DIR"_s;
         QTest::newRow("bins") << u"bins"_s << u"Usage: gpuf bins [options] SPEEDUP…"_s;
         QTest::newRow("metrics") << u"metrics"_s << u"Usage: gpuf metrics [options] STORE"_s;
-        QTest::newRow("forecaster") << u"forecaster"_s
-                                    << u"Usage: gpuf forecaster [options] add STORE NAME --endpoint URL --model MODEL | "
-                                       u"list STORE"_s;
+        QTest::newRow("forecaster")
+            << u"forecaster"_s
+            << u"Usage: gpuf forecaster [options] add STORE NAME --endpoint URL --model MODEL | "
+               u"list STORE"_s;
         QTest::newRow("forecast") << u"forecast"_s << u"Usage: gpuf forecast [options] STORE --forecaster NAME"_s;
         QTest::newRow("train") << u"train"_s << u"Usage: gpuf train [options] STORE --out MODEL"_s;
         QTest::newRow("measure") << u"measure"_s << u"Usage: gpuf measure [options] STORE KERNEL…"_s;
@@ -133,17 +134,17 @@ private Q_SLOTS:
         QTest::addColumn<int>("code");
         QTest::addColumn<QString>("message");
         const QString missing = m_dir.filePath(u"missing.gpuf"_s);
-        QTest::newRow("stats of a missing store") << QStringList {u"stats"_s, u"--json"_s, missing} << 1
-                                                  << u"no such file"_s;
+        QTest::newRow("stats of a missing store")
+            << QStringList {u"stats"_s, u"--json"_s, missing} << 1 << u"no such file"_s;
         QTest::newRow("bins of a word") << QStringList {u"bins"_s, u"--json"_s, u"fast"_s} << 1 << u"fast"_s;
         QTest::newRow("unknown option") << QStringList {u"metrics"_s, u"--json"_s, u"--frobnicate"_s} << 2
                                         << u"frobnicate"_s;
-        QTest::newRow("forecast without forecaster") << QStringList {u"forecast"_s, u"--json"_s, missing} << 2
-                                                     << u"--forecaster"_s;
+        QTest::newRow("forecast without forecaster")
+            << QStringList {u"forecast"_s, u"--json"_s, missing} << 2 << u"--forecaster"_s;
         QTest::newRow("export without file") << QStringList {u"export"_s, u"--json"_s, missing} << 2 << u"export"_s;
         QTest::newRow("unknown command") << QStringList {u"fly"_s, u"--json"_s} << 2 << u"unknown command"_s;
-        QTest::newRow("metrics of a missing store") << QStringList {u"metrics"_s, missing, u"--json"_s} << 1
-                                                    << u"no such file"_s;
+        QTest::newRow("metrics of a missing store")
+            << QStringList {u"metrics"_s, missing, u"--json"_s} << 1 << u"no such file"_s;
     }
     void jsonFailureIsOneDocument()
     {

@@ -90,8 +90,8 @@ private Q_SLOTS:
     // The imported problems name no reference: "reference" finds nothing and says where the pairs are.
     void referencePairsOfPaperDataFailClearly()
     {
-        const Run r = runGpuf({u"forecast"_s, u"--json"_s, m_store, u"--forecaster"_s, u"costmodel"_s, u"--pairs"_s,
-            u"reference"_s});
+        const Run r = runGpuf(
+            {u"forecast"_s, u"--json"_s, m_store, u"--forecaster"_s, u"costmodel"_s, u"--pairs"_s, u"reference"_s});
         QCOMPARE(r.exitCode, 1);
         const QString error = jsonOf(r).value(u"error"_s).toString();
         QVERIFY2(error.contains(u"no pair to forecast"_s), r.out.constData());
@@ -117,8 +117,8 @@ private Q_SLOTS:
     void labelledPairsAreForecastOnTheirHardware()
     {
         const std::set<Key> labelled = labelledPairs();
-        Run r = runGpuf({u"forecast"_s, u"--json"_s, m_store, u"--forecaster"_s, u"costmodel"_s, u"--pairs"_s,
-            u"labelled"_s});
+        Run r = runGpuf(
+            {u"forecast"_s, u"--json"_s, m_store, u"--forecaster"_s, u"costmodel"_s, u"--pairs"_s, u"labelled"_s});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QCOMPARE(jsonOf(r).value(u"requested"_s).toInt(), int(labelled.size()));
         QCOMPARE(jsonOf(r).value(u"ok"_s).toInt(), int(labelled.size()));

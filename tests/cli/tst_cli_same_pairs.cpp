@@ -47,7 +47,8 @@ private Q_SLOTS:
     void initTestCase()
     {
         m_store = m_dir.filePath(u"sample.gpuf"_s);
-        const Run r = gpuf({u"import"_s, m_store, QStringLiteral(GPUF_SOURCE_DIR "/resources/sample/sample-bundle.jsonl")});
+        const Run r
+            = gpuf({u"import"_s, m_store, QStringLiteral(GPUF_SOURCE_DIR "/resources/sample/sample-bundle.jsonl")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
     }
 

@@ -26,6 +26,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStandardPaths>
@@ -173,7 +174,7 @@ private Q_SLOTS:
         QCOMPARE(w->selection->forecasterName(), u"costmodel"_s);
         QVERIFY(table->currentText().startsWith(u"costmodel ("_s));
         QCOMPARE(checkedText(forecasters), u"costmodel"_s);
-        QCOMPARE(w->browser->model()->forecasterIndex(), table->currentIndex());
+        QCOMPARE(w->browser->filterBar()->forecasterIndex(), table->currentIndex());
     }
 
     void hardwareIsOneChoiceForTableAndNewForecasts()
@@ -185,7 +186,8 @@ private Q_SLOTS:
         QVERIFY(hardware);
         QComboBox *table = w->browser->filterBar()->hardwareBox();
         // The sample store's GPUs: the window shows one of them, in the table and in the menu.
-        QVERIFY2(table->currentText().startsWith(w->selection->hardwareName() + u" ("_s), qPrintable(table->currentText()));
+        QVERIFY2(
+            table->currentText().startsWith(w->selection->hardwareName() + u" ("_s), qPrintable(table->currentText()));
         QCOMPARE(checkedText(hardware), w->selection->hardwareName());
 
         QAction *h200 = actionOf(hardware, u"NVIDIA H200"_s);
@@ -267,7 +269,7 @@ private Q_SLOTS:
         QTRY_COMPARE(w->selection->forecasterName(), u"costmodel"_s); // every store's built-in forecaster
         QComboBox *table = w->browser->filterBar()->forecasterBox();
         QVERIFY2(table->currentText().startsWith(u"costmodel"_s), qPrintable(table->currentText()));
-        QCOMPARE(w->browser->model()->forecasterIndex(), -1); // nothing of it in this store yet
+        QCOMPARE(w->browser->filterBar()->forecasterIndex(), -1); // nothing of it in this store yet
         QTRY_COMPARE(checkedText(forecasters), u"costmodel"_s);
         // The hardware is one the table can show, or none when the store measured nothing.
         const CandidateTablePtr t = w->browser->model()->table();

@@ -478,11 +478,11 @@ void TestCalibrationView::confusionDrillDownReachesSelection()
         got.append({p.referenceId, p.candidateId, p.hardwareId});
     }
     QCOMPARE(got, expected);
-    QVERIFY2(f->selection.drillDescription().startsWith(
-                 u"true bin %1, predicted bin %2 (%3): %4 forecast"_s.arg(trueBin)
-                     .arg(predictedBin)
-                     .arg(labelOf(*snapshot, kHeldOut))
-                     .arg(most)),
+    QVERIFY2(
+        f->selection.drillDescription().startsWith(u"true bin %1, predicted bin %2 (%3): %4 forecast"_s.arg(trueBin)
+                                                       .arg(predictedBin)
+                                                       .arg(labelOf(*snapshot, kHeldOut))
+                                                       .arg(most)),
         qPrintable(f->selection.drillDescription()));
     // The first pair opens: the candidate and the kernel it was forecast against.
     QCOMPARE(f->selection.candidateId(), std::get<1>(expected.first()));
@@ -493,10 +493,14 @@ void TestCalibrationView::confusionDrillDownReachesSelection()
     QCOMPARE(list->model()->rowCount(), int(most));
     QAbstractItemModel *shown = list->tableView()->model();
     for (int row = 0; row < shown->rowCount(); ++row) {
-        QVERIFY(shown->index(row, DrillPairsModel::TrueBinColumn).data().toString().startsWith(
-            QString::number(trueBin) + u" · "_s));
-        QVERIFY(shown->index(row, DrillPairsModel::PredictedBinColumn).data().toString().startsWith(
-            QString::number(predictedBin) + u" · "_s));
+        QVERIFY(shown->index(row, DrillPairsModel::TrueBinColumn)
+                    .data()
+                    .toString()
+                    .startsWith(QString::number(trueBin) + u" · "_s));
+        QVERIFY(shown->index(row, DrillPairsModel::PredictedBinColumn)
+                    .data()
+                    .toString()
+                    .startsWith(QString::number(predictedBin) + u" · "_s));
     }
     QCOMPARE(list->tableView()->currentIndex().row(), 0);
     QVERIFY2(list->summaryText().contains(u" %1 pair"_s.arg(most)), qPrintable(list->summaryText()));

@@ -11,9 +11,9 @@
 
 #include <QComboBox>
 #include <QHBoxLayout>
-#include <QSlider>
 #include <QLabel>
 #include <QSignalBlocker>
+#include <QSlider>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -113,9 +113,8 @@ CalibrationView::CalibrationView(CalibrationData *data, Selection *selection, QW
         connect(m_selection, &Selection::trustThresholdChanged, m_riskCoverage, &RiskCoveragePlot::setThreshold);
         connect(m_selection, &Selection::forecasterNameChanged, this, &CalibrationView::showWindowForecaster);
         connect(m_firstBox, &QComboBox::activated, this, [this] {
-            if (const ScoredPairsForecaster *f = m_snapshot ? m_snapshot->pairs.forecaster(
-                                                                  m_firstBox->currentData().value<RowId>())
-                                                            : nullptr)
+            if (const ScoredPairsForecaster *f
+                = m_snapshot ? m_snapshot->pairs.forecaster(m_firstBox->currentData().value<RowId>()) : nullptr)
                 m_selection->setForecasterName(f->name);
         });
     }

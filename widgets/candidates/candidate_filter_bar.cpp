@@ -89,7 +89,8 @@ CandidateFilterBar::CandidateFilterBar(QWidget *parent)
     for (QDoubleSpinBox *spin : {m_minConfidence, m_maxConfidence})
         connect(spin, &QDoubleSpinBox::valueChanged, this, &CandidateFilterBar::filterChanged);
     connect(m_hardware, &QComboBox::currentIndexChanged, this, [this] { Q_EMIT hardwareChanged(hardwareIndex()); });
-    connect(m_forecaster, &QComboBox::currentIndexChanged, this, [this] { Q_EMIT forecasterChanged(forecasterIndex()); });
+    connect(
+        m_forecaster, &QComboBox::currentIndexChanged, this, [this] { Q_EMIT forecasterChanged(forecasterIndex()); });
     connect(m_threshold, &QDoubleSpinBox::valueChanged, this, &CandidateFilterBar::trustThresholdChanged);
 }
 

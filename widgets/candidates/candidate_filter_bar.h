@@ -58,8 +58,8 @@ private:
     void fillBins();
     void fillStatuses();
     static void refill(QComboBox *box, const QStringList &labels, const QList<QVariant> &keys, int fallback);
-    static void showChoice(QComboBox *box, int tableCount, const QStringList &names, const QString &name,
-        const QString &placeholder);
+    static void showChoice(
+        QComboBox *box, int tableCount, const QStringList &names, const QString &name, const QString &placeholder);
 
     QLineEdit *m_text;
     QTimer *m_textDelay;

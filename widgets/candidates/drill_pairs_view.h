@@ -21,8 +21,16 @@ class DrillPairsModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column { CandidateColumn, ReferenceColumn, HardwareColumn, TrueBinColumn, PredictedBinColumn,
-        ForecasterColumn, SampleColumn, ColumnCount };
+    enum Column {
+        CandidateColumn,
+        ReferenceColumn,
+        HardwareColumn,
+        TrueBinColumn,
+        PredictedBinColumn,
+        ForecasterColumn,
+        SampleColumn,
+        ColumnCount
+    };
     enum Role { SortRole = Qt::UserRole + 1 };
 
     // `source` (may be null) names the kernels; without it they show as ids.

@@ -32,8 +32,10 @@ CostModelRetrainer::CostModelRetrainer(
     , m_retrain(new QAction(tr("Re&train Cost Model from This Store…"), this))
     , m_useBuiltIn(new QAction(tr("Use &Built-in Cost Model"), this))
 {
-    // The GUI thread keeps a core of its own: one fewer training thread than cores (the run's own thread included).
-    m_pool.setMaxThreadCount(std::max(1, QThread::idealThreadCount() - 1));
+    // The GUI thread keeps a core of its own: one fewer training thread than cores, the run's own thread included. The
+    // folds get a pool of their own: a blocking map on the pool the run occupies would wait for a thread it holds.
+    m_pool.setMaxThreadCount(1);
+    m_foldPool.setMaxThreadCount(std::max(1, QThread::idealThreadCount() - 2));
     m_retrain->setObjectName(QStringLiteral("retrainCostModel"));
     m_useBuiltIn->setObjectName(QStringLiteral("useBuiltInCostModel"));
     m_retrain->setStatusTip(tr("Train a cost model on this store's measured pairs in the background and add it as a "
@@ -51,6 +53,7 @@ CostModelRetrainer::~CostModelRetrainer()
     if (m_cancel)
         m_cancel->store(true);
     m_pool.waitForDone(); // the run reads m_cancel's flag through its own shared pointer; this only ends it sooner
+    m_foldPool.waitForDone();
 }
 
 QString CostModelRetrainer::modelFolder()
@@ -87,7 +90,9 @@ bool CostModelRetrainer::start(const costmodel::RetrainOptions &options)
     if (run.forecasterName.isEmpty())
         run.forecasterName = proposedForecasterName();
     run.cancel = m_cancel.get();
-    run.pool = &m_pool;
+    // On two cores the run's own thread fits every booster, one after the other.
+    run.parallel = trainingThreads() > 1;
+    run.pool = &m_foldPool;
     run.background = true;
     // Progress arrives on worker threads; it is handed to this object's thread and dropped once a newer run began.
     QPointer<CostModelRetrainer> self(this);
@@ -138,9 +143,9 @@ void CostModelRetrainer::applyOutcome(const Result<costmodel::RetrainOutcome> &o
     }
     updateActions();
     Q_EMIT finished(*outcome);
-    Q_EMIT notice(tr("Cost model retrained on %n measured pair(s) and added as the forecaster \"%1\"", nullptr,
-        outcome->pairs)
-                      .arg(outcome->forecasterName));
+    Q_EMIT notice(
+        tr("Cost model retrained on %n measured pair(s) and added as the forecaster \"%1\"", nullptr, outcome->pairs)
+            .arg(outcome->forecasterName));
 }
 
 void CostModelRetrainer::useBuiltIn()
@@ -171,9 +176,9 @@ void CostModelRetrainer::updateActions()
             : m_session->isOpen()   ? tr("Train a cost model on %1's measured pairs").arg(m_session->path())
                                     : tr("Open a store with measured kernels first"));
     m_useBuiltIn->setEnabled(!builtIn);
-    m_useBuiltIn->setToolTip(builtIn ? tr("The window already forecasts with the built-in cost model")
-                                     : tr("Forecast with the built-in cost model instead of %1")
-                                           .arg(m_settings->forecasterName()));
+    m_useBuiltIn->setToolTip(builtIn
+            ? tr("The window already forecasts with the built-in cost model")
+            : tr("Forecast with the built-in cost model instead of %1").arg(m_settings->forecasterName()));
     m_useBuiltIn->setStatusTip(m_useBuiltIn->toolTip());
 }
 

@@ -11,7 +11,10 @@
 #include <QFutureWatcher>
 #include <QObject>
 #include <QPointer>
+#include <QThread>
 #include <QThreadPool>
+
+#include <algorithm>
 
 #include <atomic>
 #include <memory>
@@ -43,7 +46,7 @@ public:
     // The name the dialog proposes for the new forecaster: "costmodel (retrained from STORE, DATE TIME)".
     QString proposedForecasterName() const;
     // Threads the training may use: one fewer than the machine's cores, at least one.
-    int trainingThreads() const { return m_pool.maxThreadCount(); }
+    int trainingThreads() const { return std::max(1, QThread::idealThreadCount() - 1); }
 
     StoreSession *session() const { return m_session; }
     bool isRunning() const { return m_running; }
@@ -79,8 +82,9 @@ private:
     QAction *m_retrain;
     QAction *m_useBuiltIn;
     QPointer<RetrainDialog> m_dialog; // the one open, if any
-    // The run and its folds: never the global pool, whose threads the views' loading jobs need meanwhile.
+    // The run, and its folds beside it: never the global pool, whose threads the views' loading jobs need meanwhile.
     QThreadPool m_pool;
+    QThreadPool m_foldPool;
     std::shared_ptr<std::atomic_bool> m_cancel;
     costmodel::RetrainProgress m_progress;
     quint64 m_generation = 0;

@@ -152,8 +152,8 @@ QGroupBox *RetrainDialog::buildOptions()
     m_hardware->setToolTip(tr("The GPUs whose measurements the model learns from"));
     for (QListWidget *list : {m_operations, m_hardware})
         list->setMaximumHeight(110);
-    m_compileFeatures = new QCheckBox(tr("Also learn from compile features (registers, spills, PTX instruction mix)"),
-        box);
+    m_compileFeatures
+        = new QCheckBox(tr("Also learn from compile features (registers, spills, PTX instruction mix)"), box);
     m_optionsProblem = new QLabel(box);
     m_optionsProblem->setWordWrap(true);
     m_start = new QPushButton(tr("&Start Training"), this);
@@ -175,7 +175,8 @@ void RetrainDialog::fillOptions()
 {
     const StoreStatistics &stats = m_retrainer->session()->snapshot().statistics;
     m_name->setText(m_retrainer->proposedForecasterName());
-    m_takenNames = {QLatin1StringView(costmodel::kForecasterName), QLatin1StringView(costmodel::kHeldOutForecasterName)};
+    m_takenNames
+        = {QLatin1StringView(costmodel::kForecasterName), QLatin1StringView(costmodel::kHeldOutForecasterName)};
     for (const NamedCounts &f : stats.perForecaster)
         m_takenNames.append(f.name);
     const auto fill = [](QListWidget *list, const QList<NamedCounts> &rows, const QString &unit) {

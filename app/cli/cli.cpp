@@ -22,6 +22,8 @@ void printTopLevelHelp(QTextStream &out)
 int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
 {
     Io io {out, err};
+    // Known before parsing, so that even a usage error is reported as the one JSON document.
+    io.json = arguments.mid(2).contains(QStringLiteral("--json"));
     if (arguments.size() < 2) {
         printTopLevelHelp(err);
         return UsageError;
@@ -51,8 +53,10 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         if (!parser.parse(rest))
             return fail(io, UsageError, name + QStringLiteral(": ") + parser.errorText());
         if (parser.isSet(help)) {
+            // Qt's first line names the program's path and lists the positional arguments again after ours.
             QString text = parser.helpText();
-            text.replace(QStringLiteral("[options]"), QStringLiteral("[options] ") + command.usage);
+            const qsizetype end = text.indexOf(u'\n');
+            text = usageLine(command) + (end < 0 ? QString() : text.mid(end));
             out << text;
             out.flush();
             return Success;

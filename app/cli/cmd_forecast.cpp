@@ -4,11 +4,13 @@
 #include "app/cli/command.h"
 #include "core/forecasters/costmodel_backend.h"
 #include "core/forecasters/forecast_engine.h"
+#include "core/forecasters/forecast_pairs.h"
 #include "core/forecasters/forecaster_config.h"
 #include "core/measure/measure_engine.h"
 #include "core/measure/measurement_mapping.h"
 #include "core/measure/worker_locator.h"
 #include "core/store/forecast_repo.h"
+#include "core/store/hardware_repo.h"
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
 
@@ -36,6 +38,7 @@ const QString kProblem = QStringLiteral("problem");
 const QString kHardware = QStringLiteral("hardware");
 const QString kSamples = QStringLiteral("samples");
 const QString kRefresh = QStringLiteral("refresh");
+const QString kPairs = QStringLiteral("pairs");
 
 // --- gpuf forecaster add|list --------------------------------------------------------------------------------------
 
@@ -190,6 +193,11 @@ void addForecastOptions(QCommandLineParser &parser)
     parser.addOption({kSamples, QStringLiteral("Independent samples per pair (default 1)."), QStringLiteral("N"),
         QStringLiteral("1")});
     parser.addOption({kRefresh, QStringLiteral("Forecast again even when a cached forecast exists.")});
+    parser.addOption({kPairs,
+        QStringLiteral("Which pairs: reference (each problem's reference against its other kernels), labelled (the "
+                       "store's labelled pairs, e.g. an imported eval set's anchor/candidate or discovery "
+                       "parent/child, each on its label's hardware) or all (both; the default)."),
+        QStringLiteral("WHICH"), QStringLiteral("all")});
     parser.addOption({kModel,
         QStringLiteral("With --forecaster costmodel: the model file (gpuf train --out). Default: the built-in model."),
         QStringLiteral("FILE")});
@@ -225,39 +233,6 @@ Result<Hardware> localHardware()
     if (device.devices.isEmpty() || device.devices.first().deviceInfo.isEmpty())
         return Error {QStringLiteral("gpuf-measure did not describe its device")};
     return measure::hardwareFromDevice(device.devices.first().deviceInfo, {});
-}
-
-// Every (reference, candidate) pair of the chosen problems: the problem's reference against each other kernel.
-Result<QList<ForecastPair>> selectPairs(Store &store, const QString &problemName)
-{
-    ProblemRepo problems(store);
-    QList<Problem> chosen;
-    if (!problemName.isEmpty()) {
-        auto p = problems.findByName(problemName);
-        if (!p)
-            return Error {p.error()};
-        if (!p->has_value())
-            return Error {QStringLiteral("no problem named '%1'").arg(problemName)};
-        chosen.append(**p);
-    } else {
-        auto all = problems.list();
-        if (!all)
-            return Error {all.error()};
-        chosen = *all;
-    }
-    auto kernels = KernelRepo(store).summaries();
-    if (!kernels)
-        return Error {kernels.error()};
-    QList<ForecastPair> pairs;
-    for (const Problem &problem : std::as_const(chosen)) {
-        if (problem.referenceKernelId == 0)
-            continue; // nothing to compare against
-        for (const KernelSummary &k : std::as_const(*kernels)) {
-            if (k.problemId == problem.id && k.id != problem.referenceKernelId)
-                pairs.append(ForecastPair {problem.referenceKernelId, k.id});
-        }
-    }
-    return pairs;
 }
 
 ForecastSummary runBatch(
@@ -328,16 +303,56 @@ int runForecast(const QCommandLineParser &parser, Io &io)
             return fail(io, UsageError,
                 QStringLiteral("forecast: unknown hardware '%1' (A100, L40S, H100, H200, B200 or local)").arg(hw));
     }
-    auto pairs = selectPairs(**store, parser.value(kProblem));
-    if (!pairs)
-        return fail(io, BadInput, QStringLiteral("forecast: ") + pairs.error());
-    batch.pairs = *pairs;
+    const auto source = pairSourceFromName(parser.value(kPairs));
+    if (!source)
+        return fail(io, UsageError,
+            QStringLiteral("forecast: --pairs is reference, labelled or all, not '%1'").arg(parser.value(kPairs)));
+    auto selection = selectForecastPairs(**store, *source, parser.value(kProblem));
+    if (!selection)
+        return fail(io, BadInput, QStringLiteral("forecast: ") + selection.error());
+    // An empty selection is an error, not "0 requested": a script must not take "nothing matched" for "all cached".
+    if (selection->size() == 0)
+        return fail(io, BadInput,
+            QStringLiteral("forecast: no pair to forecast (--pairs %1): %2")
+                .arg(pairSourceName(*source), selection->emptyReason(*source)));
+    // One batch per hardware: a label's pair is shown its label's GPU, unless --hardware names one for every pair.
+    QList<ForecastBatch> batches;
+    if (parser.isSet(kHardware)) {
+        batch.pairs = selection->allPairs();
+        batches.append(batch);
+    } else {
+        for (const HardwarePairs &group : std::as_const(selection->groups)) {
+            ForecastBatch b = batch;
+            b.id = quint64(batches.size() + 1);
+            b.pairs = group.pairs;
+            if (group.hardwareId != 0) {
+                auto hardware = HardwareRepo(**store).find(group.hardwareId);
+                if (!hardware)
+                    return fail(io, BadInput, QStringLiteral("forecast: ") + hardware.error());
+                if (hardware->has_value())
+                    b.hardware = **hardware;
+            }
+            batches.append(b);
+        }
+    }
     store->reset(); // the engine writes through its own connection
 
     const bool json = parser.isSet(QStringLiteral("json"));
     ForecastEngineConfig config;
     config.backend.costModelPath = parser.value(kModel);
-    const ForecastSummary s = runBatch(args.first(), batch, io, json, config);
+    ForecastSummary s;
+    for (const ForecastBatch &b : std::as_const(batches)) {
+        const ForecastSummary part = runBatch(args.first(), b, io, json, config);
+        if (!part.error.isEmpty()) {
+            s.error = part.error;
+            break;
+        }
+        s.requested += part.requested;
+        s.ok += part.ok;
+        s.parseFailed += part.parseFailed;
+        s.errors += part.errors;
+        s.cached += part.cached;
+    }
     if (!s.error.isEmpty())
         return fail(io, BadInput, QStringLiteral("forecast: ") + s.error);
     if (json) {
@@ -369,8 +384,9 @@ Command forecastCommand()
 {
     Command c;
     c.name = QStringLiteral("forecast");
-    c.summary = QStringLiteral("Forecast every (reference, candidate) pair without a cached forecast; exit 1 when a "
-                               "request failed (parse failures are results).");
+    c.summary = QStringLiteral("Forecast the store's (reference, candidate) pairs without a cached forecast (--pairs "
+                               "chooses which); exit 1 when a request failed (parse failures are results) or no pair "
+                               "matches.");
     c.usage = QStringLiteral("STORE --forecaster NAME");
     c.addOptions = addForecastOptions;
     c.run = runForecast;

@@ -1,7 +1,9 @@
 // gpuf metrics STORE: the calibration and ranking metrics of a store's forecasts, per forecaster (the figures of the
 // GUI's metrics table, computed by the same code).
 #include "app/cli/command.h"
+#include "core/forecasters/training_scope.h"
 #include "core/metrics/from_store.h"
+#include "core/store/forecast_repo.h"
 #include "core/store/scored_pairs.h"
 #include "core/store/store.h"
 
@@ -33,10 +35,18 @@ void addMetricsOptions(QCommandLineParser &parser)
 }
 
 // The figures as rows and the forecasters as columns: a terminal is narrower than the GUI's table.
-void printReports(
-    QTextStream &out, const ScoredPairs &pairs, const std::vector<metrics::ForecasterReport> &reports, bool samePairs)
+// The forecaster's column title: its name, marked when it is scored on pairs it was trained on.
+QString columnName(const metrics::ForecasterReport &r, const QHash<qint64, qint64> &inSample)
 {
-    out << (samePairs ? "metrics on the pairs every chosen forecaster forecast\n" : "metrics per forecaster\n");
+    return inSample.value(r.forecaster.id) > 0 ? r.forecaster.name + QStringLiteral(" (in-sample)") : r.forecaster.name;
+}
+
+void printReports(QTextStream &out, const ScoredPairs &pairs, const std::vector<metrics::ForecasterReport> &reports,
+    bool samePairs, const QHash<qint64, qint64> &inSample)
+{
+    out << (samePairs ? "metrics on the pairs every chosen forecaster forecast (same reference, candidate, hardware "
+                        "and sample)\n"
+                      : "metrics per forecaster\n");
     for (const metrics::ForecasterReport &r : reports) {
         const ScoredPairsForecaster &f = r.forecaster;
         // A truth from replayed runtimes is counted apart: it was not measured here.
@@ -51,6 +61,11 @@ void printReports(
                    .arg(f.withoutTruth)
                    .arg(f.failedCandidates)
                    .arg(f.errors);
+        if (const qint64 n = inSample.value(f.id); n > 0)
+            out << QStringLiteral("    in-sample: %1 of its %2 scored rows are pairs of operations its model was "
+                                  "trained on; its figures there are not an honest forecast\n")
+                       .arg(n)
+                       .arg(r.report.nTotal);
     }
     if (const qint64 missing = pairs.withoutTruth(); missing > 0)
         out << QStringLiteral("  %1 forecasts have no measured truth (not scored)\n").arg(missing);
@@ -65,10 +80,10 @@ void printReports(
             columnWidth = std::max(columnWidth, int(metrics::formatFigure(figure, r.report).size()) + 2);
     }
     for (const metrics::ForecasterReport &r : reports)
-        columnWidth = std::max(columnWidth, int(r.forecaster.name.size()) + 2);
+        columnWidth = std::max(columnWidth, int(columnName(r, inSample).size()) + 2);
     out << '\n' << QString().leftJustified(nameWidth);
     for (const metrics::ForecasterReport &r : reports)
-        out << r.forecaster.name.rightJustified(columnWidth);
+        out << columnName(r, inSample).rightJustified(columnWidth);
     out << '\n';
     for (const metrics::Figure &figure : metrics::tableFigures()) {
         out << figure.title.leftJustified(nameWidth);
@@ -109,12 +124,23 @@ int runMetrics(const QCommandLineParser &parser, Io &io)
     if (samePairs)
         rows = metrics::samePairs(rows);
     const std::vector<metrics::ForecasterReport> reports = metrics::forecasterReports(*pairs, rows, options);
+    auto forecasters = ForecasterRepo(**store).list();
+    if (!forecasters)
+        return fail(io, BadInput, QStringLiteral("metrics: ") + forecasters.error());
+    const QHash<qint64, qint64> inSample = inSampleRows(*pairs, rows, *forecasters);
 
     if (parser.isSet(QStringLiteral("json"))) {
-        printJson(io, QJsonDocument(metrics::storeMetricsJson(reports)));
+        QJsonObject json = metrics::storeMetricsJson(reports);
+        for (const metrics::ForecasterReport &r : reports) {
+            QJsonObject object = json.value(r.forecaster.name).toObject();
+            object.insert(QStringLiteral("in_sample"), inSample.value(r.forecaster.id) > 0);
+            object.insert(QStringLiteral("n_in_sample"), inSample.value(r.forecaster.id));
+            json.insert(r.forecaster.name, object);
+        }
+        printJson(io, QJsonDocument(json));
         return int(Success);
     }
-    printReports(io.out, *pairs, reports, samePairs);
+    printReports(io.out, *pairs, reports, samePairs, inSample);
     return int(Success);
 }
 

@@ -1,6 +1,8 @@
 // Shared helpers of the sub-commands and the registry; see command.h.
 #include "app/cli/command.h"
 
+#include <QJsonObject>
+
 namespace gpuf::cli {
 
 const QList<Command> &commands()
@@ -21,7 +23,17 @@ int fail(Io &io, ExitCode code, const QString &message)
 {
     io.err << "gpuf: " << message << '\n';
     io.err.flush();
+    if (io.json) // a script reading stdout gets one document whatever happened
+        printJson(io, QJsonDocument(QJsonObject {{QStringLiteral("error"), message}}));
     return code;
+}
+
+QString usageLine(const Command &command)
+{
+    QString line = QStringLiteral("Usage: gpuf ") + command.name + QStringLiteral(" [options]");
+    if (!command.usage.isEmpty())
+        line += u' ' + command.usage;
+    return line;
 }
 
 } // namespace gpuf::cli

@@ -17,6 +17,8 @@ struct Io
 {
     QTextStream &out;
     QTextStream &err;
+    // --json was given: a failure is reported as the one JSON document {"error": …} on stdout (and on stderr).
+    bool json = false;
 };
 
 struct Command
@@ -33,7 +35,10 @@ const QList<Command> &commands();
 
 // Prints `doc` compactly on one line followed by a newline (the single JSON document of --json mode).
 void printJson(Io &io, const QJsonDocument &doc);
+// Reports `message` on stderr and, in --json mode, as {"error": message} on stdout; returns `code`.
 int fail(Io &io, ExitCode code, const QString &message);
+// The first line of a command's --help: "Usage: gpuf NAME [options] USAGE".
+QString usageLine(const Command &command);
 
 // Command factories; each lives in its cmd_*.cpp.
 Command initCommand();

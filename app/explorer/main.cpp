@@ -38,47 +38,99 @@ QString languageOverride(const QStringList &arguments)
                                                : qEnvironmentVariable("GPUF_LANG");
 }
 
+// The options of the command line, shared by the display-free pass (--help, --version) and the real one.
+struct Options
+{
+    QCommandLineOption sample {
+        QStringLiteral("sample"), QCoreApplication::translate("gpuf::explorer", "Open the bundled sample store.")};
+    QCommandLineOption scheme {QStringLiteral("color-scheme"),
+        QCoreApplication::translate("gpuf::explorer", "system, light or dark (remembered for later starts)."),
+        QStringLiteral("SCHEME")};
+    // For checks of an installation: exits 0 once the store is open, 1 when it cannot be opened.
+    QCommandLineOption quitAfterLoad {QStringLiteral("quit-after-load"), QStringLiteral("Quit once the store is open.")};
+    Options() { quitAfterLoad.setFlags(QCommandLineOption::HiddenFromHelp); }
+};
+
+void describeApplication()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("gpuf-explorer"));
+    QCoreApplication::setOrganizationName(QStringLiteral("gpuf"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(GPUF_VERSION_STRING));
+}
+
+// Installs the translators for --lang / GPUF_LANG / the system locale before any text is built.
+void installLanguage(QCoreApplication &app)
+{
+    const QString language = languageOverride(QCoreApplication::arguments());
+    const QLocale locale = gpuf::interfaceLocale(language);
+    if (!language.isEmpty())
+        QLocale::setDefault(locale); // numbers and dates follow the chosen language as they would the system's
+    gpuf::installTranslations(locale, &app);
+}
+
+void fillParser(QCommandLineParser &parser, const Options &options)
+{
+    parser.setApplicationDescription(QCoreApplication::translate("gpuf::explorer", "GPU Forecaster Explorer"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addOption(options.sample);
+    parser.addOption(options.scheme);
+    parser.addOption(languageOption());
+    parser.addOption(options.quitAfterLoad);
+    parser.addPositionalArgument(QStringLiteral("STORE"),
+        QCoreApplication::translate("gpuf::explorer", "the store to open (created when missing)"),
+        QStringLiteral("[STORE]"));
+}
+
+// --help and --version print and exit before a QApplication exists: they need no display (a terminal over SSH, a
+// packaging script). Any other argument, and any error, is left to the real parser.
+bool wantsTextOnly(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray a(argv[i]);
+        if (a == "--") // what follows is a store's path
+            return false;
+        if (a == "-h" || a == "--help" || a == "-?" || a == "--help-all" || a == "-v" || a == "--version")
+            return true;
+    }
+    return false;
+}
+
+int printTextOnly(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    describeApplication();
+    installLanguage(app);
+    QCommandLineParser parser;
+    const Options options;
+    fillParser(parser, options);
+    parser.process(app); // prints the help or the version and exits, or reports an unknown option and exits
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
 {
+    if (wantsTextOnly(argc, argv))
+        return printTextOnly(argc, argv);
     QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("gpuf-explorer"));
+    describeApplication();
     QApplication::setApplicationDisplayName(QStringLiteral("GPU Forecaster Explorer"));
-    QApplication::setOrganizationName(QStringLiteral("gpuf"));
-    QApplication::setApplicationVersion(QStringLiteral(GPUF_VERSION_STRING));
     // The desktop entry's name (packaging/): Wayland's app id, and how the desktop matches windows to the entry.
     QApplication::setDesktopFileName(QStringLiteral("io.github.gpuf.Explorer"));
     QApplication::setWindowIcon(QIcon::fromTheme(
         QStringLiteral("io.github.gpuf.Explorer"), QIcon(QStringLiteral(":/gpuf/icons/io.github.gpuf.Explorer.svg"))));
 
     // Before any widget exists: the windows translate their texts once, when they are built.
-    const QString language = languageOverride(QApplication::arguments());
-    const QLocale locale = gpuf::interfaceLocale(language);
-    if (!language.isEmpty())
-        QLocale::setDefault(locale); // numbers and dates follow the chosen language as they would the system's
-    gpuf::installTranslations(locale, &app);
+    installLanguage(app);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QCoreApplication::translate("gpuf::explorer", "GPU Forecaster Explorer"));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    const QCommandLineOption sample(
-        QStringLiteral("sample"), QCoreApplication::translate("gpuf::explorer", "Open the bundled sample store."));
-    parser.addOption(sample);
-    const QCommandLineOption scheme(QStringLiteral("color-scheme"),
-        QCoreApplication::translate("gpuf::explorer", "system, light or dark (remembered for later starts)."),
-        QStringLiteral("SCHEME"));
-    parser.addOption(scheme);
-    parser.addOption(languageOption());
-    // For checks of an installation: exits 0 once the store is open, 1 when it cannot be opened.
-    QCommandLineOption quitAfterLoad(QStringLiteral("quit-after-load"), QStringLiteral("Quit once the store is open."));
-    quitAfterLoad.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOption(quitAfterLoad);
-    parser.addPositionalArgument(QStringLiteral("STORE"),
-        QCoreApplication::translate("gpuf::explorer", "the store to open (created when missing)"),
-        QStringLiteral("[STORE]"));
+    const Options options;
+    fillParser(parser, options);
     parser.process(app);
+    const QCommandLineOption &sample = options.sample;
+    const QCommandLineOption &scheme = options.scheme;
 
     gpuf::Settings settings;
     if (parser.isSet(scheme))
@@ -87,7 +139,7 @@ int main(int argc, char **argv)
     gpuf::StoreSession session;
     gpuf::MainWindow window(&settings, &session);
     window.show();
-    if (parser.isSet(quitAfterLoad)) {
+    if (parser.isSet(options.quitAfterLoad)) {
         // Queued, so that an answer given before the event loop runs still ends it.
         QObject::connect(&session, &gpuf::StoreSession::opened, &app,
             [&app]() { QTimer::singleShot(0, &app, []() { QCoreApplication::exit(0); }); });

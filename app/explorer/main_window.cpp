@@ -10,6 +10,7 @@
 #include "widgets/candidates/add_kernel_dialog.h"
 #include "widgets/candidates/candidate_browser.h"
 #include "widgets/candidates/candidate_source.h"
+#include "widgets/candidates/drill_pairs_view.h"
 #include "widgets/candidates/kernel_drop_target.h"
 #include "widgets/candidates/problem_tree.h"
 #include "widgets/common/color_scheme.h"
@@ -149,6 +150,9 @@ void MainWindow::createDocks()
     QDockWidget *forecast = addDock(tr("Forecast"), QStringLiteral("ForecastDock"),
         new ForecastPanel(m_forecasts, m_measureQueue, m_session, m_selection, m_settings), Qt::BottomDockWidgetArea);
     tabifyDockWidget(candidates, forecast);
+    QDockWidget *drillPairs = addDock(tr("Drill-down"), QStringLiteral("DrillPairsDock"),
+        new DrillPairsView(m_candidates, m_selection), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(candidates, drillPairs);
     connect(m_forecasts, &ForecastController::notice, this,
         [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     candidates->raise();

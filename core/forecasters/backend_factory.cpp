@@ -21,7 +21,13 @@ Result<std::unique_ptr<ForecastBackend>> makeLlmBackend(
 Result<std::unique_ptr<ForecastBackend>> makeCostModelBackend(
     const Forecaster &forecaster, const BackendOptions &options, QObject *parent)
 {
-    const QString &path = options.costModelPath;
+    // An explicit model (gpuf forecast --model) wins; otherwise a cost-model forecaster other than the built-in
+    // `costmodel` (a retrained model's) forecasts with the model file its configuration names.
+    QString path = options.costModelPath;
+    const QString source = forecaster.config.value(QLatin1StringView("model_source")).toString();
+    if (path.isEmpty() && forecaster.name != QLatin1StringView(costmodel::kForecasterName) && !source.isEmpty()
+        && source != QLatin1StringView("built-in"))
+        path = source;
     auto model = path.isEmpty() ? costmodel::CostModel::builtIn() : costmodel::CostModel::load(path);
     if (!model)
         return Error {QStringLiteral("forecaster '%1': %2").arg(forecaster.name, model.error())};

@@ -123,7 +123,7 @@ Status Booster::readShape()
 }
 
 Result<Booster> Booster::train(const Matrix &data, std::span<const float> labels, std::span<const float> weights,
-    const QStringList &featureNames, const BoosterParameters &parameters)
+    const QStringList &featureNames, const BoosterParameters &parameters, const std::atomic_bool *cancel)
 {
     if (data.rows() == 0 || std::size_t(data.rows()) != labels.size())
         return Error {QStringLiteral("no training rows, or a label count that does not match them")};
@@ -162,6 +162,8 @@ Result<Booster> Booster::train(const Matrix &data, std::span<const float> labels
     if (XGBoosterSetParam(handle, "verbosity", "0") != 0)
         return xgbError("setting verbosity");
     for (int round = 0; round < parameters.rounds; ++round) {
+        if (cancel && cancel->load(std::memory_order_relaxed))
+            return Error {QStringLiteral("cancelled")};
         if (XGBoosterUpdateOneIter(handle, round, dm) != 0)
             return xgbError("training");
     }

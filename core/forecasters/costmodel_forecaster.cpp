@@ -60,9 +60,12 @@ Forecaster CostModelForecaster::forecasterRow(const QString &name) const
     Forecaster f;
     f.name = name;
     f.kind = ForecasterKind::CostModel;
-    f.displayName = name == QLatin1StringView(kHeldOutForecasterName)
-        ? QStringLiteral("Cost model (held-out operations)")
-        : QStringLiteral("Built-in cost model");
+    if (name == QLatin1StringView(kHeldOutForecasterName))
+        f.displayName = QStringLiteral("Cost model (held-out operations)");
+    else if (name == QLatin1StringView(kForecasterName))
+        f.displayName = QStringLiteral("Built-in cost model");
+    else
+        f.displayName = name; // a retrained model's forecaster: its own name, never the built-in one's
     f.config = configuration();
     return f;
 }

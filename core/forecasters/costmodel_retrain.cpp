@@ -1,7 +1,11 @@
 // retrainFromStore and retrainRefusal; see costmodel_retrain.h.
 #include "core/forecasters/costmodel_retrain.h"
 
+#include "core/common/thread_priority.h"
+#include "core/forecasters/costmodel_backend.h"
+#include "core/forecasters/costmodel_compile.h"
 #include "core/forecasters/costmodel_model.h"
+#include "core/store/forecast_repo.h"
 #include "core/store/store.h"
 
 #include <QCoreApplication>
@@ -15,7 +19,69 @@ QString tr(const char *text, int n = -1) { return QCoreApplication::translate("g
 
 bool isCancelled(const std::atomic_bool *cancel) { return cancel && cancel->load(std::memory_order_relaxed); }
 
+// The architecture of the GPU most pairs were measured on (ties: the lower id).
+QString dominantArch(const TrainingSet &set)
+{
+    QHash<RowId, int> count;
+    for (const MeasuredPair &p : set.pairs)
+        ++count[p.hardwareId];
+    RowId best = 0;
+    for (auto it = count.cbegin(); it != count.cend(); ++it) {
+        if (best == 0 || it.value() > count.value(best) || (it.value() == count.value(best) && it.key() < best))
+            best = it.key();
+    }
+    return archOf(set.hardware.value(best));
+}
+
+// Fails when the store already has a forecaster of that name: a retrained model never takes another's place.
+Status checkForecasterName(Store &store, const QString &name)
+{
+    if (name.isEmpty())
+        return {};
+    if (name == QLatin1StringView(kForecasterName) || name == QLatin1StringView(kHeldOutForecasterName))
+        return Error {tr("the name \"%1\" belongs to the built-in cost model; choose another").arg(name)};
+    auto existing = ForecasterRepo(store).findByName(name);
+    if (!existing)
+        return Error {existing.error()};
+    if (existing->has_value())
+        return Error {tr("the store already has a forecaster named \"%1\"; choose another name").arg(name)};
+    return {};
+}
+
+// Adds the forecaster that forecasts with the saved model (its configuration names the file).
+Result<RowId> addForecaster(const QString &storePath, const QString &modelPath, const QString &name)
+{
+    auto store = Store::open(storePath, Store::Mode::ExistingOnly, Store::Check::Header);
+    if (!store)
+        return Error {store.error()};
+    if (Status nameFree = checkForecasterName(**store, name); !nameFree)
+        return Error {nameFree.error()};
+    auto row = ensureCostModelForecaster(**store, modelPath, name);
+    if (!row)
+        return Error {row.error()};
+    return row->id;
+}
+
 } // namespace
+
+TrainingSet restrictTrainingSet(const TrainingSet &set, const QStringList &operations, const QStringList &hardware)
+{
+    if (operations.isEmpty() && hardware.isEmpty())
+        return set;
+    TrainingSet out;
+    for (const MeasuredPair &p : set.pairs) {
+        if (!operations.isEmpty() && !operations.contains(set.problems.value(p.problemId)))
+            continue;
+        if (!hardware.isEmpty() && !hardware.contains(set.hardware.value(p.hardwareId).name))
+            continue;
+        out.pairs.append(p);
+        out.problems.insert(p.problemId, set.problems.value(p.problemId));
+        out.hardware.insert(p.hardwareId, set.hardware.value(p.hardwareId));
+        for (RowId k : {p.referenceId, p.candidateId})
+            out.kernels.insert(k, set.kernels.value(k));
+    }
+    return out;
+}
 
 QString retrainRefusal(const TrainingSet &set)
 {
@@ -38,37 +104,59 @@ Result<RetrainOutcome> retrainFromStore(
         if (options.progress)
             options.progress({text, done, total});
     };
+    if (options.background)
+        lowerCurrentThreadPriority(); // the reading and the final model run on this thread
     report(tr("Reading the measured pairs of %1…").arg(QFileInfo(storePath).fileName()), 0, 0);
     // A connection of its own: the caller's belongs to another thread. The session checked the file already.
     auto store = Store::open(storePath, Store::Mode::ReadOnly, Store::Check::Header);
     if (!store)
         return Error {store.error()};
-    auto set = loadTrainingSet(**store, options.cancel);
-    if (!set)
-        return Error {set.error()};
+    if (Status nameFree = checkForecasterName(**store, options.forecasterName); !nameFree)
+        return Error {nameFree.error()};
+    auto loaded = loadTrainingSet(**store, options.cancel);
+    if (!loaded)
+        return Error {loaded.error()};
     store->reset(); // training takes a while; the file need not stay open for it
-    if (const QString refusal = retrainRefusal(*set); !refusal.isEmpty())
+    const TrainingSet set = restrictTrainingSet(*loaded, options.operations, options.hardware);
+    if (const QString refusal = retrainRefusal(set); !refusal.isEmpty())
         return Error {refusal};
     if (isCancelled(options.cancel))
         return Error {QStringLiteral("cancelled")};
 
-    const int operations = int(set->problemIds().size());
-    const int total = operations + 1; // each held-out operation, then the final model
+    const int operations = int(set.problemIds().size());
+    const int total = trainingSteps(operations) + 1; // every booster fitted, then saving
     report(tr("%1 measured pairs of %2 kernels in %3 operations: training with leave-one-operation-out validation…")
-               .arg(set->pairs.size())
-               .arg(set->kernels.size())
+               .arg(set.pairs.size())
+               .arg(set.kernels.size())
                .arg(operations),
         0, total);
-    std::atomic_int foldsDone {0};
     TrainingOptions training;
     training.parameters = options.parameters;
     training.parallel = options.parallel;
+    training.pool = options.pool;
+    training.background = options.background;
     training.cancel = options.cancel;
-    if (options.progress) {
-        training.progress
-            = [&report, &foldsDone, total](const QString &line) { report(line, foldsDone.fetch_add(1) + 1, total); };
+    std::unique_ptr<CompileFeatureWorker> compiler;
+    if (options.compileFeatures) {
+        auto started = CompileFeatureWorker::start();
+        if (!started)
+            return Error {tr("compile features need gpuf-measure: %1").arg(started.error())};
+        compiler = std::move(*started);
+        training.compiler = compiler.get();
+        training.compileArch = dominantArch(set);
+        if (training.compileArch.isEmpty())
+            return Error {tr("compile features: no GPU of the pairs names its architecture")};
     }
-    auto outcome = trainWithValidation(*set, training);
+    // A line per held-out operation, and the bar moved by every booster fitted (a fold fits one per operation).
+    std::atomic_int lastDone {0};
+    if (options.progress) {
+        training.progress = [&report, &lastDone, total](const QString &line) { report(line, lastDone.load(), total); };
+        training.steps = [&report, &lastDone, total](int done, int) {
+            lastDone.store(std::min(done, total - 1));
+            report({}, std::min(done, total - 1), total);
+        };
+    }
+    auto outcome = trainWithValidation(set, training);
     if (!outcome)
         return Error {outcome.error()};
     if (isCancelled(options.cancel))
@@ -90,13 +178,28 @@ Result<RetrainOutcome> retrainFromStore(
     out.modelPath = modelPath;
     out.manifestPath = manifestPathFor(modelPath);
     out.identity = (*saved)->identity();
-    out.pairs = int(set->pairs.size());
+    out.pairs = int(set.pairs.size());
     out.kernels = (*saved)->manifest().trainingData.value(QStringLiteral("kernels")).toInt();
     out.folds = std::move(outcome->folds);
     out.validation = std::move(outcome->validation);
     out.temperature = (*saved)->manifest().temperature;
     out.seconds = outcome->seconds;
     out.dataHash = outcome->dataHash;
+    out.compileFeatures = outcome->compileFeatures;
+    const QList<RowId> problemIds = set.problemIds();
+    for (RowId p : problemIds)
+        out.operations.append(set.problems.value(p));
+    for (const Hardware &h : set.hardware)
+        out.hardware.append(h.name);
+    out.hardware.sort();
+    if (!options.forecasterName.isEmpty()) {
+        auto id = addForecaster(storePath, modelPath, options.forecasterName);
+        if (!id)
+            return Error {
+                tr("the model is saved at %1, but its forecaster could not be added: %2").arg(modelPath, id.error())};
+        out.forecasterName = options.forecasterName;
+        out.forecasterId = *id;
+    }
     report(tr("Done: the model is saved."), total, total);
     return out;
 }

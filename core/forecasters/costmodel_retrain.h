@@ -9,6 +9,9 @@
 
 #include <QMetaType>
 #include <QString>
+#include <QStringList>
+
+class QThreadPool;
 
 #include <atomic>
 #include <functional>
@@ -34,7 +37,20 @@ struct RetrainProgress
 struct RetrainOptions
 {
     BoosterParameters parameters;
-    bool parallel = true; // folds on the global thread pool (the calling thread takes part, so it cannot starve)
+    // Folds in parallel on `pool` (the global pool when null) while the calling thread, never one of that pool's,
+    // waits; without `parallel` the calling thread fits every booster itself.
+    bool parallel = true;
+    QThreadPool *pool = nullptr;
+    bool background = false; // training threads lower their CPU priority (a GUI shares the machine)
+    // Which measured pairs to learn from, by name: these operations (problems) and GPUs; empty: all.
+    QStringList operations;
+    QStringList hardware;
+    // Also learn from compile features (gpuf-measure compiles every CUDA kernel for the architecture of the GPU with
+    // the most pairs); fails up front when no gpuf-measure can be started.
+    bool compileFeatures = false;
+    // The cost-model forecaster the model is stored under in the store (a forecaster of its own, next to the
+    // built-in `costmodel`); none when empty. A name the store already uses is refused before training.
+    QString forecasterName;
     const std::atomic_bool *cancel = nullptr;
     std::function<void(const RetrainProgress &)> progress; // called from worker threads too; keep it thread-safe
 };
@@ -52,10 +68,21 @@ struct RetrainOutcome
     double temperature = 1.0;
     double seconds = 0.0;
     QString dataHash;
+    QStringList operations; // those trained on
+    QStringList hardware;
+    bool compileFeatures = false;
+    QString forecasterName; // the forecaster that forecasts with the model; empty when none was asked for
+    RowId forecasterId = 0;
 };
 
-// Reads the measured pairs of the store at `storePath`, refuses too few (retrainRefusal), trains, saves the model
-// and its manifest at `modelPath` (its folder created) and loads them back. Fails with "cancelled" once *cancel is set.
+// The pairs of `set` of the named operations and GPUs (empty lists: all), with the kernels, problems and hardware they
+// name.
+TrainingSet restrictTrainingSet(const TrainingSet &set, const QStringList &operations, const QStringList &hardware);
+
+// Reads the measured pairs of the store at `storePath` (those options.operations and options.hardware name), refuses
+// too few (retrainRefusal), trains, saves the model and its manifest at `modelPath` (its folder created), loads them
+// back and, with options.forecasterName, adds the forecaster that forecasts with it to the store. Fails with
+// "cancelled" once *cancel is set.
 Result<RetrainOutcome> retrainFromStore(
     const QString &storePath, const QString &modelPath, const RetrainOptions &options = {});
 

@@ -1,6 +1,7 @@
 // Leave-one-operation-out training; see costmodel_training.h.
 #include "core/forecasters/costmodel_training.h"
 
+#include "core/common/thread_priority.h"
 #include "core/features/compile_features.h"
 #include "core/features/pair_features.h"
 #include "core/forecasters/costmodel_compile.h"
@@ -80,7 +81,10 @@ public:
             data.values.insert(data.values.end(), sourceOnly.values.begin(), sourceOnly.values.end());
             labels.insert(labels.end(), more.begin(), more.end());
         }
-        return Booster::train(data, labels, {}, m_names, m_options.parameters);
+        auto booster = Booster::train(data, labels, {}, m_names, m_options.parameters, m_options.cancel);
+        if (m_options.steps)
+            m_options.steps(m_fits.fetch_add(1) + 1, m_totalSteps);
+        return booster;
     }
 
     Result<std::vector<bins::Distribution>> predict(
@@ -205,9 +209,13 @@ public:
 
     const QHash<RowId, features::KernelFeatures> &features() const { return m_features; }
 
+    void setTotalSteps(int total) { m_totalSteps = total; }
+
 private:
     const TrainingSet &m_set;
     const TrainingOptions &m_options;
+    mutable std::atomic_int m_fits {0};
+    int m_totalSteps = 0;
     int m_compileFailures = 0;
     QHash<RowId, features::KernelFeatures> m_features;
     QHash<RowId, features::KernelFeatures> m_sourceOnly; // m_features without compile features
@@ -288,6 +296,8 @@ std::vector<metrics::ScoredRow> heldOutRows(const std::vector<HeldOutPrediction>
     return rows;
 }
 
+int trainingSteps(int operations) { return operations * operations + 1; }
+
 Result<TrainingOutcome> trainWithValidation(const TrainingSet &set, const TrainingOptions &options)
 {
     QElapsedTimer timer;
@@ -298,10 +308,19 @@ Result<TrainingOutcome> trainWithValidation(const TrainingSet &set, const Traini
         return Error {QStringLiteral("leave-one-operation-out validation needs measured pairs of at least two "
                                      "operations; the store has %1")
                           .arg(problems.size())};
-    const Trainer trainer(set, options);
+    if (options.background)
+        lowerCurrentThreadPriority();
+    Trainer trainer(set, options);
+    trainer.setTotalSteps(trainingSteps(int(problems.size())));
     std::vector<Trainer::Fold> folds;
-    const auto runFold = [&trainer, &problems](RowId held) { return trainer.fold(held, problems); };
-    if (options.parallel)
+    const auto runFold = [&trainer, &problems, &options](RowId held) {
+        if (options.background)
+            lowerCurrentThreadPriority();
+        return trainer.fold(held, problems);
+    };
+    if (options.parallel && options.pool)
+        folds = QtConcurrent::blockingMapped<std::vector<Trainer::Fold>>(options.pool, problems, runFold);
+    else if (options.parallel)
         folds = QtConcurrent::blockingMapped<std::vector<Trainer::Fold>>(problems, runFold);
     else
         std::transform(problems.begin(), problems.end(), std::back_inserter(folds), runFold);
@@ -342,6 +361,8 @@ Result<TrainingOutcome> trainWithValidation(const TrainingSet &set, const Traini
     auto booster = trainer.fit(all);
     if (!booster)
         return Error {booster.error()};
+    if (isCancelled(options))
+        return Error {QStringLiteral("cancelled")};
     Manifest manifest;
     manifest.features = features::pairColumnNames();
     manifest.temperature = fitTemperature(raw, truth);

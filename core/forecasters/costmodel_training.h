@@ -13,6 +13,8 @@
 
 #include <QJsonObject>
 
+class QThreadPool;
+
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -30,10 +32,16 @@ struct TrainingOptions
     // no toolkit is installed. The worker is used from the calling thread only.
     CompileFeatureWorker *compiler = nullptr;
     QString compileArch;
-    // Folds run in parallel on the global thread pool (each booster on one thread); results do not depend on it.
+    // Folds run in parallel (each booster on one thread); results do not depend on it. On `pool` when given, else on
+    // the global thread pool, while the calling thread waits: it must not be one of that pool's threads.
     bool parallel = true;
-    const std::atomic_bool *cancel = nullptr;
-    std::function<void(const QString &)> progress; // called from worker threads; keep it thread-safe
+    QThreadPool *pool = nullptr;
+    // Background work beside a GUI: every thread that trains lowers its CPU priority first (thread_priority.h).
+    bool background = false;
+    const std::atomic_bool *cancel = nullptr; // checked between boosting rounds
+    std::function<void(const QString &)> progress; // a line per held-out operation; from worker threads
+    // After every booster fitted: fits done so far and the fits of the whole training (ops² + 1); from worker threads.
+    std::function<void(int done, int total)> steps;
 };
 
 struct HeldOutPrediction
@@ -76,6 +84,10 @@ QHash<RowId, features::KernelFeatures> trainingFeatures(const TrainingSet &set,
 // Pair rows (features::kPairColumnCount wide) and class labels (bin − 1) of some of the set's pairs.
 Matrix pairMatrix(const TrainingSet &set, const QHash<RowId, features::KernelFeatures> &features,
     std::span<const int> pairIndexes, std::vector<float> *labels = nullptr);
+
+// How many boosters trainWithValidation fits for `operations` operations: per held-out operation, one per inner fold
+// and one to predict it, then the final model.
+int trainingSteps(int operations);
 
 // At least two operations with measured pairs are needed (one to hold out, one to learn from).
 Result<TrainingOutcome> trainWithValidation(const TrainingSet &set, const TrainingOptions &options = {});

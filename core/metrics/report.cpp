@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <set>
 #include <tuple>
 
 namespace gpuf::metrics {
@@ -176,13 +177,22 @@ std::vector<GroupReport> computeGroupedReports(
     return groups;
 }
 
+namespace {
+
+// What "the same pair" means: the same reference (pool), candidate and hardware, and the same sample of it.
+using PairKey = std::tuple<qint64, qint64, qint64, int>;
+
+PairKey pairKeyOf(const ScoredRow &row) { return {row.poolKey, row.pairId, row.hardwareId, row.repeat}; }
+
+} // namespace
+
 std::vector<ScoredRow> samePairs(std::span<const ScoredRow> rows)
 {
-    std::vector<std::pair<qint64, qint64>> pairForecaster; // (pairId, forecasterId), unique
+    std::vector<std::pair<PairKey, qint64>> pairForecaster; // (pair key, forecasterId), unique
     std::vector<qint64> forecasters;
     pairForecaster.reserve(rows.size());
     for (const ScoredRow &row : rows) {
-        pairForecaster.emplace_back(row.pairId, row.forecasterId);
+        pairForecaster.emplace_back(pairKeyOf(row), row.forecasterId);
         forecasters.push_back(row.forecasterId);
     }
     std::sort(forecasters.begin(), forecasters.end());
@@ -191,7 +201,7 @@ std::vector<ScoredRow> samePairs(std::span<const ScoredRow> rows)
     std::sort(pairForecaster.begin(), pairForecaster.end());
     pairForecaster.erase(std::unique(pairForecaster.begin(), pairForecaster.end()), pairForecaster.end());
 
-    std::vector<qint64> complete; // pairIds every forecaster has, ascending
+    std::vector<PairKey> complete; // keys every forecaster has, ascending
     for (std::size_t i = 0; i < pairForecaster.size();) {
         std::size_t j = i;
         while (j < pairForecaster.size() && pairForecaster[j].first == pairForecaster[i].first)
@@ -200,9 +210,14 @@ std::vector<ScoredRow> samePairs(std::span<const ScoredRow> rows)
             complete.push_back(pairForecaster[i].first);
         i = j;
     }
+    // One row per (key, forecaster): a forecaster holding two rows of one key would make n unequal again.
+    std::set<std::pair<PairKey, qint64>> taken;
     std::vector<ScoredRow> kept;
     for (const ScoredRow &row : rows) {
-        if (std::binary_search(complete.begin(), complete.end(), row.pairId))
+        const PairKey key = pairKeyOf(row);
+        if (!std::binary_search(complete.begin(), complete.end(), key))
+            continue;
+        if (taken.insert({key, row.forecasterId}).second)
             kept.push_back(row);
     }
     return kept;

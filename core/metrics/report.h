@@ -114,8 +114,10 @@ struct GroupReport
 std::vector<GroupReport> computeGroupedReports(
     std::span<const ScoredRow> rows, unsigned fields, const MetricsOptions &options = {});
 
-// Keeps only the rows whose pairId every forecaster present in `rows` has a row for (parse failures
-// count: a failure is a result), so forecasters are compared on the same pairs. Input order is kept.
+// Keeps only the rows whose pair — (poolKey, pairId, hardwareId, repeat): the same reference, candidate, hardware and
+// sample — every forecaster present in `rows` has a row for (parse failures count: a failure is a result), one row
+// per forecaster and pair, so forecasters are compared on the same pairs and each reports the same n. Input order is
+// kept.
 std::vector<ScoredRow> samePairs(std::span<const ScoredRow> rows);
 
 } // namespace gpuf::metrics

@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 struct Run
@@ -96,16 +98,68 @@ private Q_SLOTS:
     void everyCommandHasHelp_data()
     {
         QTest::addColumn<QString>("command");
-        for (const char *c : {"init", "import", "export", "stats", "corpus", "bins"})
-            QTest::newRow(c) << QString::fromLatin1(c);
+        QTest::addColumn<QString>("usage");
+        QTest::newRow("init") << u"init"_s << u"Usage: gpuf init [options] STORE"_s;
+        QTest::newRow("import") << u"import"_s << u"Usage: gpuf import [options] STORE FILE…"_s;
+        QTest::newRow("export") << u"export"_s << u"Usage: gpuf export [options] STORE FILE"_s;
+        QTest::newRow("stats") << u"stats"_s << u"Usage: gpuf stats [options] STORE"_s;
+        QTest::newRow("corpus") << u"corpus"_s << u"Usage: gpuf corpus [options] STORE DIR"_s;
+        QTest::newRow("bins") << u"bins"_s << u"Usage: gpuf bins [options] SPEEDUP…"_s;
+        QTest::newRow("metrics") << u"metrics"_s << u"Usage: gpuf metrics [options] STORE"_s;
+        QTest::newRow("forecaster")
+            << u"forecaster"_s
+            << u"Usage: gpuf forecaster [options] add STORE NAME --endpoint URL --model MODEL | "
+               u"list STORE"_s;
+        QTest::newRow("forecast") << u"forecast"_s << u"Usage: gpuf forecast [options] STORE --forecaster NAME"_s;
+        QTest::newRow("train") << u"train"_s << u"Usage: gpuf train [options] STORE --out MODEL"_s;
+        QTest::newRow("measure") << u"measure"_s << u"Usage: gpuf measure [options] STORE KERNEL…"_s;
+        QTest::newRow("device") << u"device"_s << u"Usage: gpuf device [options]"_s;
     }
+    // The first line names the command once, its arguments once, and no path of the program.
     void everyCommandHasHelp()
     {
         QFETCH(QString, command);
+        QFETCH(QString, usage);
         const Run r = gpuf({command, QStringLiteral("--help")});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("--json"));
-        QVERIFY(r.out.contains("Usage"));
+        const QString firstLine = QString::fromUtf8(r.out).section(u'\n', 0, 0);
+        QCOMPARE(firstLine, usage);
+    }
+
+    // With --json, whatever fails, stdout holds exactly one document: {"error": "…"}, and the exit code says how.
+    void jsonFailureIsOneDocument_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("message");
+        const QString missing = m_dir.filePath(u"missing.gpuf"_s);
+        QTest::newRow("stats of a missing store")
+            << QStringList {u"stats"_s, u"--json"_s, missing} << 1 << u"no such file"_s;
+        QTest::newRow("bins of a word") << QStringList {u"bins"_s, u"--json"_s, u"fast"_s} << 1 << u"fast"_s;
+        QTest::newRow("unknown option") << QStringList {u"metrics"_s, u"--json"_s, u"--frobnicate"_s} << 2
+                                        << u"frobnicate"_s;
+        QTest::newRow("forecast without forecaster")
+            << QStringList {u"forecast"_s, u"--json"_s, missing} << 2 << u"--forecaster"_s;
+        QTest::newRow("export without file") << QStringList {u"export"_s, u"--json"_s, missing} << 2 << u"export"_s;
+        QTest::newRow("unknown command") << QStringList {u"fly"_s, u"--json"_s} << 2 << u"unknown command"_s;
+        QTest::newRow("metrics of a missing store")
+            << QStringList {u"metrics"_s, missing, u"--json"_s} << 1 << u"no such file"_s;
+    }
+    void jsonFailureIsOneDocument()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, code);
+        QFETCH(QString, message);
+        const Run r = gpuf(args);
+        QCOMPARE(r.exitCode, code);
+        QCOMPARE(r.out.count('\n'), 1);
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(r.out, &error);
+        QVERIFY2(error.error == QJsonParseError::NoError, r.out.constData());
+        QCOMPARE(doc.object().keys(), QStringList {u"error"_s});
+        QVERIFY2(doc.object().value(u"error"_s).toString().contains(message), r.out.constData());
+        QVERIFY(r.err.contains(message.toUtf8())); // people reading the terminal see it too
     }
 
     void initStatsImportExportRoundTrip()

@@ -239,7 +239,9 @@ void TestCliMetrics::badInput()
     const Run r = gpufRun(QStringList {u"metrics"_s, m_store, u"--json"_s} + args);
     QCOMPARE(r.exitCode, code);
     QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
-    QVERIFY(r.out.isEmpty());
+    // --json: stdout still holds exactly one document, the error.
+    QCOMPARE(r.out.count('\n'), 1);
+    QVERIFY2(jsonOf(r).value(u"error"_s).toString().contains(message), r.out.constData());
 
     const Run noStore = gpufRun({u"metrics"_s});
     QCOMPARE(noStore.exitCode, 2);

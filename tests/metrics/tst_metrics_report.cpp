@@ -220,23 +220,29 @@ private Q_SLOTS:
 
     void samePairs()
     {
-        auto row = [](qint64 forecaster, qint64 pair, int repeat = 0) {
+        auto row = [](qint64 forecaster, qint64 pair, int repeat = 0, qint64 pool = 1, qint64 hardware = 1) {
             ScoredRow r = parsedRow(dist({{4, 1.0}}), 4, 4);
             r.forecasterId = forecaster;
             r.pairId = pair;
             r.repeat = repeat;
+            r.poolKey = pool;
+            r.hardwareId = hardware;
             return r;
         };
         ScoredRow failure = failedRow(4);
         failure.forecasterId = 2;
         failure.pairId = 11; // a parse failure still counts as forecast
-        const std::vector<ScoredRow> rows {
-            row(1, 10), row(1, 11), row(1, 12), failure, row(2, 12), row(2, 12, 1), row(2, 13)};
+        failure.poolKey = 1;
+        failure.hardwareId = 1;
+        // Forecaster 2's second sample of 12, its 14 against another reference and 15 on other hardware have no
+        // counterpart in forecaster 1's rows: the same candidate is not the same pair.
+        const std::vector<ScoredRow> rows {row(1, 10), row(1, 11), row(1, 12), row(1, 14), row(1, 15), failure,
+            row(2, 12), row(2, 12, 1), row(2, 13), row(2, 14, 0, 2), row(2, 15, 0, 1, 2)};
         const std::vector<ScoredRow> kept = metrics::samePairs(rows);
         std::multiset<std::pair<qint64, qint64>> got;
         for (const ScoredRow &r : kept)
             got.insert({r.forecasterId, r.pairId});
-        const std::multiset<std::pair<qint64, qint64>> expected {{1, 11}, {1, 12}, {2, 11}, {2, 12}, {2, 12}};
+        const std::multiset<std::pair<qint64, qint64>> expected {{1, 11}, {1, 12}, {2, 11}, {2, 12}};
         QCOMPARE(got, expected);
         QVERIFY(metrics::samePairs({}).empty());
     }

@@ -15,18 +15,22 @@
 #include "widgets/calibration/plot_qcustomplot.h"
 #include "widgets/calibration/reliability_plot.h"
 #include "widgets/calibration/risk_coverage_plot.h"
+#include "widgets/candidates/drill_pairs_view.h"
 #include "widgets/session/selection.h"
 #include "widgets/session/store_session.h"
 
 #include <QApplication>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QLabel>
+#include <QMainWindow>
 #include <QMenu>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -124,12 +128,13 @@ RowId forecasterId(const CalibrationSnapshot &snapshot, const QString &name)
     return 0;
 }
 
-// What the view shows for a forecaster: its display name, else its name.
+// What the view shows for a forecaster: its name, as every view and the command line show it (never a second,
+// display name).
 QString labelOf(const CalibrationSnapshot &snapshot, const QString &name)
 {
     for (const ScoredPairsForecaster &f : snapshot.pairs.forecasters) {
         if (f.name == name)
-            return f.label();
+            return f.name;
     }
     return name;
 }
@@ -251,7 +256,8 @@ void TestCalibrationView::tabsAndChoices()
     QStringList expected {labelOf(*snapshot, kCostModel), labelOf(*snapshot, kHeldOut)};
     expected.sort();
     QCOMPARE(shown, expected);
-    QVERIFY(labelOf(*snapshot, kCostModel) != kCostModel); // the bundle names them for people
+    // The bundle gives them display names too; the views still show the one name the CLI takes.
+    QVERIFY(!shown.contains(u"Built-in cost model"_s));
     QCOMPARE(second->count(), 3);
     QCOMPARE(second->itemData(0).value<RowId>(), RowId(0)); // "(none)"
     QCOMPARE(pairs->count(), 2);
@@ -409,12 +415,28 @@ void TestCalibrationView::confusionDrillDownReachesSelection()
     auto f = load();
     QTRY_VERIFY_WITH_TIMEOUT(loaded(*f), 30000);
     const auto snapshot = f->data.snapshot();
-    const RowId costModel = forecasterId(*snapshot, kCostModel);
+    const RowId costModel = forecasterId(*snapshot, kHeldOut); // thousands of forecasts: full cells
     f->view.setForecasters(costModel);
     f->view.tabs()->setCurrentWidget(f->view.confusionPlot());
     ConfusionPlot *confusion = f->view.confusionPlot();
     QVERIFY(QTest::qWaitForWindowExposed(&f->view));
     confusion->plot()->replot(QCustomPlot::rpImmediateRefresh);
+
+    // The list sits in a dock behind another tab, as in the main window.
+    QMainWindow window;
+    auto *other = new QDockWidget(u"Candidates"_s, &window);
+    other->setWidget(new QLabel(u"the candidate table"_s));
+    auto *dock = new QDockWidget(u"Drill-down"_s, &window);
+    auto *list = new DrillPairsView(nullptr, &f->selection);
+    dock->setWidget(list);
+    window.addDockWidget(Qt::BottomDockWidgetArea, other);
+    window.addDockWidget(Qt::BottomDockWidgetArea, dock);
+    window.tabifyDockWidget(other, dock);
+    window.resize(900, 500);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    other->raise();
+    QTRY_VERIFY(list->visibleRegion().isEmpty());
 
     // The fullest off-diagonal cell: a cell a researcher would click to see what went wrong.
     const Expected e = expectedFor(*snapshot, costModel, metrics::Comparison::AllPairs);
@@ -430,26 +452,64 @@ void TestCalibrationView::confusionDrillDownReachesSelection()
             }
         }
     }
-    QVERIFY(most > 0);
-    QList<RowId> expected;
+    QVERIFY(most > 1);
+    // The cell's forecasts as (reference, candidate, hardware), in the rows' order.
+    QList<std::tuple<RowId, RowId, RowId>> expected;
     for (const ScoredRow &row : e.rows) {
-        if (row.parsed && row.trueBin == trueBin && row.predictedBin == predictedBin && !expected.contains(row.pairId))
-            expected.append(RowId(row.pairId));
+        if (row.parsed && row.trueBin == trueBin && row.predictedBin == predictedBin)
+            expected.append({RowId(row.poolKey), RowId(row.pairId), RowId(row.hardwareId)});
     }
+    QCOMPARE(expected.size(), most);
+    // A problem chosen in the tree narrows the candidate table, never the cell's pairs.
+    f->selection.setScope(snapshot->pairs.problems.first().id);
+
     QSignalSpy filtered(&f->selection, &Selection::filterChanged);
+    QSignalSpy drilled(&f->selection, &Selection::drillPairsChanged);
     QTest::mouseClick(confusion->plot(), Qt::LeftButton, {}, confusion->cellCenter(0, trueBin, predictedBin));
-    QCOMPARE(filtered.count(), 1);
-    QCOMPARE(f->selection.filterIds(), expected);
-    QCOMPARE(f->selection.filterDescription(),
-        u"true bin %1, predicted bin %2 (%3)"_s.arg(trueBin).arg(predictedBin).arg(labelOf(*snapshot, kCostModel)));
-    // The first pair opens: the candidate and the kernel it was forecast against.
-    QCOMPARE(f->selection.candidateId(), expected.first());
-    RowId reference = 0;
-    for (const ScoredPair &pair : snapshot->pairs.pairs) {
-        if (pair.candidateId == expected.first())
-            reference = pair.referenceId;
+    QCOMPARE(drilled.count(), 1);
+    QCOMPARE(filtered.count(), 0); // the candidate table is not turned into a list of kernels
+    const QList<DrillPair> pairs = f->selection.drillPairs();
+    QCOMPARE(pairs.size(), most); // exactly as many as the cell says
+    QList<std::tuple<RowId, RowId, RowId>> got;
+    for (const DrillPair &p : pairs) {
+        QCOMPARE(p.trueBin, trueBin);
+        QCOMPARE(p.predictedBin, std::optional<int>(predictedBin));
+        QVERIFY(!p.hardwareName.isEmpty()); // the sample's forecasts name their GPU
+        got.append({p.referenceId, p.candidateId, p.hardwareId});
     }
-    QCOMPARE(f->selection.baselineId(), reference);
+    QCOMPARE(got, expected);
+    QVERIFY2(
+        f->selection.drillDescription().startsWith(u"true bin %1, predicted bin %2 (%3): %4 forecast"_s.arg(trueBin)
+                                                       .arg(predictedBin)
+                                                       .arg(labelOf(*snapshot, kHeldOut))
+                                                       .arg(most)),
+        qPrintable(f->selection.drillDescription()));
+    // The first pair opens: the candidate and the kernel it was forecast against.
+    QCOMPARE(f->selection.candidateId(), std::get<1>(expected.first()));
+    QCOMPARE(f->selection.baselineId(), std::get<0>(expected.first()));
+
+    // The list comes to the front with every pair, its bins as the cell says, the first row current.
+    QTRY_VERIFY(!list->visibleRegion().isEmpty());
+    QCOMPARE(list->model()->rowCount(), int(most));
+    QAbstractItemModel *shown = list->tableView()->model();
+    for (int row = 0; row < shown->rowCount(); ++row) {
+        QVERIFY(shown->index(row, DrillPairsModel::TrueBinColumn)
+                    .data()
+                    .toString()
+                    .startsWith(QString::number(trueBin) + u" · "_s));
+        QVERIFY(shown->index(row, DrillPairsModel::PredictedBinColumn)
+                    .data()
+                    .toString()
+                    .startsWith(QString::number(predictedBin) + u" · "_s));
+    }
+    QCOMPARE(list->tableView()->currentIndex().row(), 0);
+    QVERIFY2(list->summaryText().contains(u" %1 pair"_s.arg(most)), qPrintable(list->summaryText()));
+    // Choosing another row shows that pair.
+    const int last = shown->rowCount() - 1;
+    list->tableView()->setCurrentIndex(shown->index(last, 0));
+    const DrillPair lastPair = pairs[last];
+    QCOMPARE(f->selection.candidateId(), lastPair.candidateId);
+    QCOMPARE(f->selection.baselineId(), lastPair.referenceId);
 }
 
 void TestCalibrationView::exportActionsWriteFiles_data()
@@ -605,10 +665,15 @@ void TestCalibrationView::replayedTruthsAreMarked()
     QVERIFY(replayedInCell >= 1);
     QTest::mouseClick(
         confusion->plot(), Qt::LeftButton, {}, confusion->cellCenter(0, row->trueBin, *row->predictedBin));
-    QCOMPARE(f.selection.filterIds(), ids);
-    QVERIFY2(f.selection.filterDescription().endsWith(
+    QList<RowId> listed;
+    for (const DrillPair &p : f.selection.drillPairs()) {
+        if (!listed.contains(p.candidateId))
+            listed.append(p.candidateId);
+    }
+    QCOMPARE(listed, ids);
+    QVERIFY2(f.selection.drillDescription().endsWith(
                  u" · %1 with a truth replayed from stored runtimes ↺"_s.arg(replayedInCell)),
-        qPrintable(f.selection.filterDescription()));
+        qPrintable(f.selection.drillDescription()));
 }
 
 QTEST_MAIN(TestCalibrationView)

@@ -1,7 +1,8 @@
 // Offscreen tests of retraining the cost model from the open store: the refusal rule on its own, a run started from
-// the action on a tiny real store (progress, the dialog's leave-one-operation-out metrics, the model saved under the
-// app's data folder and made the `costmodel` forecaster's through Settings, the forecast engine then forecasting with
-// it), "Use Built-in Cost Model", a store with too few measured pairs, and cancelling.
+// the dialog's options on a tiny real store (progress per booster, the dialog's leave-one-operation-out metrics, the
+// model saved under the app's data folder and added to the store as a cost-model forecaster of its own, the forecast
+// engine then forecasting with it), the options (operations, name), "Use Built-in Cost Model", a store with too few
+// measured pairs, cancelling, and the GUI thread turning freely while a retrain runs.
 #include "../costmodel/costmodel_fixture.h"
 #include "core/forecasters/costmodel_backend.h"
 #include "core/forecasters/costmodel_retrain.h"
@@ -14,16 +15,28 @@
 #include "widgets/settings/settings.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
+#include <QFutureWatcher>
+#include <QLineEdit>
+#include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
+#include <QThreadPool>
+#include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <optional>
 
 using namespace gpuf;
 using namespace Qt::StringLiterals;
@@ -89,7 +102,7 @@ class TestCostModelRetrain : public QObject
     std::unique_ptr<Fixture> openFixture(const QString &path)
     {
         auto f = std::make_unique<Fixture>();
-        f->settings.setCostModelPath({});
+        f->settings.setForecasterName(u"costmodel"_s);
         QSignalSpy opened(&f->session, &StoreSession::opened);
         f->session.open(path);
         if (!opened.wait(30000))
@@ -102,11 +115,27 @@ private Q_SLOTS:
     void refusal_data();
     void refusal();
     void retrainsFromTheActionInTheBackground();
+    void optionsChooseWhatToLearnFrom();
     void engineForecastsWithTheRetrainedModel();
-    void secondRunReplacesTheFirstModel();
+    void secondRunAddsAnotherForecaster();
     void refusesTooFewPairs();
     void cancelLeavesTheModelAlone();
+    void guiThreadTurnsDuringRetrain();
 };
+
+namespace {
+
+// The store's forecaster of that name (kind, configuration), if any.
+std::optional<Forecaster> storedForecaster(const QString &storePath, const QString &name)
+{
+    auto store = Store::open(storePath, Store::Mode::ReadOnly);
+    if (!store)
+        return std::nullopt;
+    auto found = ForecasterRepo(**store).findByName(name);
+    return found && found->has_value() ? std::optional<Forecaster>(**found) : std::nullopt;
+}
+
+} // namespace
 
 void TestCostModelRetrain::initTestCase()
 {
@@ -163,17 +192,28 @@ void TestCostModelRetrain::retrainsFromTheActionInTheBackground()
     QAction *retrain = f->retrainer.retrainAction();
     QAction *builtIn = f->retrainer.useBuiltInAction();
     QVERIFY(retrain->isEnabled());
-    QVERIFY(!builtIn->isEnabled()); // the built-in model is in use already
+    QVERIFY(!builtIn->isEnabled()); // the built-in model is the window's forecaster already
     QSignalSpy progressed(&f->retrainer, &CostModelRetrainer::progressed);
     QSignalSpy finished(&f->retrainer, &CostModelRetrainer::finished);
     QSignalSpy failed(&f->retrainer, &CostModelRetrainer::failed);
 
+    // The action offers the options first: nothing runs until the user starts it.
     retrain->trigger();
-    // The action returns at once: the run goes on in the background while the event loop turns.
-    QVERIFY(f->retrainer.isRunning());
-    QVERIFY(!retrain->isEnabled());
     RetrainDialog *dialog = f->retrainer.dialog();
     QVERIFY(dialog && dialog->isVisible());
+    QVERIFY(!f->retrainer.isRunning());
+    QCOMPARE(dialog->operationsList()->count(), 3); // copy, scale, square: every operation with measurements
+    QCOMPARE(dialog->hardwareList()->count(), 2);
+    const QString name = dialog->nameEdit()->text();
+    QVERIFY2(name.startsWith(u"costmodel (retrained from tiny, "_s), qPrintable(name));
+    QVERIFY(dialog->startButton()->isEnabled());
+    QVERIFY(!dialog->cancelButton()->isEnabled());
+
+    QTest::mouseClick(dialog->startButton(), Qt::LeftButton);
+    // The click returns at once: the run goes on in the background while the event loop turns.
+    QVERIFY(f->retrainer.isRunning());
+    QVERIFY(!retrain->isEnabled());
+    QVERIFY(!dialog->startButton()->isEnabled());
     QVERIFY(dialog->cancelButton()->isEnabled());
     QVERIFY(finished.wait(kTimeoutMs));
     QCOMPARE(failed.count(), 0);
@@ -181,13 +221,19 @@ void TestCostModelRetrain::retrainsFromTheActionInTheBackground()
     QVERIFY(retrain->isEnabled());
 
     const auto outcome = finished.first().first().value<costmodel::RetrainOutcome>();
-    // Saved under the app's data folder, and the costmodel forecaster's model is now this file.
+    // Saved under the app's data folder, and added to the store as a forecaster of its own.
     QCOMPARE(QFileInfo(outcome.modelPath).absolutePath(), QDir(CostModelRetrainer::modelFolder()).absolutePath());
     QVERIFY(QFileInfo::exists(outcome.modelPath));
     QVERIFY(QFileInfo::exists(outcome.manifestPath));
-    QCOMPARE(f->settings.costModelPath(), outcome.modelPath);
-    QCOMPARE(Settings().costModelPath(), outcome.modelPath); // persisted, for the next start
-    QVERIFY(builtIn->isEnabled());
+    QCOMPARE(outcome.forecasterName, name);
+    const std::optional<Forecaster> row = storedForecaster(m_tinyPath, name);
+    QVERIFY(row.has_value());
+    QCOMPARE(row->id, outcome.forecasterId);
+    QCOMPARE(row->kind, ForecasterKind::CostModel);
+    QCOMPARE(row->displayName, name); // one name, wherever it shows
+    QCOMPARE(row->config.value(u"model_source"_s).toString(), outcome.modelPath);
+    QCOMPARE(row->config.value(u"model"_s).toString(), outcome.identity);
+    QVERIFY(!storedForecaster(m_tinyPath, u"costmodel"_s).has_value()); // the built-in one is left as it was
     auto loaded = costmodel::CostModel::load(outcome.modelPath);
     QVERIFY2(loaded.ok(), qPrintable(loaded.error()));
     QCOMPARE((*loaded)->identity(), outcome.identity);
@@ -201,22 +247,27 @@ void TestCostModelRetrain::retrainsFromTheActionInTheBackground()
     QCOMPARE(heldOut, outcome.pairs);
     QCOMPARE(outcome.validation.nTotal, qint64(outcome.pairs));
 
-    // Progress: steps counted up to the total, the held-out lines among them, in order.
-    QVERIFY(progressed.count() >= 3 + 2);
+    // Progress: a step per booster fitted (3 operations: 3 × 3 + the final model, then saving), never backwards,
+    // the held-out lines among them.
+    const int total = costmodel::trainingSteps(3) + 1;
+    QVERIFY(progressed.count() >= total);
     int lastDone = 0, heldOutLines = 0;
     for (const QList<QVariant> &signal : std::as_const(progressed)) {
         const auto p = signal.first().value<costmodel::RetrainProgress>();
         QVERIFY(p.done >= lastDone);
+        if (p.total > 0)
+            QCOMPARE(p.total, total);
         lastDone = p.done;
         heldOutLines += p.text.startsWith(u"held out "_s);
     }
     QCOMPARE(heldOutLines, 3);
-    QCOMPARE(lastDone, 3 + 1);
+    QCOMPARE(lastDone, total);
 
     // The dialog: a full bar, the log, and the metrics per operation plus the pooled row.
     QCOMPARE(dialog->progressBar()->value(), dialog->progressBar()->maximum());
     QVERIFY(dialog->logText().contains(u"held out copy"_s));
     QVERIFY2(dialog->statusText().contains(outcome.modelPath), qPrintable(dialog->statusText()));
+    QVERIFY2(dialog->statusText().contains(name), qPrintable(dialog->statusText()));
     QVERIFY(!dialog->cancelButton()->isEnabled());
     QTableWidget *table = dialog->metricsTable();
     QVERIFY(table->isVisible());
@@ -227,12 +278,73 @@ void TestCostModelRetrain::retrainsFromTheActionInTheBackground()
     QCOMPARE(operations, (QStringList {u"copy"_s, u"scale"_s, u"square"_s, u"pooled"_s}));
     QCOMPARE(table->item(3, 1)->text(), QString::number(outcome.pairs));
     QCOMPARE(table->item(3, 2)->text(), metrics::formatValue(outcome.validation.scalar(metrics::Scalar::Accuracy)));
+    // Ready for another run, under another name.
+    QVERIFY(dialog->startButton()->isEnabled() || dialog->nameEdit()->text() == name);
 
-    // "Use Built-in Cost Model" switches back; the retrained file stays where it is.
+    // "Use Built-in Cost Model" makes the built-in model the window's forecaster again; the retrained file stays.
+    f->settings.setForecasterName(name);
+    QVERIFY(builtIn->isEnabled());
     builtIn->trigger();
-    QVERIFY(f->settings.costModelPath().isEmpty());
+    QCOMPARE(f->settings.forecasterName(), u"costmodel"_s);
     QVERIFY(!builtIn->isEnabled());
     QVERIFY(QFileInfo::exists(outcome.modelPath));
+    dialog->close();
+}
+
+void TestCostModelRetrain::optionsChooseWhatToLearnFrom()
+{
+    auto f = openFixture(m_tinyPath);
+    f->retrainer.retrainAction()->trigger();
+    RetrainDialog *dialog = f->retrainer.dialog();
+    QVERIFY(dialog);
+    QListWidget *operations = dialog->operationsList();
+    QCOMPARE(operations->count(), 3);
+
+    // One operation cannot be held out against another: Start is off, and the dialog says why.
+    operations->item(1)->setCheckState(Qt::Unchecked);
+    operations->item(2)->setCheckState(Qt::Unchecked);
+    QVERIFY(!dialog->startButton()->isEnabled());
+    // A name the store uses is refused, the built-in one's too.
+    operations->item(2)->setCheckState(Qt::Checked);
+    QVERIFY(dialog->startButton()->isEnabled());
+    dialog->nameEdit()->setText(u"costmodel"_s);
+    QVERIFY(!dialog->startButton()->isEnabled());
+    dialog->nameEdit()->setText(u"  "_s);
+    QVERIFY(!dialog->startButton()->isEnabled());
+    dialog->nameEdit()->setText(u"two operations"_s);
+    QVERIFY(dialog->startButton()->isEnabled());
+    const costmodel::RetrainOptions chosen = dialog->options();
+    QCOMPARE(chosen.operations, (QStringList {u"copy"_s, u"square"_s}));
+    QVERIFY(chosen.hardware.isEmpty()); // every GPU
+    QCOMPARE(chosen.forecasterName, u"two operations"_s);
+    QVERIFY(!chosen.compileFeatures);
+
+    QSignalSpy finished(&f->retrainer, &CostModelRetrainer::finished);
+    QTest::mouseClick(dialog->startButton(), Qt::LeftButton);
+    QVERIFY(finished.wait(kTimeoutMs));
+    const auto outcome = finished.first().first().value<costmodel::RetrainOutcome>();
+    QCOMPARE(outcome.operations, (QStringList {u"copy"_s, u"square"_s}));
+    QCOMPARE(int(outcome.folds.size()), 2);
+    {
+        // Exactly the chosen operations' measured pairs.
+        auto store = Store::open(m_tinyPath, Store::Mode::ReadOnly);
+        QVERIFY(store.ok());
+        const auto all = costmodel::loadTrainingSet(**store);
+        QVERIFY(all.ok());
+        const costmodel::TrainingSet chosenSet = costmodel::restrictTrainingSet(*all, {u"copy"_s, u"square"_s}, {});
+        QCOMPARE(outcome.pairs, int(chosenSet.pairs.size()));
+        QVERIFY(outcome.pairs < int(all->pairs.size()));
+    }
+    QVERIFY(storedForecaster(m_tinyPath, u"two operations"_s).has_value());
+
+    // The same name again is refused before anything is trained (the core checks it too).
+    costmodel::RetrainOptions again;
+    again.forecasterName = u"two operations"_s;
+    QSignalSpy failed(&f->retrainer, &CostModelRetrainer::failed);
+    QVERIFY(f->retrainer.start(again));
+    QVERIFY(failed.wait(kTimeoutMs));
+    QVERIFY2(failed.first().first().toString().contains(u"already has a forecaster named"_s),
+        qPrintable(failed.first().first().toString()));
     dialog->close();
 }
 
@@ -242,26 +354,26 @@ void TestCostModelRetrain::engineForecastsWithTheRetrainedModel()
     costmodel::RetrainOptions options;
     options.parameters.rounds = 30;
     QSignalSpy finished(&f->retrainer, &CostModelRetrainer::finished);
+    options.forecasterName = u"engine test"_s;
     QVERIFY(f->retrainer.start(options));
     QVERIFY(finished.wait(kTimeoutMs));
-    const QString modelPath = f->settings.costModelPath();
+    const auto outcome = finished.first().first().value<costmodel::RetrainOutcome>();
+    const QString modelPath = outcome.modelPath;
     QVERIFY(!modelPath.isEmpty());
 
-    // The forecast engine as the application runs it: the path from Settings, then one pair forecast.
-    RowId forecasterId = 0;
+    // The forecast engine as the application runs it: the retrained forecaster's row (its configuration names the
+    // model file; no path is handed over), then one pair forecast.
+    const RowId forecasterId = outcome.forecasterId;
+    QVERIFY(forecasterId != 0);
     Kernel reference, candidate;
     {
         auto store = Store::open(m_tinyPath, Store::Mode::ExistingOnly);
         QVERIFY(store.ok());
-        auto forecaster = ensureCostModelForecaster(**store);
-        QVERIFY2(forecaster.ok(), qPrintable(forecaster.error()));
-        forecasterId = forecaster->id;
         reference = **KernelRepo(**store).find(m_tiny.kernels[2][0]);
         candidate = **KernelRepo(**store).find(m_tiny.kernels[2][1]);
     }
     ForecastQueue queue;
     queue.setStorePath(m_tinyPath);
-    queue.setCostModelPath(f->settings.costModelPath());
     QSignalSpy batches(&queue, &ForecastQueue::batchFinished);
     ForecastBatch batch;
     batch.forecasterId = forecasterId;
@@ -274,7 +386,10 @@ void TestCostModelRetrain::engineForecastsWithTheRetrainedModel()
     auto store = Store::open(m_tinyPath, Store::Mode::ReadOnly);
     auto stored = ForecastRepo(**store).forCandidate(candidate.id);
     QVERIFY(stored.ok() && !stored->isEmpty());
-    const Forecast &forecast = stored->last();
+    const auto mine = std::find_if(stored->crbegin(), stored->crend(),
+        [forecasterId](const Forecast &f) { return f.forecasterId == forecasterId; });
+    QVERIFY(mine != stored->crend());
+    const Forecast &forecast = *mine;
     // Exactly the retrained model's distribution, not the built-in one's.
     const auto retrained = makeCostModelForecaster(*costmodel::CostModel::load(modelPath), modelPath);
     const auto builtIn = makeCostModelForecaster(*costmodel::CostModel::builtIn(), u"built-in"_s);
@@ -285,57 +400,124 @@ void TestCostModelRetrain::engineForecastsWithTheRetrainedModel()
         QVERIFY(std::abs(forecast.probabilities[std::size_t(b)] - expected.probabilities[std::size_t(b)]) < 1e-6);
 }
 
-void TestCostModelRetrain::secondRunReplacesTheFirstModel()
+void TestCostModelRetrain::secondRunAddsAnotherForecaster()
 {
     auto f = openFixture(m_tinyPath);
     costmodel::RetrainOptions options;
     options.parameters.rounds = 20;
     QSignalSpy finished(&f->retrainer, &CostModelRetrainer::finished);
+    options.forecasterName = u"first run"_s;
     QVERIFY(f->retrainer.start(options));
     QVERIFY(finished.wait(kTimeoutMs));
-    const QString first = f->settings.costModelPath();
+    options.forecasterName = u"second run"_s;
     QVERIFY(f->retrainer.start(options));
     QVERIFY(finished.wait(kTimeoutMs));
-    const QString second = f->settings.costModelPath();
-    QVERIFY(second != first);
-    QVERIFY(QFileInfo::exists(second));
-    // The model it replaced was one of ours: removed with its manifest, so retraining does not pile up files.
-    QVERIFY(!QFileInfo::exists(first));
-    QVERIFY(!QFileInfo::exists(costmodel::manifestPathFor(first)));
+    const auto first = finished.at(0).first().value<costmodel::RetrainOutcome>();
+    const auto second = finished.at(1).first().value<costmodel::RetrainOutcome>();
+    QVERIFY(second.modelPath != first.modelPath);
+    // Each forecaster keeps its own model: nothing is replaced behind the user's back.
+    for (const auto &outcome : {first, second}) {
+        QVERIFY(QFileInfo::exists(outcome.modelPath));
+        const std::optional<Forecaster> row = storedForecaster(m_tinyPath, outcome.forecasterName);
+        QVERIFY(row.has_value());
+        QCOMPARE(row->config.value(u"model_source"_s).toString(), outcome.modelPath);
+    }
 }
 
 void TestCostModelRetrain::refusesTooFewPairs()
 {
     auto f = openFixture(m_smallPath);
     const QStringList before = QDir(CostModelRetrainer::modelFolder()).entryList(QDir::Files);
-    f->settings.setCostModelPath({});
     QSignalSpy failed(&f->retrainer, &CostModelRetrainer::failed);
     QSignalSpy notices(&f->retrainer, &CostModelRetrainer::notice);
     f->retrainer.retrainAction()->trigger();
+    // One operation: the dialog's Start is off before anything runs.
+    RetrainDialog *dialog = f->retrainer.dialog();
+    QVERIFY(dialog);
+    QCOMPARE(dialog->operationsList()->count(), 1);
+    QVERIFY(!dialog->startButton()->isEnabled());
+    // Started anyway (as a script would): refused with the counts found and needed.
+    QVERIFY(f->retrainer.start());
     QVERIFY(failed.wait(kTimeoutMs));
     const QString message = failed.first().first().toString();
     QVERIFY2(message.contains(u"has 6 measured pair"_s) && message.contains(u" in 1 operation"_s), qPrintable(message));
     QVERIFY2(message.contains(u"at least 12 pairs in at least 2 operations"_s), qPrintable(message));
-    QVERIFY(f->retrainer.dialog()->statusText().contains(message));
+    QVERIFY(dialog->statusText().contains(message));
     QVERIFY(notices.count() == 1 && notices.first().first().toString().contains(message));
-    QVERIFY(f->settings.costModelPath().isEmpty());
     QCOMPARE(QDir(CostModelRetrainer::modelFolder()).entryList(QDir::Files), before); // nothing written
     QVERIFY(f->retrainer.retrainAction()->isEnabled());
-    f->retrainer.dialog()->close();
+    dialog->close();
 }
 
 void TestCostModelRetrain::cancelLeavesTheModelAlone()
 {
     auto f = openFixture(m_tinyPath);
-    f->settings.setCostModelPath({});
+    const QStringList before = QDir(CostModelRetrainer::modelFolder()).entryList(QDir::Files);
     QSignalSpy failed(&f->retrainer, &CostModelRetrainer::failed);
-    QVERIFY(f->retrainer.start());
+    costmodel::RetrainOptions options;
+    options.forecasterName = u"cancelled run"_s;
+    QVERIFY(f->retrainer.start(options));
     QVERIFY(!f->retrainer.start()); // one run at a time
     f->retrainer.cancel();
     QVERIFY(failed.wait(kTimeoutMs));
     QVERIFY2(failed.first().first().toString().contains(u"cancelled"_s), qPrintable(failed.first().first().toString()));
-    QVERIFY(f->settings.costModelPath().isEmpty());
     QVERIFY(!f->retrainer.isRunning());
+    QVERIFY(!storedForecaster(m_tinyPath, u"cancelled run"_s).has_value());
+    QCOMPARE(QDir(CostModelRetrainer::modelFolder()).entryList(QDir::Files), before);
+}
+
+// The GUI thread must keep turning while a retrain runs: a heartbeat timer on it records the largest gap between its
+// ticks (measured by the event loop itself), and a job on the global thread pool — where the views load tables,
+// diffs and metrics — started mid-training runs at once instead of queueing behind the training's folds.
+void TestCostModelRetrain::guiThreadTurnsDuringRetrain()
+{
+    auto f = openFixture(m_tinyPath);
+    QVERIFY(f->retrainer.trainingThreads() < std::max(2, QThread::idealThreadCount())); // a core stays free
+    QElapsedTimer clock;
+    clock.start();
+    qint64 last = 0, maxGap = 0;
+    int ticks = 0;
+    QTimer heartbeat;
+    heartbeat.setInterval(5);
+    connect(&heartbeat, &QTimer::timeout, this, [&] {
+        const qint64 now = clock.elapsed();
+        maxGap = std::max(maxGap, now - last);
+        last = now;
+        ++ticks;
+    });
+
+    costmodel::RetrainOptions options;
+    options.parameters.rounds = 400; // long enough for the view's job to arrive mid-training
+    options.forecasterName = u"heartbeat"_s;
+    // The global pool as small as on a two-core machine: training there would take every one of its threads.
+    QThreadPool *global = QThreadPool::globalInstance();
+    const int globalThreads = global->maxThreadCount();
+    global->setMaxThreadCount(2);
+    const auto restore = qScopeGuard([global, globalThreads] { global->setMaxThreadCount(globalThreads); });
+    QSignalSpy finished(&f->retrainer, &CostModelRetrainer::finished);
+    int heldOutBeforeViewJob = -1; // held-out operations finished when the view's job had run
+    int heldOutLines = 0;
+    QFutureWatcher<int> viewJob;
+    connect(&viewJob, &QFutureWatcher<int>::finished, this, [&] { heldOutBeforeViewJob = heldOutLines; });
+    connect(&f->retrainer, &CostModelRetrainer::progressed, this, [&](const costmodel::RetrainProgress &p) {
+        heldOutLines += p.text.startsWith(u"held out "_s);
+        if (p.done >= 1 && !viewJob.future().isValid())
+            viewJob.setFuture(QtConcurrent::run([] { return 1; }));
+    });
+    last = clock.elapsed();
+    heartbeat.start();
+    QVERIFY(f->retrainer.start(options));
+    QVERIFY(finished.wait(kTimeoutMs));
+    heartbeat.stop();
+    QTRY_VERIFY(heldOutBeforeViewJob >= 0);
+
+    QVERIFY2(ticks > 20, qPrintable(QString::number(ticks)));
+    // Generous: a frame is 16 ms; a second without an event turn is a frozen window.
+    QVERIFY2(maxGap < 1000, qPrintable(u"the GUI thread stalled for %1 ms"_s.arg(maxGap)));
+    // The view's job ran while the first held-out operation was still being trained, not after the training let go of
+    // the pool's threads.
+    QVERIFY2(heldOutBeforeViewJob == 0,
+        qPrintable(u"the global pool's job waited for %1 held-out operation(s)"_s.arg(heldOutBeforeViewJob)));
 }
 
 QTEST_MAIN(TestCostModelRetrain)

@@ -1,6 +1,9 @@
 // CalibrationData; see calibration_data.h.
 #include "widgets/calibration/calibration_data.h"
 
+#include "core/forecasters/training_scope.h"
+#include "core/store/forecast_repo.h"
+
 #include "core/store/store.h"
 #include "widgets/session/store_session.h"
 
@@ -40,6 +43,10 @@ std::shared_ptr<const CalibrationSnapshot> loadSnapshot(
     if (cancel && cancel->load())
         return snapshot; // dropped by the generation check anyway
     snapshot->metrics = metrics::computeStoreMetrics(snapshot->pairs, request.options());
+    if (auto forecasters = ForecasterRepo(**store).list()) {
+        snapshot->inSample = inSampleRows(snapshot->pairs, snapshot->metrics.rows, *forecasters);
+        snapshot->inSampleSamePairs = inSampleRows(snapshot->pairs, snapshot->metrics.samePairRows, *forecasters);
+    }
     return snapshot;
 }
 

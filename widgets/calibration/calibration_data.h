@@ -38,8 +38,16 @@ struct CalibrationSnapshot
     CalibrationRequest request;
     ScoredPairs pairs; // the forecasters chosen, counts, and every name for the filter choices
     metrics::StoreMetrics metrics; // rows, same-pair rows and the per-forecaster reports of both
+    // Per forecaster id: its rows (all pairs / same pairs) that are pairs its model was trained on (training_scope.h);
+    // absent when none.
+    QHash<qint64, qint64> inSample;
+    QHash<qint64, qint64> inSampleSamePairs;
 
     bool isEmpty() const { return metrics.rows.empty(); }
+    const QHash<qint64, qint64> &inSampleFor(metrics::Comparison c) const
+    {
+        return c == metrics::Comparison::SamePairs ? inSampleSamePairs : inSample;
+    }
 };
 
 class CalibrationData : public QObject

@@ -7,10 +7,13 @@
 #include "widgets/calibration/reliability_plot.h"
 #include "widgets/calibration/risk_coverage_plot.h"
 
+#include "widgets/session/selection.h"
+
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
+#include <QSlider>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -32,7 +35,7 @@ PlotInput calibrationPlotInput(const std::shared_ptr<const CalibrationSnapshot> 
         if (found == reports.end() || input.series.size() >= kMaxPlotSeries)
             continue;
         PlotSeries series;
-        series.name = found->forecaster.label();
+        series.name = found->forecaster.name; // the name every view and the CLI use
         series.forecasterId = id;
         series.report = std::shared_ptr<const metrics::MetricsReport>(snapshot, &found->report);
         auto own = std::make_shared<std::vector<metrics::ScoredRow>>();
@@ -53,6 +56,10 @@ PlotInput calibrationPlotInput(const std::shared_ptr<const CalibrationSnapshot> 
     input.replayedCandidates = std::move(replayed);
     for (const NamedRow &problem : snapshot->pairs.problems)
         input.problemNames.insert(problem.id, problem.name);
+    auto hardware = std::make_shared<QHash<RowId, QString>>();
+    for (const NamedRow &h : snapshot->pairs.hardware)
+        hardware->insert(h.id, h.name);
+    input.hardwareNames = std::move(hardware);
     return input;
 }
 
@@ -97,6 +104,20 @@ CalibrationView::CalibrationView(CalibrationData *data, Selection *selection, QW
     m_tabs->addTab(m_budget, tr("Ranking utility"));
     for (PlotWidget *plot : std::initializer_list<PlotWidget *> {m_reliability, m_confusion, m_riskCoverage, m_budget})
         plot->setSelection(selection);
+    // The window's τ and forecaster: the slider and the first chooser show them and set them.
+    m_selection = selection;
+    if (m_selection) {
+        m_riskCoverage->setThreshold(m_selection->trustThreshold());
+        connect(m_riskCoverage->thresholdSlider(), &QSlider::valueChanged, m_selection,
+            [this] { m_selection->setTrustThreshold(m_riskCoverage->threshold()); });
+        connect(m_selection, &Selection::trustThresholdChanged, m_riskCoverage, &RiskCoveragePlot::setThreshold);
+        connect(m_selection, &Selection::forecasterNameChanged, this, &CalibrationView::showWindowForecaster);
+        connect(m_firstBox, &QComboBox::activated, this, [this] {
+            if (const ScoredPairsForecaster *f
+                = m_snapshot ? m_snapshot->pairs.forecaster(m_firstBox->currentData().value<RowId>()) : nullptr)
+                m_selection->setForecasterName(f->name);
+        });
+    }
 
     for (QComboBox *box : {m_firstBox, m_secondBox, m_comparisonBox}) {
         box->setSizeAdjustPolicy(QComboBox::AdjustToContents); // forecaster names are long: never cut them
@@ -162,12 +183,22 @@ void CalibrationView::refillForecasters()
     m_secondBox->addItem(tr("(none)"), RowId(0));
     if (m_snapshot) {
         for (const ScoredPairsForecaster &forecaster : m_snapshot->pairs.forecasters) {
-            m_firstBox->addItem(forecaster.label(), forecaster.id);
-            m_secondBox->addItem(forecaster.label(), forecaster.id);
+            m_firstBox->addItem(forecaster.name, forecaster.id);
+            m_secondBox->addItem(forecaster.name, forecaster.id);
         }
     }
     m_firstBox->setCurrentIndex(std::max(0, m_firstBox->findData(first)));
     m_secondBox->setCurrentIndex(std::max(0, m_secondBox->findData(second)));
+    // The window's forecaster first, when this store scored it.
+    if (const int window = m_selection ? m_firstBox->findText(m_selection->forecasterName()) : -1; window >= 0)
+        m_firstBox->setCurrentIndex(window);
+}
+
+void CalibrationView::showWindowForecaster(const QString &name)
+{
+    const int index = m_firstBox->findText(name);
+    if (index >= 0 && index != m_firstBox->currentIndex())
+        m_firstBox->setCurrentIndex(index); // refresh() follows
 }
 
 void CalibrationView::refresh()

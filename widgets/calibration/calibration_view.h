@@ -51,9 +51,11 @@ public:
 private:
     void snapshotChanged();
     void refillForecasters();
+    void showWindowForecaster(const QString &name);
     void refresh();
 
     QPointer<CalibrationData> m_data;
+    QPointer<Selection> m_selection;
     std::shared_ptr<const CalibrationSnapshot> m_snapshot;
     QComboBox *m_firstBox;
     QComboBox *m_secondBox;

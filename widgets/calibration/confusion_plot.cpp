@@ -222,10 +222,15 @@ DrillDown ConfusionPlot::cellDrillDown(int index, int trueBin, int predictedBin)
     if (index < 0 || index >= input().series.size() || !input().series[index].rows)
         return drill;
     const PlotSeries &series = input().series[index];
-    drill.candidateIds = candidateIdsWhere(*series.rows, [trueBin, predictedBin](const metrics::ScoredRow &row) {
+    const auto inCell = [trueBin, predictedBin](const metrics::ScoredRow &row) {
         return row.parsed && row.predictedBin == predictedBin && row.trueBin == trueBin;
-    });
-    drill.description = tr("true bin %1, predicted bin %2 (%3)").arg(trueBin).arg(predictedBin).arg(series.name);
+    };
+    drill.candidateIds = candidateIdsWhere(*series.rows, inCell);
+    drill.pairs = drillPairsWhere(series, input(), inCell);
+    drill.description = tr("true bin %1, predicted bin %2 (%3): %n forecast(s)", nullptr, int(drill.pairs.size()))
+                            .arg(trueBin)
+                            .arg(predictedBin)
+                            .arg(series.name);
     return drill;
 }
 

@@ -88,6 +88,16 @@ void MetricsTableModel::findBest()
     }
 }
 
+qint64 MetricsTableModel::inSampleRows(const metrics::ForecasterReport &r) const
+{
+    return m_snapshot ? m_snapshot->inSampleFor(m_comparison).value(r.forecaster.id) : 0;
+}
+
+QString MetricsTableModel::shownName(const metrics::ForecasterReport &r) const
+{
+    return inSampleRows(r) > 0 ? tr("%1 (in-sample)").arg(r.forecaster.name) : r.forecaster.name;
+}
+
 int MetricsTableModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(reports().size());
@@ -103,10 +113,10 @@ QVariant MetricsTableModel::data(const QModelIndex &index, int role) const
     const metrics::Figure *figure = figureOf(index.column());
     switch (role) {
     case Qt::DisplayRole:
-        return figure ? metrics::formatFigure(*figure, r.report) : r.forecaster.label();
+        return figure ? metrics::formatFigure(*figure, r.report) : shownName(r);
     case SortRole: {
         if (!figure)
-            return r.forecaster.label();
+            return r.forecaster.name;
         const double v = metrics::figureValue(*figure, r.report);
         return std::isfinite(v) ? QVariant(v) : QVariant();
     }
@@ -142,13 +152,21 @@ QVariant MetricsTableModel::toolTip(const metrics::ForecasterReport &r, int colu
 {
     const ScoredPairsForecaster &f = r.forecaster;
     if (column == Forecaster) {
-        return tr("%1 (%2)\n%3 forecasts: %4 scored, %5 without measured truth, %6 failed candidates, %7 errors")
-            .arg(f.label(), f.name)
-            .arg(f.forecasts)
-            .arg(f.scored)
-            .arg(f.withoutTruth)
-            .arg(f.failedCandidates)
-            .arg(f.errors);
+        QString text
+            = tr("%1\n%2 forecasts: %3 scored, %4 without measured truth, %5 failed candidates, %6 errors")
+                  .arg(f.displayName.isEmpty() || f.displayName == f.name ? f.name : f.name + u'\n' + f.displayName)
+                  .arg(f.forecasts)
+                  .arg(f.scored)
+                  .arg(f.withoutTruth)
+                  .arg(f.failedCandidates)
+                  .arg(f.errors);
+        if (const qint64 n = inSampleRows(r); n > 0)
+            text += u'\n'
+                + tr("In-sample: %1 of its %2 rows here are pairs of operations its model was trained on, so its "
+                     "figures there are not an honest forecast.")
+                      .arg(n)
+                      .arg(r.report.nTotal);
+        return text;
     }
     const metrics::Figure *figure = figureOf(column);
     QString text = figure->description;
@@ -167,7 +185,7 @@ QVariant MetricsTableModel::headerData(int section, Qt::Orientation orientation,
     if (role == Qt::DisplayRole)
         return figure ? figure->title : tr("Forecaster");
     if (role == Qt::ToolTipRole)
-        return figure ? figure->description : tr("The forecaster (display name)");
+        return figure ? figure->description : tr("The forecaster, by the name the command line takes");
     return {};
 }
 

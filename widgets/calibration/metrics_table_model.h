@@ -1,5 +1,6 @@
 // MetricsTableModel: one row per forecaster, one column per figure of the metrics table (metrics::tableFigures()),
-// over an immutable calibration snapshot; the same figures and formatting `gpuf metrics` prints. Also the table's CSV.
+// over an immutable calibration snapshot; the same figures and formatting `gpuf metrics` prints, the forecaster by its
+// name (as the CLI) and marked "(in-sample)" where it is scored on pairs it was trained on. Also the table's CSV.
 #pragma once
 
 #include "widgets/calibration/calibration_data.h"
@@ -63,7 +64,11 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
+    // Rows of the forecaster that are pairs its model was trained on; its name then reads "NAME (in-sample)".
+    qint64 inSampleRows(const metrics::ForecasterReport &r) const;
+
 private:
+    QString shownName(const metrics::ForecasterReport &r) const;
     void findBest();
     QVariant toolTip(const metrics::ForecasterReport &r, int column) const;
 

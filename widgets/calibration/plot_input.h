@@ -4,6 +4,7 @@
 
 #include "core/domain/problem.h"
 #include "core/metrics/report.h"
+#include "widgets/session/selection.h"
 
 #include <QHash>
 #include <QList>
@@ -20,7 +21,8 @@ struct PlotSeries
     QString name; // shown in legends, titles and drill-down descriptions
     RowId forecasterId = 0;
     std::shared_ptr<const metrics::MetricsReport> report;
-    // This forecaster's rows only (the report was computed over them); ScoredRow::pairId is the candidate id.
+    // This forecaster's rows only (the report was computed over them); ScoredRow::pairId is the candidate id and
+    // ScoredRow::poolKey the reference's.
     std::shared_ptr<const std::vector<metrics::ScoredRow>> rows;
 };
 
@@ -31,6 +33,7 @@ struct PlotInput
     // Candidate kernel id → the kernel it was forecast against, so a drill-down can open the pair's diff.
     std::shared_ptr<const QHash<RowId, RowId>> referenceIds;
     QHash<RowId, QString> problemNames; // optional, for the budget curve's per-problem tooltips
+    std::shared_ptr<const QHash<RowId, QString>> hardwareNames; // optional, for the pairs a drill-down lists
     // Candidates whose truth rests on runtimes replayed from stored ones (optional): drill-downs say how many they
     // hold.
     std::shared_ptr<const QSet<RowId>> replayedCandidates;
@@ -41,10 +44,12 @@ struct PlotInput
 
 inline constexpr int kMaxPlotSeries = 2;
 
-// The rows behind a bar, a cell or a point: candidate ids in row order without repeats, and what they are.
+// The rows behind a bar, a cell or a point: candidate ids in row order without repeats, the forecast rows themselves as
+// pairs (as many as the plot counted; empty for plots that count kernels, not forecasts), and what they are.
 struct DrillDown
 {
     QList<RowId> candidateIds;
+    QList<DrillPair> pairs;
     QString description;
 };
 
@@ -60,6 +65,33 @@ QList<RowId> candidateIdsWhere(const std::vector<metrics::ScoredRow> &rows, Pred
         }
     }
     return ids;
+}
+
+// Every row of `series` that `predicate` accepts, as the (reference, candidate, hardware) pairs a drill-down lists,
+// in row order: one per forecast, so the list holds exactly as many as the plot counted.
+template<typename Predicate>
+QList<DrillPair> drillPairsWhere(const PlotSeries &series, const PlotInput &input, Predicate predicate)
+{
+    QList<DrillPair> pairs;
+    if (!series.rows)
+        return pairs;
+    for (const metrics::ScoredRow &row : *series.rows) {
+        if (!predicate(row))
+            continue;
+        DrillPair p;
+        p.referenceId = RowId(row.poolKey);
+        p.candidateId = RowId(row.pairId);
+        p.hardwareId = RowId(row.hardwareId);
+        p.hardwareName = input.hardwareNames ? input.hardwareNames->value(p.hardwareId) : QString();
+        p.forecastId = RowId(row.forecastId);
+        p.forecaster = series.name;
+        p.repeat = row.repeat;
+        p.trueBin = row.trueBin;
+        if (row.parsed)
+            p.predictedBin = row.predictedBin;
+        pairs.append(p);
+    }
+    return pairs;
 }
 
 } // namespace gpuf

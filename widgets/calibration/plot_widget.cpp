@@ -72,7 +72,12 @@ void PlotWidget::drillDown(const DrillDown &drill)
         if (replayed > 0)
             description += tr(" · %n with a truth replayed from stored runtimes ↺", nullptr, int(replayed));
     }
-    if (m_selection) {
+    if (m_selection && !drill.pairs.isEmpty()) {
+        // Forecast rows: the pairs themselves are listed (never narrowed by the candidate table's scope), the first
+        // one's diff shown.
+        m_selection->setDrillPairs(drill.pairs, description);
+        m_selection->setPair(drill.pairs.first().candidateId, drill.pairs.first().referenceId);
+    } else if (m_selection) {
         m_selection->setFilter(drill.candidateIds, description);
         if (!drill.candidateIds.isEmpty()) {
             const RowId candidate = drill.candidateIds.first();

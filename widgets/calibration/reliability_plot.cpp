@@ -167,9 +167,11 @@ DrillDown ReliabilityPlot::bucketDrillDown(int index, int bucket) const
     if (index < 0 || index >= input().series.size() || !input().series[index].rows)
         return drill;
     const PlotSeries &series = input().series[index];
-    drill.candidateIds = candidateIdsWhere(*series.rows, [bucket](const metrics::ScoredRow &row) {
+    const auto inBucket = [bucket](const metrics::ScoredRow &row) {
         return row.trueBin >= 1 && row.trueBin <= bins::kBinCount && bucketOf(row) == bucket;
-    });
+    };
+    drill.candidateIds = candidateIdsWhere(*series.rows, inBucket);
+    drill.pairs = drillPairsWhere(series, input(), inBucket);
     drill.description = tr("max_prob %1–%2 (%3)")
                             .arg(QString::number(bucket * kBucketWidth, 'f', 1),
                                 QString::number((bucket + 1) * kBucketWidth, 'f', 1), series.name);

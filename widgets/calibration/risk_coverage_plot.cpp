@@ -229,9 +229,11 @@ DrillDown RiskCoveragePlot::pointDrillDown(int index, int point) const
         return drill;
     const double tau = (*points)[std::size_t(point)].threshold;
     const bins::ConfidenceScore score = m_score;
-    drill.candidateIds = candidateIdsWhere(*input().series[index].rows, [score, tau](const metrics::ScoredRow &row) {
+    const auto trusted = [score, tau](const metrics::ScoredRow &row) {
         return row.trueBin >= 1 && row.trueBin <= bins::kBinCount && !metrics::abstains(row, score, tau);
-    });
+    };
+    drill.candidateIds = candidateIdsWhere(*input().series[index].rows, trusted);
+    drill.pairs = drillPairsWhere(input().series[index], input(), trusted);
     drill.description = tr("forecasts trusted at %1 ≥ %2 (%3)")
                             .arg(bins::confidenceScoreName(score), formatThreshold(tau), input().series[index].name);
     return drill;

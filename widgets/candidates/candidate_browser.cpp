@@ -106,9 +106,22 @@ CandidateBrowser::CandidateBrowser(CandidateSource *source, Selection *selection
     connect(m_source, &CandidateSource::pendingIdsChanged, m_model, &CandidateTableModel::setPendingIds);
 
     connect(m_filterBar, &CandidateFilterBar::filterChanged, this, &CandidateBrowser::applyFilter);
-    connect(m_filterBar, &CandidateFilterBar::hardwareChanged, m_model, &CandidateTableModel::setHardwareIndex);
-    connect(m_filterBar, &CandidateFilterBar::forecasterChanged, m_model, &CandidateTableModel::setForecasterIndex);
-    connect(m_filterBar, &CandidateFilterBar::trustThresholdChanged, m_model, &CandidateTableModel::setTrustThreshold);
+    connect(m_filterBar, &CandidateFilterBar::hardwareChanged, this, &CandidateBrowser::chooseHardware);
+    connect(m_filterBar, &CandidateFilterBar::forecasterChanged, this, &CandidateBrowser::chooseForecaster);
+    connect(m_filterBar, &CandidateFilterBar::trustThresholdChanged, m_selection, &Selection::setTrustThreshold);
+    // The window's choices, whoever changed them (a menu, the calibration plots, another store opened).
+    connect(m_selection, &Selection::forecasterNameChanged, this, [this] {
+        if (!m_settingChoices)
+            showChoices(false);
+    });
+    connect(m_selection, &Selection::hardwareNameChanged, this, [this] {
+        if (!m_settingChoices)
+            showChoices(false);
+    });
+    connect(m_selection, &Selection::trustThresholdChanged, this, [this](double tau) {
+        m_filterBar->showTrustThreshold(tau);
+        m_model->setTrustThreshold(tau);
+    });
 
     connect(m_selection, &Selection::scopeChanged, this, &CandidateBrowser::applyFilter);
     connect(m_selection, &Selection::filterChanged, this, &CandidateBrowser::applyFilter);
@@ -146,11 +159,65 @@ void CandidateBrowser::showTable(const CandidateTablePtr &table)
         m_filterBar->setTable(table);
     }
     m_model->setTable(table);
-    m_model->setHardwareIndex(m_filterBar->hardwareIndex());
-    m_model->setForecasterIndex(m_filterBar->forecasterIndex());
-    m_model->setTrustThreshold(m_filterBar->trustThreshold());
+    const QString path = table ? m_source->path() : QString();
+    const bool newStore = path != m_storePath;
+    m_storePath = path;
+    showChoices(newStore);
+    m_filterBar->showTrustThreshold(m_selection->trustThreshold());
+    m_model->setTrustThreshold(m_selection->trustThreshold());
     applyFilter();
     updateSummary();
+}
+
+void CandidateBrowser::showChoices(bool newStore)
+{
+    const CandidateTablePtr table = m_model->table();
+    if (!table)
+        return;
+    const QString builtIn = QStringLiteral("costmodel"); // every store's forecaster, created on first use
+    QString forecaster = m_selection->forecasterName();
+    const auto hasForecaster = [&table](const QString &name) {
+        return std::any_of(table->forecasters.cbegin(), table->forecasters.cend(),
+            [&name](const CandidateForecaster &f) { return f.name == name; });
+    };
+    m_settingChoices = true; // the Selection's signals come back here: shown once, below
+    if (!hasForecaster(forecaster) && forecaster != builtIn) {
+        // Unknown here (another store's, or none chosen yet): the store's busiest forecaster, else the built-in one.
+        forecaster = table->defaultForecaster >= 0 ? table->forecasters[table->defaultForecaster].name : builtIn;
+        m_selection->setForecasterName(forecaster);
+    }
+    QString hardware = m_selection->hardwareName();
+    const auto hasHardware = [&table](const QString &name) {
+        return std::any_of(table->hardware.cbegin(), table->hardware.cend(),
+            [&name](const CandidateHardware &h) { return h.name == name; });
+    };
+    // Another store: a GPU it never saw is replaced by the one it measured most. The same store keeps "none" and a
+    // preset the user chose, shown as measuring nothing.
+    if (!hasHardware(hardware) && table->defaultHardware >= 0 && newStore) {
+        hardware = table->hardware[table->defaultHardware].name;
+        m_selection->setHardwareName(hardware);
+    }
+    m_settingChoices = false;
+    m_filterBar->showForecaster(forecaster, tr("%1 (no forecasts in this store yet)").arg(forecaster));
+    m_filterBar->showHardware(hardware,
+        hardware.isEmpty() ? tr("None (forecasts name no GPU; nothing measured shown)")
+                           : tr("%1 (nothing measured on it in this store)").arg(hardware));
+    m_model->setForecasterIndex(m_filterBar->forecasterIndex());
+    m_model->setHardwareIndex(m_filterBar->hardwareIndex());
+}
+
+void CandidateBrowser::chooseForecaster(int index)
+{
+    const CandidateTablePtr table = m_model->table();
+    if (table && index >= 0 && index < table->forecasters.size())
+        m_selection->setForecasterName(table->forecasters[index].name);
+}
+
+void CandidateBrowser::chooseHardware(int index)
+{
+    const CandidateTablePtr table = m_model->table();
+    if (table && index >= 0 && index < table->hardware.size())
+        m_selection->setHardwareName(table->hardware[index].name);
 }
 
 void CandidateBrowser::applyFilter()

@@ -1,5 +1,7 @@
 // CandidateBrowser: the filter bar above the candidate table. It follows the Selection's scope and drill-down
-// filter, and writes the focused candidate with its baseline, and the selected ids, back into the Selection.
+// filter, and writes the focused candidate with its baseline, and the selected ids, back into the Selection. The
+// table's forecaster, hardware and τ are the Selection's (the window's); when a store opens that lacks the chosen
+// forecaster or hardware, the browser sets the store's default in the Selection, so every view moves with it.
 #pragma once
 
 #include "widgets/candidates/candidate_query.h"
@@ -38,6 +40,9 @@ private:
     void onSelectionChanged();
     void writePair(int viewRow);
     void updateSummary();
+    void showChoices(bool newStore);
+    void chooseForecaster(int index);
+    void chooseHardware(int index);
 
     CandidateSource *m_source;
     Selection *m_selection;
@@ -47,6 +52,8 @@ private:
     QTableView *m_view;
     CandidateTableModel *m_model;
     QString m_message; // a load error, shown until the next table
+    QString m_storePath; // of the table shown: a table of another store resets choices that store lacks
+    bool m_settingChoices = false; // showChoices() is writing the Selection's choices
     bool m_restoring = false; // the view is being re-selected from the Selection: do not write back
     bool m_restorePending = false; // the model was reset; re-select once its rows are in place
 };

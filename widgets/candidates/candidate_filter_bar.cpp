@@ -50,9 +50,12 @@ CandidateFilterBar::CandidateFilterBar(QWidget *parent)
     m_textDelay->setInterval(200); // typing a word filters once, not once per letter
     m_minConfidence->setToolTip(tr("Smallest confidence (probability of the predicted bin) shown"));
     m_maxConfidence->setToolTip(tr("Largest confidence shown"));
-    m_threshold->setToolTip(tr("τ: a forecast whose confidence is at least τ is trusted instead of measured"));
-    m_hardware->setToolTip(tr("The hardware whose measurements the speedup columns show"));
-    m_forecaster->setToolTip(tr("The forecaster whose newest forecasts the prediction columns show"));
+    m_threshold->setToolTip(tr("τ: a forecast whose confidence is at least τ is trusted instead of measured (the same "
+                               "τ as the calibration plots and Measure Low-Confidence)"));
+    m_hardware->setToolTip(tr("The window's hardware: the speedup columns show its measurements, and new forecasts are "
+                              "made for it"));
+    m_forecaster->setToolTip(tr("The window's forecaster: the prediction columns show its newest forecasts, and "
+                                "Forecast Selected runs it"));
     m_origin->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     fillBins();
     fillStatuses();
@@ -85,8 +88,9 @@ CandidateFilterBar::CandidateFilterBar(QWidget *parent)
         connect(box, &QComboBox::currentIndexChanged, this, &CandidateFilterBar::filterChanged);
     for (QDoubleSpinBox *spin : {m_minConfidence, m_maxConfidence})
         connect(spin, &QDoubleSpinBox::valueChanged, this, &CandidateFilterBar::filterChanged);
-    connect(m_hardware, &QComboBox::currentIndexChanged, this, &CandidateFilterBar::hardwareChanged);
-    connect(m_forecaster, &QComboBox::currentIndexChanged, this, &CandidateFilterBar::forecasterChanged);
+    connect(m_hardware, &QComboBox::currentIndexChanged, this, [this] { Q_EMIT hardwareChanged(hardwareIndex()); });
+    connect(
+        m_forecaster, &QComboBox::currentIndexChanged, this, [this] { Q_EMIT forecasterChanged(forecasterIndex()); });
     connect(m_threshold, &QDoubleSpinBox::valueChanged, this, &CandidateFilterBar::trustThresholdChanged);
 }
 
@@ -131,23 +135,34 @@ void CandidateFilterBar::setTable(const CandidateTablePtr &table)
     const QString originBefore = m_origin->currentData().toString();
     QStringList labels;
     QList<QVariant> keys;
+    m_hardwareNames.clear();
+    m_forecasterNames.clear();
     if (table) {
         for (const CandidateHardware &h : table->hardware) {
             labels.append(tr("%1 (%n measured)", nullptr, int(h.measurements)).arg(h.name));
             keys.append(h.id);
+            m_hardwareNames.append(h.name);
         }
     }
     refill(m_hardware, labels, keys, table ? table->defaultHardware : -1);
     labels.clear();
     keys.clear();
     if (table) {
+        // The forecaster's name, as the CLI and every other view show it; its description in the tooltip.
         for (const CandidateForecaster &f : table->forecasters) {
-            const QString name = f.displayName.isEmpty() ? f.name : f.displayName;
-            labels.append(tr("%1 (%n forecasts)", nullptr, int(f.forecasts)).arg(name));
+            labels.append(tr("%1 (%n forecasts)", nullptr, int(f.forecasts)).arg(f.name));
             keys.append(f.id);
+            m_forecasterNames.append(f.name);
         }
     }
     refill(m_forecaster, labels, keys, table ? table->defaultForecaster : -1);
+    if (table) {
+        for (int i = 0; i < table->forecasters.size(); ++i) {
+            const CandidateForecaster &f = table->forecasters[i];
+            if (!f.displayName.isEmpty() && f.displayName != f.name)
+                m_forecaster->setItemData(i, f.displayName, Qt::ToolTipRole);
+        }
+    }
     labels = QStringList {tr("Any origin")};
     keys = QList<QVariant> {QString()};
     if (table) {
@@ -158,11 +173,42 @@ void CandidateFilterBar::setTable(const CandidateTablePtr &table)
     }
     refill(m_origin, labels, keys, 0);
     if (m_hardware->currentIndex() != hardwareBefore)
-        Q_EMIT hardwareChanged(m_hardware->currentIndex());
+        Q_EMIT hardwareChanged(hardwareIndex());
     if (m_forecaster->currentIndex() != forecasterBefore)
-        Q_EMIT forecasterChanged(m_forecaster->currentIndex());
+        Q_EMIT forecasterChanged(forecasterIndex());
     if (m_origin->currentData().toString() != originBefore)
         Q_EMIT filterChanged();
+}
+
+void CandidateFilterBar::showChoice(
+    QComboBox *box, int tableCount, const QStringList &names, const QString &name, const QString &placeholder)
+{
+    const QSignalBlocker blocker(box);
+    while (box->count() > tableCount)
+        box->removeItem(box->count() - 1);
+    const int found = int(names.indexOf(name));
+    if (found >= 0) {
+        box->setCurrentIndex(found);
+        return;
+    }
+    box->addItem(placeholder);
+    box->setCurrentIndex(box->count() - 1);
+}
+
+void CandidateFilterBar::showForecaster(const QString &name, const QString &placeholder)
+{
+    showChoice(m_forecaster, int(m_forecasterNames.size()), m_forecasterNames, name, placeholder);
+}
+
+void CandidateFilterBar::showHardware(const QString &name, const QString &placeholder)
+{
+    showChoice(m_hardware, int(m_hardwareNames.size()), m_hardwareNames, name, placeholder);
+}
+
+void CandidateFilterBar::showTrustThreshold(double tau)
+{
+    const QSignalBlocker blocker(m_threshold);
+    m_threshold->setValue(tau);
 }
 
 CandidateFilter CandidateFilterBar::filter() const
@@ -180,9 +226,17 @@ CandidateFilter CandidateFilterBar::filter() const
     return f;
 }
 
-int CandidateFilterBar::hardwareIndex() const { return m_hardware->currentIndex(); }
+int CandidateFilterBar::hardwareIndex() const
+{
+    const int i = m_hardware->currentIndex();
+    return i < m_hardwareNames.size() ? i : -1;
+}
 
-int CandidateFilterBar::forecasterIndex() const { return m_forecaster->currentIndex(); }
+int CandidateFilterBar::forecasterIndex() const
+{
+    const int i = m_forecaster->currentIndex();
+    return i < m_forecasterNames.size() ? i : -1;
+}
 
 double CandidateFilterBar::trustThreshold() const { return m_threshold->value(); }
 

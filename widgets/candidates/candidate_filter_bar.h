@@ -1,5 +1,6 @@
 // CandidateFilterBar: the controls above the candidate table — text, bin, confidence range, status, origin — and
-// which hardware and forecaster the table's columns show, with the trust threshold τ.
+// which hardware and forecaster the table's columns show, with the trust threshold τ (the window's shared choices,
+// kept in the Selection by the browser; this bar only shows them and reports the user's changes).
 #pragma once
 
 #include "widgets/candidates/candidate_query.h"
@@ -24,8 +25,15 @@ public:
     // picks the table's defaults.
     void setTable(const CandidateTablePtr &table);
 
+    // Shows the choice named `name`: the table's entry of that name, else an extra entry "`placeholder`" (a choice the
+    // store holds nothing for). Emits nothing.
+    void showForecaster(const QString &name, const QString &placeholder);
+    void showHardware(const QString &name, const QString &placeholder);
+    void showTrustThreshold(double tau);
+
     // The filter fields this bar owns (text, bins, confidence, status, origin); scope and ids stay unset.
     CandidateFilter filter() const;
+    // Indexes into the table's hardware and forecasters; -1 for none, and for an extra entry.
     int hardwareIndex() const;
     int forecasterIndex() const;
     double trustThreshold() const;
@@ -50,6 +58,8 @@ private:
     void fillBins();
     void fillStatuses();
     static void refill(QComboBox *box, const QStringList &labels, const QList<QVariant> &keys, int fallback);
+    static void showChoice(
+        QComboBox *box, int tableCount, const QStringList &names, const QString &name, const QString &placeholder);
 
     QLineEdit *m_text;
     QTimer *m_textDelay;
@@ -61,6 +71,8 @@ private:
     QComboBox *m_hardware;
     QComboBox *m_forecaster;
     QDoubleSpinBox *m_threshold;
+    QStringList m_hardwareNames; // the table's, in its order
+    QStringList m_forecasterNames;
 };
 
 } // namespace gpuf

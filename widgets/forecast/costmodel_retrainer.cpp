@@ -1,6 +1,7 @@
 // CostModelRetrainer; see costmodel_retrainer.h.
 #include "widgets/forecast/costmodel_retrainer.h"
 
+#include "core/forecasters/costmodel_forecaster.h"
 #include "widgets/forecast/retrain_dialog.h"
 #include "widgets/session/store_session.h"
 #include "widgets/settings/settings.h"
@@ -12,20 +13,13 @@
 #include <QFileInfo>
 #include <QPointer>
 #include <QStandardPaths>
+#include <QThread>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace gpuf {
 namespace {
 
 const QString kRetrainedPrefix = QStringLiteral("retrained-");
-
-// A model this object saved (and may therefore replace): a retrained-*.json file in the model folder.
-bool isRetrainedModel(const QString &path)
-{
-    const QFileInfo info(path);
-    return !path.isEmpty() && info.fileName().startsWith(kRetrainedPrefix)
-        && QDir(info.absolutePath()) == QDir(CostModelRetrainer::modelFolder());
-}
 
 } // namespace
 
@@ -38,16 +32,19 @@ CostModelRetrainer::CostModelRetrainer(
     , m_retrain(new QAction(tr("Re&train Cost Model from This Store…"), this))
     , m_useBuiltIn(new QAction(tr("Use &Built-in Cost Model"), this))
 {
+    // The GUI thread keeps a core of its own: one fewer training thread than cores, the run's own thread included. The
+    // folds get a pool of their own: a blocking map on the pool the run occupies would wait for a thread it holds.
     m_pool.setMaxThreadCount(1);
+    m_foldPool.setMaxThreadCount(std::max(1, QThread::idealThreadCount() - 2));
     m_retrain->setObjectName(QStringLiteral("retrainCostModel"));
     m_useBuiltIn->setObjectName(QStringLiteral("useBuiltInCostModel"));
-    m_retrain->setStatusTip(tr("Train the cost model on this store's measured pairs in the background and forecast "
-                               "with it"));
+    m_retrain->setStatusTip(tr("Train a cost model on this store's measured pairs in the background and add it as a "
+                               "forecaster of its own"));
     connect(m_retrain, &QAction::triggered, this, &CostModelRetrainer::showDialog);
     connect(m_useBuiltIn, &QAction::triggered, this, &CostModelRetrainer::useBuiltIn);
     connect(m_session, &StoreSession::opened, this, &CostModelRetrainer::updateActions);
     connect(m_session, &StoreSession::closed, this, &CostModelRetrainer::updateActions);
-    connect(m_settings, &Settings::costModelPathChanged, this, &CostModelRetrainer::updateActions);
+    connect(m_settings, &Settings::forecasterNameChanged, this, &CostModelRetrainer::updateActions);
     updateActions();
 }
 
@@ -56,11 +53,19 @@ CostModelRetrainer::~CostModelRetrainer()
     if (m_cancel)
         m_cancel->store(true);
     m_pool.waitForDone(); // the run reads m_cancel's flag through its own shared pointer; this only ends it sooner
+    m_foldPool.waitForDone();
 }
 
 QString CostModelRetrainer::modelFolder()
 {
     return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/costmodel");
+}
+
+QString CostModelRetrainer::proposedForecasterName() const
+{
+    const QString store = QFileInfo(m_session->path()).completeBaseName();
+    const QString when = QDateTime::currentDateTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    return tr("costmodel (retrained from %1, %2)").arg(store, when);
 }
 
 bool CostModelRetrainer::start(const costmodel::RetrainOptions &options)
@@ -82,7 +87,13 @@ bool CostModelRetrainer::start(const costmodel::RetrainOptions &options)
     Q_EMIT progressed(m_progress);
 
     costmodel::RetrainOptions run = options;
+    if (run.forecasterName.isEmpty())
+        run.forecasterName = proposedForecasterName();
     run.cancel = m_cancel.get();
+    // On two cores the run's own thread fits every booster, one after the other.
+    run.parallel = trainingThreads() > 1;
+    run.pool = &m_foldPool;
+    run.background = true;
     // Progress arrives on worker threads; it is handed to this object's thread and dropped once a newer run began.
     QPointer<CostModelRetrainer> self(this);
     run.progress = [self, generation](const costmodel::RetrainProgress &p) {
@@ -91,8 +102,12 @@ bool CostModelRetrainer::start(const costmodel::RetrainOptions &options)
             [self, generation, p] {
                 if (!self || generation != self->m_generation)
                     return;
-                self->m_progress = p;
-                Q_EMIT self->progressed(p);
+                // Folds report from several threads: a step that arrives after a later one does not move the bar back.
+                costmodel::RetrainProgress shown = p;
+                if (shown.total == self->m_progress.total)
+                    shown.done = std::max(shown.done, self->m_progress.done);
+                self->m_progress = shown;
+                Q_EMIT self->progressed(shown);
             },
             Qt::QueuedConnection);
     };
@@ -119,32 +134,26 @@ void CostModelRetrainer::applyOutcome(const Result<costmodel::RetrainOutcome> &o
     m_running = false;
     if (!outcome) {
         const QString message = outcome.error() == QLatin1StringView("cancelled")
-            ? tr("Retraining was cancelled; the cost model is unchanged.")
+            ? tr("Retraining was cancelled; no forecaster was added.")
             : outcome.error();
         updateActions();
         Q_EMIT failed(message);
         Q_EMIT notice(tr("Cost model not retrained: %1").arg(message));
         return;
     }
-    const QString previous = m_settings->costModelPath();
-    m_settings->setCostModelPath(outcome->modelPath);
-    // Only the model this replaces, and only one of ours: a model file chosen elsewhere is never deleted.
-    if (previous != outcome->modelPath && isRetrainedModel(previous)) {
-        QFile::remove(previous);
-        QFile::remove(costmodel::manifestPathFor(previous));
-    }
     updateActions();
     Q_EMIT finished(*outcome);
-    Q_EMIT notice(tr(
-        "Cost model retrained on %n measured pair(s); the costmodel forecaster now uses it", nullptr, outcome->pairs));
+    Q_EMIT notice(
+        tr("Cost model retrained on %n measured pair(s) and added as the forecaster \"%1\"", nullptr, outcome->pairs)
+            .arg(outcome->forecasterName));
 }
 
 void CostModelRetrainer::useBuiltIn()
 {
-    if (m_settings->costModelPath().isEmpty())
+    if (m_settings->forecasterName() == QLatin1StringView(costmodel::kForecasterName))
         return;
-    m_settings->setCostModelPath({});
-    Q_EMIT notice(tr("The costmodel forecaster uses the built-in model again"));
+    m_settings->setForecasterName(QLatin1StringView(costmodel::kForecasterName));
+    Q_EMIT notice(tr("Forecasting with the built-in cost model again"));
 }
 
 void CostModelRetrainer::showDialog()
@@ -155,21 +164,22 @@ void CostModelRetrainer::showDialog()
     }
     m_dialog->show(); // not modal: the user keeps working while the model trains
     m_dialog->raise();
-    start();
 }
 
 RetrainDialog *CostModelRetrainer::dialog() const { return m_dialog; }
 
 void CostModelRetrainer::updateActions()
 {
-    const QString path = m_settings->costModelPath();
+    const bool builtIn = m_settings->forecasterName() == QLatin1StringView(costmodel::kForecasterName);
     m_retrain->setEnabled(m_session->isOpen() && !m_running);
     m_retrain->setToolTip(m_running ? tr("A retraining is running")
-            : m_session->isOpen()   ? tr("Train the cost model on %1's measured pairs").arg(m_session->path())
+            : m_session->isOpen()   ? tr("Train a cost model on %1's measured pairs").arg(m_session->path())
                                     : tr("Open a store with measured kernels first"));
-    m_useBuiltIn->setEnabled(!path.isEmpty());
-    m_useBuiltIn->setToolTip(path.isEmpty() ? tr("The costmodel forecaster already uses the built-in model")
-                                            : tr("The costmodel forecaster now uses %1").arg(path));
+    m_useBuiltIn->setEnabled(!builtIn);
+    m_useBuiltIn->setToolTip(builtIn
+            ? tr("The window already forecasts with the built-in cost model")
+            : tr("Forecast with the built-in cost model instead of %1").arg(m_settings->forecasterName()));
+    m_useBuiltIn->setStatusTip(m_useBuiltIn->toolTip());
 }
 
 } // namespace gpuf

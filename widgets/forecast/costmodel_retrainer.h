@@ -1,8 +1,9 @@
 // CostModelRetrainer: the actions "Retrain Cost Model from This Store…" and "Use Built-in Cost Model". Retraining
-// runs `gpuf train`'s training on the open store in the background (a thread pool of its own, a store connection of
-// its own), reports its progress and the leave-one-operation-out metrics, saves the model under the application's
-// data folder and points Settings' cost-model path at it, so the `costmodel` forecaster forecasts with it; the
-// built-in model is one action away. The dialog that shows a run (RetrainDialog) only observes this object.
+// runs `gpuf train`'s training on the open store in the background — on a thread pool of its own that leaves a core
+// free, at a lowered CPU priority, cancelled between boosting rounds — reports progress per booster fitted and the
+// leave-one-operation-out metrics, saves the model under the application's data folder and adds it to the store as a
+// cost-model forecaster of its own (the built-in `costmodel` stays as it is), which becomes the window's forecaster.
+// The dialog (RetrainDialog) offers the options first and then shows the run; it only observes this object.
 #pragma once
 
 #include "core/forecasters/costmodel_retrain.h"
@@ -10,7 +11,10 @@
 #include <QFutureWatcher>
 #include <QObject>
 #include <QPointer>
+#include <QThread>
 #include <QThreadPool>
+
+#include <algorithm>
 
 #include <atomic>
 #include <memory>
@@ -39,29 +43,36 @@ public:
 
     // Where retrained models are saved: <AppDataLocation>/costmodel.
     static QString modelFolder();
+    // The name the dialog proposes for the new forecaster: "costmodel (retrained from STORE, DATE TIME)".
+    QString proposedForecasterName() const;
+    // Threads the training may use: one fewer than the machine's cores, at least one.
+    int trainingThreads() const { return std::max(1, QThread::idealThreadCount() - 1); }
 
+    StoreSession *session() const { return m_session; }
     bool isRunning() const { return m_running; }
-    // Starts a run on the open store; false (with the reason in failed()) when none is open or one already runs.
+    // Starts a run on the open store (pool, priority and cancellation are this object's); false (with the reason in
+    // failed()) when none is open or one already runs.
     bool start(const costmodel::RetrainOptions &options = {});
     void cancel();
     // The last progress report of the current or last run.
     const costmodel::RetrainProgress &progress() const { return m_progress; }
-    // Forecasts go back to the model shipped with the program.
+    // The window's forecaster becomes the built-in `costmodel` again.
     void useBuiltIn();
     // The dialog the retrain action opened (null when closed).
     RetrainDialog *dialog() const;
+    // Opens the dialog on its options (or on the run in progress).
+    void showDialog();
 
 Q_SIGNALS:
     void started();
     void progressed(const gpuf::costmodel::RetrainProgress &progress);
-    // The model was saved and is now the `costmodel` forecaster's.
+    // The model was saved and its forecaster (outcome.forecasterName) added to the store.
     void finished(const gpuf::costmodel::RetrainOutcome &outcome);
     void failed(const QString &message);
     // A line for the status bar.
     void notice(const QString &text);
 
 private:
-    void showDialog();
     void applyOutcome(const Result<costmodel::RetrainOutcome> &outcome);
     void updateActions();
 
@@ -71,7 +82,9 @@ private:
     QAction *m_retrain;
     QAction *m_useBuiltIn;
     QPointer<RetrainDialog> m_dialog; // the one open, if any
-    QThreadPool m_pool; // a run waits on the global pool's fold jobs: it must not hold one of its threads
+    // The run, and its folds beside it: never the global pool, whose threads the views' loading jobs need meanwhile.
+    QThreadPool m_pool;
+    QThreadPool m_foldPool;
     std::shared_ptr<std::atomic_bool> m_cancel;
     costmodel::RetrainProgress m_progress;
     quint64 m_generation = 0;

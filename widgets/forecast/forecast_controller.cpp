@@ -4,6 +4,7 @@
 #include "core/forecasters/costmodel_backend.h"
 #include "core/forecasters/forecast_queue.h"
 #include "core/store/forecast_repo.h"
+#include "core/store/hardware_repo.h"
 #include "core/store/store.h"
 #include "widgets/candidates/candidate_source.h"
 #include "widgets/forecast/costmodel_retrainer.h"
@@ -65,25 +66,40 @@ ForecasterList listForecasters(const QString &path, quint64 generation)
     return result;
 }
 
-// The forecaster's row id; the built-in cost model's row is created on first use (it loads the model: not for the
-// GUI thread).
-Result<RowId> resolveForecaster(const QString &path, const QString &name)
+struct Resolved
+{
+    RowId forecasterId = 0;
+    std::optional<Hardware> hardware;
+};
+
+// The forecaster's row id (the built-in cost model's row is created on first use: it loads the model, not for the GUI
+// thread) and the hardware named `hardware`: the store's description of it, else the preset of that name, else none.
+Result<Resolved> resolveForecast(const QString &path, const QString &name, const QString &hardware)
 {
     auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
     if (!store)
         return Error {store.error()};
+    Resolved out;
     if (name == kBuiltIn) {
         auto ensured = ensureCostModelForecaster(**store);
         if (!ensured)
             return Error {ensured.error()};
-        return ensured->id;
+        out.forecasterId = ensured->id;
+    } else {
+        auto found = ForecasterRepo(**store).findByName(name);
+        if (!found)
+            return Error {found.error()};
+        if (!found->has_value())
+            return Error {ForecastController::tr("no forecaster named \"%1\" in the store").arg(name)};
+        out.forecasterId = (**found).id;
     }
-    auto found = ForecasterRepo(**store).findByName(name);
-    if (!found)
-        return Error {found.error()};
-    if (!found->has_value())
-        return Error {ForecastController::tr("no forecaster named \"%1\" in the store").arg(name)};
-    return (**found).id;
+    if (!hardware.isEmpty()) {
+        auto known = HardwareRepo(**store).findByName(hardware);
+        if (!known)
+            return Error {known.error()};
+        out.hardware = known->has_value() ? std::optional<Hardware>(**known) : hardwarePreset(hardware);
+    }
+    return out;
 }
 
 // The window a QObject lives in (dialogs it opens belong to it); null when none.
@@ -94,12 +110,16 @@ QWidget *windowOf(QObject *object)
     return static_cast<QWidget *>(object);
 }
 
-QString forecasterLabel(const Forecaster &f)
+// What a forecaster is, for its menu entry's tooltip (the entry itself shows its name, as every view does).
+QString forecasterDescription(const Forecaster &f)
 {
     if (f.name == kBuiltIn)
-        return ForecastController::tr("%1 (built-in cost model, offline)").arg(f.name);
+        return ForecastController::tr("The built-in cost model (offline)");
+    if (f.kind == ForecasterKind::CostModel)
+        return ForecastController::tr("A cost model trained on %1")
+            .arg(f.config.value(QLatin1StringView("model_source")).toString());
     const QString model = f.config.value(QLatin1StringView("model")).toString();
-    return model.isEmpty() ? f.name : ForecastController::tr("%1 (%2)").arg(f.name, model);
+    return model.isEmpty() ? f.displayName : ForecastController::tr("LLM %1").arg(model);
 }
 
 } // namespace
@@ -122,10 +142,14 @@ ForecastController::ForecastController(ForecastQueue *queue, StoreSession *sessi
     , m_retrainer(new CostModelRetrainer(session, settings, windowOf(parent), this))
     , m_forecasters(runnable({}))
 {
-    // The costmodel forecaster runs the model Settings names (a retrained one), else the built-in one.
-    m_queue->setCostModelPath(m_settings->costModelPath());
-    connect(m_settings, &Settings::costModelPathChanged, m_queue, &ForecastQueue::setCostModelPath);
+    bindChoicesToSettings();
     connect(m_retrainer, &CostModelRetrainer::notice, this, &ForecastController::notice);
+    // A retrained model is a forecaster of its own: once the store's list holds it, it is the window's forecaster.
+    connect(m_retrainer, &CostModelRetrainer::finished, this, [this](const costmodel::RetrainOutcome &outcome) {
+        m_pendingForecaster = outcome.forecasterName;
+        reloadForecasters();
+        m_session->refresh();
+    });
     m_forecastSelected->setObjectName(QStringLiteral("forecastSelected"));
     m_forecastProblem->setObjectName(QStringLiteral("forecastProblem"));
     m_reforecastSelected->setObjectName(QStringLiteral("reforecastSelected"));
@@ -158,6 +182,7 @@ ForecastController::ForecastController(ForecastQueue *queue, StoreSession *sessi
             m_queue->setStorePath(m_storePath);
         }
         reloadForecasters();
+        rebuildHardwareMenu(); // the store's GPUs come first
         updateActions();
     });
     connect(m_session, &StoreSession::closed, this, [this] {
@@ -165,17 +190,20 @@ ForecastController::ForecastController(ForecastQueue *queue, StoreSession *sessi
         m_queue->setStorePath({});
         ++m_listGeneration;
         m_forecasters = runnable({});
+        m_storeForecasters.clear();
         rebuildForecasterMenu();
+        rebuildHardwareMenu();
         updateActions();
     });
     for (auto signal : {&Selection::pairChanged, &Selection::scopeChanged})
         connect(m_selection, signal, this, &ForecastController::updateActions);
     connect(m_selection, &Selection::selectedIdsChanged, this, &ForecastController::updateActions);
     connect(m_candidates, &CandidateSource::tableLoaded, this, &ForecastController::updateActions);
-    connect(m_settings, &Settings::forecasterNameChanged, this, [this] {
+    connect(m_selection, &Selection::forecasterNameChanged, this, [this] {
         rebuildForecasterMenu();
         updateActions();
     });
+    connect(m_selection, &Selection::hardwareNameChanged, this, &ForecastController::rebuildHardwareMenu);
     if (m_session->isOpen()) {
         m_storePath = m_session->path();
         m_queue->setStorePath(m_storePath);
@@ -194,7 +222,40 @@ ForecastController::~ForecastController()
 
 QList<QAction *> ForecastController::costModelActions() const { return m_retrainer->actions(); }
 
-QString ForecastController::currentForecaster() const { return m_settings->forecasterName(); }
+void ForecastController::bindChoicesToSettings()
+{
+    // The Selection holds the window's choices; Settings remembers them for the next start (and forwards a choice
+    // made through it, e.g. "Use Built-in Cost Model").
+    if (m_selection->forecasterName().isEmpty())
+        m_selection->setForecasterName(m_settings->forecasterName());
+    if (m_selection->hardwareName().isEmpty())
+        m_selection->setHardwareName(m_settings->forecastHardware());
+    m_selection->setTrustThreshold(m_settings->measureConfidenceThreshold());
+    connect(m_selection, &Selection::forecasterNameChanged, m_settings, &Settings::setForecasterName);
+    connect(m_settings, &Settings::forecasterNameChanged, m_selection, &Selection::setForecasterName);
+    connect(m_selection, &Selection::hardwareNameChanged, m_settings, &Settings::setForecastHardware);
+    connect(m_settings, &Settings::forecastHardwareChanged, m_selection, &Selection::setHardwareName);
+    connect(m_selection, &Selection::trustThresholdChanged, m_settings, &Settings::setMeasureConfidenceThreshold);
+    connect(m_settings, &Settings::measureConfidenceThresholdChanged, m_selection, &Selection::setTrustThreshold);
+}
+
+QString ForecastController::currentForecaster() const
+{
+    const QString name = m_selection->forecasterName();
+    return name.isEmpty() ? kBuiltIn : name;
+}
+
+QString ForecastController::notRunnableReason() const
+{
+    const QString name = currentForecaster();
+    for (const Forecaster &f : m_storeForecasters) {
+        if (f.name == name && f.kind == ForecasterKind::Import)
+            return tr("%1 holds imported forecasts and cannot be run: choose a runnable forecaster in Forecast ▸ "
+                      "Forecaster")
+                .arg(name);
+    }
+    return {};
+}
 
 QList<ForecastPair> ForecastController::selectedPairs() const
 {
@@ -227,10 +288,31 @@ QList<ForecastPair> ForecastController::problemPairs() const
     }
     if (problem == 0)
         return {};
+    // Labelled pairs on the window's hardware (labels that name no GPU count on any).
+    QList<int> labelSlots;
+    for (int h = 0; h < table->hardware.size(); ++h) {
+        if (table->hardware[h].name == m_selection->hardwareName() || table->hardware[h].id == 0)
+            labelSlots.append(h);
+    }
     QList<ForecastPair> pairs;
-    for (const CandidateRow &row : table->rows) {
-        if (row.problemId == problem && !row.isReference && row.baselineId != 0 && row.baselineId != row.id)
-            pairs.append(ForecastPair {row.baselineId, row.id});
+    QSet<std::pair<RowId, RowId>> seen;
+    const auto add = [&pairs, &seen](RowId reference, RowId candidate) {
+        if (reference != 0 && reference != candidate && !seen.contains({reference, candidate})) {
+            seen.insert({reference, candidate});
+            pairs.append(ForecastPair {reference, candidate});
+        }
+    };
+    for (int r = 0; r < table->rows.size(); ++r) {
+        const CandidateRow &row = table->rows[r];
+        if (row.problemId != problem)
+            continue;
+        if (!row.isReference)
+            add(row.baselineId, row.id);
+        for (int h : std::as_const(labelSlots)) {
+            const MeasuredCell &cell = table->measuredCell(r, h);
+            if (cell.labelId != 0)
+                add(cell.labelReferenceId, row.id);
+        }
     }
     return pairs;
 }
@@ -243,22 +325,25 @@ bool ForecastController::forecast(const QList<ForecastPair> &pairs, bool refresh
         return false;
     }
     const QString name = currentForecaster();
+    if (const QString reason = notRunnableReason(); !reason.isEmpty()) {
+        Q_EMIT notice(reason);
+        return false;
+    }
     ForecastBatch batch;
     batch.pairs = pairs;
     batch.samples = m_settings->forecastSamples();
     batch.refresh = refresh;
-    if (const QString preset = m_settings->forecastHardware(); !preset.isEmpty())
-        batch.hardware = hardwarePreset(preset);
-    auto *watcher = new QFutureWatcher<Result<RowId>>(this);
-    connect(watcher, &QFutureWatcher<Result<RowId>>::finished, this, [this, watcher, batch, name]() mutable {
+    auto *watcher = new QFutureWatcher<Result<Resolved>>(this);
+    connect(watcher, &QFutureWatcher<Result<Resolved>>::finished, this, [this, watcher, batch, name]() mutable {
         watcher->deleteLater();
-        const Result<RowId> id = watcher->result();
-        if (!id) {
-            Q_EMIT notice(tr("Cannot forecast with %1: %2").arg(name, id.error()));
+        const Result<Resolved> resolved = watcher->result();
+        if (!resolved) {
+            Q_EMIT notice(tr("Cannot forecast with %1: %2").arg(name, resolved.error()));
             updateActions();
             return;
         }
-        batch.forecasterId = *id;
+        batch.forecasterId = resolved->forecasterId;
+        batch.hardware = resolved->hardware;
         const quint64 batchId = m_queue->enqueue(batch);
         Q_EMIT notice(tr("Forecasting %n pair(s) with %1…", nullptr, int(batch.pairs.size())).arg(name));
         Q_EMIT forecastStarted(batch.pairs, batchId);
@@ -268,7 +353,7 @@ bool ForecastController::forecast(const QList<ForecastPair> &pairs, bool refresh
             reloadForecasters(); // its row exists now
         updateActions();
     });
-    watcher->setFuture(QtConcurrent::run(resolveForecaster, m_session->path(), name));
+    watcher->setFuture(QtConcurrent::run(resolveForecast, m_session->path(), name, m_selection->hardwareName()));
     return true;
 }
 
@@ -294,6 +379,11 @@ void ForecastController::applyForecasters(
     if (!error.isEmpty())
         Q_EMIT notice(tr("Cannot read the store's forecasters: %1").arg(error));
     m_forecasters = runnable(forecasters);
+    m_storeForecasters = forecasters;
+    if (!m_pendingForecaster.isEmpty()
+        && std::any_of(m_forecasters.cbegin(), m_forecasters.cend(),
+            [this](const Forecaster &f) { return f.name == m_pendingForecaster; }))
+        m_selection->setForecasterName(std::exchange(m_pendingForecaster, QString()));
     rebuildForecasterMenu();
     updateActions();
     Q_EMIT forecastersChanged(m_forecasters);
@@ -310,16 +400,18 @@ void ForecastController::rebuildForecasterMenu()
     const QString current = currentForecaster();
     bool found = false;
     for (const Forecaster &f : std::as_const(m_forecasters)) {
-        QAction *action = m_forecasterMenu->addAction(forecasterLabel(f));
+        QAction *action = m_forecasterMenu->addAction(f.name);
         action->setCheckable(true);
         action->setChecked(f.name == current);
+        action->setToolTip(forecasterDescription(f));
+        action->setStatusTip(action->toolTip());
         found = found || f.name == current;
         m_forecasterGroup->addAction(action);
-        connect(action, &QAction::triggered, this, [this, name = f.name] { m_settings->setForecasterName(name); });
+        connect(action, &QAction::triggered, this, [this, name = f.name] { m_selection->setForecasterName(name); });
     }
-    // A forecaster chosen in another store stays the choice, shown as missing here.
+    // The window's forecaster may hold imported forecasts only: shown as chosen, but it cannot run.
     if (!found) {
-        QAction *action = m_forecasterMenu->addAction(tr("%1 (not in this store)").arg(current));
+        QAction *action = m_forecasterMenu->addAction(tr("%1 (imported forecasts; cannot run)").arg(current));
         action->setCheckable(true);
         action->setChecked(true);
         action->setEnabled(false);
@@ -329,26 +421,45 @@ void ForecastController::rebuildForecasterMenu()
 
 void ForecastController::rebuildHardwareMenu()
 {
+    m_hardwareMenu->clear();
+    const QList<QActionGroup *> groups = m_hardwareMenu->findChildren<QActionGroup *>(Qt::FindDirectChildrenOnly);
+    qDeleteAll(groups);
     auto *group = new QActionGroup(m_hardwareMenu);
-    const auto add = [this, group](const QString &label, const QString &preset) {
+    const QString current = m_selection->hardwareName();
+    const auto add = [this, group, &current](const QString &label, const QString &name) {
         QAction *action = m_hardwareMenu->addAction(label);
         action->setCheckable(true);
-        action->setChecked(m_settings->forecastHardware() == preset);
+        action->setChecked(current == name);
         group->addAction(action);
-        connect(action, &QAction::triggered, this, [this, preset] { m_settings->setForecastHardware(preset); });
+        connect(action, &QAction::triggered, this, [this, name] { m_selection->setHardwareName(name); });
     };
     add(tr("None (the prompt names no GPU)"), QString());
+    // The store's GPUs first: their measurements are what the tables show and the metrics score against.
+    QStringList names;
+    if (m_session->isOpen()) {
+        const QList<NamedCounts> &hardware = m_session->snapshot().statistics.perHardware;
+        for (const NamedCounts &h : hardware) {
+            if (!h.name.isEmpty() && !names.contains(h.name))
+                names.append(h.name);
+        }
+    }
+    for (const QString &name : std::as_const(names))
+        add(name, name);
+    m_hardwareMenu->addSeparator();
     const QList<Hardware> presets = hardwarePresets();
-    for (const Hardware &h : presets)
-        add(h.name, h.name);
+    for (const Hardware &h : presets) {
+        if (!names.contains(h.name))
+            add(tr("%1 (preset)").arg(h.name), h.name);
+    }
 }
 
 void ForecastController::updateActions()
 {
     const bool open = m_session->isOpen();
     const QString name = currentForecaster();
-    const qsizetype selected = open ? selectedPairs().size() : 0;
-    const qsizetype problem = open ? problemPairs().size() : 0;
+    const QString cannotRun = notRunnableReason();
+    const qsizetype selected = open && cannotRun.isEmpty() ? selectedPairs().size() : 0;
+    const qsizetype problem = open && cannotRun.isEmpty() ? problemPairs().size() : 0;
     m_forecastSelected->setEnabled(selected > 0);
     m_reforecastSelected->setEnabled(selected > 0);
     m_forecastProblem->setEnabled(problem > 0);
@@ -360,10 +471,15 @@ void ForecastController::updateActions()
                   .arg(name)
             : tr("Select candidates that have a baseline to forecast them"));
     m_forecastProblem->setToolTip(problem > 0
-            ? tr("Forecast every candidate of the problem against its reference with %1 (%n pair(s))", nullptr,
-                int(problem))
+            ? tr("Forecast every candidate of the problem against its reference, and its labelled pairs, with %1 (%n "
+                 "pair(s))",
+                nullptr, int(problem))
                   .arg(name)
             : tr("Choose a problem (or a candidate of one) first"));
+    if (!cannotRun.isEmpty()) {
+        for (QAction *a : {m_forecastSelected, m_reforecastSelected, m_forecastProblem})
+            a->setToolTip(cannotRun);
+    }
     for (QAction *a : {m_forecastSelected, m_reforecastSelected, m_forecastProblem})
         a->setStatusTip(a->toolTip());
     const ForecastSnapshot &snapshot = m_queue->snapshot();

@@ -1,8 +1,9 @@
 // ForecastController: the forecasting actions the explorer offers — "Forecast Selected", "Forecast Problem",
 // "Re-forecast Selected" (the cache bypassed), "Cancel Forecasts", the forecaster chooser, the hardware shown to
-// forecasters and the cost model's retraining — over one ForecastQueue. It knows the store's runnable forecasters (read
-// off the GUI thread), keeps the queue on the open store, and turns the selection into (baseline, candidate) pairs
-// through the candidate table.
+// forecasters and the cost model's retraining — over one ForecastQueue. It knows the store's forecasters (read off the
+// GUI thread), keeps the queue on the open store, and turns the selection into (baseline, candidate) pairs through the
+// candidate table. The forecaster, hardware and τ it uses are the Selection's (the window's one choice each, which it
+// keeps in Settings for the next start).
 #pragma once
 
 #include "core/domain/forecast.h"
@@ -47,9 +48,13 @@ public:
 
     // The runnable forecasters of the open store (LLM and cost model), the built-in "costmodel" always among them.
     const QList<Forecaster> &forecasters() const { return m_forecasters; }
-    QString currentForecaster() const; // the name in Settings
+    QString currentForecaster() const; // the Selection's (the window's)
+    // Why the current forecaster cannot run (it holds imported forecasts); empty when it can.
+    QString notRunnableReason() const;
 
-    // Pairs the actions would forecast now (public for tests and for the panel's labels).
+    // Pairs the actions would forecast now (public for tests and for the panel's labels). A problem's pairs are its
+    // reference against each other kernel, and the labelled pairs (an eval set's anchor/candidate, a discovery
+    // parent/child) whose candidate is in the problem, on the window's hardware.
     QList<ForecastPair> selectedPairs() const;
     QList<ForecastPair> problemPairs() const;
 
@@ -70,6 +75,7 @@ private:
     void rebuildForecasterMenu();
     void rebuildHardwareMenu();
     void applyForecasters(quint64 generation, const QList<Forecaster> &forecasters, const QString &error);
+    void bindChoicesToSettings();
 
     ForecastQueue *m_queue;
     StoreSession *m_session;
@@ -85,6 +91,8 @@ private:
     QMenu *m_hardwareMenu;
     CostModelRetrainer *m_retrainer;
     QList<Forecaster> m_forecasters;
+    QList<Forecaster> m_storeForecasters; // every forecaster of the open store, imported ones included
+    QString m_pendingForecaster; // a retrained model's forecaster, chosen once the store's list has it
     quint64 m_listGeneration = 0;
     QString m_storePath;
 };

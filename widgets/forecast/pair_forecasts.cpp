@@ -89,7 +89,7 @@ QString PairForecasts::forecasterName(RowId id) const
     const auto it = forecasters.constFind(id);
     if (it == forecasters.cend())
         return QStringLiteral("#%1").arg(id);
-    return it->displayName.isEmpty() ? it->name : it->displayName;
+    return it->name; // the name every view and the command line use
 }
 
 QList<PairTruth> pairTruths(

@@ -1,6 +1,8 @@
 // Selection; see selection.h. Setters emit only on real changes, so observers can set freely without loops.
 #include "widgets/session/selection.h"
 
+#include <algorithm>
+
 namespace gpuf {
 
 Selection::Selection(QObject *parent)
@@ -55,9 +57,43 @@ void Selection::clearFilter()
     setFilter({}, {});
 }
 
+void Selection::setDrillPairs(const QList<DrillPair> &pairs, const QString &description)
+{
+    m_drillPairs = pairs;
+    m_drillDescription = description;
+    Q_EMIT drillPairsChanged(pairs, description); // always: the same cell clicked again brings the list up again
+}
+
+void Selection::setForecasterName(const QString &name)
+{
+    if (name == m_forecasterName)
+        return;
+    m_forecasterName = name;
+    Q_EMIT forecasterNameChanged(name);
+}
+
+void Selection::setHardwareName(const QString &name)
+{
+    if (name == m_hardwareName)
+        return;
+    m_hardwareName = name;
+    Q_EMIT hardwareNameChanged(name);
+}
+
+void Selection::setTrustThreshold(double tau)
+{
+    tau = std::clamp(tau, 0.0, 1.0);
+    if (qFuzzyCompare(1.0 + tau, 1.0 + m_trustThreshold))
+        return;
+    m_trustThreshold = tau;
+    Q_EMIT trustThresholdChanged(tau);
+}
+
 void Selection::clear()
 {
     setFilter({}, {});
+    if (!m_drillPairs.isEmpty())
+        setDrillPairs({}, {});
     setSelectedIds({});
     setPair(0, 0);
     setScope(0, 0);

@@ -1,14 +1,34 @@
 // Selection: what the user is looking at, shared by every view. Views observe it and set it; they never call
 // each other. A "pair" is the candidate kernel and the kernel it is compared with (its problem's reference by
-// default, or its parent, or any kernel the user picks).
+// default, or its parent, or any kernel the user picks). It also holds the window's three shared choices — the
+// forecaster, the hardware and the trust threshold τ — so the candidate table, the forecast actions, the calibration
+// plots and the diff's annotations always show and use the same ones.
 #pragma once
 
 #include "core/domain/problem.h"
 
 #include <QList>
+#include <QMetaType>
 #include <QObject>
+#include <QString>
+
+#include <optional>
 
 namespace gpuf {
+
+// One forecast row behind a plot's bar, cell or point: the pair it was made for and its bins.
+struct DrillPair
+{
+    RowId referenceId = 0;
+    RowId candidateId = 0;
+    RowId hardwareId = 0; // 0: the forecast names no GPU
+    QString hardwareName;
+    RowId forecastId = 0;
+    QString forecaster;
+    int repeat = 0;
+    int trueBin = 0;
+    std::optional<int> predictedBin; // empty: the answer could not be parsed
+};
 
 class Selection : public QObject
 {
@@ -43,6 +63,20 @@ public:
     void setFilter(const QList<RowId> &ids, const QString &description);
     void clearFilter();
 
+    // The pairs behind a plot's drill-down, listed where the user can walk through them; the pair shown is the first.
+    QList<DrillPair> drillPairs() const { return m_drillPairs; }
+    QString drillDescription() const { return m_drillDescription; }
+    void setDrillPairs(const QList<DrillPair> &pairs, const QString &description);
+
+    // The window's forecaster (by name, as the CLI takes it), hardware (by name; empty: none) and trust threshold τ.
+    // Not cleared by clear(): a view that finds one invalid for the open store sets a valid one.
+    QString forecasterName() const { return m_forecasterName; }
+    void setForecasterName(const QString &name);
+    QString hardwareName() const { return m_hardwareName; }
+    void setHardwareName(const QString &name);
+    double trustThreshold() const { return m_trustThreshold; }
+    void setTrustThreshold(double tau);
+
     void clear();
 
 Q_SIGNALS:
@@ -51,6 +85,10 @@ Q_SIGNALS:
     void baselineKindChanged(gpuf::Selection::Baseline kind);
     void selectedIdsChanged(const QList<gpuf::RowId> &ids);
     void filterChanged(const QList<gpuf::RowId> &ids, const QString &description);
+    void drillPairsChanged(const QList<gpuf::DrillPair> &pairs, const QString &description);
+    void forecasterNameChanged(const QString &name);
+    void hardwareNameChanged(const QString &name);
+    void trustThresholdChanged(double tau);
 
 private:
     RowId m_problemId = 0;
@@ -61,6 +99,13 @@ private:
     QList<RowId> m_selectedIds;
     QList<RowId> m_filterIds;
     QString m_filterDescription;
+    QList<DrillPair> m_drillPairs;
+    QString m_drillDescription;
+    QString m_forecasterName;
+    QString m_hardwareName;
+    double m_trustThreshold = 0.5;
 };
 
 } // namespace gpuf
+
+Q_DECLARE_METATYPE(gpuf::DrillPair)

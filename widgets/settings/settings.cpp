@@ -18,7 +18,6 @@ const QString kMeasureConfidenceThreshold = QStringLiteral("measure/confidenceTh
 const QString kForecasterName = QStringLiteral("forecast/forecaster");
 const QString kForecastHardware = QStringLiteral("forecast/hardware");
 const QString kForecastSamples = QStringLiteral("forecast/samples");
-const QString kCostModelPath = QStringLiteral("forecast/costModelPath");
 } // namespace
 
 Settings::Settings(QObject *parent)
@@ -130,19 +129,6 @@ void Settings::setForecastSamples(int samples)
         return;
     m_settings->setValue(kForecastSamples, samples);
     Q_EMIT forecastSamplesChanged(samples);
-}
-
-QString Settings::costModelPath() const { return m_settings->value(kCostModelPath).toString(); }
-
-void Settings::setCostModelPath(const QString &path)
-{
-    if (path == costModelPath())
-        return;
-    if (path.isEmpty())
-        m_settings->remove(kCostModelPath);
-    else
-        m_settings->setValue(kCostModelPath, path);
-    Q_EMIT costModelPathChanged(path);
 }
 
 } // namespace gpuf

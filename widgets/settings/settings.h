@@ -15,7 +15,7 @@ class Settings : public QObject
 
 public:
     // Bump when the set or names of docks change, so an old saved layout is not restored onto new docks.
-    static constexpr int kDockLayoutVersion = 3;
+    static constexpr int kDockLayoutVersion = 4;
     static constexpr int kMaxRecentStores = 10;
 
     explicit Settings(QObject *parent = nullptr);
@@ -46,16 +46,13 @@ public:
     // The forecaster "Forecast Selected" runs, by its name in the store; "costmodel" (the built-in model) by default.
     QString forecasterName() const;
     void setForecasterName(const QString &name);
-    // The hardware preset shown to forecasters ("A100", "H100"…); empty: none.
+    // The hardware shown to forecasters and whose measurements the tables show, by name (a store's GPU or a preset:
+    // "A100", "H100"…); empty: none. Kept for the next start; the window's choice lives in its Selection.
     QString forecastHardware() const;
     void setForecastHardware(const QString &preset);
     // Independent samples per pair (stored individually, combined in the forecast panel); 1 unless the user set it.
     int forecastSamples() const;
     void setForecastSamples(int samples);
-    // The model file the `costmodel` forecaster forecasts with (one "Retrain Cost Model from This Store…" saved);
-    // empty: the built-in model.
-    QString costModelPath() const;
-    void setCostModelPath(const QString &path);
 
 Q_SIGNALS:
     void recentStoresChanged();
@@ -63,7 +60,6 @@ Q_SIGNALS:
     void forecasterNameChanged(const QString &name);
     void forecastHardwareChanged(const QString &preset);
     void forecastSamplesChanged(int samples);
-    void costModelPathChanged(const QString &path);
 
 private:
     QSettings *m_settings;

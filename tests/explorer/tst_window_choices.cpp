@@ -1,0 +1,282 @@
+// The window's one forecaster, one hardware and one τ, on the real MainWindow over the sample store: whichever view
+// changes a choice (the Forecast menu, the candidate table's filter bar, the calibration plots), every view then shows
+// it, new forecasts are made with it and stored for it, and opening a store that lacks the chosen forecaster resets
+// the choice to one the store has.
+#include "app/explorer/main_window.h"
+#include "core/interop/corpus.h"
+#include "core/interop/interop.h"
+#include "core/store/forecast_repo.h"
+#include "core/store/hardware_repo.h"
+#include "core/store/store.h"
+#include "gpuf_config.h"
+#include "widgets/calibration/calibration_view.h"
+#include "widgets/calibration/risk_coverage_plot.h"
+#include "widgets/candidates/candidate_browser.h"
+#include "widgets/candidates/candidate_filter_bar.h"
+#include "widgets/candidates/candidate_source.h"
+#include "widgets/candidates/candidate_table_model.h"
+#include "widgets/session/sample_store.h"
+#include "widgets/session/selection.h"
+#include "widgets/session/store_session.h"
+#include "widgets/settings/settings.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gpuf;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// The menu-bar menu titled `title`, then its submenu titled `submenu` (empty: the menu itself).
+QMenu *menuOf(QMainWindow &window, const QString &title, const QString &submenu = {})
+{
+    for (QAction *top : window.menuBar()->actions()) {
+        if (top->text() != title || !top->menu())
+            continue;
+        if (submenu.isEmpty())
+            return top->menu();
+        for (QAction *a : top->menu()->actions()) {
+            if (a->menu() && a->text() == submenu)
+                return a->menu();
+        }
+    }
+    return nullptr;
+}
+
+QAction *actionOf(QMenu *menu, const QString &text)
+{
+    for (QAction *a : menu->actions()) {
+        if (a->text() == text)
+            return a;
+    }
+    return nullptr;
+}
+
+QString checkedText(QMenu *menu)
+{
+    for (QAction *a : menu->actions()) {
+        if (a->isCheckable() && a->isChecked())
+            return a->text();
+    }
+    return {};
+}
+
+// The calibration view's first forecaster chooser, found by its label as a user finds it.
+QComboBox *calibrationForecaster(CalibrationView *view)
+{
+    for (QLabel *label : view->findChildren<QLabel *>()) {
+        if (label->text() == u"&Forecaster:"_s)
+            return qobject_cast<QComboBox *>(label->buddy());
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestWindowChoices : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_sample;
+    QString m_corpus;
+
+    struct Window
+    {
+        Settings settings;
+        StoreSession session;
+        MainWindow window {&settings, &session};
+        Selection *selection = nullptr;
+        CandidateBrowser *browser = nullptr;
+        CalibrationView *calibration = nullptr;
+    };
+
+    std::unique_ptr<Window> open(const QString &path)
+    {
+        auto w = std::make_unique<Window>();
+        w->window.show();
+        w->selection = w->window.findChild<Selection *>();
+        w->browser = w->window.findChild<CandidateBrowser *>();
+        w->calibration = w->window.findChild<CalibrationView *>();
+        w->session.open(path);
+        return w;
+    }
+
+    static bool tableShown(const Window &w, const QString &path)
+    {
+        const CandidateTablePtr table = w.browser->model()->table();
+        return table && w.session.path() == path && w.browser->model()->rowCount() > 0;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+        m_sample = m_dir.filePath(u"sample.gpuf"_s);
+        {
+            auto store = Store::open(m_sample);
+            QVERIFY2(store.ok(), qPrintable(store.error()));
+            auto report = interop::importFiles(**store, {sampleBundleResource()});
+            QVERIFY2(report.ok(), qPrintable(report.error()));
+        }
+        m_corpus = m_dir.filePath(u"corpus.gpuf"_s);
+        auto store = Store::open(m_corpus);
+        QVERIFY2(store.ok(), qPrintable(store.error()));
+        auto report = interop::importCorpus(**store, QStringLiteral(GPUF_SOURCE_DIR "/resources/corpus"));
+        QVERIFY2(report.ok(), qPrintable(report.error()));
+    }
+
+    void forecasterIsOneChoice()
+    {
+        auto w = open(m_sample);
+        QTRY_VERIFY_WITH_TIMEOUT(tableShown(*w, m_sample), 30000);
+        QMenu *forecasters = menuOf(w->window, u"F&orecast"_s, u"Fore&caster"_s);
+        QVERIFY(forecasters);
+        QComboBox *table = w->browser->filterBar()->forecasterBox();
+        QComboBox *plots = calibrationForecaster(w->calibration);
+        QVERIFY(plots);
+
+        // From the menu: the table's prediction columns and the calibration plots follow.
+        QTRY_VERIFY(actionOf(forecasters, u"costmodel"_s) != nullptr);
+        actionOf(forecasters, u"costmodel"_s)->trigger();
+        QCOMPARE(w->selection->forecasterName(), u"costmodel"_s);
+        QVERIFY2(table->currentText().startsWith(u"costmodel ("_s), qPrintable(table->currentText()));
+        QTRY_COMPARE(plots->currentText(), u"costmodel"_s);
+        QCOMPARE(w->settings.forecasterName(), u"costmodel"_s); // remembered for the next start
+
+        // From the table's filter bar: the menu and the plots follow.
+        const int heldOut = table->findText(u"costmodel-heldout ("_s, Qt::MatchStartsWith);
+        QVERIFY(heldOut >= 0);
+        table->setCurrentIndex(heldOut);
+        QCOMPARE(w->selection->forecasterName(), u"costmodel-heldout"_s);
+        QCOMPARE(plots->currentText(), u"costmodel-heldout"_s);
+        // Imported predictions cannot be rerun: the menu shows the choice, the forecast actions say why they are off.
+        QVERIFY2(checkedText(forecasters).startsWith(u"costmodel-heldout"_s), qPrintable(checkedText(forecasters)));
+        QAction *forecastSelected = w->window.findChild<QAction *>(u"forecastSelected"_s);
+        QVERIFY(forecastSelected);
+
+        // From the calibration plots: the table and the menu follow.
+        plots->setCurrentIndex(plots->findText(u"costmodel"_s));
+        Q_EMIT plots->activated(plots->currentIndex());
+        QCOMPARE(w->selection->forecasterName(), u"costmodel"_s);
+        QVERIFY(table->currentText().startsWith(u"costmodel ("_s));
+        QCOMPARE(checkedText(forecasters), u"costmodel"_s);
+        QCOMPARE(w->browser->filterBar()->forecasterIndex(), table->currentIndex());
+    }
+
+    void hardwareIsOneChoiceForTableAndNewForecasts()
+    {
+        auto w = open(m_sample);
+        QTRY_VERIFY_WITH_TIMEOUT(tableShown(*w, m_sample), 30000);
+        actionOf(menuOf(w->window, u"F&orecast"_s, u"Fore&caster"_s), u"costmodel"_s)->trigger();
+        QMenu *hardware = menuOf(w->window, u"F&orecast"_s, u"&Hardware Shown to Forecasters"_s);
+        QVERIFY(hardware);
+        QComboBox *table = w->browser->filterBar()->hardwareBox();
+        // The sample store's GPUs: the window shows one of them, in the table and in the menu.
+        QVERIFY2(
+            table->currentText().startsWith(w->selection->hardwareName() + u" ("_s), qPrintable(table->currentText()));
+        QCOMPARE(checkedText(hardware), w->selection->hardwareName());
+
+        QAction *h200 = actionOf(hardware, u"NVIDIA H200"_s);
+        QVERIFY(h200);
+        h200->trigger();
+        QCOMPARE(w->selection->hardwareName(), u"NVIDIA H200"_s);
+        QVERIFY2(table->currentText().startsWith(u"NVIDIA H200 ("_s), qPrintable(table->currentText()));
+
+        // A candidate forecast now is stored for the H200 the table shows, not for "no GPU".
+        QTableView *view = w->browser->tableView();
+        int row = -1;
+        for (int r = 0; r < view->model()->rowCount() && row < 0; ++r) {
+            const RowId id = w->browser->model()->kernelIdAt(r);
+            const CandidateTablePtr t = w->browser->model()->table();
+            if (!t->rows[t->rowOf(id)].isReference && t->rows[t->rowOf(id)].baselineId != 0)
+                row = r;
+        }
+        QVERIFY(row >= 0);
+        view->selectRow(row);
+        const RowId candidate = w->selection->candidateId();
+        QVERIFY(candidate != 0);
+        QAction *reforecast = w->window.findChild<QAction *>(u"reforecastSelected"_s);
+        QTRY_VERIFY(reforecast && reforecast->isEnabled());
+        reforecast->trigger();
+        RowId h200Id = 0;
+        {
+            auto store = Store::open(m_sample, Store::Mode::ReadOnly);
+            h200Id = (*HardwareRepo(**store).findByName(u"NVIDIA H200"_s))->id;
+        }
+        const auto newestHardware = [&]() -> RowId {
+            auto store = Store::open(m_sample, Store::Mode::ReadOnly);
+            if (!store)
+                return 0;
+            auto forecasts = ForecastRepo(**store).forCandidate(candidate);
+            RowId hw = 0, newest = 0;
+            for (const Forecast &f : *forecasts) {
+                if (f.id > newest) {
+                    newest = f.id;
+                    hw = f.hardwareId;
+                }
+            }
+            return hw;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(newestHardware(), h200Id, 30000);
+    }
+
+    void tauIsOneChoice()
+    {
+        auto w = open(m_sample);
+        QTRY_VERIFY_WITH_TIMEOUT(tableShown(*w, m_sample), 30000);
+        QDoubleSpinBox *tableTau = nullptr;
+        for (QDoubleSpinBox *spin : w->browser->filterBar()->findChildren<QDoubleSpinBox *>()) {
+            if (spin->toolTip().startsWith(u"τ"_s))
+                tableTau = spin;
+        }
+        QVERIFY(tableTau);
+        QSlider *slider = w->calibration->riskCoveragePlot()->thresholdSlider();
+
+        slider->setValue(700); // the calibration plots' τ slider
+        QCOMPARE(w->selection->trustThreshold(), 0.7);
+        QCOMPARE(tableTau->value(), 0.7);
+        QCOMPARE(w->settings.measureConfidenceThreshold(), 0.7); // "Measure Low-Confidence" uses it too
+
+        tableTau->setValue(0.35); // the candidate table's τ
+        QCOMPARE(w->selection->trustThreshold(), 0.35);
+        QCOMPARE(slider->value(), 350);
+        QCOMPARE(w->calibration->riskCoveragePlot()->threshold(), 0.35);
+    }
+
+    void anotherStoreResetsWhatItLacks()
+    {
+        auto w = open(m_sample);
+        QTRY_VERIFY_WITH_TIMEOUT(tableShown(*w, m_sample), 30000);
+        w->selection->setForecasterName(u"costmodel-heldout"_s);
+        QMenu *forecasters = menuOf(w->window, u"F&orecast"_s, u"Fore&caster"_s);
+
+        w->session.open(m_corpus); // no forecaster, no forecast
+        QTRY_VERIFY_WITH_TIMEOUT(tableShown(*w, m_corpus), 30000);
+        QTRY_COMPARE(w->selection->forecasterName(), u"costmodel"_s); // every store's built-in forecaster
+        QComboBox *table = w->browser->filterBar()->forecasterBox();
+        QVERIFY2(table->currentText().startsWith(u"costmodel"_s), qPrintable(table->currentText()));
+        QCOMPARE(w->browser->filterBar()->forecasterIndex(), -1); // nothing of it in this store yet
+        QTRY_COMPARE(checkedText(forecasters), u"costmodel"_s);
+        // The hardware is one the table can show, or none when the store measured nothing.
+        const CandidateTablePtr t = w->browser->model()->table();
+        if (t->defaultHardware >= 0)
+            QCOMPARE(w->selection->hardwareName(), t->hardware[t->defaultHardware].name);
+    }
+};
+
+QTEST_MAIN(TestWindowChoices)
+#include "tst_window_choices.moc"

@@ -321,9 +321,11 @@ void EndpointsDialog::startProbe()
 
 void EndpointsDialog::showCheck(Step step, const llm::ProbeCheck &check)
 {
-    m_checks[std::size_t(step)]->setText(check.detail.isEmpty()
-            ? stateWord(check.state)
-            : stateWord(check.state) + QStringLiteral(" — ") + check.detail);
+    // A skipped check's detail already says "skipped: why": the state word would only repeat it.
+    const bool skippedWithReason = check.state == llm::ProbeCheck::State::Skipped && !check.detail.isEmpty();
+    m_checks[std::size_t(step)]->setText(check.detail.isEmpty() ? stateWord(check.state)
+            : skippedWithReason                                 ? QStringLiteral("– ") + check.detail
+                                : stateWord(check.state) + QStringLiteral(" — ") + check.detail);
 }
 
 } // namespace gpuf

@@ -2,6 +2,7 @@
 #include "widgets/forecast/forecast_detail.h"
 
 #include "widgets/forecast/distribution_plot.h"
+#include "widgets/forecast/forecast_reading.h"
 
 #include <QAction>
 #include <QEvent>
@@ -30,7 +31,7 @@ QLabel *valueLabel(QWidget *parent)
     return label;
 }
 
-QString speedupText(double speedup) { return QString::number(speedup, 'f', 2) + QStringLiteral("×"); }
+QString speedupText(double speedup) { return bins::speedupText(speedup); }
 
 // Appended to a truth that rests on replayed runtimes, so it never passes for a run made here.
 QString replayNote(const PairTruth &truth)
@@ -57,6 +58,7 @@ ForecastDetail::ForecastDetail(QAction *measureAction, QWidget *parent)
     , m_stack(new QStackedWidget(this))
     , m_message(new QLabel(this))
     , m_title(new QLabel(this))
+    , m_headline(valueLabel(this))
     , m_figures(new QWidget(this))
     , m_predicted(valueLabel(this))
     , m_confidence(valueLabel(this))
@@ -75,6 +77,7 @@ ForecastDetail::ForecastDetail(QAction *measureAction, QWidget *parent)
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
+    m_headline->setObjectName(QStringLiteral("forecastHeadline"));
     m_message->setObjectName(QStringLiteral("forecastMessage"));
     m_message->setWordWrap(true);
     m_message->setAlignment(Qt::AlignCenter);
@@ -110,6 +113,7 @@ ForecastDetail::ForecastDetail(QAction *measureAction, QWidget *parent)
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 4, 0);
     leftLayout->addWidget(m_title);
+    leftLayout->addWidget(m_headline);
     leftLayout->addWidget(m_stack, 1);
     leftLayout->addWidget(m_figures);
     leftLayout->addLayout(truthForm);
@@ -144,6 +148,7 @@ ForecastDetail::~ForecastDetail() = default;
 bool ForecastDetail::showsPlot() const { return m_stack->currentWidget() == m_plot; }
 QString ForecastDetail::messageText() const { return showsPlot() ? QString() : m_message->text(); }
 QString ForecastDetail::titleText() const { return m_title->text(); }
+QString ForecastDetail::headlineText() const { return m_headline->isHidden() ? QString() : m_headline->text(); }
 QString ForecastDetail::predictedText() const { return m_predicted->text(); }
 QString ForecastDetail::confidenceText() const { return m_confidence->text(); }
 QString ForecastDetail::expectedText() const { return m_expected->text(); }
@@ -184,6 +189,8 @@ void ForecastDetail::showMessage(const QString &text)
 {
     m_hasRow = false;
     m_title->clear();
+    m_headline->clear();
+    m_headline->hide();
     m_message->setText(text);
     m_stack->setCurrentWidget(m_message);
     m_plot->clear();
@@ -241,6 +248,7 @@ void ForecastDetail::render()
                 : tr("Queued for %1; it starts when a slot of the endpoint is free.").arg(forecaster));
         m_stack->setCurrentWidget(m_message);
         m_figures->hide();
+        m_headline->hide();
         m_truth->clear();
         m_deferral->clear();
         return;
@@ -265,6 +273,7 @@ void ForecastDetail::render()
                                                                : tr("The forecast holds no usable predicted bin."));
         m_stack->setCurrentWidget(m_message);
         m_figures->hide();
+        m_headline->hide();
     }
     renderTruth(figures);
     renderDeferral(figures);
@@ -273,6 +282,9 @@ void ForecastDetail::render()
 void ForecastDetail::renderFigures(const ForecastFigures &f)
 {
     m_figures->show();
+    const ForecastReading reading = readForecast(f);
+    m_headline->setText(reading.headline);
+    m_headline->show();
     m_predicted->setText(QStringLiteral("%1 — %2 (%3)")
                              .arg(f.predictedBin)
                              .arg(bins::label(f.predictedBin), bins::rangeText(f.predictedBin)));
@@ -280,7 +292,10 @@ void ForecastDetail::renderFigures(const ForecastFigures &f)
                               .arg(f.maxProb, 0, 'f', 2)
                               .arg(f.negEntropy, 0, 'f', 2)
                               .arg(f.top2Margin, 0, 'f', 2));
-    m_expected->setText(tr("%1 (expected bin %2)").arg(speedupText(f.expectedSpeedup)).arg(f.expectedBin, 0, 'f', 2));
+    QString expected = tr("%1 (expected bin %2)").arg(speedupText(f.expectedSpeedup)).arg(f.expectedBin, 0, 'f', 2);
+    if (!reading.expectedNote.isEmpty())
+        expected += QStringLiteral(" — ") + reading.expectedNote;
+    m_expected->setText(expected);
     m_entropy->setText(tr("%1 nats").arg(f.entropy, 0, 'f', 3));
     const Forecast &forecast = m_row.forecast;
     const bool stored = m_row.kind == ForecastRow::Kind::Stored;

@@ -39,6 +39,8 @@ public:
     bool showsPlot() const;
     QString messageText() const;
     QString titleText() const;
+    // One sentence on the distribution that agrees with the figures below it (ForecastReading).
+    QString headlineText() const;
     QString predictedText() const;
     QString confidenceText() const;
     QString expectedText() const;
@@ -63,6 +65,7 @@ private:
     QStackedWidget *m_stack;
     QLabel *m_message;
     QLabel *m_title;
+    QLabel *m_headline;
     QWidget *m_figures;
     QLabel *m_predicted;
     QLabel *m_confidence;

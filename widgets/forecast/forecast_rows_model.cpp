@@ -158,7 +158,7 @@ QVariant ForecastRowsModel::display(const ForecastRow &row, int column) const
     case ConfidenceColumn:
         return row.figures ? QString::number(row.figures->maxProb, 'f', 2) : QString();
     case ExpectedSpeedupColumn:
-        return row.figures ? QString::number(row.figures->expectedSpeedup, 'f', 2) + QStringLiteral("×") : QString();
+        return row.figures ? bins::speedupText(row.figures->expectedSpeedup) : QString();
     case StatusColumn:
         return statusText(row);
     case ColumnCount:

@@ -1,6 +1,8 @@
 // Explorer translations; see app_translations.h.
 #include "app/explorer/app_translations.h"
 
+#include "core/common/english_plurals.h"
+
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QTranslator>
@@ -12,6 +14,7 @@ QLocale interfaceLocale(const QString &override) { return override.isEmpty() ? Q
 InstalledTranslations installTranslations(const QLocale &locale, QObject *owner)
 {
     InstalledTranslations installed;
+    installEnglishPlurals(); // below every catalog: "%n kernel(s)" reads "3 kernels" where no catalog has it
     auto *app = new QTranslator(owner);
     // Tries each of the locale's UI languages, most specific first: gpuf_de_AT.qm, then gpuf_de.qm.
     if (!app->load(locale, QStringLiteral("gpuf"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {

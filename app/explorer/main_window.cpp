@@ -405,6 +405,7 @@ void MainWindow::createFirstUseParts()
         }
     });
     connect(m_selection, &Selection::pairChanged, this, &MainWindow::updateEmptyStates);
+    connect(m_session, &StoreSession::closed, this, &MainWindow::updateEmptyStates);
 
     // Menus show tool tips, so a disabled entry can say why; the status bar repeats them while hovered.
     const QList<QMenu *> menus = menuBar()->findChildren<QMenu *>();

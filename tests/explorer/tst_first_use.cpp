@@ -19,9 +19,11 @@
 
 #include <QDockWidget>
 #include <QListWidget>
+#include <QMap>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
@@ -32,6 +34,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+
+#include <functional>
 
 using namespace gpuf;
 using namespace Qt::StringLiterals;

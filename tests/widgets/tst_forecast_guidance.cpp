@@ -21,6 +21,7 @@
 #include "widgets/settings/settings.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QPushButton>
@@ -108,8 +109,9 @@ private Q_SLOTS:
             k.source = u"__global__ void k(float *x) { x[threadIdx.x] *= %1.0f; }\n"_s.arg(i);
             if (i == 1)
                 k.notes = u"Each thread loads one float4 instead of one float, so a warp moves 512 bytes per load."_s;
+            k.origin = i == 0 ? u"seed"_s : u"manual"_s;
             auto id = KernelRepo(**store).insertOrGet(k);
-            QVERIFY(id.ok());
+            QVERIFY2(id.ok(), qPrintable(id.error()));
             ids.append(*id);
         }
         m_reference = ids[0];

@@ -128,6 +128,7 @@ void DiffView::createActions()
     m_showAnnotations->setCheckable(true);
     m_showAnnotations->setChecked(true);
     m_showAnnotations->setEnabled(false);
+    m_showAnnotations->setToolTip(tr("No cost-model forecast explains this pair"));
     m_copy = make(tr("Copy"), {}, &DiffView::copySelection);
     m_copyPatch = make(tr("Copy as Patch"), {}, &DiffView::copyPatch);
     m_exportPatch = make(tr("Export Patch…"), {}, &DiffView::exportUnifiedPatch);

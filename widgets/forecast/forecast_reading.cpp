@@ -152,7 +152,7 @@ QString binSpanText(int firstBin, int lastBin)
             .arg(firstBin)
             .arg(bins::rangeText(firstBin));
     // Edges as bins::rangeText writes them (an edge is a bin's own bound, not a measured value).
-    const auto edge = [](double value) { return QString::number(value, 'f', 2) + QStringLiteral("×"); };
+    const auto edge = [](double value) -> QString { return QString::number(value, 'f', 2) + QStringLiteral("×"); };
     QString range;
     if (firstBin == 1)
         range = QStringLiteral("< ") + edge(bins::upperEdge(lastBin));

@@ -182,6 +182,14 @@ void MainWindow::createDocks()
     resizeDocks({candidates}, {300}, Qt::Vertical);
 }
 
+void MainWindow::applyDefaultDockSizes()
+{
+    // Sizes only hold once the window has its own: before the first show they are scaled away.
+    const auto dock = [this](const char *name) { return findChild<QDockWidget *>(QLatin1StringView(name)); };
+    resizeDocks({dock("ProblemsDock"), dock("ForecastDock")}, {230, 440}, Qt::Horizontal);
+    resizeDocks({dock("CandidatesDock")}, {270}, Qt::Vertical);
+}
+
 void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
@@ -462,6 +470,7 @@ void MainWindow::restoreDefaultLayout()
     const QList<QDockWidget *> docks = findChildren<QDockWidget *>();
     for (QDockWidget *dock : docks)
         dock->show();
+    applyDefaultDockSizes();
     m_settings->clearDockLayout();
 }
 
@@ -473,6 +482,8 @@ void MainWindow::showEvent(QShowEvent *event)
         m_firstShow = false;
         if (!restoreGeometry(m_settings->windowGeometry()))
             resize(1280, 800);
+        if (m_settings->dockLayout().isEmpty())
+            applyDefaultDockSizes();
     }
     QMainWindow::showEvent(event);
 }

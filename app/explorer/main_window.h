@@ -55,6 +55,7 @@ private:
     // The welcome page without a store, what the diff says before a selection or on an empty store, and why the
     // store's actions are disabled.
     void createFirstUseParts();
+    void applyDefaultDockSizes();
     void updateEmptyStates();
 
     Settings *m_settings;

@@ -17,6 +17,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QSaveFile>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSplitter>
@@ -194,8 +195,18 @@ void DiffView::createLayout()
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
+    // A long note scrolls within a few lines instead of pushing the panes down.
+    auto *noteScroll = new QScrollArea(this);
+    noteScroll->setObjectName(QStringLiteral("diffNoteArea"));
+    noteScroll->setWidget(m_note);
+    noteScroll->setWidgetResizable(true);
+    noteScroll->setFrameShape(QFrame::NoFrame);
+    noteScroll->setMaximumHeight(m_note->fontMetrics().lineSpacing() * 4 + 12);
+    noteScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    noteScroll->hide();
+    m_noteArea = noteScroll;
     layout->addWidget(toolBar);
-    layout->addWidget(m_note);
+    layout->addWidget(noteScroll);
     layout->addWidget(m_stack, 1);
     layout->addWidget(m_status);
     m_status->hide();
@@ -222,11 +233,13 @@ void DiffView::updateNote()
     if (side.notes.isEmpty()) {
         m_note->clear();
         m_note->hide();
+        m_noteArea->hide();
         return;
     }
     m_note->setText(
         tr("<b>%1</b> — %2").arg(titleOr(side.title, tr("Candidate")).toHtmlEscaped(), side.notes.toHtmlEscaped()));
     m_note->show();
+    m_noteArea->show();
 }
 
 void DiffView::connectPanes()

@@ -160,6 +160,7 @@ private:
     QLabel *m_hunkLabel;
     QLabel *m_status;
     QLabel *m_note;
+    QWidget *m_noteArea = nullptr;
     QLabel *m_placeholder;
     QStackedWidget *m_stack;
     QWidget *m_body;

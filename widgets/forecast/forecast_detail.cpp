@@ -70,6 +70,7 @@ ForecastDetail::ForecastDetail(QAction *measureAction, QWidget *parent)
     , m_deferral(valueLabel(this))
     , m_reasoningTitle(new QLabel(this))
     , m_reasoning(new QPlainTextEdit(this))
+    , m_splitter(new QSplitter(Qt::Horizontal, this))
 {
     m_title->setObjectName(QStringLiteral("forecastTitle"));
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -132,7 +133,7 @@ ForecastDetail::ForecastDetail(QAction *measureAction, QWidget *parent)
     leftScroll->setWidgetResizable(true);
     leftScroll->setFrameShape(QFrame::NoFrame);
     leftScroll->setMinimumHeight(120);
-    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    auto *splitter = m_splitter;
     splitter->addWidget(leftScroll);
     splitter->addWidget(right);
     splitter->setStretchFactor(0, 3);
@@ -389,6 +390,20 @@ void ForecastDetail::applyTones()
         p.setColor(QPalette::WindowText, color);
         it.key()->setPalette(p);
     }
+}
+
+void ForecastDetail::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // Side by side where there is room; in a narrow dock the reasoning goes below the figures.
+    const Qt::Orientation wanted = width() >= kSideBySideWidth ? Qt::Horizontal : Qt::Vertical;
+    if (m_splitter->orientation() == wanted)
+        return;
+    m_splitter->setOrientation(wanted);
+    // Stacked, the figures (plot, headline, scores) need most of the height; the reasoning scrolls below them.
+    const int total = wanted == Qt::Vertical ? height() : width();
+    m_splitter->setSizes(wanted == Qt::Vertical ? QList<int> {total * 7 / 10, total * 3 / 10}
+                                                : QList<int> {total * 3 / 5, total * 2 / 5});
 }
 
 void ForecastDetail::changeEvent(QEvent *event)

@@ -11,6 +11,7 @@
 class QAction;
 class QLabel;
 class QPlainTextEdit;
+class QSplitter;
 class QStackedWidget;
 
 namespace gpuf {
@@ -51,6 +52,7 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     enum class Tone : quint8 { Neutral, Good, Bad, Warning };
@@ -77,6 +79,8 @@ private:
     QLabel *m_deferral;
     QLabel *m_reasoningTitle;
     QPlainTextEdit *m_reasoning;
+    QSplitter *m_splitter;
+    static constexpr int kSideBySideWidth = 640;
 
     PairForecasts m_pair;
     ForecastRow m_row;

@@ -110,13 +110,19 @@ ForecastPanel::~ForecastPanel() = default;
 
 void ForecastPanel::buildLayout()
 {
-    auto *header = new QHBoxLayout;
-    header->addWidget(m_pairLabel, 1);
-    header->addWidget(m_forecasterLabel);
-    header->addWidget(m_samples);
-    header->addWidget(buttonFor(m_controller->forecastSelectedAction(), this));
-    header->addWidget(buttonFor(m_controller->reforecastSelectedAction(), this));
-    header->addWidget(buttonFor(m_controller->cancelAction(), this));
+    // Two rows, so the dock fits beside the diff: what is shown and by whom, then what can be done.
+    auto *header = new QVBoxLayout;
+    auto *who = new QHBoxLayout;
+    who->addWidget(m_pairLabel, 1);
+    who->addWidget(m_forecasterLabel);
+    auto *actions = new QHBoxLayout;
+    actions->addWidget(m_samples);
+    actions->addWidget(buttonFor(m_controller->forecastSelectedAction(), this));
+    actions->addWidget(buttonFor(m_controller->reforecastSelectedAction(), this));
+    actions->addWidget(buttonFor(m_controller->cancelAction(), this));
+    actions->addStretch(1);
+    header->addLayout(who);
+    header->addLayout(actions);
 
     auto *explanation = new QWidget(this);
     auto *explanationLayout = new QVBoxLayout(explanation);
@@ -450,8 +456,12 @@ void ForecastPanel::updateHeader()
         m_note->clear();
         m_note->hide();
     } else {
-        m_note->setText(tr("<b>Note on %1:</b> %2")
-                            .arg(m_pair.candidateName.toHtmlEscaped(), m_pair.candidateNotes.toHtmlEscaped()));
+        // The first sentence, so the figures keep their room; the whole note is the tool tip (and above the diff).
+        const QString &note = m_pair.candidateNotes;
+        const qsizetype end = note.indexOf(QStringLiteral(". "));
+        const QString first = end < 0 ? note : note.left(end + 1) + QStringLiteral(" …");
+        m_note->setText(tr("<b>Note on %1:</b> %2").arg(m_pair.candidateName.toHtmlEscaped(), first.toHtmlEscaped()));
+        m_note->setToolTip(note);
         m_note->show();
     }
     if (m_pair.candidateId == 0)

@@ -2,11 +2,11 @@
 #include "widgets/overview/welcome_page.h"
 
 #include <QFileInfo>
-#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 namespace gpuf {
@@ -44,12 +44,13 @@ WelcomePage::WelcomePage(QWidget *parent)
                      "unsure."),
             this);
 
-    auto *buttons = new QGridLayout;
-    buttons->setColumnStretch(1, 1);
+    // Each way in: its button, and below it what it gives (labels beside buttons would be cut in a narrow window).
+    auto *buttons = new QVBoxLayout;
     const auto addRow = [this, buttons](QPushButton *button, const QString &what) {
-        const int row = buttons->rowCount();
-        buttons->addWidget(button, row, 0);
-        buttons->addWidget(wrapped(what, this), row, 1);
+        buttons->addWidget(button, 0, Qt::AlignLeft);
+        QLabel *label = wrapped(what, this);
+        label->setContentsMargins(12, 0, 0, 8);
+        buttons->addWidget(label);
     };
     addRow(m_sample,
         tr("Real CUDA kernels with measured runtimes and the cost model's forecasts: the quickest way to see "
@@ -81,11 +82,19 @@ WelcomePage::WelcomePage(QWidget *parent)
         this));
     column->addStretch(1);
 
-    // A readable column in the middle of a wide window.
-    auto *outer = new QHBoxLayout(this);
+    // A readable column in the middle of a wide window, scrolling in a short one.
+    auto *page = new QWidget(this);
+    auto *outer = new QHBoxLayout(page);
     outer->addStretch(1);
-    outer->addLayout(column, 4);
+    outer->addLayout(column, 6);
     outer->addStretch(1);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(page);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scroll);
 
     connect(m_sample, &QPushButton::clicked, this, &WelcomePage::sampleRequested);
     connect(m_open, &QPushButton::clicked, this, &WelcomePage::openRequested);

@@ -2,6 +2,7 @@
 #include "app/explorer/app_translations.h"
 
 #include "core/common/resources.h"
+#include "core/common/english_plurals.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>
@@ -14,6 +15,7 @@ QLocale interfaceLocale(const QString &override) { return override.isEmpty() ? Q
 InstalledTranslations installTranslations(const QLocale &locale, QObject *owner)
 {
     InstalledTranslations installed;
+    installEnglishPlurals(); // below every catalog: "%n kernel(s)" reads "3 kernels" where no catalog has it
     auto *app = new QTranslator(owner);
     // Tries each of the locale's UI languages, most specific first: gpuf_de_AT.qm, then gpuf_de.qm. A catalog
     // installed with the shared data wins over the compiled-in one, so a language can be added or corrected there

@@ -1,6 +1,8 @@
 // MainWindow; see main_window.h.
 #include "app/explorer/main_window.h"
 
+#include "app/explorer/help_menu.h"
+
 #include "core/forecasters/forecast_queue.h"
 #include "core/measure/measure_queue.h"
 #include "gpuf_config.h"
@@ -14,6 +16,7 @@
 #include "widgets/candidates/kernel_drop_target.h"
 #include "widgets/candidates/problem_tree.h"
 #include "widgets/common/color_scheme.h"
+#include "widgets/common/help_window.h"
 #include "widgets/diff/diff_view.h"
 #include "widgets/diff/kernel_pair_loader.h"
 #include "widgets/diff/source_viewer.h"
@@ -24,6 +27,7 @@
 #include "widgets/measure/device_panel.h"
 #include "widgets/measure/measure_panel.h"
 #include "widgets/overview/store_overview.h"
+#include "widgets/overview/welcome_page.h"
 #include "widgets/session/sample_store.h"
 #include "widgets/session/selection.h"
 #include "widgets/session/store_session.h"
@@ -41,6 +45,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QStackedWidget>
 #include <QStatusBar>
 
 namespace gpuf {
@@ -62,6 +67,7 @@ MainWindow::MainWindow(Settings *settings, StoreSession *session, QWidget *paren
     setDockNestingEnabled(true);
     createDocks();
     createMenus();
+    createFirstUseParts();
 
     m_storeLabel = new QLabel(this);
     m_workLabel = new QLabel(this);
@@ -105,7 +111,11 @@ QDockWidget *MainWindow::addDock(
 void MainWindow::createDocks()
 {
     m_diff = new DiffView(m_syntax, this);
-    setCentralWidget(m_diff);
+    m_welcome = new WelcomePage(this);
+    m_central = new QStackedWidget(this);
+    m_central->addWidget(m_welcome);
+    m_central->addWidget(m_diff);
+    setCentralWidget(m_central);
     connect(m_pairLoader, &KernelPairLoader::pairLoaded, m_diff, &DiffView::setPair);
     connect(m_pairLoader, &KernelPairLoader::annotationsLoaded, m_diff, &DiffView::setForecastAnnotations);
     connect(m_pairLoader, &KernelPairLoader::cleared, m_diff, &DiffView::clear);
@@ -147,12 +157,14 @@ void MainWindow::createDocks()
         = addDock(tr("GPU"), QStringLiteral("DeviceDock"), new DevicePanel(m_measureQueue), Qt::BottomDockWidgetArea);
     tabifyDockWidget(candidates, calibration);
     tabifyDockWidget(candidates, device);
+    // Beside the table rather than behind it: a candidate and its forecast are read together.
     QDockWidget *forecast = addDock(tr("Forecast"), QStringLiteral("ForecastDock"),
-        new ForecastPanel(m_forecasts, m_measureQueue, m_session, m_selection, m_settings), Qt::BottomDockWidgetArea);
-    tabifyDockWidget(candidates, forecast);
+        new ForecastPanel(m_forecasts, m_measureQueue, m_session, m_selection, m_settings), Qt::RightDockWidgetArea);
     QDockWidget *drillPairs = addDock(tr("Drill-down"), QStringLiteral("DrillPairsDock"),
         new DrillPairsView(m_candidates, m_selection), Qt::BottomDockWidgetArea);
     tabifyDockWidget(candidates, drillPairs);
+    m_candidatesDock = candidates;
+    m_forecastDock = forecast;
     connect(m_forecasts, &ForecastController::notice, this,
         [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     candidates->raise();
@@ -170,8 +182,16 @@ void MainWindow::createDocks()
     connect(m_measureQueue, &MeasureQueue::notice, this,
         [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     m_measureActions = {measurePanel->measureSelectedAction(), measurePanel->measureLowConfidenceAction()};
-    resizeDocks({problems}, {320}, Qt::Horizontal);
+    resizeDocks({problems, forecast}, {260, 460}, Qt::Horizontal);
     resizeDocks({candidates}, {300}, Qt::Vertical);
+}
+
+void MainWindow::applyDefaultDockSizes()
+{
+    // Sizes only hold once the window has its own: before the first show they are scaled away.
+    const auto dock = [this](const char *name) { return findChild<QDockWidget *>(QLatin1StringView(name)); };
+    resizeDocks({dock("ProblemsDock"), dock("ForecastDock")}, {230, 440}, Qt::Horizontal);
+    resizeDocks({dock("CandidatesDock")}, {270}, Qt::Vertical);
 }
 
 void MainWindow::createMenus()
@@ -250,13 +270,7 @@ void MainWindow::createMenus()
     }
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About GPU Forecaster Explorer"), this, [this]() {
-        QMessageBox::about(this, tr("About GPU Forecaster Explorer"),
-            tr("<b>GPU Forecaster Explorer</b> %1<br>Forecast, explain and measure GPU kernel"
-               " speedups.<br>Syntax highlighting: %2.")
-                .arg(QStringLiteral(GPUF_VERSION_STRING),
-                    GPUF_HAVE_SYNTAX_HIGHLIGHTING ? tr("on") : tr("off (built without it)")));
-    });
+    populateHelpMenu(help, this);
 }
 
 void MainWindow::updateRecentMenu()
@@ -270,6 +284,7 @@ void MainWindow::updateRecentMenu()
 
 void MainWindow::updateTitleAndStatus()
 {
+    updateEmptyStates();
     if (!m_session->isOpen()) {
         setWindowTitle(tr("GPU Forecaster Explorer"));
         m_storeLabel->setText(tr("No store open"));
@@ -366,12 +381,100 @@ void MainWindow::showEndpointsDialog()
     dialog->open();
 }
 
+void MainWindow::createFirstUseParts()
+{
+    connect(m_welcome, &WelcomePage::sampleRequested, this, [this]() {
+        m_welcome->setStatus(tr("Opening the sample store…"));
+        openSampleStore(m_session);
+    });
+    connect(m_welcome, &WelcomePage::openRequested, this, &MainWindow::openStoreDialog);
+    connect(m_welcome, &WelcomePage::newRequested, this, &MainWindow::newStoreDialog);
+    connect(m_welcome, &WelcomePage::recentRequested, this, [this](const QString &path) {
+        m_welcome->setStatus(tr("Opening %1…").arg(path));
+        m_session->open(path);
+    });
+    connect(m_settings, &Settings::recentStoresChanged, this,
+        [this]() { m_welcome->setRecentStores(m_settings->recentStores()); });
+    connect(m_session, &StoreSession::openFailed, this, [this](const QString &path, const QString &message) {
+        m_welcome->setStatus(tr("%1 could not be opened: %2").arg(path, message));
+    });
+    m_welcome->setRecentStores(m_settings->recentStores());
+
+    // The diff's shortcuts act on the diff wherever the focus is: Alt+Down in the table must not move the table.
+    for (QAction *action : {m_diff->nextHunkAction(), m_diff->previousHunkAction()}) {
+        action->setShortcutContext(Qt::WindowShortcut);
+        addAction(action);
+    }
+    // Results of an action come to the front: a finished forecast batch, a drill-down from a plot.
+    connect(m_forecastQueue, &ForecastQueue::batchFinished, this, [this]() {
+        m_forecastDock->show();
+        m_forecastDock->raise();
+    });
+    connect(m_selection, &Selection::filterChanged, this, [this]() {
+        if (!m_selection->filterIds().isEmpty()) {
+            m_candidatesDock->show();
+            m_candidatesDock->raise();
+        }
+    });
+    connect(m_selection, &Selection::pairChanged, this, &MainWindow::updateEmptyStates);
+    connect(m_session, &StoreSession::closed, this, &MainWindow::updateEmptyStates);
+
+    // Menus show tool tips, so a disabled entry can say why; the status bar repeats them while hovered.
+    const QList<QMenu *> menus = menuBar()->findChildren<QMenu *>();
+    for (QMenu *menu : menus) {
+        menu->setToolTipsVisible(true);
+        const QList<QAction *> actions = menu->actions();
+        for (QAction *action : actions) {
+            if (!action->isSeparator() && !action->menu())
+                mirrorToolTipToStatusTip(action);
+        }
+    }
+    const QList<QAction *> fileActions = menuBar()->actions().first()->menu()->actions();
+    const QStringList needStore {tr("&Import…"), tr("&Export Bundle…"), tr("Add &Kernel from File…"),
+        tr("Add Kernel from Clip&board"), tr("&Close Store")};
+    for (QAction *action : fileActions) {
+        if (needStore.contains(action->text()))
+            m_storeActions.append(action);
+    }
+    const QList<QAction *> viewActions = m_viewMenu->actions();
+    for (QAction *action : viewActions) {
+        if (action->text() == tr("&Reload Store"))
+            m_storeActions.append(action);
+    }
+    updateEmptyStates();
+}
+
+void MainWindow::updateEmptyStates()
+{
+    const bool open = m_session->isOpen();
+    const QString why = tr("No store is open: open one, or make a new one, from the File menu first");
+    for (QAction *action : std::as_const(m_storeActions))
+        setActionAvailability(action, open, QString(), why);
+    if (!m_central)
+        return;
+    m_central->setCurrentWidget(open ? static_cast<QWidget *>(m_diff) : m_welcome);
+    if (open)
+        m_welcome->setStatus({});
+    const StoreCounts &t = m_session->snapshot().statistics.totals;
+    if (open && t.kernels == 0)
+        m_diff->setPlaceholderText(tr("This store is empty. Import a bundle or the paper's published rows (File → "
+                                      "Import…), add a kernel (File → Add Kernel from File…, or drop a .cu file on "
+                                      "the window), or open the sample store to look around first."));
+    else if (open && t.kernels == 1)
+        m_diff->setPlaceholderText(tr("This store holds one kernel: add a candidate (File → Add Kernel from File…) "
+                                      "to compare it with."));
+    else
+        m_diff->setPlaceholderText(tr("Choose a candidate in the Candidates table to compare it here with its "
+                                      "reference; its forecast shows in the Forecast dock."));
+}
+
 void MainWindow::restoreDefaultLayout()
 {
     restoreState(m_defaultLayout, Settings::kDockLayoutVersion);
     const QList<QDockWidget *> docks = findChildren<QDockWidget *>();
     for (QDockWidget *dock : docks)
         dock->show();
+    applyDefaultDockSizes();
     m_settings->clearDockLayout();
 }
 
@@ -383,6 +486,8 @@ void MainWindow::showEvent(QShowEvent *event)
         m_firstShow = false;
         if (!restoreGeometry(m_settings->windowGeometry()))
             resize(1280, 800);
+        if (m_settings->dockLayout().isEmpty())
+            applyDefaultDockSizes();
     }
     QMainWindow::showEvent(event);
 }

@@ -8,6 +8,7 @@
 class QDockWidget;
 class QLabel;
 class QMenu;
+class QStackedWidget;
 
 namespace gpuf {
 
@@ -22,6 +23,7 @@ class Selection;
 class Settings;
 class StoreSession;
 class SyntaxHighlighting;
+class WelcomePage;
 
 class MainWindow : public QMainWindow
 {
@@ -50,6 +52,11 @@ private:
     void addKernelFromClipboard();
     void showAddKernelDialog(const QStringList &files, const QString &text);
     void showEndpointsDialog();
+    // The welcome page without a store, what the diff says before a selection or on an empty store, and why the
+    // store's actions are disabled.
+    void createFirstUseParts();
+    void applyDefaultDockSizes();
+    void updateEmptyStates();
 
     Settings *m_settings;
     StoreSession *m_session;
@@ -69,6 +76,11 @@ private:
     QLabel *m_storeLabel = nullptr;
     QLabel *m_workLabel = nullptr;
     QByteArray m_defaultLayout;
+    QStackedWidget *m_central = nullptr;
+    WelcomePage *m_welcome = nullptr;
+    QDockWidget *m_candidatesDock = nullptr;
+    QDockWidget *m_forecastDock = nullptr;
+    QList<QAction *> m_storeActions; // need an open store
 };
 
 } // namespace gpuf

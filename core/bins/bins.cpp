@@ -82,6 +82,28 @@ QString rangeText(int bin)
         + QString::number(upperEdge(bin), 'f', 2) + times;
 }
 
+QString speedupText(double speedup, int minDecimals)
+{
+    constexpr int kMaxDecimals = 5;
+    const QString times = QStringLiteral("×");
+    const std::optional<int> bin = binOf(speedup);
+    if (!bin)
+        return QStringLiteral("—");
+    int decimals = std::clamp(minDecimals, 0, kMaxDecimals);
+    if (std::isinf(speedup))
+        return QStringLiteral("∞") + times;
+    for (; decimals <= kMaxDecimals; ++decimals) {
+        const QString text = QString::number(speedup, 'f', decimals);
+        if (binOf(text.toDouble()) == bin)
+            return text + times;
+    }
+    // Rounding to the nearest still crosses the edge: cut toward the value's own bin.
+    const double scale = std::pow(10.0, kMaxDecimals);
+    const double shown = QString::number(speedup, 'f', kMaxDecimals).toDouble();
+    const double cut = shown > speedup ? std::floor(speedup * scale) / scale : std::ceil(speedup * scale) / scale;
+    return QString::number(cut, 'f', kMaxDecimals) + times;
+}
+
 std::optional<double> geometricMean(std::span<const double> speedups)
 {
     if (speedups.empty())

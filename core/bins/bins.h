@@ -32,6 +32,11 @@ QString label(int bin);
 QString untranslatedLabel(int bin);
 QString rangeText(int bin);
 
+// A speedup as "1.23×" with at least `minDecimals` decimals, and more where fewer would round it across a bin edge
+// (0.9996 shows as "0.9996×", never "1.00×" beside a real 1.00× of the next bin), so the shown value always lies in
+// the value's own bin; past 5 decimals it is cut toward its bin instead of rounded. "—" for no positive number.
+QString speedupText(double speedup, int minDecimals = 2);
+
 // Geometric mean of per-case speedups; nullopt when empty or any value is not a positive number.
 std::optional<double> geometricMean(std::span<const double> speedups);
 

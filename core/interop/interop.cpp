@@ -132,27 +132,6 @@ RecordCount ImportReport::total(const QString &kind) const
     return sum;
 }
 
-QString ImportReport::text() const
-{
-    QStringList lines;
-    for (const FileReport &f : files) {
-        QStringList parts;
-        for (auto it = f.counts.cbegin(); it != f.counts.cend(); ++it) {
-            QString part = QStringLiteral("%1 %2").arg(it->added).arg(it.key());
-            if (it->deduplicated > 0)
-                part += QStringLiteral(" (+%1 already stored)").arg(it->deduplicated);
-            parts.append(part);
-        }
-        lines.append(QStringLiteral("%1 [%2]: %3 lines; added %4")
-                         .arg(f.file, formatName(f.format))
-                         .arg(f.lines)
-                         .arg(parts.isEmpty() ? QStringLiteral("nothing") : parts.join(QStringLiteral(", "))));
-        for (const QString &warning : f.warnings)
-            lines.append(QStringLiteral("  warning: ") + warning);
-    }
-    return lines.join(QLatin1Char('\n'));
-}
-
 Result<ImportReport> importFiles(Store &store, const QStringList &files, const ImportOptions &options)
 {
     if (store.isReadOnly())

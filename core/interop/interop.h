@@ -64,7 +64,8 @@ struct ImportReport
 {
     QList<FileReport> files; // in the order the files were given
     RecordCount total(const QString &kind) const;
-    // One line per file: its format and counts, then its warnings.
+    // One line per file, in words for people: "sample.jsonl (gpuf bundle, 4,508 lines): added 13 problems, 152
+    // kernels, 3,570 forecasts; 2 kernels were already stored", then its warnings.
     QString text() const;
 };
 

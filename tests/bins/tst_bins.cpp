@@ -42,6 +42,42 @@ private Q_SLOTS:
         QCOMPARE(bins::binOf(speedup), std::optional<int>(bin));
     }
 
+    // The shown text of a speedup lies in the speedup's own bin: two rows never read 1.00× in different bins.
+    void speedupText_data()
+    {
+        QTest::addColumn<double>("speedup");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("exactly 1") << 1.0 << QStringLiteral("1.00×");
+        QTest::newRow("plain") << 1.234 << QStringLiteral("1.23×");
+        QTest::newRow("just below 1") << 0.9996 << QStringLiteral("0.9996×");
+        QTest::newRow("closer below 1") << 0.99996 << QStringLiteral("0.99996×");
+        QTest::newRow("cut, not rounded") << 0.9999999 << QStringLiteral("0.99999×");
+        QTest::newRow("just above 1") << 1.0004 << QStringLiteral("1.00×");
+        QTest::newRow("below sqrt 2") << 1.414 << QStringLiteral("1.41×");
+        QTest::newRow("above sqrt 2") << 1.4143 << QStringLiteral("1.4143×");
+        QTest::newRow("below 2") << 1.999 << QStringLiteral("1.999×");
+        QTest::newRow("below 0.5") << 0.4999 << QStringLiteral("0.4999×");
+        QTest::newRow("large") << 12.5 << QStringLiteral("12.50×");
+        QTest::newRow("not a speedup") << 0.0 << QStringLiteral("—");
+    }
+    void speedupText()
+    {
+        QFETCH(double, speedup);
+        QFETCH(QString, text);
+        QCOMPARE(bins::speedupText(speedup), text);
+    }
+    void speedupTextStaysInItsBin()
+    {
+        for (int b = 2; b <= 8; ++b) {
+            for (double offset : {-1e-3, -1e-4, -1e-5, -1e-7, -1e-12, 0.0, 1e-12, 1e-7, 1e-5, 1e-4, 1e-3}) {
+                const double s = bins::lowerEdge(b) * (1.0 + offset);
+                QString text = bins::speedupText(s);
+                text.chop(1); // "×"
+                QCOMPARE(bins::binOf(text.toDouble()), bins::binOf(s));
+            }
+        }
+    }
+
     void binOfRejectsNonPositive()
     {
         QCOMPARE(bins::binOf(0.0), std::nullopt);

@@ -316,6 +316,41 @@ private Q_SLOTS:
         QCOMPARE(model.index(failing, SpeedupColumn).data(CandidateTableModel::SortRole).toDouble(), 0.0);
     }
 
+    // A reference against itself reads as the baseline, not as "1.00× · 4 · slight speedup"; every other speedup
+    // is written with enough digits that the number shown lies in the bin shown beside it.
+    void referenceIsTheBaselineAndSpeedupsMatchTheirBins()
+    {
+        CandidateTableModel model;
+        newModel(model);
+        int references = 0;
+        int speedups = 0;
+        for (int row = 0; row < model.rowCount(); ++row) {
+            const RowId id = model.kernelIdAt(row);
+            const QString speedup = model.index(row, SpeedupColumn).data().toString();
+            const QString bin = model.index(row, MeasuredBinColumn).data().toString();
+            if (m_facts.references.contains(id)) {
+                if (speedup.isEmpty()
+                    || model.index(row, SpeedupColumn).data(CandidateTableModel::ImportedRole).toBool())
+                    continue;
+                ++references;
+                QVERIFY2(speedup.startsWith(QStringLiteral("baseline")), qPrintable(speedup));
+                QCOMPARE(bin, QStringLiteral("reference"));
+                QVERIFY(model.index(row, SpeedupColumn)
+                            .data(Qt::ToolTipRole)
+                            .toString()
+                            .contains(QStringLiteral("reference")));
+                continue;
+            }
+            if (!speedup.contains(QStringLiteral("×")))
+                continue;
+            ++speedups;
+            const double shown = speedup.left(speedup.indexOf(QStringLiteral("×"))).toDouble();
+            QCOMPARE(QString::number(bins::binOf(shown).value_or(0)), bin.section(QStringLiteral(" · "), 0, 0));
+        }
+        QVERIFY(references > 0);
+        QVERIFY(speedups > 10);
+    }
+
     // A speedup that rests on replayed runtimes says so in every column that shows it, and the status filter tells it
     // apart; the same kernel run here on the other GPU, and a kernel run here, carry no mark.
     void replayedMeasurementsAreMarked()

@@ -13,7 +13,8 @@
 namespace gpuf {
 namespace {
 
-QString speedupText(double speedup) { return QStringLiteral("%1×").arg(speedup, 0, 'f', speedup < 10.0 ? 2 : 1); }
+// Enough digits that the text lies in the speedup's own bin (bins::speedupText).
+QString speedupText(double speedup) { return bins::speedupText(speedup, speedup < 10.0 ? 2 : 1); }
 
 QString binText(int bin) { return QStringLiteral("%1 · %2").arg(bin).arg(bins::label(bin)); }
 
@@ -296,6 +297,9 @@ QVariant CandidateTableModel::displayData(int row, int column) const
             return {};
         if (cell->failed())
             return cell->hasMeasurement() ? replayedText(failureText(cell->failure), *cell) : tr("failed");
+        // The reference against itself is 1× by definition: it is what the other rows are measured against.
+        if (r.isReference && !cell->usesLabel())
+            return column == SpeedupColumn ? replayedText(tr("baseline"), *cell) : tr("reference");
         if (column == MeasuredBinColumn) {
             const std::optional<int> bin = cell->truthBin();
             return bin ? binText(*bin) : QString();
@@ -344,6 +348,8 @@ QVariant CandidateTableModel::toolTipData(int row, int column) const
             return tr("Not measured on this hardware");
         if (cell->usesLabel())
             return tr("Imported label (published speedup) against kernel %1").arg(cell->labelReferenceId);
+        if (r.isReference && !cell->failed())
+            return tr("The problem's reference: the other kernels' speedups are measured against it");
         QString tip;
         if (cell->state == MeasuredCell::State::NoBaseline)
             tip = tr("Measured, but the reference has no ok measurement of the same cases");

@@ -18,6 +18,7 @@ struct DiffSide
     QString title; // shown above the pane and used as the patch label ("reference", "v4_reg_block_2d.cu", …)
     QString language; // a kernel language ("cuda", "triton", "python", "ptx"); picks the highlighting
     QString source;
+    QString notes; // the kernel's teaching note (Kernel::notes), shown above the panes; empty when none
 
     friend bool operator==(const DiffSide &, const DiffSide &) = default;
 };

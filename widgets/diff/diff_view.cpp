@@ -17,9 +17,11 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QSaveFile>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStyle>
 #include <QTextBlock>
 #include <QTimer>
@@ -60,6 +62,10 @@ DiffView::DiffView(std::shared_ptr<const SyntaxHighlighting> syntax, QWidget *pa
     , m_summary(new QLabel(this))
     , m_hunkLabel(new QLabel(this))
     , m_status(new QLabel(this))
+    , m_note(new QLabel(this))
+    , m_placeholder(new QLabel(this))
+    , m_stack(new QStackedWidget(this))
+    , m_body(new QWidget(this))
     , m_splitter(new QSplitter(Qt::Horizontal, this))
     , m_leftPane(new DiffPane(PaneSide::Left, this))
     , m_rightPane(new DiffPane(PaneSide::Right, this))
@@ -123,6 +129,7 @@ void DiffView::createActions()
     m_showAnnotations->setCheckable(true);
     m_showAnnotations->setChecked(true);
     m_showAnnotations->setEnabled(false);
+    m_showAnnotations->setToolTip(tr("No cost-model forecast explains this pair"));
     m_copy = make(tr("Copy"), {}, &DiffView::copySelection);
     m_copyPatch = make(tr("Copy as Patch"), {}, &DiffView::copyPatch);
     m_exportPatch = make(tr("Export Patch…"), {}, &DiffView::exportUnifiedPatch);
@@ -160,19 +167,79 @@ void DiffView::createLayout()
     m_splitter->addWidget(titledPane(m_rightTitle, m_rightPane, m_splitter));
     m_splitter->setChildrenCollapsible(false);
 
-    auto *body = new QHBoxLayout;
+    auto *body = new QHBoxLayout(m_body);
     body->setContentsMargins(0, 0, 0, 0);
     body->setSpacing(2);
     body->addWidget(m_splitter, 1);
     body->addWidget(m_overview);
 
+    // Before a pair is chosen the panes would be two empty boxes: a sentence saying what to do stands in for them.
+    m_placeholder->setObjectName(QStringLiteral("diffPlaceholder"));
+    m_placeholder->setAlignment(Qt::AlignCenter);
+    m_placeholder->setWordWrap(true);
+    m_placeholder->setMargin(24);
+    m_placeholder->setTextFormat(Qt::PlainText);
+    m_placeholder->setText(tr("Choose a candidate in the Candidates table to compare it with its reference here."));
+    m_stack->addWidget(m_body);
+    m_stack->addWidget(m_placeholder);
+
+    m_note->setObjectName(QStringLiteral("diffNote"));
+    m_note->setWordWrap(true);
+    m_note->setTextFormat(Qt::RichText);
+    m_note->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_note->setContentsMargins(6, 4, 6, 4);
+    m_note->setAutoFillBackground(true);
+    m_note->setBackgroundRole(QPalette::AlternateBase);
+    m_note->hide();
+
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
+    // A long note scrolls within a few lines instead of pushing the panes down.
+    auto *noteScroll = new QScrollArea(this);
+    noteScroll->setObjectName(QStringLiteral("diffNoteArea"));
+    noteScroll->setWidget(m_note);
+    noteScroll->setWidgetResizable(true);
+    noteScroll->setFrameShape(QFrame::NoFrame);
+    noteScroll->setMaximumHeight(m_note->fontMetrics().lineSpacing() * 4 + 12);
+    noteScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    noteScroll->hide();
+    m_noteArea = noteScroll;
     layout->addWidget(toolBar);
-    layout->addLayout(body, 1);
+    layout->addWidget(noteScroll);
+    layout->addWidget(m_stack, 1);
     layout->addWidget(m_status);
     m_status->hide();
+    updatePlaceholder();
+}
+
+void DiffView::setPlaceholderText(const QString &text) { m_placeholder->setText(text); }
+
+QString DiffView::placeholderText() const { return m_placeholder->text(); }
+
+bool DiffView::placeholderShown() const { return m_stack->currentWidget() == m_placeholder; }
+
+QString DiffView::noteText() const { return m_note->isHidden() ? QString() : m_note->text(); }
+
+void DiffView::updatePlaceholder()
+{
+    const bool empty = !m_document && !m_busy && m_left.source.isEmpty() && m_right.source.isEmpty();
+    m_stack->setCurrentWidget(empty ? static_cast<QWidget *>(m_placeholder) : m_body);
+}
+
+void DiffView::updateNote()
+{
+    const DiffSide &side = !m_right.notes.isEmpty() ? m_right : m_left;
+    if (side.notes.isEmpty()) {
+        m_note->clear();
+        m_note->hide();
+        m_noteArea->hide();
+        return;
+    }
+    m_note->setText(
+        tr("<b>%1</b> — %2").arg(titleOr(side.title, tr("Candidate")).toHtmlEscaped(), side.notes.toHtmlEscaped()));
+    m_note->show();
+    m_noteArea->show();
 }
 
 void DiffView::connectPanes()
@@ -582,6 +649,13 @@ void DiffView::updateHunkState()
     m_previousHunk->setEnabled(count > 0);
     m_copyPatch->setEnabled(count > 0);
     m_exportPatch->setEnabled(count > 0);
+    // A disabled command says why (the window's menus show tool tips).
+    const QString why = !m_document ? tr("No pair is shown: choose a candidate first")
+                                    : tr("The two kernels are identical: there is no change");
+    m_nextHunk->setToolTip(count > 0 ? tr("Go to the next change") : why);
+    m_previousHunk->setToolTip(count > 0 ? tr("Go to the previous change") : why);
+    m_copyPatch->setToolTip(count > 0 ? tr("Copy the changes as a unified patch") : why);
+    m_exportPatch->setToolTip(count > 0 ? tr("Save the changes as a unified patch file") : why);
     if (current != m_reportedHunk) {
         m_reportedHunk = current;
         Q_EMIT currentHunkChanged(current, count);
@@ -595,11 +669,16 @@ void DiffView::updateHeader()
         const QString language = definition.isEmpty() ? side.language : definition;
         return language.isEmpty() ? title : tr("%1 — %2").arg(title, language);
     };
+    updateNote();
+    updatePlaceholder();
     const bool current = m_document && m_document->request.left == m_left && m_document->request.right == m_right;
     m_leftTitle->setText(describe(m_left, current ? m_document->leftDefinition : QString(), tr("Baseline")));
     m_rightTitle->setText(describe(m_right, current ? m_document->rightDefinition : QString(), tr("Candidate")));
     m_openBaseline->setEnabled(!m_left.source.isEmpty());
     m_openCandidate->setEnabled(!m_right.source.isEmpty());
+    const QString noPair = tr("No pair is shown: choose a candidate first");
+    m_openBaseline->setToolTip(m_left.source.isEmpty() ? noPair : tr("Read the left kernel's whole source"));
+    m_openCandidate->setToolTip(m_right.source.isEmpty() ? noPair : tr("Read the right kernel's whole source"));
     if (!m_document) {
         m_summary->clear();
         return;

@@ -15,6 +15,7 @@
 class QAction;
 class QLabel;
 class QSplitter;
+class QStackedWidget;
 
 namespace gpuf {
 
@@ -37,6 +38,14 @@ public:
     void clear();
     const DiffSide &baseline() const { return m_left; }
     const DiffSide &candidate() const { return m_right; }
+
+    // What the view says while it has no pair to show (before a selection, on an empty store); the window sets it.
+    void setPlaceholderText(const QString &text);
+    QString placeholderText() const;
+    bool placeholderShown() const;
+    // The teaching note shown above the panes: the candidate's (right side's) note, else the baseline's; empty
+    // when neither kernel has one.
+    QString noteText() const;
 
     bool ignoreWhitespace() const { return m_ignoreWhitespace; }
     void setIgnoreWhitespace(bool ignore);
@@ -123,6 +132,8 @@ private:
     void updateShownRows();
     void updateHunkState();
     void updateHeader();
+    void updateNote();
+    void updatePlaceholder();
     void applyAnnotations();
     DiffPane *activePane() const;
 
@@ -148,6 +159,11 @@ private:
     QLabel *m_summary;
     QLabel *m_hunkLabel;
     QLabel *m_status;
+    QLabel *m_note;
+    QWidget *m_noteArea = nullptr;
+    QLabel *m_placeholder;
+    QStackedWidget *m_stack;
+    QWidget *m_body;
     QSplitter *m_splitter;
     DiffPane *m_leftPane;
     DiffPane *m_rightPane;

@@ -67,6 +67,8 @@ Loaded loadPair(const QString &path, RowId candidateId, RowId baselineId, const 
                                      : QObject::tr("baseline");
     result.baseline = DiffSide {titleOf(b, role), b.language, b.source};
     result.candidate = DiffSide {titleOf(c, QObject::tr("candidate")), c.language, c.source};
+    result.baseline.notes = b.notes.trimmed();
+    result.candidate.notes = c.notes.trimmed();
     result.annotations = annotationsOf(**store, candidateId, baselineId, forecaster);
     return result;
 }

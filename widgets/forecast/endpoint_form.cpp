@@ -14,6 +14,8 @@
 #include <QRegularExpression>
 #include <QSpinBox>
 
+#include <algorithm>
+
 namespace gpuf {
 
 namespace {
@@ -82,7 +84,7 @@ EndpointForm::EndpointForm(QWidget *parent)
     m_keyEntry->setToolTip(tr("The keychain entry (service \"%1\") that holds the key").arg(llm::kKeychainService));
     m_key->setObjectName(QStringLiteral("endpointApiKey"));
     m_key->setEchoMode(QLineEdit::Password);
-    m_key->setPlaceholderText(tr("typed keys go to the keychain only"));
+    m_key->setPlaceholderText(tr("saved in the keychain only"));
     m_key->setToolTip(tr("Type the key to store it in the OS keychain under the entry above; leave it empty to keep "
                          "the key already stored there. It is never written to the store or the settings."));
 
@@ -124,6 +126,11 @@ EndpointForm::EndpointForm(QWidget *parent)
     });
     for (QLineEdit *edit : {m_name, m_url, m_model, m_keyEnv, m_keyEntry, m_key})
         connect(edit, &QLineEdit::textEdited, this, &EndpointForm::edited);
+    // A hint cut off mid-word helps no one: each field is at least as wide as its placeholder.
+    for (QLineEdit *edit : {m_url, m_model, m_keyEnv, m_key}) {
+        const int hint = edit->fontMetrics().horizontalAdvance(edit->placeholderText());
+        edit->setMinimumWidth(std::max(edit->minimumWidth(), hint + 4 * edit->fontMetrics().averageCharWidth()));
+    }
     setForecaster({});
 }
 

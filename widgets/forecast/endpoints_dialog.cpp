@@ -321,9 +321,14 @@ void EndpointsDialog::startProbe()
 
 void EndpointsDialog::showCheck(Step step, const llm::ProbeCheck &check)
 {
-    m_checks[std::size_t(step)]->setText(check.detail.isEmpty()
-            ? stateWord(check.state)
-            : stateWord(check.state) + QStringLiteral(" — ") + check.detail);
+    // A skipped check's detail already says "skipped: why": the state word would only repeat it.
+    const bool skippedWithReason = check.state == llm::ProbeCheck::State::Skipped && !check.detail.isEmpty();
+    QString text = stateWord(check.state);
+    if (skippedWithReason)
+        text = QStringLiteral("– ") + check.detail;
+    else if (!check.detail.isEmpty())
+        text += QStringLiteral(" — ") + check.detail;
+    m_checks[std::size_t(step)]->setText(text);
 }
 
 } // namespace gpuf

@@ -415,6 +415,9 @@ void ForecastController::rebuildForecasterMenu()
         action->setCheckable(true);
         action->setChecked(true);
         action->setEnabled(false);
+        action->setToolTip(tr("Not in this store: choose one of its forecasters above (the built-in cost model is "
+                              "added when it first forecasts)"));
+        action->setStatusTip(action->toolTip());
         m_forecasterGroup->addAction(action);
     }
 }
@@ -484,6 +487,9 @@ void ForecastController::updateActions()
         a->setStatusTip(a->toolTip());
     const ForecastSnapshot &snapshot = m_queue->snapshot();
     m_cancel->setEnabled(snapshot.queued + snapshot.running > 0);
+    m_cancel->setToolTip(m_cancel->isEnabled() ? tr("Cancel the forecasts still queued or running")
+                                               : tr("No forecast is queued or running"));
+    m_cancel->setStatusTip(m_cancel->toolTip());
 }
 
 } // namespace gpuf

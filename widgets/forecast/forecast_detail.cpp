@@ -2,6 +2,7 @@
 #include "widgets/forecast/forecast_detail.h"
 
 #include "widgets/forecast/distribution_plot.h"
+#include "widgets/forecast/forecast_reading.h"
 
 #include <QAction>
 #include <QEvent>
@@ -30,7 +31,7 @@ QLabel *valueLabel(QWidget *parent)
     return label;
 }
 
-QString speedupText(double speedup) { return QString::number(speedup, 'f', 2) + QStringLiteral("×"); }
+QString speedupText(double speedup) { return bins::speedupText(speedup); }
 
 // Appended to a truth that rests on replayed runtimes, so it never passes for a run made here.
 QString replayNote(const PairTruth &truth)
@@ -57,6 +58,7 @@ ForecastDetail::ForecastDetail(QAction *measureAction, QWidget *parent)
     , m_stack(new QStackedWidget(this))
     , m_message(new QLabel(this))
     , m_title(new QLabel(this))
+    , m_headline(valueLabel(this))
     , m_figures(new QWidget(this))
     , m_predicted(valueLabel(this))
     , m_confidence(valueLabel(this))
@@ -68,6 +70,7 @@ ForecastDetail::ForecastDetail(QAction *measureAction, QWidget *parent)
     , m_deferral(valueLabel(this))
     , m_reasoningTitle(new QLabel(this))
     , m_reasoning(new QPlainTextEdit(this))
+    , m_splitter(new QSplitter(Qt::Horizontal, this))
 {
     m_title->setObjectName(QStringLiteral("forecastTitle"));
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -75,6 +78,7 @@ ForecastDetail::ForecastDetail(QAction *measureAction, QWidget *parent)
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
+    m_headline->setObjectName(QStringLiteral("forecastHeadline"));
     m_message->setObjectName(QStringLiteral("forecastMessage"));
     m_message->setWordWrap(true);
     m_message->setAlignment(Qt::AlignCenter);
@@ -110,6 +114,7 @@ ForecastDetail::ForecastDetail(QAction *measureAction, QWidget *parent)
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 4, 0);
     leftLayout->addWidget(m_title);
+    leftLayout->addWidget(m_headline);
     leftLayout->addWidget(m_stack, 1);
     leftLayout->addWidget(m_figures);
     leftLayout->addLayout(truthForm);
@@ -128,7 +133,7 @@ ForecastDetail::ForecastDetail(QAction *measureAction, QWidget *parent)
     leftScroll->setWidgetResizable(true);
     leftScroll->setFrameShape(QFrame::NoFrame);
     leftScroll->setMinimumHeight(120);
-    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    auto *splitter = m_splitter;
     splitter->addWidget(leftScroll);
     splitter->addWidget(right);
     splitter->setStretchFactor(0, 3);
@@ -144,6 +149,7 @@ ForecastDetail::~ForecastDetail() = default;
 bool ForecastDetail::showsPlot() const { return m_stack->currentWidget() == m_plot; }
 QString ForecastDetail::messageText() const { return showsPlot() ? QString() : m_message->text(); }
 QString ForecastDetail::titleText() const { return m_title->text(); }
+QString ForecastDetail::headlineText() const { return m_headline->isHidden() ? QString() : m_headline->text(); }
 QString ForecastDetail::predictedText() const { return m_predicted->text(); }
 QString ForecastDetail::confidenceText() const { return m_confidence->text(); }
 QString ForecastDetail::expectedText() const { return m_expected->text(); }
@@ -184,6 +190,8 @@ void ForecastDetail::showMessage(const QString &text)
 {
     m_hasRow = false;
     m_title->clear();
+    m_headline->clear();
+    m_headline->hide();
     m_message->setText(text);
     m_stack->setCurrentWidget(m_message);
     m_plot->clear();
@@ -241,6 +249,7 @@ void ForecastDetail::render()
                 : tr("Queued for %1; it starts when a slot of the endpoint is free.").arg(forecaster));
         m_stack->setCurrentWidget(m_message);
         m_figures->hide();
+        m_headline->hide();
         m_truth->clear();
         m_deferral->clear();
         return;
@@ -265,6 +274,7 @@ void ForecastDetail::render()
                                                                : tr("The forecast holds no usable predicted bin."));
         m_stack->setCurrentWidget(m_message);
         m_figures->hide();
+        m_headline->hide();
     }
     renderTruth(figures);
     renderDeferral(figures);
@@ -273,6 +283,9 @@ void ForecastDetail::render()
 void ForecastDetail::renderFigures(const ForecastFigures &f)
 {
     m_figures->show();
+    const ForecastReading reading = readForecast(f);
+    m_headline->setText(reading.headline);
+    m_headline->show();
     m_predicted->setText(QStringLiteral("%1 — %2 (%3)")
                              .arg(f.predictedBin)
                              .arg(bins::label(f.predictedBin), bins::rangeText(f.predictedBin)));
@@ -280,7 +293,10 @@ void ForecastDetail::renderFigures(const ForecastFigures &f)
                               .arg(f.maxProb, 0, 'f', 2)
                               .arg(f.negEntropy, 0, 'f', 2)
                               .arg(f.top2Margin, 0, 'f', 2));
-    m_expected->setText(tr("%1 (expected bin %2)").arg(speedupText(f.expectedSpeedup)).arg(f.expectedBin, 0, 'f', 2));
+    QString expected = tr("%1 (expected bin %2)").arg(speedupText(f.expectedSpeedup)).arg(f.expectedBin, 0, 'f', 2);
+    if (!reading.expectedNote.isEmpty())
+        expected += QStringLiteral(" — ") + reading.expectedNote;
+    m_expected->setText(expected);
     m_entropy->setText(tr("%1 nats").arg(f.entropy, 0, 'f', 3));
     const Forecast &forecast = m_row.forecast;
     const bool stored = m_row.kind == ForecastRow::Kind::Stored;
@@ -374,6 +390,20 @@ void ForecastDetail::applyTones()
         p.setColor(QPalette::WindowText, color);
         it.key()->setPalette(p);
     }
+}
+
+void ForecastDetail::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // Side by side where there is room; in a narrow dock the reasoning goes below the figures.
+    const Qt::Orientation wanted = width() >= kSideBySideWidth ? Qt::Horizontal : Qt::Vertical;
+    if (m_splitter->orientation() == wanted)
+        return;
+    m_splitter->setOrientation(wanted);
+    // Stacked, the figures (plot, headline, scores) need most of the height; the reasoning scrolls below them.
+    const int total = wanted == Qt::Vertical ? height() : width();
+    m_splitter->setSizes(wanted == Qt::Vertical ? QList<int> {total * 7 / 10, total * 3 / 10}
+                                                : QList<int> {total * 3 / 5, total * 2 / 5});
 }
 
 void ForecastDetail::changeEvent(QEvent *event)

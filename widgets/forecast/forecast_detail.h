@@ -11,6 +11,7 @@
 class QAction;
 class QLabel;
 class QPlainTextEdit;
+class QSplitter;
 class QStackedWidget;
 
 namespace gpuf {
@@ -39,6 +40,8 @@ public:
     bool showsPlot() const;
     QString messageText() const;
     QString titleText() const;
+    // One sentence on the distribution that agrees with the figures below it (ForecastReading).
+    QString headlineText() const;
     QString predictedText() const;
     QString confidenceText() const;
     QString expectedText() const;
@@ -49,6 +52,7 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     enum class Tone : quint8 { Neutral, Good, Bad, Warning };
@@ -63,6 +67,7 @@ private:
     QStackedWidget *m_stack;
     QLabel *m_message;
     QLabel *m_title;
+    QLabel *m_headline;
     QWidget *m_figures;
     QLabel *m_predicted;
     QLabel *m_confidence;
@@ -74,6 +79,8 @@ private:
     QLabel *m_deferral;
     QLabel *m_reasoningTitle;
     QPlainTextEdit *m_reasoning;
+    QSplitter *m_splitter;
+    static constexpr int kSideBySideWidth = 640;
 
     PairForecasts m_pair;
     ForecastRow m_row;

@@ -18,6 +18,8 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QSpinBox>
 #include <QSplitter>
@@ -67,6 +69,7 @@ ForecastPanel::ForecastPanel(ForecastController *controller, MeasureQueue *measu
     , m_measure(new QAction(tr("Measure on GPU"), this))
     , m_pairLabel(new QLabel(this))
     , m_forecasterLabel(new QLabel(this))
+    , m_note(new QLabel(this))
     , m_samples(new QSpinBox(this))
     , m_view(tableView(m_model, this))
     , m_tabs(new QTabWidget(this))
@@ -79,6 +82,11 @@ ForecastPanel::ForecastPanel(ForecastController *controller, MeasureQueue *measu
     m_measure->setObjectName(QStringLiteral("forecastMeasure"));
     m_pairLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_pairLabel->setWordWrap(true);
+    m_note->setObjectName(QStringLiteral("forecastNote"));
+    m_note->setWordWrap(true);
+    m_note->setTextFormat(Qt::RichText);
+    m_note->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_note->hide();
     m_samples->setRange(1, 16);
     m_samples->setPrefix(tr("samples: "));
     m_samples->setToolTip(tr("Independent samples per pair; each is stored, and the table shows their mean"));
@@ -102,13 +110,19 @@ ForecastPanel::~ForecastPanel() = default;
 
 void ForecastPanel::buildLayout()
 {
-    auto *header = new QHBoxLayout;
-    header->addWidget(m_pairLabel, 1);
-    header->addWidget(m_forecasterLabel);
-    header->addWidget(m_samples);
-    header->addWidget(buttonFor(m_controller->forecastSelectedAction(), this));
-    header->addWidget(buttonFor(m_controller->reforecastSelectedAction(), this));
-    header->addWidget(buttonFor(m_controller->cancelAction(), this));
+    // Two rows, so the dock fits beside the diff: what is shown and by whom, then what can be done.
+    auto *header = new QVBoxLayout;
+    auto *who = new QHBoxLayout;
+    who->addWidget(m_pairLabel, 1);
+    who->addWidget(m_forecasterLabel);
+    auto *actions = new QHBoxLayout;
+    actions->addWidget(m_samples);
+    actions->addWidget(buttonFor(m_controller->forecastSelectedAction(), this));
+    actions->addWidget(buttonFor(m_controller->reforecastSelectedAction(), this));
+    actions->addWidget(buttonFor(m_controller->cancelAction(), this));
+    actions->addStretch(1);
+    header->addLayout(who);
+    header->addLayout(actions);
 
     auto *explanation = new QWidget(this);
     auto *explanationLayout = new QVBoxLayout(explanation);
@@ -130,6 +144,7 @@ void ForecastPanel::buildLayout()
     splitter->setSizes({rowHeight * 5, rowHeight * 24});
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(header);
+    layout->addWidget(m_note);
     layout->addWidget(splitter, 1);
 }
 
@@ -325,8 +340,26 @@ void ForecastPanel::rebuildRows()
         m_view->setCurrentIndex(m_model->index(row, 0));
     m_view->resizeColumnsToContents();
     m_updating = false;
+    scrollToCurrent();
     showCurrent();
 }
+
+// The detail below describes the current row: it must be in view, also when it was chosen while the dock was hidden
+// (a hidden view does not scroll on its own).
+void ForecastPanel::scrollToCurrent()
+{
+    const QModelIndex current = m_view->currentIndex();
+    if (current.isValid())
+        m_view->scrollTo(current);
+}
+
+void ForecastPanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    scrollToCurrent();
+}
+
+QString ForecastPanel::noteText() const { return m_note->isHidden() ? QString() : m_note->text(); }
 
 void ForecastPanel::showCurrent()
 {
@@ -339,9 +372,11 @@ void ForecastPanel::showCurrent()
         else if (!m_pairLoaded)
             why = tr("Reading the forecasts of this pair…");
         else
-            why = tr("No forecast of this pair yet. \"Forecast Selected\" asks %1; the built-in cost model answers "
-                     "offline.")
-                      .arg(m_settings->forecasterName());
+            why = tr("No forecast of this pair yet. Press \"Forecast Selected\" above (%1) to ask %2; the built-in "
+                     "cost model answers offline in a moment. Or measure the pair on the GPU to know its true "
+                     "speedup.")
+                      .arg(m_controller->forecastSelectedAction()->shortcut().toString(QKeySequence::NativeText),
+                          m_settings->forecasterName());
         m_detail->showMessage(why);
         m_input->showNothing(why);
         showExplanation(nullptr);
@@ -372,11 +407,7 @@ void ForecastPanel::showExplanation(const ForecastRow *row)
     const Result<Explanation> explanation = parseExplanation(row->forecast.response);
     if (!explanation) {
         m_explanationModel->clear();
-        const bool costModel = m_pair.forecasters.value(row->forecasterId).kind == ForecasterKind::CostModel;
-        m_explanationNote->setText(costModel
-                ? tr("This cost-model forecast carries no explanation: %1").arg(explanation.error())
-                : tr("Only the cost model explains its forecasts feature by feature; a language model's reasoning "
-                     "is on the Forecast tab."));
+        m_explanationNote->setText(noExplanationText(*row));
         return;
     }
     m_explanationModel->setExplanation(*explanation);
@@ -388,8 +419,51 @@ void ForecastPanel::showExplanation(const ForecastRow *row)
     m_explanationView->resizeColumnsToContents();
 }
 
+QString ForecastPanel::noExplanationText(const ForecastRow &row) const
+{
+    const Forecaster forecaster = m_pair.forecasters.value(row.forecasterId);
+    const QString name = m_pair.forecasterName(row.forecasterId);
+    switch (forecaster.kind) {
+    case ForecasterKind::Llm:
+        return tr("Only the cost model explains its forecasts feature by feature; %1's own reasoning is on the "
+                  "Forecast tab.")
+            .arg(name);
+    case ForecasterKind::Import:
+        return tr("%1 was imported: it holds the probabilities and reasoning the file gave (on the Forecast tab), "
+                  "not a feature-by-feature explanation.")
+            .arg(name);
+    case ForecasterKind::CostModel:
+        break;
+    }
+    // A held-out validation forecast stores its fold, not an explanation: the model that made it was trained without
+    // this operation and is not kept.
+    const QJsonObject response = QJsonDocument::fromJson(row.forecast.response.toUtf8()).object();
+    const QString operation = response.value(QStringLiteral("operation")).toString();
+    const QString howTo = tr("To see the features behind a forecast of this pair, choose the built-in cost model "
+                             "(Forecast → Forecaster) and forecast the pair again.");
+    if (!operation.isEmpty())
+        return tr("%1 is a held-out validation forecast: the model that made it was trained without the operation "
+                  "\"%2\", and only its probabilities were kept, not its feature contributions.")
+                   .arg(name, operation)
+            + QLatin1Char(' ') + howTo;
+    return tr("%1 stored only its probabilities for this pair, not its feature contributions.").arg(name)
+        + QLatin1Char(' ') + howTo;
+}
+
 void ForecastPanel::updateHeader()
 {
+    if (m_pair.candidateNotes.isEmpty()) {
+        m_note->clear();
+        m_note->hide();
+    } else {
+        // The first sentence, so the figures keep their room; the whole note is the tool tip (and above the diff).
+        const QString &note = m_pair.candidateNotes;
+        const qsizetype end = note.indexOf(QStringLiteral(". "));
+        const QString first = end < 0 ? note : note.left(end + 1) + QStringLiteral(" …");
+        m_note->setText(tr("<b>Note on %1:</b> %2").arg(m_pair.candidateName.toHtmlEscaped(), first.toHtmlEscaped()));
+        m_note->setToolTip(note);
+        m_note->show();
+    }
     if (m_pair.candidateId == 0)
         m_pairLabel->setText(tr("No pair selected"));
     else if (m_pair.candidateName.isEmpty())

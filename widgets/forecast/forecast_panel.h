@@ -52,6 +52,11 @@ public:
     QString currentKey() const;
     // Shows the row with this key, as if the user chose it; false when the pair has no such row.
     bool showKey(const QString &key);
+    // The candidate's teaching note as shown under the pair; empty when it has none.
+    QString noteText() const;
+
+protected:
+    void showEvent(QShowEvent *event) override;
 
 private:
     void buildLayout();
@@ -64,6 +69,8 @@ private:
     QString automaticKey() const;
     void showCurrent();
     void showExplanation(const ForecastRow *row);
+    QString noExplanationText(const ForecastRow &row) const;
+    void scrollToCurrent();
     void updateHeader();
     void updateMeasureAction();
     void measure();
@@ -81,6 +88,7 @@ private:
     QAction *m_measure;
     QLabel *m_pairLabel;
     QLabel *m_forecasterLabel;
+    QLabel *m_note;
     QSpinBox *m_samples;
     QTableView *m_view;
     QTabWidget *m_tabs;

@@ -1,6 +1,8 @@
 // ForecastRowsModel; see forecast_rows_model.h.
 #include "widgets/forecast/forecast_rows_model.h"
 
+#include "widgets/forecast/forecast_reading.h"
+
 #include <QFont>
 
 #include <algorithm>
@@ -158,7 +160,7 @@ QVariant ForecastRowsModel::display(const ForecastRow &row, int column) const
     case ConfidenceColumn:
         return row.figures ? QString::number(row.figures->maxProb, 'f', 2) : QString();
     case ExpectedSpeedupColumn:
-        return row.figures ? QString::number(row.figures->expectedSpeedup, 'f', 2) + QStringLiteral("×") : QString();
+        return row.figures ? bins::speedupText(row.figures->expectedSpeedup) : QString();
     case StatusColumn:
         return statusText(row);
     case ColumnCount:
@@ -206,6 +208,13 @@ QVariant ForecastRowsModel::data(const QModelIndex &index, int role) const
                 .arg(row->figures->maxProb, 0, 'f', 3)
                 .arg(row->figures->negEntropy, 0, 'f', 3)
                 .arg(row->figures->top2Margin, 0, 'f', 3);
+        // The bin and the expected speedup side by side can seem to disagree: the reading says why they do.
+        if ((index.column() == PredictedBinColumn || index.column() == ExpectedSpeedupColumn) && row->figures) {
+            const ForecastReading reading = readForecast(*row->figures);
+            if (reading.expectedNote.isEmpty())
+                return reading.headline;
+            return QString(reading.headline + QLatin1Char('\n') + tr("Expected speedup: %1").arg(reading.expectedNote));
+        }
         return {};
     case Qt::FontRole:
         if (row->kind == ForecastRow::Kind::Combined) {

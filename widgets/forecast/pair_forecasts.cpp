@@ -136,6 +136,7 @@ Result<PairForecasts> loadPairForecasts(const QString &path, RowId candidateId, 
         if (!kernel->has_value())
             return Error {QCoreApplication::translate("gpuf::ForecastPanel", "kernel %1 is not in the store").arg(id)};
         (id == candidateId ? pair.candidateName : pair.baselineName) = kernelName(**kernel);
+        (id == candidateId ? pair.candidateNotes : pair.baselineNotes) = (*kernel)->notes.trimmed();
     }
     auto forecasts = ForecastRepo(**store).forCandidate(candidateId);
     if (!forecasts)

@@ -35,6 +35,8 @@ struct PairForecasts
     RowId baselineId = 0;
     QString candidateName;
     QString baselineName;
+    QString candidateNotes; // the kernels' teaching notes (Kernel::notes), trimmed
+    QString baselineNotes;
     QList<Forecast> forecasts; // ordered by id
     QHash<RowId, Forecaster> forecasters; // every forecaster of the store, by id
     QHash<RowId, Hardware> hardware; // every hardware row, by id

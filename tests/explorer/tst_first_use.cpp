@@ -1,0 +1,336 @@
+// Offscreen tests of what a first-time user meets in the explorer window: the welcome page without a store and its
+// recent stores; the diff's words before a selection and on an empty store; the kernel's teaching note above the
+// diff; Alt+Down acting on the diff while the table has focus; a default layout with the candidate table and the
+// forecast side by side, and results brought to the front; the Help menu (manual, glossary, shortcuts as the actions
+// have them, About); every disabled menu entry saying why.
+#include "app/explorer/main_window.h"
+#include "core/interop/corpus.h"
+#include "core/store/store.h"
+#include "gpuf_config.h"
+#include "widgets/candidates/candidate_browser.h"
+#include "widgets/candidates/candidate_table_model.h"
+#include "widgets/common/help_window.h"
+#include "widgets/diff/diff_view.h"
+#include "widgets/forecast/forecast_panel.h"
+#include "widgets/overview/welcome_page.h"
+#include "widgets/session/selection.h"
+#include "widgets/session/store_session.h"
+#include "widgets/settings/settings.h"
+
+#include <QDockWidget>
+#include <QListWidget>
+#include <QMap>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStackedWidget>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+
+#include <functional>
+
+using namespace gpuf;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString plain(const QAction *action) { return action->text().remove(QRegularExpression(u"&(?!&)"_s)); }
+
+// Every action of the menu bar, submenus included, with its menu path.
+QList<std::pair<QString, QAction *>> menuActions(const QMenuBar *bar)
+{
+    QList<std::pair<QString, QAction *>> out;
+    std::function<void(const QMenu *, const QString &)> walk = [&](const QMenu *menu, const QString &path) {
+        const QList<QAction *> actions = menu->actions();
+        for (QAction *a : actions) {
+            if (a->isSeparator())
+                continue;
+            if (a->menu())
+                walk(a->menu(), path + u" › "_s + plain(a));
+            else
+                out.append({path + u" › "_s + plain(a), a});
+        }
+    };
+    const QList<QAction *> top = bar->actions();
+    for (QAction *a : top) {
+        if (a->menu())
+            walk(a->menu(), plain(a));
+    }
+    return out;
+}
+
+bool shownOnScreen(const QDockWidget *dock) { return dock->isVisible() && !dock->visibleRegion().isEmpty(); }
+
+} // namespace
+
+class TestFirstUse : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_storePath;
+
+    static int rowOf(QAbstractItemModel *model, const QString &name)
+    {
+        for (int r = 0; r < model->rowCount(); ++r) {
+            if (model->index(r, NameColumn).data().toString() == name)
+                return r;
+        }
+        return -1;
+    }
+
+    // Opens the corpus store in `window` and shows sgemm's v4_reg_block_2d against its reference; returns its row.
+    int showSgemmVariant(MainWindow &window, StoreSession &session)
+    {
+        QSignalSpy opened(&session, &StoreSession::opened);
+        session.open(m_storePath);
+        if (!QTest::qWaitFor([&] { return opened.count() > 0; }, 10000))
+            return -1;
+        auto *browser = window.findChild<CandidateBrowser *>();
+        if (!QTest::qWaitFor([&] { return browser->tableView()->model()->rowCount() >= 36; }, 10000))
+            return -1;
+        const int row = rowOf(browser->tableView()->model(), u"v4_reg_block_2d"_s);
+        browser->tableView()->selectRow(row);
+        auto *diff = window.findChild<DiffView *>();
+        if (!QTest::qWaitFor(
+                [&] {
+                    return diff->document() && diff->document()->request.right.title.contains(u"v4_reg_block_2d"_s);
+                },
+                10000))
+            return -1;
+        return row;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(u"gpuf-tests"_s);
+        QCoreApplication::setApplicationName(u"tst_first_use"_s);
+        QSettings().clear();
+        m_storePath = m_dir.filePath(u"corpus.gpuf"_s);
+        auto store = Store::open(m_storePath);
+        QVERIFY2(store.ok(), qPrintable(store.error()));
+        auto report = interop::importCorpus(**store, QStringLiteral(GPUF_SOURCE_DIR "/resources/corpus"));
+        QVERIFY2(report.ok(), qPrintable(report.error()));
+    }
+
+    void welcomePageWithoutAStore()
+    {
+        Settings settings;
+        settings.addRecentStore(m_storePath);
+        StoreSession session;
+        MainWindow window(&settings, &session);
+        window.show();
+        auto *welcome = window.findChild<WelcomePage *>();
+        auto *central = qobject_cast<QStackedWidget *>(window.centralWidget());
+        QVERIFY(welcome && central);
+        QCOMPARE(central->currentWidget(), welcome);
+        QVERIFY(welcome->isVisible());
+        QCOMPARE(welcome->sampleButton()->text(), u"Open the &Sample Store"_s);
+        QCOMPARE(welcome->openButton()->text(), u"&Open a Store…"_s);
+        QCOMPARE(welcome->newButton()->text(), u"&New Store…"_s);
+        QCOMPARE(welcome->recentList()->count(), 1);
+        QVERIFY(welcome->recentList()->item(0)->text().startsWith(u"corpus.gpuf — "_s));
+        // Choosing a recent store opens it, and the diff takes the page's place, saying what to do next.
+        QSignalSpy opened(&session, &StoreSession::opened);
+        Q_EMIT welcome->recentList()->itemActivated(welcome->recentList()->item(0));
+        QTRY_COMPARE(opened.count(), 1);
+        auto *diff = window.findChild<DiffView *>();
+        QTRY_COMPARE(central->currentWidget(), diff);
+        QVERIFY(diff->placeholderShown());
+        QCOMPARE(diff->placeholderText(),
+            u"Choose a candidate in the Candidates table to compare it here with its reference; its forecast shows "
+            "in the Forecast dock."_s);
+        // Closing the store brings the page back.
+        session.close();
+        QTRY_COMPARE(central->currentWidget(), welcome);
+    }
+
+    void newEmptyStoreSaysWhatToDo()
+    {
+        Settings settings;
+        StoreSession session;
+        MainWindow window(&settings, &session);
+        window.show();
+        QSignalSpy opened(&session, &StoreSession::opened);
+        session.open(m_dir.filePath(u"empty.gpuf"_s));
+        QTRY_COMPARE(opened.count(), 1);
+        auto *diff = window.findChild<DiffView *>();
+        QTRY_VERIFY(diff->isVisible());
+        QVERIFY(diff->placeholderShown());
+        QVERIFY2(diff->placeholderText().startsWith(u"This store is empty. Import a bundle or the paper's published "
+                                                    "rows (File → Import…)"_s),
+            qPrintable(diff->placeholderText()));
+    }
+
+    // The diff shows the candidate's teaching note, and Alt+Down in the focused table moves through the diff's
+    // changes, not through the table.
+    void noteAndNextChangeFromTheTable()
+    {
+        Settings settings;
+        StoreSession session;
+        MainWindow window(&settings, &session);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window) || window.isVisible());
+        const int row = showSgemmVariant(window, session);
+        QVERIFY(row >= 0);
+        auto *diff = window.findChild<DiffView *>();
+        QVERIFY(!diff->placeholderShown());
+        QVERIFY2(diff->noteText().contains(u"candidate: v4_reg_block_2d"_s), qPrintable(diff->noteText()));
+        QVERIFY(diff->noteText().size() > 60);
+        QVERIFY(diff->hunkCount() > 1);
+
+        auto *table = window.findChild<CandidateBrowser *>()->tableView();
+        table->setFocus();
+        QTRY_VERIFY(table->hasFocus());
+        QCOMPARE(diff->currentHunk(), -1);
+        QTest::keyClick(table, Qt::Key_Down, Qt::AltModifier);
+        QCOMPARE(diff->currentHunk(), 0);
+        QTest::keyClick(table, Qt::Key_Down, Qt::AltModifier);
+        QCOMPARE(diff->currentHunk(), 1);
+        QTest::keyClick(table, Qt::Key_Up, Qt::AltModifier);
+        QCOMPARE(diff->currentHunk(), 0);
+        QCOMPARE(table->currentIndex().row(), row); // the table did not move
+        QVERIFY(diff->document()->request.right.title.contains(u"v4_reg_block_2d"_s));
+    }
+
+    void candidateAndForecastSideBySide()
+    {
+        Settings settings;
+        StoreSession session;
+        MainWindow window(&settings, &session);
+        window.show();
+        QVERIFY(showSgemmVariant(window, session) >= 0);
+        auto *candidates = window.findChild<QDockWidget *>(u"CandidatesDock"_s);
+        auto *forecast = window.findChild<QDockWidget *>(u"ForecastDock"_s);
+        QVERIFY(candidates && forecast);
+        QTRY_VERIFY(shownOnScreen(candidates));
+        QVERIFY(shownOnScreen(forecast));
+        QCOMPARE(window.dockWidgetArea(forecast), Qt::RightDockWidgetArea);
+        QVERIFY(window.tabifiedDockWidgets(forecast).isEmpty());
+        QVERIFY(window.findChild<DiffView *>()->isVisible());
+
+        // A drill-down from a plot brings the table to the front.
+        auto *metrics = window.findChild<QDockWidget *>(u"MetricsDock"_s);
+        metrics->raise();
+        QTRY_VERIFY(!shownOnScreen(candidates));
+        auto *selection = window.findChild<Selection *>();
+        selection->setFilter({selection->candidateId()}, u"a confusion cell"_s);
+        QTRY_VERIFY(shownOnScreen(candidates));
+
+        // A finished forecast batch brings the forecast to the front, even after the user closed its dock.
+        forecast->close();
+        QVERIFY(!forecast->isVisible());
+        settings.setForecasterName(u"costmodel"_s);
+        auto *panel = window.findChild<ForecastPanel *>();
+        QAction *forecastSelected = nullptr;
+        for (const auto &[path, action] : menuActions(window.menuBar())) {
+            if (path == u"Forecast › Forecast Selected"_s)
+                forecastSelected = action;
+        }
+        QVERIFY(forecastSelected);
+        QTRY_VERIFY(forecastSelected->isEnabled());
+        forecastSelected->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(shownOnScreen(forecast), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->currentKey().startsWith(u's'), 30000);
+    }
+
+    void helpMenu()
+    {
+        Settings settings;
+        StoreSession session;
+        MainWindow window(&settings, &session);
+        window.show();
+        QMap<QString, QAction *> byPath;
+        for (const auto &[path, action] : menuActions(window.menuBar()))
+            byPath.insert(path, action);
+        for (const char *entry :
+            {"Help › Manual", "Help › Glossary", "Help › Keyboard Shortcuts", "Help › About GPU Forecaster Explorer"})
+            QVERIFY2(byPath.contains(QString::fromUtf8(entry)), entry);
+
+        // The shortcuts listed are the actions' own.
+        const QList<ShortcutEntry> shortcuts = shortcutEntries(window.menuBar());
+        const auto keysOf = [&shortcuts](const QString &command) {
+            for (const ShortcutEntry &e : shortcuts) {
+                if (e.command == command)
+                    return e.keys;
+            }
+            return QString();
+        };
+        QCOMPARE(keysOf(u"Next Change"_s), u"Alt+Down, F7"_s);
+        QCOMPARE(keysOf(u"Open Store…"_s), QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText));
+        QCOMPARE(keysOf(u"Forecast Selected"_s), u"Ctrl+Shift+F"_s);
+        byPath.value(u"Help › Keyboard Shortcuts"_s)->trigger();
+        auto *shortcutsWindow = window.findChild<ShortcutsWindow *>();
+        QVERIFY(shortcutsWindow && shortcutsWindow->isVisible());
+        QCOMPARE(shortcutsWindow->table()->rowCount(), int(shortcuts.size()));
+        QVERIFY(!shortcutsWindow->table()->findItems(u"Next Change"_s, Qt::MatchExactly).isEmpty());
+
+        byPath.value(u"Help › Glossary"_s)->trigger();
+        auto *glossary = window.findChild<HelpWindow *>(u"helpGlossary"_s);
+        QVERIFY(glossary && glossary->isVisible());
+        const QString text = glossary->browser()->toPlainText();
+        for (const char *term : {"Bins", "τ (confidence threshold)", "ECE", "Risk–coverage, AURC", "utility@X",
+                 "max_prob", "neg_entropy", "top2_margin", "slight speedup", "1.00×–1.41×"})
+            QVERIFY2(text.contains(QString::fromUtf8(term)), term);
+
+        byPath.value(u"Help › Manual"_s)->trigger();
+        auto *manual = window.findChild<HelpWindow *>(u"helpManual"_s);
+        QVERIFY(manual && manual->isVisible());
+        QVERIFY(manual->browser()->toPlainText().contains(u"Trusting a forecast: τ"_s));
+
+        byPath.value(u"Help › About GPU Forecaster Explorer"_s)->trigger();
+        QMessageBox *about = nullptr;
+        QTRY_VERIFY((about = window.findChild<QMessageBox *>(u"helpAbout"_s)) != nullptr);
+        QVERIFY(about->text().contains(QStringLiteral(GPUF_VERSION_STRING)));
+        QVERIFY(about->text().contains(u"arXiv 2605.31464"_s));
+        QVERIFY(about->text().contains(u"Syntax highlighting: "_s));
+        QVERIFY(about->text().contains(u"GPU measurement (CUDA worker gpuf-measure): "_s));
+        about->close();
+    }
+
+    // A disabled menu entry names its reason in its tool tip and its status tip, with or without a store.
+    void disabledActionsSayWhy()
+    {
+        Settings settings;
+        StoreSession session;
+        MainWindow window(&settings, &session);
+        window.show();
+        const auto check = [&window](const QString &when) {
+            int disabled = 0;
+            for (const auto &[path, action] : menuActions(window.menuBar())) {
+                if (action->isEnabled())
+                    continue;
+                ++disabled;
+                const QString why = u"%1 (%2): tool tip \"%3\", status tip \"%4\""_s.arg(
+                    path, when, action->toolTip(), action->statusTip());
+                QVERIFY2(!action->toolTip().isEmpty() && action->toolTip() != plain(action), qPrintable(why));
+                QVERIFY2(action->statusTip() == action->toolTip(), qPrintable(why));
+            }
+            QVERIFY(disabled > 0);
+        };
+        check(u"no store"_s);
+        QMap<QString, QAction *> byPath;
+        for (const auto &[path, action] : menuActions(window.menuBar()))
+            byPath.insert(path, action);
+        QVERIFY(!byPath.value(u"File › Import…"_s)->isEnabled());
+        QVERIFY(byPath.value(u"File › Import…"_s)->toolTip().startsWith(u"No store is open"_s));
+        QSignalSpy opened(&session, &StoreSession::opened);
+        session.open(m_storePath);
+        QTRY_COMPARE(opened.count(), 1);
+        QVERIFY(byPath.value(u"File › Import…"_s)->isEnabled());
+        check(u"store open, nothing selected"_s);
+    }
+};
+
+QTEST_MAIN(TestFirstUse)
+#include "tst_first_use.moc"

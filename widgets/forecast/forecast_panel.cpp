@@ -4,6 +4,7 @@
 #include "core/forecasters/explanation.h"
 #include "core/forecasters/forecast_queue.h"
 #include "core/measure/measure_queue.h"
+#include "widgets/common/warning_banner.h"
 #include "widgets/forecast/explanation_model.h"
 #include "widgets/forecast/forecast_controller.h"
 #include "widgets/forecast/forecast_detail.h"
@@ -74,6 +75,7 @@ ForecastPanel::ForecastPanel(ForecastController *controller, MeasureQueue *measu
     , m_input(new ForecasterInputView(this))
     , m_explanationNote(new QLabel(this))
     , m_explanationView(tableView(m_explanationModel, this))
+    , m_gapWarning(new WarningBanner(this))
 {
     setObjectName(QStringLiteral("forecastPanel"));
     m_measure->setObjectName(QStringLiteral("forecastMeasure"));
@@ -130,6 +132,7 @@ void ForecastPanel::buildLayout()
     splitter->setSizes({rowHeight * 5, rowHeight * 24});
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(header);
+    layout->addWidget(m_gapWarning);
     layout->addWidget(splitter, 1);
 }
 
@@ -195,6 +198,8 @@ bool ForecastPanel::showKey(const QString &key)
 }
 
 QString ForecastPanel::explanationSummary() const { return m_explanationNote->text(); }
+
+QString ForecastPanel::gapWarning() const { return m_gapWarning->isHidden() ? QString() : m_gapWarning->text(); }
 
 void ForecastPanel::pairChanged(RowId candidateId, RowId baselineId)
 {
@@ -331,6 +336,9 @@ void ForecastPanel::rebuildRows()
 void ForecastPanel::showCurrent()
 {
     const ForecastRow *row = currentRow();
+    // Only the cost model reads launch features; a language model reads the source and says what it assumes.
+    const bool costModel = row && m_pair.forecasters.value(row->forecasterId).kind == ForecasterKind::CostModel;
+    m_gapWarning->setText(costModel ? features::pairGapsWarning(m_pair.featureGaps) : QString());
     const double threshold = m_settings->measureConfidenceThreshold();
     if (!row) {
         QString why;

@@ -78,16 +78,17 @@ QString pairGapsWarning(const PairGaps &gaps)
         return {};
     QStringList parts;
     for (const KernelGaps &k : gaps.kernels) {
-        parts.append(k.hasSpec ? QCoreApplication::translate("gpuf::features",
-                                     "kernel '%1' has launch fields that do not evaluate, so its %2 are unknown")
-                                     .arg(k.kernelName, unknownFeatureNames(k.unknown))
-                               : QCoreApplication::translate(
-                                     "gpuf::features", "kernel '%1' has no launch spec, so its %2 are unknown")
-                                     .arg(k.kernelName, unknownFeatureNames(k.unknown)));
+        parts.append(k.hasSpec
+                ? QCoreApplication::translate(
+                    "gpuf::features", "kernel '%1' has launch fields that do not evaluate, so its %2 are unknown")
+                      .arg(k.kernelName, unknownFeatureNames(k.unknown))
+                : QCoreApplication::translate("gpuf::features", "kernel '%1' has no launch spec, so its %2 are unknown")
+                      .arg(k.kernelName, unknownFeatureNames(k.unknown)));
     }
     return QCoreApplication::translate("gpuf::features",
         "Forecast from unknown features: %1. The cost model fills them in as it learned to for missing values, so "
-        "this forecast is a guess on launch geometry. Give the kernel launch fields (add its source again with File → Add "
+        "this forecast is a guess on launch geometry. Give the kernel launch fields (add its source again with File → "
+        "Add "
         "Kernel: a kernel without a spec gets them), or create its problem with File → New Problem…, to forecast from "
         "what it really launches.")
         .arg(parts.join(QStringLiteral("; ")));

@@ -32,8 +32,8 @@ struct PairGaps
 };
 
 KernelGaps kernelGaps(const Kernel &kernel, const QString &name);
-PairGaps pairGaps(const Kernel &reference, const QString &referenceName, const Kernel &candidate,
-    const QString &candidateName);
+PairGaps pairGaps(
+    const Kernel &reference, const QString &referenceName, const Kernel &candidate, const QString &candidateName);
 
 // "threads per block, blocks launched, …" in the catalogue's words.
 QString unknownFeatureNames(const QList<KernelFeature> &unknown);

@@ -78,7 +78,8 @@ std::vector<IncludeLine> includeLines(const std::string &source)
 
 std::vector<MissingHeader> missingHeaders(const std::string &log)
 {
-    static const std::regex missingRe(R"rx(^(.*)\((\d+)\): (?:catastrophic )?error: cannot open source file "([^"]+)")rx");
+    static const std::regex missingRe(
+        R"rx(^(.*)\((\d+)\): (?:catastrophic )?error: cannot open source file "([^"]+)")rx");
     std::vector<MissingHeader> out;
     for (const std::string &line : splitLines(log)) {
         std::smatch m;
@@ -132,8 +133,9 @@ std::string diagnoseCompileLog(const std::string &log, const std::string &progra
         sentences.push_back(describeMissing(missing, programName, includes, found));
     for (const EntryProblem &problem : entryProblems(log, entries)) {
         sentences.push_back("entry '" + problem.entry + "' does not name a __global__ function of the source ("
-            + problem.reason + "); give an extern \"C\" name, a C++ name or a template instantiation such as "
-                               "sgemm<64, 8>");
+            + problem.reason
+            + "); give an extern \"C\" name, a C++ name or a template instantiation such as "
+              "sgemm<64, 8>");
     }
     std::string out;
     for (const std::string &s : sentences)

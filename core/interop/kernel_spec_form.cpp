@@ -109,12 +109,12 @@ QJsonObject initJson(const QString &text, const QString &field, QList<FieldIssue
             seed = qint64(values.takeLast());
         const int wanted = shape.second ? 2 : 1;
         if (values.size() != wanted || (shape.seeded && !seed) || (!shape.seeded && seed)) {
-            return fail(shape.second ? (shape.seeded ? QStringLiteral("write %1(%2, %3, seed=S)")
-                                                     : QStringLiteral("write %1(%2, %3)"))
-                                           .arg(QLatin1StringView(shape.kind), QLatin1StringView(shape.first),
-                                               QLatin1StringView(shape.second))
-                                     : QStringLiteral("write %1(%2)").arg(
-                                           QLatin1StringView(shape.kind), QLatin1StringView(shape.first)));
+            return fail(shape.second
+                    ? (shape.seeded ? QStringLiteral("write %1(%2, %3, seed=S)") : QStringLiteral("write %1(%2, %3)"))
+                          .arg(QLatin1StringView(shape.kind), QLatin1StringView(shape.first),
+                              QLatin1StringView(shape.second))
+                    : QStringLiteral("write %1(%2)")
+                          .arg(QLatin1StringView(shape.kind), QLatin1StringView(shape.first)));
         }
         QJsonObject init {{QStringLiteral("kind"), kind}, {QLatin1StringView(shape.first), values[0]}};
         if (shape.second)
@@ -206,8 +206,8 @@ LaunchFields launchFields(const QJsonObject &launch)
         if (arg.contains(QStringLiteral("buffer")))
             args.append(arg.value(QStringLiteral("buffer")).toString());
         else
-            args.append(arg.value(QStringLiteral("scalar")).toString() + u':'
-                + arg.value(QStringLiteral("dtype")).toString());
+            args.append(
+                arg.value(QStringLiteral("scalar")).toString() + u':' + arg.value(QStringLiteral("dtype")).toString());
     }
     f.args = args.join(QStringLiteral(", "));
     return f;
@@ -260,20 +260,21 @@ SpecDraft referenceSpec(const ProblemFields &fields)
     for (qsizetype i = 0; i < fields.cases.size(); ++i)
         cases.append(caseJson(fields.cases[i], int(i), draft.issues));
     QJsonObject tolerance;
-    for (const auto &[key, text] : {std::pair {QStringLiteral("rtol"), fields.rtol}, std::pair {QStringLiteral("atol"), fields.atol}}) {
+    for (const auto &[key, text] :
+        {std::pair {QStringLiteral("rtol"), fields.rtol}, std::pair {QStringLiteral("atol"), fields.atol}}) {
         const auto v = number(text);
         if (!v)
             draft.issues.append({QStringLiteral("tolerance.") + key,
                 QStringLiteral("'%1' is not a number (as in 1e-5)").arg(text.trimmed()), {}});
         tolerance.insert(key, v.value_or(0.0));
     }
-    const QString reference = fields.referenceName.trimmed().isEmpty() ? QStringLiteral("reference")
-                                                                        : fields.referenceName.trimmed();
+    const QString reference
+        = fields.referenceName.trimmed().isEmpty() ? QStringLiteral("reference") : fields.referenceName.trimmed();
     QJsonObject spec {{QStringLiteral("format"), QStringLiteral("gpuf-kernel/1")},
         {QStringLiteral("name"), QString(fields.name.trimmed() + u'/' + reference)},
         {QStringLiteral("language"), QStringLiteral("cuda")}, {QStringLiteral("source"), fields.source},
-        {QStringLiteral("launches"), launches}, {QStringLiteral("buffers"), buffers},
-        {QStringLiteral("cases"), cases}, {QStringLiteral("tolerance"), tolerance}};
+        {QStringLiteral("launches"), launches}, {QStringLiteral("buffers"), buffers}, {QStringLiteral("cases"), cases},
+        {QStringLiteral("tolerance"), tolerance}};
     if (!fields.bytesMoved.trimmed().isEmpty())
         spec.insert(QStringLiteral("bytes_moved"), fields.bytesMoved.trimmed());
     if (!fields.flops.trimmed().isEmpty())
@@ -306,7 +307,8 @@ QList<FieldIssue> checkProblemFields(const ProblemFields &fields, const QStringL
     if (name.isEmpty())
         issues.append({QStringLiteral("problem.name"), QStringLiteral("a problem needs a name"), {}});
     else if (existingNames.contains(name))
-        issues.append({QStringLiteral("problem.name"), QStringLiteral("this store has a problem named '%1' already").arg(name), {}});
+        issues.append({QStringLiteral("problem.name"),
+            QStringLiteral("this store has a problem named '%1' already").arg(name), {}});
     if (!fields.source.trimmed().isEmpty()) {
         if (auto kernel = kernelFromText(fields.source); !kernel)
             issues.append({QStringLiteral("source"), kernel.error(), {}});
@@ -368,8 +370,8 @@ Result<CreatedProblem> createProblem(Store &store, const ProblemFields &fields)
         return Error {id.error()};
     Kernel reference;
     reference.problemId = problem.id;
-    reference.name = fields.referenceName.trimmed().isEmpty() ? QStringLiteral("reference")
-                                                              : fields.referenceName.trimmed();
+    reference.name
+        = fields.referenceName.trimmed().isEmpty() ? QStringLiteral("reference") : fields.referenceName.trimmed();
     reference.language = QStringLiteral("cuda");
     reference.source = fields.source;
     reference.origin = QStringLiteral("manual");

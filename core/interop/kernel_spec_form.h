@@ -74,7 +74,8 @@ struct FieldIssue
 
 // The launch as JSON ("entry", "grid", "block", "shared_bytes", "args") and the notation problems of its fields,
 // under "launches[<index>]…". Buffer names decide whether a bare name in `args` is a buffer.
-QJsonObject launchJson(const LaunchFields &launch, int index, const QStringList &bufferNames, QList<FieldIssue> &issues);
+QJsonObject launchJson(
+    const LaunchFields &launch, int index, const QStringList &bufferNames, QList<FieldIssue> &issues);
 // A stored launch back into fields (to prefill a form with a parent's launch).
 LaunchFields launchFields(const QJsonObject &launch);
 

@@ -64,7 +64,8 @@ private Q_SLOTS:
         const auto missing = missingHeaders(kCublasLog);
         QCOMPARE(missing.size(), std::size_t(1));
         QCOMPARE(QString::fromStdString(missing[0].header), QStringLiteral("stdint.h"));
-        QCOMPARE(QString::fromStdString(missing[0].includedFrom), QStringLiteral("/usr/local/cuda/include/cublas_api.h"));
+        QCOMPARE(
+            QString::fromStdString(missing[0].includedFrom), QStringLiteral("/usr/local/cuda/include/cublas_api.h"));
         QCOMPARE(missing[0].line, 68);
         QVERIFY(missingHeaders(kSyntaxLog).empty());
     }
@@ -101,9 +102,9 @@ private Q_SLOTS:
             << QStringList {QStringLiteral("nothere"), QStringLiteral("k<3>")}
             << QStringLiteral("entry 'nothere' does not name a __global__ function of the source (identifier "
                               "\"nothere\" is undefined)");
-        QTest::newRow("ordinary syntax error") << QString::fromUtf8(kSyntaxLog)
-                                               << QStringLiteral("__global__ void k() {\n\n int x = 1\n}\n")
-                                               << QStringList {QStringLiteral("k")} << QString();
+        QTest::newRow("ordinary syntax error")
+            << QString::fromUtf8(kSyntaxLog) << QStringLiteral("__global__ void k() {\n\n int x = 1\n}\n")
+            << QStringList {QStringLiteral("k")} << QString();
     }
     void diagnosis()
     {
@@ -115,7 +116,8 @@ private Q_SLOTS:
         for (const QString &e : std::as_const(entries))
             names.push_back(e.toStdString());
         // Only the toolkit's headers resolve on the worker's include path.
-        const auto found = [](const std::string &header) { return header == "cublas_v2.h" || header == "cuda_runtime.h"; };
+        const auto found
+            = [](const std::string &header) { return header == "cublas_v2.h" || header == "cuda_runtime.h"; };
         const QString text = QString::fromStdString(
             diagnoseCompileLog(log.toStdString(), "sgemm/v1.cu", source.toStdString(), names, found));
         if (expected.isEmpty())
@@ -127,8 +129,9 @@ private Q_SLOTS:
     void headerFoundNowhereIsNotBlamed()
     {
         // "local.cuh" does not resolve, so it cannot be what led into cublas_api.h.
-        const QString text = QString::fromStdString(diagnoseCompileLog(kCublasLog, "sgemm/v1.cu",
-            "#include <cublas_v2.h>\n#include \"local.cuh\"\n", {}, [](const std::string &h) { return h == "cublas_v2.h"; }));
+        const QString text = QString::fromStdString(
+            diagnoseCompileLog(kCublasLog, "sgemm/v1.cu", "#include <cublas_v2.h>\n#include \"local.cuh\"\n", {},
+                [](const std::string &h) { return h == "cublas_v2.h"; }));
         QVERIFY2(!text.contains(QStringLiteral("local.cuh")), qPrintable(text));
     }
 };

@@ -14,9 +14,9 @@ using namespace gpuf::interop;
 
 namespace {
 
-const QString kSource = QStringLiteral(
-    "template <int BLOCK> __global__ void scale(const float *x, float *y, int n) {\n"
-    "    int i = blockIdx.x * BLOCK + threadIdx.x;\n    if (i < n) y[i] = 2.0f * x[i];\n}\n");
+const QString kSource
+    = QStringLiteral("template <int BLOCK> __global__ void scale(const float *x, float *y, int n) {\n"
+                     "    int i = blockIdx.x * BLOCK + threadIdx.x;\n    if (i < n) y[i] = 2.0f * x[i];\n}\n");
 
 ProblemFields goodFields()
 {
@@ -43,7 +43,8 @@ QString describe(const QList<FieldIssue> &issues)
 {
     QStringList lines;
     for (const FieldIssue &i : issues)
-        lines.append(i.field + QStringLiteral(": ") + i.message + (i.caseName.isEmpty() ? QString() : QStringLiteral(" [") + i.caseName + u']'));
+        lines.append(i.field + QStringLiteral(": ") + i.message
+            + (i.caseName.isEmpty() ? QString() : QStringLiteral(" [") + i.caseName + u']'));
     return lines.join(QStringLiteral(" | "));
 }
 
@@ -67,23 +68,37 @@ private Q_SLOTS:
         QCOMPARE(args[0].toObject().value(QStringLiteral("buffer")).toString(), QStringLiteral("x"));
         QCOMPARE(args[2].toObject().value(QStringLiteral("scalar")).toString(), QStringLiteral("n"));
         QCOMPARE(args[2].toObject().value(QStringLiteral("dtype")).toString(), QStringLiteral("i32"));
-        const QJsonObject init = spec.value(QStringLiteral("buffers")).toArray().first().toObject().value(QStringLiteral("init")).toObject();
+        const QJsonObject init = spec.value(QStringLiteral("buffers"))
+                                     .toArray()
+                                     .first()
+                                     .toObject()
+                                     .value(QStringLiteral("init"))
+                                     .toObject();
         QCOMPARE(init.value(QStringLiteral("kind")).toString(), QStringLiteral("uniform"));
         QCOMPARE(init.value(QStringLiteral("low")).toDouble(), -1.0);
         QCOMPARE(init.value(QStringLiteral("seed")).toInteger(), 3);
-        QCOMPARE(spec.value(QStringLiteral("cases")).toArray()[1].toObject().value(QStringLiteral("vars")).toObject().value(QStringLiteral("n")).toDouble(), 1e6);
+        QCOMPARE(spec.value(QStringLiteral("cases"))
+                     .toArray()[1]
+                     .toObject()
+                     .value(QStringLiteral("vars"))
+                     .toObject()
+                     .value(QStringLiteral("n"))
+                     .toDouble(),
+            1e6);
     }
 
     void launchRoundTrip()
     {
         // The corpus's own launches read back into fields and out again unchanged: a parent's launch prefills a form.
-        auto spec = corpusVariantSpec(QStringLiteral(GPUF_SOURCE_DIR "/resources/corpus/axpy"), QStringLiteral("v0_naive"));
+        auto spec
+            = corpusVariantSpec(QStringLiteral(GPUF_SOURCE_DIR "/resources/corpus/axpy"), QStringLiteral("v0_naive"));
         QVERIFY2(spec, qPrintable(spec.error()));
         const QJsonObject launch = spec->value(QStringLiteral("launches")).toArray().first().toObject();
         const LaunchFields fields = launchFields(launch);
         QCOMPARE(fields.args, QStringLiteral("x, y, out, 2.5:f32, n:i32"));
         QList<FieldIssue> issues;
-        const QJsonObject again = launchJson(fields, 0, {QStringLiteral("x"), QStringLiteral("y"), QStringLiteral("out")}, issues);
+        const QJsonObject again
+            = launchJson(fields, 0, {QStringLiteral("x"), QStringLiteral("y"), QStringLiteral("out")}, issues);
         QVERIFY(issues.isEmpty());
         QCOMPARE(again, launch);
     }
@@ -108,7 +123,8 @@ private Q_SLOTS:
         row("block fraction", "block0=n/3", "launches[0].block[0]", "is not an integer");
         row("empty block", "block2=", "launches[0].block[2]", "must not be empty");
         row("shared bytes", "shared=-4", "launches[0].shared_bytes", "negative");
-        row("arg not a buffer", "args=x, z, n:i32", "launches[0].args[1]", "'z' is not a buffer; a scalar needs its type");
+        row("arg not a buffer", "args=x, z, n:i32", "launches[0].args[1]",
+            "'z' is not a buffer; a scalar needs its type");
         row("arg bad type", "args=x, y, n:int", "launches[0].args[2]", "a scalar's type is i32, i64, f32 or f64");
         row("arg expression without type", "args=x, y, n/2", "launches[0].args[2]", "needs a type");
         row("scalar not integer", "args=x, y, n/3:i32", "launches[0].args[2].scalar", "is not an integer");
@@ -166,11 +182,11 @@ private Q_SLOTS:
         else if (key.startsWith(QLatin1StringView("buffer"))) {
             BufferFields &b = f.buffers[key.mid(6, 1).toInt()];
             const QString part = key.section(u'.', 1);
-            (part == QLatin1StringView("name") ? b.name
-                : part == QLatin1StringView("dtype") ? b.dtype
-                : part == QLatin1StringView("count") ? b.count
-                : part == QLatin1StringView("role")  ? b.role
-                                                     : b.init)
+            (part == QLatin1StringView("name")           ? b.name
+                    : part == QLatin1StringView("dtype") ? b.dtype
+                    : part == QLatin1StringView("count") ? b.count
+                    : part == QLatin1StringView("role")  ? b.role
+                                                         : b.init)
                 = value;
         } else if (key.startsWith(QLatin1StringView("case"))) {
             CaseFields &c = f.cases[key.mid(4, 1).toInt()];
@@ -240,7 +256,8 @@ private Q_SLOTS:
         bad.cases.clear();
         auto refused = createProblem(*store, bad);
         QVERIFY(!refused);
-        QVERIFY2(refused.error().contains(QStringLiteral("cases: expected a non-empty array")), qPrintable(refused.error()));
+        QVERIFY2(
+            refused.error().contains(QStringLiteral("cases: expected a non-empty array")), qPrintable(refused.error()));
         QCOMPARE(testing::snapshot(*store, dir), before);
     }
 
@@ -266,12 +283,12 @@ private Q_SLOTS:
         QCOMPARE(gaps.unknown.size(), 4);
         QCOMPARE(features::unknownFeatureNames(gaps.unknown),
             QStringLiteral("threads per block, threads launched, blocks launched, dynamic shared memory"));
-        const features::PairGaps pair = features::pairGaps(**KernelRepo(*store).find(created->referenceId),
-            QStringLiteral("v0"), **stored, QStringLiteral("v1"));
+        const features::PairGaps pair = features::pairGaps(
+            **KernelRepo(*store).find(created->referenceId), QStringLiteral("v0"), **stored, QStringLiteral("v1"));
         QCOMPARE(pair.kernels.size(), 1);
-        QVERIFY2(features::pairGapsWarning(pair).startsWith(
-                     QStringLiteral("Forecast from unknown features: kernel 'v1' has no launch spec, so its threads per "
-                                    "block, threads launched, blocks launched, dynamic shared memory are unknown.")),
+        QVERIFY2(features::pairGapsWarning(pair).startsWith(QStringLiteral(
+                     "Forecast from unknown features: kernel 'v1' has no launch spec, so its threads per "
+                     "block, threads launched, blocks launched, dynamic shared memory are unknown.")),
             qPrintable(features::pairGapsWarning(pair)));
 
         // Added again with launch fields (its parent's spec, another instantiation): the stored row takes them.
@@ -293,7 +310,12 @@ private Q_SLOTS:
         QVERIFY(second->specAdded);
         stored = KernelRepo(*store).find(first->id);
         const QJsonObject spec = (**stored).parameters.value(QStringLiteral("spec")).toObject();
-        QCOMPARE(spec.value(QStringLiteral("launches")).toArray().first().toObject().value(QStringLiteral("entry")).toString(),
+        QCOMPARE(spec.value(QStringLiteral("launches"))
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(QStringLiteral("entry"))
+                     .toString(),
             QStringLiteral("scale<128>"));
         QVERIFY(!spec.contains(QStringLiteral("name")));
         QVERIFY(features::kernelGaps(**stored, QStringLiteral("v1")).unknown.isEmpty());

@@ -27,8 +27,9 @@ using namespace gpuf;
 
 namespace {
 
-const QString kSource = QStringLiteral("template <int B> __global__ void twice(const float *x, float *y, int n) {\n"
-                                       "    int i = blockIdx.x * B + threadIdx.x;\n    if (i < n) y[i] = 2.0f * x[i];\n}\n");
+const QString kSource
+    = QStringLiteral("template <int B> __global__ void twice(const float *x, float *y, int n) {\n"
+                     "    int i = blockIdx.x * B + threadIdx.x;\n    if (i < n) y[i] = 2.0f * x[i];\n}\n");
 
 bool marked(QLineEdit *edit)
 {
@@ -53,10 +54,7 @@ class TestKernelForms : public QObject
     QTemporaryDir m_dir;
     QString m_corpusStore;
 
-    static void settle(NewProblemDialog &dialog)
-    {
-        QTRY_VERIFY(!dialog.isChecking());
-    }
+    static void settle(NewProblemDialog &dialog) { QTRY_VERIFY(!dialog.isChecking()); }
 
 private Q_SLOTS:
     void initTestCase()
@@ -78,11 +76,11 @@ private Q_SLOTS:
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("section");
         QTest::addColumn<QString>("message");
-        const auto row = [](const char *tag, const char *field, const char *value, const char *section,
-                             const char *message) {
-            QTest::newRow(tag) << QString::fromUtf8(field) << QString::fromUtf8(value) << QString::fromUtf8(section)
-                               << QString::fromUtf8(message);
-        };
+        const auto row
+            = [](const char *tag, const char *field, const char *value, const char *section, const char *message) {
+                  QTest::newRow(tag) << QString::fromUtf8(field) << QString::fromUtf8(value)
+                                     << QString::fromUtf8(section) << QString::fromUtf8(message);
+              };
         row("no name", "name", "", "problem", "Name: a problem needs a name");
         row("taken name", "name", "axpy", "problem", "Name: this store has a problem named 'axpy' already");
         row("no source", "source", "", "source", "Source: must not be empty");
@@ -185,7 +183,12 @@ private Q_SLOTS:
         auto kernel = KernelRepo(**store).find(referenceId);
         QCOMPARE((**kernel).source, kSource);
         const QJsonObject spec = (**kernel).parameters.value(QStringLiteral("spec")).toObject();
-        QCOMPARE(spec.value(QStringLiteral("launches")).toArray().first().toObject().value(QStringLiteral("entry")).toString(),
+        QCOMPARE(spec.value(QStringLiteral("launches"))
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(QStringLiteral("entry"))
+                     .toString(),
             QStringLiteral("twice<256>"));
         QCOMPARE(spec.value(QStringLiteral("cases")).toArray().size(), 2);
     }
@@ -204,8 +207,9 @@ private Q_SLOTS:
             axpy = (**problem).id;
         }
         selection.setScope(axpy);
-        const QString source = QStringLiteral("template <int V> __global__ void axpy_vec(const float *x, const float *y, "
-                                              "float *out, float a, int n) { }\n");
+        const QString source
+            = QStringLiteral("template <int V> __global__ void axpy_vec(const float *x, const float *y, "
+                             "float *out, float a, int n) { }\n");
         AddKernelDialog dialog(&session, &selection, {}, source);
         dialog.show();
         QTRY_VERIFY(dialog.isReady());
@@ -245,7 +249,8 @@ private Q_SLOTS:
         const QJsonObject spec = (**kernel).parameters.value(QStringLiteral("spec")).toObject();
         const QJsonObject launch = spec.value(QStringLiteral("launches")).toArray().first().toObject();
         QCOMPARE(launch.value(QStringLiteral("entry")).toString(), QStringLiteral("axpy_vec<4>"));
-        QCOMPARE(launch.value(QStringLiteral("grid")).toArray().first().toString(), QStringLiteral("ceil_div(n, 4*256)"));
+        QCOMPARE(
+            launch.value(QStringLiteral("grid")).toArray().first().toString(), QStringLiteral("ceil_div(n, 4*256)"));
         QCOMPARE(spec.value(QStringLiteral("buffers")).toArray().size(), 3); // shared with the parent
     }
 
@@ -274,7 +279,8 @@ private Q_SLOTS:
         QTRY_VERIFY(session.isOpen());
         Selection selection;
         selection.setScope(problemId);
-        AddKernelDialog dialog(&session, &selection, {}, QStringLiteral("__global__ void k2(float *x) { x[0] = 2.0f; }\n"));
+        AddKernelDialog dialog(
+            &session, &selection, {}, QStringLiteral("__global__ void k2(float *x) { x[0] = 2.0f; }\n"));
         QTRY_VERIFY(dialog.isReady() && !dialog.isCheckingLaunches());
         QVERIFY(!dialog.launchGroup()->isEnabled());
         QVERIFY2(dialog.launchNote().contains(QStringLiteral("rest on unknown launch features")),

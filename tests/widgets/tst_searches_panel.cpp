@@ -100,7 +100,8 @@ private Q_SLOTS:
             << QList<SearchEvent> {searchEvent(QStringLiteral("step_started"), step(0)),
                    searchEvent(QStringLiteral("evaluation_completed"), evaluation(QStringLiteral("success"), 0.8)),
                    searchEvent(QStringLiteral("evaluation_completed"), evaluation(QStringLiteral("incorrect"))),
-                   searchEvent(QStringLiteral("evaluation_failed")), searchEvent(QStringLiteral("step_started"), step(1)),
+                   searchEvent(QStringLiteral("evaluation_failed")),
+                   searchEvent(QStringLiteral("step_started"), step(1)),
                    searchEvent(QStringLiteral("evaluation_completed"), evaluation(QStringLiteral("success"), 2.5)),
                    searchEvent(QStringLiteral("step_completed"), step(1))}
             << 2ll << 4ll << 2ll << 0ll << 2.5;
@@ -108,14 +109,13 @@ private Q_SLOTS:
             << QList<SearchEvent> {searchEvent(QStringLiteral("step_started"), step(3)),
                    searchEvent(QStringLiteral("step_started"), step(3))}
             << 1ll << 0ll << 0ll << 0ll << -1.0;
-        QTest::newRow("surrogate forecasts")
-            << QList<SearchEvent> {searchEvent(QStringLiteral("forecast_completed")),
-                   searchEvent(QStringLiteral("forecast_failed")), searchEvent(QStringLiteral("forecast_requested")),
-                   searchEvent(QStringLiteral("candidate_deferred"))}
-            << 0ll << 0ll << 0ll << 2ll << -1.0;
-        QTest::newRow("a success without a speedup is no best")
-            << QList<SearchEvent> {searchEvent(QStringLiteral("evaluation_completed"), evaluation(QStringLiteral("success")))}
-            << 0ll << 1ll << 1ll << 0ll << -1.0;
+        QTest::newRow("surrogate forecasts") << QList<SearchEvent> {searchEvent(QStringLiteral("forecast_completed")),
+            searchEvent(QStringLiteral("forecast_failed")), searchEvent(QStringLiteral("forecast_requested")),
+            searchEvent(QStringLiteral("candidate_deferred"))}
+                                             << 0ll << 0ll << 0ll << 2ll << -1.0;
+        QTest::newRow("a success without a speedup is no best") << QList<SearchEvent> {searchEvent(
+            QStringLiteral("evaluation_completed"), evaluation(QStringLiteral("success")))}
+                                                                << 0ll << 1ll << 1ll << 0ll << -1.0;
     }
     void summaries()
     {
@@ -136,7 +136,8 @@ private Q_SLOTS:
 
     void gistNamesTheFieldsFirst()
     {
-        SearchEvent e = searchEvent(QStringLiteral("evaluation_completed"), evaluation(QStringLiteral("success"), 1.31));
+        SearchEvent e
+            = searchEvent(QStringLiteral("evaluation_completed"), evaluation(QStringLiteral("success"), 1.31));
         e.payload.insert(QStringLiteral("request_id"), QStringLiteral("01HZX31"));
         e.payload.insert(QStringLiteral("code"), QString(200, QLatin1Char('x')));
         const QString gist = eventGist(e);
@@ -146,13 +147,15 @@ private Q_SLOTS:
 
     void showsImportedSearches()
     {
-        const QString path = storeWith(QStringLiteral("searches.gpuf"),
-            {fixture("events_standard.jsonl"), fixture("hf_search_events.jsonl")});
+        const QString path = storeWith(
+            QStringLiteral("searches.gpuf"), {fixture("events_standard.jsonl"), fixture("hf_search_events.jsonl")});
         QVERIFY(!path.isEmpty());
         StoreSession session;
         SearchesPanel panel(&session);
-        QAbstractItemModelTester listTester(panel.searchModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QAbstractItemModelTester eventTester(panel.eventModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester listTester(
+            panel.searchModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester eventTester(
+            panel.eventModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         panel.resize(1200, 700);
         panel.show();
         QCOMPARE(panel.statusText(), QStringLiteral("No store is open."));
@@ -164,7 +167,8 @@ private Q_SLOTS:
         QCOMPARE(panel.statusText(), QStringLiteral("3 search(es) · 13 event(s) in all; read-only"));
         const int run = rowNamed(searches, QStringLiteral("run-std-1"));
         QVERIFY(run >= 0);
-        QCOMPARE(cell(searches, run, SearchListModel::SourceColumn), QStringLiteral("events.jsonl: events_standard.jsonl"));
+        QCOMPARE(
+            cell(searches, run, SearchListModel::SourceColumn), QStringLiteral("events.jsonl: events_standard.jsonl"));
         QCOMPARE(cell(searches, run, SearchListModel::ModeColumn), QStringLiteral("standard"));
         QCOMPARE(cell(searches, run, SearchListModel::EventsColumn), QStringLiteral("8"));
         QCOMPARE(cell(searches, run, SearchListModel::StepsColumn), QStringLiteral("1"));
@@ -172,7 +176,8 @@ private Q_SLOTS:
         QCOMPARE(cell(searches, run, SearchListModel::BestSpeedupColumn), QStringLiteral("1.310×"));
         const int trimul = rowNamed(searches, QStringLiteral("trimul_s1"));
         QVERIFY(trimul >= 0);
-        QCOMPARE(cell(searches, trimul, SearchListModel::SourceColumn), QStringLiteral("published search events (exp1)"));
+        QCOMPARE(
+            cell(searches, trimul, SearchListModel::SourceColumn), QStringLiteral("published search events (exp1)"));
         QCOMPARE(cell(searches, trimul, SearchListModel::ModeColumn), QStringLiteral("surrogate"));
         QCOMPARE(cell(searches, trimul, SearchListModel::EventsColumn), QStringLiteral("3"));
         QCOMPARE(cell(searches, trimul, SearchListModel::ForecastsColumn), QStringLiteral("1"));
@@ -193,8 +198,10 @@ private Q_SLOTS:
         QCOMPARE(cell(events, 2, SearchEventsModel::TimeColumn), QStringLiteral("2026-03-01 10:00:02"));
 
         // Choosing an event shows its payload in full; the filter narrows the log and says so.
-        QTest::mouseClick(events->viewport(), Qt::LeftButton, {}, events->visualRect(events->model()->index(2, 0)).center());
-        QVERIFY2(panel.payloadView()->toPlainText().contains(QStringLiteral("\"request_id\": \"01HZX0000000000000000000F2\"")),
+        QTest::mouseClick(
+            events->viewport(), Qt::LeftButton, {}, events->visualRect(events->model()->index(2, 0)).center());
+        QVERIFY2(panel.payloadView()->toPlainText().contains(
+                     QStringLiteral("\"request_id\": \"01HZX0000000000000000000F2\"")),
             qPrintable(panel.payloadView()->toPlainText()));
         panel.eventFilter()->setText(QStringLiteral("step_"));
         QCOMPARE(events->model()->rowCount(), 1);
@@ -224,8 +231,8 @@ private Q_SLOTS:
         session.open(path);
         QTRY_VERIFY(session.isOpen() && !panel.isLoading());
         QCOMPARE(panel.searchModel()->rowCount(), 0);
-        QVERIFY2(panel.statusText().contains(QStringLiteral("holds no searches yet")) &&
-                panel.statusText().contains(QStringLiteral("File → Import…")),
+        QVERIFY2(panel.statusText().contains(QStringLiteral("holds no searches yet"))
+                && panel.statusText().contains(QStringLiteral("File → Import…")),
             qPrintable(panel.statusText()));
     }
 
@@ -246,7 +253,8 @@ private Q_SLOTS:
         Q_EMIT session.opened(session.snapshot()); // what a refresh that still had the old counts would announce
         QTRY_VERIFY(!panel.isLoading());
         QCOMPARE(panel.searchModel()->rowCount(), 0);
-        QVERIFY2(panel.statusText().startsWith(QStringLiteral("Cannot read the searches: ")), qPrintable(panel.statusText()));
+        QVERIFY2(panel.statusText().startsWith(QStringLiteral("Cannot read the searches: ")),
+            qPrintable(panel.statusText()));
         QVERIFY(!panel.statusText().contains(QStringLiteral("SELECT")));
     }
 };

@@ -162,7 +162,8 @@ void LaunchEditor::setIssues(const QList<interop::FieldIssue> &issues)
         const auto messagesFor = [&](const QString &field) {
             QStringList out;
             for (const interop::FieldIssue &issue : issuesUnder(mine, prefix + field))
-                out.append(issue.caseName.isEmpty() ? issue.message : tr("%1 (case %2)").arg(issue.message, issue.caseName));
+                out.append(
+                    issue.caseName.isEmpty() ? issue.message : tr("%1 (case %2)").arg(issue.message, issue.caseName));
             return out;
         };
         markField(page->entry, messagesFor(QStringLiteral(".entry")));
@@ -201,9 +202,8 @@ QLineEdit *LaunchEditor::field(int index, const QString &name) const
 
 QString LaunchEditor::issuesText(int index) const
 {
-    return index >= 0 && index < m_pages.size() && !m_pages[index]->issues->isHidden()
-        ? m_pages[index]->issues->text()
-        : QString();
+    return index >= 0 && index < m_pages.size() && !m_pages[index]->issues->isHidden() ? m_pages[index]->issues->text()
+                                                                                       : QString();
 }
 
 } // namespace gpuf

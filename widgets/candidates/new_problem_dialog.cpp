@@ -78,7 +78,8 @@ interop::ProblemFields starterFields()
     f.buffers = {{QStringLiteral("x"), QStringLiteral("f32"), QStringLiteral("n"), QStringLiteral("input"),
                      QStringLiteral("uniform(-1, 1, seed=1)")},
         {QStringLiteral("y"), QStringLiteral("f32"), QStringLiteral("n"), QStringLiteral("output"), QString()}};
-    f.cases = {{QStringLiteral("small"), QStringLiteral("n=65536")}, {QStringLiteral("large"), QStringLiteral("n=16777216")}};
+    f.cases = {
+        {QStringLiteral("small"), QStringLiteral("n=65536")}, {QStringLiteral("large"), QStringLiteral("n=16777216")}};
     return f;
 }
 
@@ -214,8 +215,8 @@ QWidget *NewProblemDialog::buildSpecSide()
     auto *launchLayout = new QVBoxLayout(launches);
     launchLayout->addWidget(m_launches);
 
-    const auto tableGroup = [&](const QString &title, QTableWidget *table, const QStringList &headers,
-                                QLabel *issues, const QString &hint, auto addRow) {
+    const auto tableGroup = [&](const QString &title, QTableWidget *table, const QStringList &headers, QLabel *issues,
+                                const QString &hint, auto addRow) {
         auto *group = new QGroupBox(title, inner);
         table->setHorizontalHeaderLabels(headers);
         table->horizontalHeader()->setStretchLastSection(true);
@@ -389,8 +390,8 @@ void NewProblemDialog::markTable(
             const QString field = QStringLiteral("%1[%2].%3").arg(prefix).arg(row).arg(columns[column]);
             QStringList messages;
             for (const interop::FieldIssue &issue : issuesUnder(issues, field))
-                messages.append(issue.caseName.isEmpty() ? issue.message
-                                                         : tr("%1 (case %2)").arg(issue.message, issue.caseName));
+                messages.append(
+                    issue.caseName.isEmpty() ? issue.message : tr("%1 (case %2)").arg(issue.message, issue.caseName));
             item->setBackground(messages.isEmpty() ? QBrush() : QBrush(tint));
             item->setToolTip(messages.join(u'\n'));
         }
@@ -427,10 +428,12 @@ void NewProblemDialog::applyIssues(const QList<interop::FieldIssue> &issues)
             other.append(issue);
     }
     showIssues(m_toleranceIssues, other);
-    markField(m_rtol, issuesUnder(issues, QStringLiteral("tolerance.rtol")).isEmpty() ? QStringList()
-                                                                                     : QStringList {tr("not valid")});
-    markField(m_atol, issuesUnder(issues, QStringLiteral("tolerance.atol")).isEmpty() ? QStringList()
-                                                                                     : QStringList {tr("not valid")});
+    markField(m_rtol,
+        issuesUnder(issues, QStringLiteral("tolerance.rtol")).isEmpty() ? QStringList()
+                                                                        : QStringList {tr("not valid")});
+    markField(m_atol,
+        issuesUnder(issues, QStringLiteral("tolerance.atol")).isEmpty() ? QStringList()
+                                                                        : QStringList {tr("not valid")});
 
     if (issues.isEmpty()) {
         m_summary->setText(tr("The spec is valid: creating the problem stores it and its reference kernel, ready to "
@@ -448,10 +451,10 @@ QString NewProblemDialog::summaryText() const { return m_summary->text(); }
 QString NewProblemDialog::sectionIssues(const QString &section) const
 {
     const QLabel *label = section == QLatin1StringView("problem") ? m_problemIssues
-        : section == QLatin1StringView("source")                 ? m_sourceIssues
-        : section == QLatin1StringView("buffers")                ? m_bufferIssues
-        : section == QLatin1StringView("cases")                  ? m_caseIssues
-                                                                 : m_toleranceIssues;
+        : section == QLatin1StringView("source")                  ? m_sourceIssues
+        : section == QLatin1StringView("buffers")                 ? m_bufferIssues
+        : section == QLatin1StringView("cases")                   ? m_caseIssues
+                                                                  : m_toleranceIssues;
     return label->isHidden() ? QString() : label->text();
 }
 

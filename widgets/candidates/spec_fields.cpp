@@ -30,12 +30,14 @@ QString specFieldLabel(const QString &path)
         const QString field = m.captured(2);
         const QString launch = QCoreApplication::translate("gpuf::SpecFields", "Launch %1").arg(one(m.captured(1)));
         if (field == QLatin1StringView("grid") || field == QLatin1StringView("block"))
-            return m.captured(3).isEmpty() ? QString(launch + QStringLiteral(", ") + field)
-                                           : QString(launch + QStringLiteral(", %1 %2").arg(field, axis(m.captured(3))));
+            return m.captured(3).isEmpty()
+                ? QString(launch + QStringLiteral(", ") + field)
+                : QString(launch + QStringLiteral(", %1 %2").arg(field, axis(m.captured(3))));
         if (field == QLatin1StringView("args"))
             return m.captured(3).isEmpty()
                 ? QString(launch + QCoreApplication::translate("gpuf::SpecFields", ", arguments"))
-                : QString(launch + QCoreApplication::translate("gpuf::SpecFields", ", argument %1").arg(one(m.captured(3))));
+                : QString(
+                    launch + QCoreApplication::translate("gpuf::SpecFields", ", argument %1").arg(one(m.captured(3))));
         if (field == QLatin1StringView("shared_bytes"))
             return launch + QCoreApplication::translate("gpuf::SpecFields", ", dynamic shared bytes");
         if (field == QLatin1StringView("entry"))
@@ -81,8 +83,9 @@ QString specIssuesText(const QList<interop::FieldIssue> &issues)
 {
     QStringList lines;
     for (const interop::FieldIssue &issue : issues) {
-        QString line = issue.field.isEmpty() ? issue.message
-                                             : QString(specFieldLabel(issue.field) + QStringLiteral(": ") + issue.message);
+        QString line = issue.field.isEmpty()
+            ? issue.message
+            : QString(specFieldLabel(issue.field) + QStringLiteral(": ") + issue.message);
         if (!issue.caseName.isEmpty())
             line += QCoreApplication::translate("gpuf::SpecFields", " (case %1)").arg(issue.caseName);
         lines.append(line);
@@ -117,8 +120,7 @@ void markField(QLineEdit *edit, const QStringList &messages)
         return;
     }
     if (!mark) {
-        mark = edit->addAction(
-            edit->style()->standardIcon(QStyle::SP_MessageBoxWarning), QLineEdit::TrailingPosition);
+        mark = edit->addAction(edit->style()->standardIcon(QStyle::SP_MessageBoxWarning), QLineEdit::TrailingPosition);
         mark->setObjectName(name);
     }
     mark->setToolTip(messages.join(u'\n'));

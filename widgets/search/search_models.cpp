@@ -70,7 +70,8 @@ QVariant SearchListModel::data(const QModelIndex &index, int role) const
     case GpuEvaluationsColumn:
         if (role == Qt::ToolTipRole)
             return QString(tr("%n evaluation(s) finished on the GPU", nullptr, int(s->gpuEvaluations))
-                + QLatin1Char('\n') + tr("%n of them failed or were not a success", nullptr, int(s->failedEvaluations)));
+                + QLatin1Char('\n')
+                + tr("%n of them failed or were not a success", nullptr, int(s->failedEvaluations)));
         return sort ? QVariant(s->gpuEvaluations) : QVariant(QLocale().toString(s->gpuEvaluations));
     case ForecastsColumn:
         return sort ? QVariant(s->forecasts) : QVariant(QLocale().toString(s->forecasts));

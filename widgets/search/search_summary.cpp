@@ -18,11 +18,13 @@ QString sourceOf(const Search &search)
     const QString source = search.config.value(QStringLiteral("source")).toString();
     const QString file = search.config.value(QStringLiteral("file")).toString();
     if (source == QLatin1StringView("events-jsonl"))
-        return file.isEmpty() ? QCoreApplication::translate("gpuf::SearchesPanel", "events.jsonl") : QCoreApplication::translate("gpuf::SearchesPanel", "events.jsonl: %1").arg(file);
+        return file.isEmpty() ? QCoreApplication::translate("gpuf::SearchesPanel", "events.jsonl")
+                              : QCoreApplication::translate("gpuf::SearchesPanel", "events.jsonl: %1").arg(file);
     if (source == QLatin1StringView("paper-search-events")) {
         const QString experiment = search.config.value(QStringLiteral("internal_experiment")).toString();
-        return experiment.isEmpty() ? QCoreApplication::translate("gpuf::SearchesPanel", "published search events")
-                                    : QCoreApplication::translate("gpuf::SearchesPanel", "published search events (%1)").arg(experiment);
+        return experiment.isEmpty()
+            ? QCoreApplication::translate("gpuf::SearchesPanel", "published search events")
+            : QCoreApplication::translate("gpuf::SearchesPanel", "published search events (%1)").arg(experiment);
     }
     return source.isEmpty() ? QCoreApplication::translate("gpuf::SearchesPanel", "this application") : source;
 }
@@ -150,13 +152,15 @@ QString eventGist(const SearchEvent &event)
     }
     const QJsonObject feedback = event.payload.value(QStringLiteral("feedback")).toObject();
     if (!feedback.isEmpty()) {
-        QString text = QCoreApplication::translate("gpuf::SearchesPanel", "feedback %1").arg(feedback.value(QStringLiteral("kind")).toString());
+        QString text = QCoreApplication::translate("gpuf::SearchesPanel", "feedback %1")
+                           .arg(feedback.value(QStringLiteral("kind")).toString());
         if (auto speedup = evaluationSpeedup(event.payload))
             text += QStringLiteral(" %1×").arg(*speedup, 0, 'f', 3);
         parts.append(text);
     }
     for (auto it = event.payload.begin(); it != event.payload.end(); ++it) {
-        if (first.contains(it.key()) || it.key() == QLatin1StringView("feedback") || it.key() == QLatin1StringView("id"))
+        if (first.contains(it.key()) || it.key() == QLatin1StringView("feedback")
+            || it.key() == QLatin1StringView("id"))
             continue;
         parts.append(it.key() + QLatin1Char('=') + shortValue(it.value()));
     }

@@ -98,10 +98,9 @@ SearchesPanel::SearchesPanel(StoreSession *session, QWidget *parent)
 
     connect(m_session, &StoreSession::opened, this, &SearchesPanel::reload);
     connect(m_session, &StoreSession::closed, this, &SearchesPanel::clear);
-    connect(m_searchView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-        &SearchesPanel::searchChosen);
-    connect(m_eventView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-        &SearchesPanel::eventChosen);
+    connect(
+        m_searchView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &SearchesPanel::searchChosen);
+    connect(m_eventView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &SearchesPanel::eventChosen);
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &text) {
         m_eventProxy->setFilterFixedString(text);
         m_eventsTitle->setText(eventsTitle());
@@ -216,8 +215,8 @@ void SearchesPanel::loadEvents(RowId searchId)
     m_shownSearch = searchId;
     m_eventsTitle->setText(tr("Reading the event log…"));
     auto *watcher = new QFutureWatcher<Result<QList<SearchEvent>>>(this);
-    connect(watcher, &QFutureWatcher<Result<QList<SearchEvent>>>::finished, this,
-        [this, watcher, generation, searchId] {
+    connect(
+        watcher, &QFutureWatcher<Result<QList<SearchEvent>>>::finished, this, [this, watcher, generation, searchId] {
             watcher->deleteLater();
             applyEvents(generation, searchId, watcher->result());
         });

@@ -86,11 +86,9 @@ QString pairGapsWarning(const PairGaps &gaps)
                       .arg(k.kernelName, unknownFeatureNames(k.unknown)));
     }
     return QCoreApplication::translate("gpuf::features",
-        "Forecast from unknown features: %1. The cost model fills them in as it learned to for missing values, so "
-        "this forecast is a guess on launch geometry. Give the kernel launch fields (add its source again with File → "
-        "Add "
-        "Kernel: a kernel without a spec gets them), or create its problem with File → New Problem…, to forecast from "
-        "what it really launches.")
+        "Forecast from unknown features: %1. The cost model fills them in as for any missing value, so this forecast "
+        "guesses the launch geometry. To forecast from what the kernel launches, add its source again with File → Add "
+        "Kernel and give it launch fields, or create its problem with File → New Problem….")
         .arg(parts.join(QStringLiteral("; ")));
 }
 

@@ -101,8 +101,13 @@ LaunchEditor::Page *LaunchEditor::addPage(const interop::LaunchFields &fields)
     page->issues->setTextInteractionFlags(Qt::TextSelectableByMouse);
     page->issues->hide();
     dims->addRow(tr("&Entry point:"), page->entry);
-    dims->addRow(tr("&Grid (x, y, z):"), row(page->grid));
-    dims->addRow(tr("&Block (x, y, z):"), row(page->block));
+    // A row of three edits has no single buddy: the label leads to its x field.
+    auto *gridLabel = new QLabel(tr("&Grid (x, y, z):"), page->widget);
+    gridLabel->setBuddy(page->grid[0]);
+    auto *blockLabel = new QLabel(tr("&Block (x, y, z):"), page->widget);
+    blockLabel->setBuddy(page->block[0]);
+    dims->addRow(gridLabel, row(page->grid));
+    dims->addRow(blockLabel, row(page->block));
     dims->addRow(tr("&Dynamic shared bytes:"), page->shared);
     dims->addRow(tr("A&rguments:"), page->args);
     auto *layout = new QVBoxLayout(page->widget);

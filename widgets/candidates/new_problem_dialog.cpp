@@ -349,7 +349,13 @@ void NewProblemDialog::setFields(const interop::ProblemFields &f)
     m_atol->setText(f.atol);
     m_bytesMoved->setText(f.bytesMoved);
     m_flops->setText(f.flops);
-    m_buffers->resizeColumnsToContents();
+    // Room for a name, an expression and an initialiser as people write them.
+    const int em = fontMetrics().horizontalAdvance(QLatin1Char('m'));
+    m_buffers->setColumnWidth(BufferName, em * 7);
+    m_buffers->setColumnWidth(BufferType, em * 6);
+    m_buffers->setColumnWidth(BufferCount, em * 10);
+    m_buffers->setColumnWidth(BufferRole, em * 7);
+    m_cases->setColumnWidth(CaseName, em * 9);
     scheduleCheck();
 }
 

@@ -31,6 +31,9 @@ QTableView *tableFor(QAbstractItemModel *model, QWidget *parent)
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     view->setWordWrap(false);
     view->verticalHeader()->hide();
+    // Compact fixed rows like the candidate table: an event log is long.
+    view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
     view->horizontalHeader()->setStretchLastSection(true);
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     return view;
@@ -91,6 +94,10 @@ SearchesPanel::SearchesPanel(StoreSession *session, QWidget *parent)
     split->addWidget(lower);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 2);
+    // Room for a handful of searches above the log before the list scrolls.
+    const int row = m_searchView->verticalHeader()->defaultSectionSize();
+    split->setSizes({row * 6 + m_searchView->horizontalHeader()->sizeHint().height(), row * 14});
+    m_searchView->horizontalHeader()->setStretchLastSection(false);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_status);

@@ -5,6 +5,7 @@
 #include "core/forecasters/costmodel_backend.h"
 #include "core/forecasters/forecast_engine.h"
 #include "core/forecasters/forecast_pairs.h"
+#include "core/forecasters/forecast_gaps.h"
 #include "core/forecasters/forecaster_config.h"
 #include "core/measure/measure_engine.h"
 #include "core/measure/measurement_mapping.h"
@@ -355,14 +356,26 @@ int runForecast(const QCommandLineParser &parser, Io &io)
     }
     if (!s.error.isEmpty())
         return fail(io, BadInput, QStringLiteral("forecast: ") + s.error);
+    // The cost model reads launch features: say which of its forecasts had to do without them.
+    forecasters::GapReport gaps;
+    if ((**forecaster).kind == ForecasterKind::CostModel) {
+        if (auto reopened = Store::open(args.first(), Store::Mode::ExistingOnly)) {
+            if (auto report = forecasters::forecastGaps(**reopened, selection->allPairs()))
+                gaps = *report;
+        }
+    }
     if (json) {
-        printJson(io,
-            QJsonDocument(QJsonObject {{QStringLiteral("requested"), s.requested}, {QStringLiteral("ok"), s.ok},
-                {QStringLiteral("parse_failed"), s.parseFailed}, {QStringLiteral("errors"), s.errors},
-                {QStringLiteral("cached"), s.cached}}));
+        QJsonObject summary {{QStringLiteral("requested"), s.requested}, {QStringLiteral("ok"), s.ok},
+            {QStringLiteral("parse_failed"), s.parseFailed}, {QStringLiteral("errors"), s.errors},
+            {QStringLiteral("cached"), s.cached}};
+        if (!gaps.isEmpty())
+            summary.insert(QStringLiteral("unknown_features"), gaps.toJson());
+        printJson(io, QJsonDocument(summary));
     } else {
         io.out << s.requested << " forecast(s) requested: " << s.ok << " ok, " << s.parseFailed << " parse failed, "
                << s.errors << " error(s), " << s.cached << " cached\n";
+        for (const QString &line : gaps.lines())
+            io.out << line << '\n';
     }
     return s.errors > 0 ? int(BadInput) : int(Success);
 }

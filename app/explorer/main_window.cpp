@@ -14,6 +14,7 @@
 #include "widgets/candidates/candidate_source.h"
 #include "widgets/candidates/drill_pairs_view.h"
 #include "widgets/candidates/kernel_drop_target.h"
+#include "widgets/candidates/new_problem_dialog.h"
 #include "widgets/candidates/problem_tree.h"
 #include "widgets/common/color_scheme.h"
 #include "widgets/common/help_window.h"
@@ -28,6 +29,7 @@
 #include "widgets/measure/measure_panel.h"
 #include "widgets/overview/store_overview.h"
 #include "widgets/overview/welcome_page.h"
+#include "widgets/search/searches_panel.h"
 #include "widgets/session/sample_store.h"
 #include "widgets/session/selection.h"
 #include "widgets/session/store_session.h"
@@ -165,6 +167,9 @@ void MainWindow::createDocks()
     tabifyDockWidget(candidates, drillPairs);
     m_candidatesDock = candidates;
     m_forecastDock = forecast;
+    QDockWidget *searches = addDock(
+        tr("Searches"), QStringLiteral("SearchesDock"), new SearchesPanel(m_session), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(candidates, searches);
     connect(m_forecasts, &ForecastController::notice, this,
         [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     candidates->raise();
@@ -205,6 +210,19 @@ void MainWindow::createMenus()
     file->addAction(tr("&Import…"), QKeySequence(Qt::CTRL | Qt::Key_I), this, &MainWindow::importDialog);
     file->addAction(tr("&Export Bundle…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportDialog);
     file->addSeparator();
+    file->addAction(tr("New &Problem…"), this, [this]() {
+        if (!m_session->isOpen()) {
+            statusBar()->showMessage(tr("Open or create a store first: a problem is stored in it."), 8000);
+            return;
+        }
+        auto *dialog = new NewProblemDialog(m_session, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &NewProblemDialog::problemCreated, this, [this](RowId problemId, RowId, const QString &text) {
+            m_selection->setScope(problemId);
+            statusBar()->showMessage(text, 10000);
+        });
+        dialog->open();
+    });
     file->addAction(tr("Add &Kernel from File…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this,
         &MainWindow::addKernelFromFileDialog);
     file->addAction(tr("Add Kernel from Clip&board"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), this,

@@ -7,8 +7,8 @@
 
 namespace gpuf::gpu {
 
-std::variant<std::unique_ptr<LoadedKernels>, GpuFault> LoadedKernels::load(
-    const GpuDevice &gpu, const KernelSpec &spec, const std::vector<char> &cubin)
+std::variant<std::unique_ptr<LoadedKernels>, GpuFault> LoadedKernels::load(const GpuDevice &gpu, const KernelSpec &spec,
+    const std::vector<char> &cubin, const std::vector<std::pair<std::string, std::string>> &lowered)
 {
     const DriverApi &api = gpu.api();
     std::unique_ptr<LoadedKernels> k(new LoadedKernels(gpu));
@@ -20,8 +20,13 @@ std::variant<std::unique_ptr<LoadedKernels>, GpuFault> LoadedKernels::load(
     }
     for (const auto &launch : spec.launches) {
         CUfunction fn = nullptr;
-        if (CUresult r = api.moduleGetFunction(&fn, k->m_module, launch.entry.c_str()); r != CUDA_SUCCESS) {
-            GpuFault f = gpu.fault(r, "entry '" + launch.entry + "' not found (is it extern \"C\" __global__?)");
+        std::string symbol = launch.entry;
+        for (const auto &[entry, name] : lowered) {
+            if (entry == launch.entry)
+                symbol = name;
+        }
+        if (CUresult r = api.moduleGetFunction(&fn, k->m_module, symbol.c_str()); r != CUDA_SUCCESS) {
+            GpuFault f = gpu.fault(r, "entry '" + launch.entry + "' not found (is it a __global__ function?)");
             f.status = f.restartRequired ? Status::RuntimeError : Status::CompileFailed;
             return f;
         }

@@ -14,9 +14,10 @@ namespace gpuf::gpu {
 class LoadedKernels
 {
 public:
-    // Failures here are compile-side (bad image, missing entry) unless restartRequired says otherwise.
-    static std::variant<std::unique_ptr<LoadedKernels>, GpuFault> load(
-        const GpuDevice &gpu, const KernelSpec &spec, const std::vector<char> &cubin);
+    // Failures here are compile-side (bad image, missing entry) unless restartRequired says otherwise. `lowered`
+    // maps an entry to its symbol in the cubin (CompileResult::loweredNames); an entry not in it is its own symbol.
+    static std::variant<std::unique_ptr<LoadedKernels>, GpuFault> load(const GpuDevice &gpu, const KernelSpec &spec,
+        const std::vector<char> &cubin, const std::vector<std::pair<std::string, std::string>> &lowered = {});
     ~LoadedKernels();
 
     CUfunction function(std::size_t launch) const { return m_functions[launch]; }

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <set>
+#include <string_view>
 
 namespace gpuf::gpu {
 
@@ -174,6 +175,20 @@ bool isIdentifier(const std::string &s)
             return false;
     }
     return true;
+}
+
+// A possibly qualified C++ name: identifiers joined by "::", with an optional leading "::".
+bool isQualifiedName(const std::string &s)
+{
+    std::size_t at = s.rfind("::", 0) == 0 ? 2 : 0;
+    while (true) {
+        const std::size_t next = s.find("::", at);
+        if (!isIdentifier(s.substr(at, next == std::string::npos ? std::string::npos : next - at)))
+            return false;
+        if (next == std::string::npos)
+            return true;
+        at = next + 2;
+    }
 }
 
 std::optional<BufferInit> parseInit(FieldReader &r, const json &j, const std::string &path)
@@ -350,8 +365,8 @@ void parseLaunches(FieldReader &r, const json &j, std::vector<LaunchSpec> &out, 
         LaunchSpec launch;
         if (auto entry = r.requiredString(l, path, "entry")) {
             launch.entry = *entry;
-            if (!isIdentifier(launch.entry))
-                r.fail(path + ".entry", "expected an unmangled (extern \"C\") function name");
+            if (const std::string why = entryError(launch.entry); !why.empty())
+                r.fail(path + ".entry", why);
         }
         if (!entriesOnly) {
             if (auto g = parseDim3(r, l, path, "grid"))
@@ -559,6 +574,49 @@ std::variant<CompileSpec, SpecErrors> parseCompileSpec(const json &j)
     if (!r.errors.empty())
         return SpecErrors {r.errors};
     return spec;
+}
+
+bool isPlainEntry(const std::string &entry) { return isIdentifier(entry); }
+
+std::string entryError(const std::string &entry)
+{
+    const auto first = entry.find_first_not_of(' ');
+    if (first == std::string::npos)
+        return "must not be empty";
+    if (entry.front() == ' ' || entry.back() == ' ')
+        return "has leading or trailing spaces";
+    const std::size_t open = entry.find('<');
+    if (open == std::string::npos) {
+        return isQualifiedName(entry) ? std::string()
+                                      : "expected a kernel name such as scale, ns::scale or sgemm<64, 8>";
+    }
+    if (!isQualifiedName(entry.substr(0, open)))
+        return "expected a kernel name before '<' (as in sgemm<64, 8>)";
+    if (entry.back() != '>')
+        return "a template instantiation ends with '>' (as in sgemm<64, 8>)";
+    // The arguments are compiled by NVRTC as written: allow what template arguments are made of (names, numbers,
+    // types, arithmetic, nested brackets) and nothing that could end the expression or start a statement.
+    int angle = 0;
+    int paren = 0;
+    for (std::size_t i = open; i < entry.size(); ++i) {
+        const char c = entry[i];
+        if (c == '<')
+            ++angle;
+        else if (c == '>')
+            --angle;
+        else if (c == '(')
+            ++paren;
+        else if (c == ')')
+            --paren;
+        else if (!(std::isalnum(static_cast<unsigned char>(c))
+                     || std::string_view("_ ,:*&.+-/%").find(c) != std::string_view::npos))
+            return std::string("character '") + c + "' cannot appear in template arguments";
+        if (angle < 0 || paren < 0 || (angle == 0 && i + 1 < entry.size()))
+            return "unbalanced '<' and '>' (as in sgemm<64, 8>)";
+    }
+    if (angle != 0 || paren != 0)
+        return "unbalanced brackets in the template arguments";
+    return {};
 }
 
 Expected<LaunchGeometry> evaluateGeometry(const LaunchSpec &launch, const ExpressionEvaluator &eval)

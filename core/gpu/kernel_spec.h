@@ -101,6 +101,13 @@ std::variant<KernelSpec, SpecErrors> parseKernelSpec(const nlohmann::json &json)
 // The same checks limited to name/source/options/launch entries, for compile requests.
 std::variant<CompileSpec, SpecErrors> parseCompileSpec(const nlohmann::json &json);
 
+// A launch's entry point: an `extern "C"` name ("scale"), a C++ name ("ns::scale", mangled by the compiler) or a
+// template instantiation ("sgemm<64, 64, 8>"); the worker finds the latter two through NVRTC name expressions.
+// Empty when `entry` is one of these forms, else why not.
+std::string entryError(const std::string &entry);
+// True for a plain identifier: the one form whose cubin does not depend on the entry being named to the compiler.
+bool isPlainEntry(const std::string &entry);
+
 // Evaluated geometry of one launch in one case.
 struct LaunchGeometry
 {

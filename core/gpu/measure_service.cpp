@@ -52,6 +52,17 @@ std::vector<std::string> sharedPartDiffers(const KernelSpec &candidate, const Ke
     return errors;
 }
 
+// ": <diagnosis>" when the compile log named a cause (a missing #include, an unknown entry), else nothing.
+std::string because(const CompileResult &info)
+{
+    return info.diagnosis.empty() ? std::string() : ": " + info.diagnosis;
+}
+
+std::string failedToCompile(const std::string &name, const CompileResult &info)
+{
+    return "NVRTC failed to compile " + name + because(info);
+}
+
 std::string describeMismatch(const CorrectnessResult &c)
 {
     std::ostringstream out;
@@ -202,7 +213,7 @@ json MeasureService::compile(const Request &request)
         KernelSpec entriesOnly;
         for (const auto &e : spec.entries)
             entriesOnly.launches.push_back(LaunchSpec {e, {}, {}, "0", {}});
-        auto loaded = LoadedKernels::load(*gpu, entriesOnly, module.cubin);
+        auto loaded = LoadedKernels::load(*gpu, entriesOnly, module.cubin, module.info.loweredNames);
         if (auto *fault = std::get_if<GpuFault>(&loaded)) {
             json r = makeResponse(request.id, "compile", fault->status, fault->message);
             r["compile"] = toJson(module.info);
@@ -223,7 +234,7 @@ json MeasureService::compile(const Request &request)
         module.info.kernels = refined;
     }
     json r = makeResponse(request.id, "compile", module.info.ok ? Status::Ok : Status::CompileFailed,
-        module.info.ok ? std::string() : "NVRTC failed to compile " + spec.name);
+        module.info.ok ? std::string() : failedToCompile(spec.name, module.info));
     r["compile"] = toJson(module.info);
     return r;
 }
@@ -513,13 +524,14 @@ json MeasureService::measureOnDevice(const Request &request, GpuDevice &gpu, con
     response["provenance"]["flush_l2"] = opts.flushL2;
     if (!cand.info.ok || (ref && !ref->info.ok)) {
         response["status"] = statusName(Status::CompileFailed);
-        response["message"] = !cand.info.ok ? "candidate failed to compile" : "reference failed to compile";
+        response["message"] = !cand.info.ok ? "candidate failed to compile" + because(cand.info)
+                                            : "reference failed to compile" + because(ref->info);
         return response;
     }
-    auto candLoaded = LoadedKernels::load(gpu, candidate, cand.cubin);
+    auto candLoaded = LoadedKernels::load(gpu, candidate, cand.cubin, cand.info.loweredNames);
     std::variant<std::unique_ptr<LoadedKernels>, GpuFault> refLoaded = std::unique_ptr<LoadedKernels>();
     if (reference)
-        refLoaded = LoadedKernels::load(gpu, *reference, ref->cubin);
+        refLoaded = LoadedKernels::load(gpu, *reference, ref->cubin, ref->info.loweredNames);
     for (auto [loaded, who] : {std::pair {&candLoaded, "candidate"}, std::pair {&refLoaded, "reference"}}) {
         if (auto *f = std::get_if<GpuFault>(loaded)) {
             m_mustExit = m_mustExit || f->restartRequired;

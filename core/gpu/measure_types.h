@@ -43,6 +43,10 @@ struct CompileResult
     std::string pch; // what happened with precompiled headers
     std::vector<KernelResources> kernels;
     std::optional<PtxMix> ptxMix; // only when the request asked for it ("ptx_mix": true)
+    // Each entry as the spec names it → the symbol in the cubin (the same for extern "C"; mangled for C++ names and
+    // template instantiations, found through NVRTC name expressions).
+    std::vector<std::pair<std::string, std::string>> loweredNames;
+    std::string diagnosis; // a failed compile's cause in words (a missing #include, an unknown entry); may be empty
 };
 
 struct ClockReading

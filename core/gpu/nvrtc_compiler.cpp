@@ -1,6 +1,8 @@
 // NVRTC driver: options, automatic precompiled headers for sources with #include, cache lookup and store.
 #include "core/gpu/nvrtc_compiler.h"
 
+#include "core/gpu/compile_diagnosis.h"
+
 #include <nvrtc.h>
 
 #include <algorithm>
@@ -63,6 +65,76 @@ std::vector<KernelResources> resourcesFromMeta(const nlohmann::json &meta)
         out.push_back(k);
     }
     return out;
+}
+
+// Entries other than plain identifiers are template instantiations or qualified names: naming them to NVRTC
+// instantiates them, so they are part of what the cubin is (and of its cache key).
+void addNameExpressionKeys(const CompileSpec &spec, std::vector<std::string> &keyOptions)
+{
+    for (const auto &entry : spec.entries) {
+        if (!isPlainEntry(entry))
+            keyOptions.push_back("--name-expression=" + entry);
+    }
+}
+
+// Every entry goes to NVRTC as a name expression, so a C++ name or a template instantiation can be an entry point
+// as well as an extern "C" name; false with `error` set when NVRTC refuses one before compiling.
+bool addNameExpressions(nvrtcProgram program, const CompileSpec &spec, std::string &error)
+{
+    for (const auto &entry : spec.entries) {
+        if (nvrtcResult r = nvrtcAddNameExpression(program, entry.c_str()); r != NVRTC_SUCCESS) {
+            error = "entry '" + entry + "': " + nvrtcGetErrorString(r);
+            return false;
+        }
+    }
+    return true;
+}
+
+std::vector<std::pair<std::string, std::string>> loweredNames(nvrtcProgram program, const CompileSpec &spec)
+{
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto &entry : spec.entries) {
+        const char *lowered = nullptr;
+        if (nvrtcGetLoweredName(program, entry.c_str(), &lowered) == NVRTC_SUCCESS && lowered)
+            out.emplace_back(entry, lowered);
+    }
+    return out;
+}
+
+nlohmann::json loweredToMeta(const std::vector<std::pair<std::string, std::string>> &lowered)
+{
+    nlohmann::json out = nlohmann::json::object();
+    for (const auto &[entry, symbol] : lowered)
+        out[entry] = symbol;
+    return out;
+}
+
+// The lowered names a cached compile recorded, when it has one for every entry (an older entry, or one compiled
+// without these entries named, does not: it is compiled again).
+std::optional<std::vector<std::pair<std::string, std::string>>> loweredFromMeta(
+    const nlohmann::json &meta, const CompileSpec &spec)
+{
+    std::vector<std::pair<std::string, std::string>> out;
+    const nlohmann::json lowered = meta.value("lowered_names", nlohmann::json::object());
+    for (const auto &entry : spec.entries) {
+        auto it = lowered.find(entry);
+        if (it == lowered.end() || !it->is_string())
+            return std::nullopt;
+        out.emplace_back(entry, it->get<std::string>());
+    }
+    return out;
+}
+
+// ptxas reports the symbols it compiled; the spec's own entry names read better and match its launches.
+void nameResourcesByEntry(
+    std::vector<KernelResources> &kernels, const std::vector<std::pair<std::string, std::string>> &lowered)
+{
+    for (auto &k : kernels) {
+        for (const auto &[entry, symbol] : lowered) {
+            if (k.entry == symbol)
+                k.entry = entry;
+        }
+    }
 }
 
 } // namespace
@@ -151,6 +223,7 @@ std::optional<PtxMix> NvrtcCompiler::ptxMix(const CompileSpec &spec, const std::
         options.push_back("--include-path=" + dir);
     options.insert(options.end(), spec.options.begin(), spec.options.end());
     keyOptions.insert(keyOptions.end(), spec.options.begin(), spec.options.end());
+    addNameExpressionKeys(spec, keyOptions);
     const std::string key = CubinCache::key(spec.source, keyOptions, virtualArch, version());
     if (auto hit = m_cache.load(key))
         return countPtxInstructions(std::string_view(hit->cubin.data(), hit->cubin.size()));
@@ -163,6 +236,8 @@ std::optional<PtxMix> NvrtcCompiler::ptxMix(const CompileSpec &spec, const std::
     }
     std::unique_ptr<nvrtcProgram, void (*)(nvrtcProgram *)> guard(
         &program, [](nvrtcProgram *p) { nvrtcDestroyProgram(p); });
+    if (!addNameExpressions(program, spec, error))
+        return std::nullopt;
     std::vector<const char *> argv;
     for (const auto &o : options)
         argv.push_back(o.c_str());
@@ -196,8 +271,14 @@ CompiledModule NvrtcCompiler::compile(const CompileSpec &spec, const std::string
         if (o.rfind("--include-path=", 0) != 0 && o != "--pch") // machine-specific, not part of the result
             keyOptions.push_back(o);
     }
+    addNameExpressionKeys(spec, keyOptions);
     out.info.cacheKey = CubinCache::key(spec.source, keyOptions, arch, version());
-    if (auto hit = m_cache.load(out.info.cacheKey)) {
+    auto hit = m_cache.load(out.info.cacheKey);
+    std::optional<std::vector<std::pair<std::string, std::string>>> cachedLowered;
+    if (hit)
+        cachedLowered = loweredFromMeta(hit->meta, spec);
+    if (hit && cachedLowered) {
+        out.info.loweredNames = std::move(*cachedLowered);
         out.cubin = std::move(hit->cubin);
         out.info.ok = true;
         out.info.cacheHit = true;
@@ -224,6 +305,11 @@ CompiledModule NvrtcCompiler::compile(const CompileSpec &spec, const std::string
     }
     std::unique_ptr<nvrtcProgram, void (*)(nvrtcProgram *)> guard(
         &program, [](nvrtcProgram *p) { nvrtcDestroyProgram(p); });
+    if (std::string error; !addNameExpressions(program, spec, error)) {
+        out.info.log = error;
+        out.info.diagnosis = error;
+        return out;
+    }
     std::vector<const char *> argv;
     for (const auto &o : options)
         argv.push_back(o.c_str());
@@ -238,6 +324,11 @@ CompiledModule NvrtcCompiler::compile(const CompileSpec &spec, const std::string
     if (compiled != NVRTC_SUCCESS) {
         if (out.info.log.empty())
             out.info.log = nvrtcGetErrorString(compiled);
+        out.info.diagnosis = diagnoseCompileLog(
+            out.info.log, spec.name + ".cu", spec.source, spec.entries, [this](const std::string &header) {
+                return std::any_of(m_includeDirs.begin(), m_includeDirs.end(),
+                    [&](const std::string &dir) { return std::filesystem::is_regular_file(dir + "/" + header); });
+            });
         out.info.compileMs = elapsedMs();
         return out;
     }
@@ -249,9 +340,12 @@ CompiledModule NvrtcCompiler::compile(const CompileSpec &spec, const std::string
     out.cubin.resize(size);
     nvrtcGetCUBIN(program, out.cubin.data());
     out.info.ok = true;
+    out.info.loweredNames = loweredNames(program, spec);
     out.info.kernels = parsePtxasReport(out.info.log);
-    m_cache.store(
-        out.info.cacheKey, out.cubin, {{"log", out.info.log}, {"kernels", resourcesToMeta(out.info.kernels)}});
+    nameResourcesByEntry(out.info.kernels, out.info.loweredNames);
+    m_cache.store(out.info.cacheKey, out.cubin,
+        {{"log", out.info.log}, {"kernels", resourcesToMeta(out.info.kernels)},
+            {"lowered_names", loweredToMeta(out.info.loweredNames)}});
     out.info.compileMs = elapsedMs();
     return out;
 }

@@ -173,6 +173,14 @@ json toJson(const CompileResult &c)
         {"kernels", kernels}};
     if (c.ptxMix)
         out["ptx_mix"] = toJson(*c.ptxMix);
+    if (!c.loweredNames.empty()) {
+        json lowered = json::object();
+        for (const auto &[entry, symbol] : c.loweredNames)
+            lowered[entry] = symbol;
+        out["lowered_names"] = lowered;
+    }
+    if (!c.diagnosis.empty())
+        out["diagnosis"] = c.diagnosis;
     return out;
 }
 

@@ -163,8 +163,20 @@ Result<AddedKernel> addKernel(Store &store, Kernel kernel)
     auto existing = kernels.findByHash(kernel.problemId, contentHashOf(kernel.source));
     if (!existing)
         return Error {existing.error()};
-    if (*existing)
-        return AddedKernel {(*existing)->id, false, (*existing)->parentId};
+    if (*existing) {
+        const Kernel &stored = **existing;
+        const QString specKey = QStringLiteral("spec");
+        if (kernel.parameters.value(specKey).isObject() && !stored.parameters.value(specKey).isObject()) {
+            QJsonObject parameters = stored.parameters;
+            parameters.insert(specKey, kernel.parameters.value(specKey));
+            if (Status s = kernels.setParameters(stored.id, parameters); !s)
+                return Error {s.error()};
+            if (Status s = transaction.commit(); !s)
+                return Error {s.error()};
+            return AddedKernel {stored.id, false, stored.parentId, true};
+        }
+        return AddedKernel {stored.id, false, stored.parentId};
+    }
 
     if (kernel.origin.isEmpty())
         kernel.origin = QStringLiteral("manual");

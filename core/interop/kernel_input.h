@@ -36,11 +36,13 @@ struct AddedKernel
     RowId id = 0;
     bool inserted = false; // false: the same source was already stored under this problem
     RowId existingParentId = 0; // when not inserted: the stored kernel's parent (left as it was)
+    bool specAdded = false; // when not inserted: the stored kernel had no launch spec and now has the given one
 };
 
 // Stores `kernel` under kernel.problemId with kernel.parentId (0: none) in one transaction. The problem must
 // exist; the parent must exist and belong to the same problem. A source already stored under the problem is
-// not stored again: its id comes back with inserted = false and nothing is changed.
+// not stored again: its id comes back with inserted = false and nothing is changed — except that a stored kernel
+// without a launch spec (parameters.spec) takes the one `kernel` brings (specAdded), since that loses nothing.
 Result<AddedKernel> addKernel(Store &store, Kernel kernel);
 
 } // namespace interop

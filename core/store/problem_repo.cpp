@@ -224,4 +224,12 @@ Status KernelRepo::setParent(RowId kernelId, RowId parentId)
     return store::execBound(*q, {sql::idOrNull(parentId), kernelId});
 }
 
+Status KernelRepo::setParameters(RowId kernelId, const QJsonObject &parameters)
+{
+    auto q = m_cache.get(QStringLiteral("UPDATE kernels SET parameters_json = ? WHERE id = ?"));
+    if (!q)
+        return Error {q.error()};
+    return store::execBound(*q, {store::jsonText(parameters), kernelId});
+}
+
 } // namespace gpuf

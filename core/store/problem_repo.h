@@ -56,6 +56,8 @@ public:
     Result<QList<Kernel>> list(RowId problemId = 0); // all when 0; ordered by id
     Result<QList<KernelSummary>> summaries(); // every kernel, no source; ordered by id
     Status setParent(RowId kernelId, RowId parentId);
+    // Replaces the kernel's parameters (its launch spec, for one): the source, and so the content hash, stay.
+    Status setParameters(RowId kernelId, const QJsonObject &parameters);
 
 private:
     store::StatementCache m_cache;

@@ -96,6 +96,7 @@ private Q_SLOTS:
     void forecastWithTrainedModel();
     void forecastModelErrors();
     void compileFeatures();
+    void forecastWarnsOfUnknownFeatures();
 };
 
 void TestCostModelCli::initTestCase()
@@ -283,6 +284,55 @@ void TestCostModelCli::compileFeatures()
     auto row = ForecasterRepo(**store).findByName(u"costmodel"_s);
     QVERIFY(row && row->has_value());
     QVERIFY((*row)->config.value(u"compile_features"_s).toBool());
+}
+
+void TestCostModelCli::forecastWarnsOfUnknownFeatures()
+{
+    // The tiny store's kernels have no launch spec: every forecast rests on unknown launch features, and says so.
+    const QString path = freshStore(u"gaps.gpuf"_s);
+    const Run r = gpufRun({u"forecast"_s, path, u"--forecaster"_s, u"costmodel"_s});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QString out = QString::fromUtf8(r.out);
+    QVERIFY2(out.contains(u"warning: 8 pair(s) rest on unknown launch features"_s), qPrintable(out));
+    QVERIFY2(out.contains(u"'scalar': threads per block, threads launched, blocks launched, dynamic shared memory "
+                          "unknown (no launch spec)"_s),
+        qPrintable(out));
+    QVERIFY(out.contains(u"give them launch fields"_s));
+    const Run json = gpufRun({u"forecast"_s, path, u"--forecaster"_s, u"costmodel"_s, u"--json"_s});
+    QCOMPARE(json.exitCode, 0);
+    const QJsonObject gaps = jsonOf(json).value(u"unknown_features"_s).toObject();
+    QCOMPARE(gaps.value(u"pairs"_s).toInt(), 8);
+    {
+        // Every kernel of the forecast pairs, each named once.
+        auto store = Store::open(path, Store::Mode::ReadOnly);
+        QVERIFY(store);
+        QSet<RowId> inPairs;
+        for (const Forecast &f : forecastsOf(path, u"costmodel"_s))
+            inPairs << f.referenceKernelId << f.candidateKernelId;
+        QCOMPARE(gaps.value(u"kernels"_s).toArray().size(), inPairs.size());
+    }
+    QCOMPARE(gaps.value(u"kernels"_s).toArray().first().toObject().value(u"unknown"_s).toArray().first().toString(),
+        u"threads_per_block"_s);
+
+    // With launch specs the features are known: no warning, and no unknown_features in the JSON.
+    {
+        auto store = Store::open(path, Store::Mode::ExistingOnly);
+        QVERIFY(store);
+        auto kernels = KernelRepo(**store).list();
+        QVERIFY(kernels);
+        const QJsonObject launch {{u"entry"_s, u"k"_s}, {u"grid"_s, QJsonArray {u"n/256"_s, u"1"_s, u"1"_s}},
+            {u"block"_s, QJsonArray {u"256"_s, u"1"_s, u"1"_s}}, {u"args"_s, QJsonArray {}}};
+        const QJsonObject spec {{u"launches"_s, QJsonArray {launch}},
+            {u"cases"_s,
+                QJsonArray {QJsonObject {{u"name"_s, u"small"_s}, {u"vars"_s, QJsonObject {{u"n"_s, 4096}}}}}}};
+        for (const Kernel &k : std::as_const(*kernels))
+            QVERIFY(KernelRepo(**store).setParameters(k.id, QJsonObject {{u"spec"_s, spec}}));
+    }
+    const Run known = gpufRun({u"forecast"_s, path, u"--forecaster"_s, u"costmodel"_s, u"--refresh"_s});
+    QVERIFY2(known.exitCode == 0, known.err.constData());
+    QVERIFY2(!known.out.contains("warning:"), known.out.constData());
+    const Run knownJson = gpufRun({u"forecast"_s, path, u"--forecaster"_s, u"costmodel"_s, u"--json"_s});
+    QVERIFY(!jsonOf(knownJson).contains(u"unknown_features"_s));
 }
 
 QTEST_GUILESS_MAIN(TestCostModelCli)

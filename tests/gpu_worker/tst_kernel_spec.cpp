@@ -130,6 +130,52 @@ private Q_SLOTS:
         QVERIFY2(all.contains(field), qPrintable(all));
     }
 
+    // An entry is an extern "C" name, a C++ name or a template instantiation (NVRTC name expressions).
+    void entryForms_data()
+    {
+        QTest::addColumn<QString>("entry");
+        QTest::addColumn<QString>("error"); // empty: accepted
+        QTest::newRow("extern C") << QStringLiteral("scale") << QString();
+        QTest::newRow("qualified") << QStringLiteral("kernels::scale") << QString();
+        QTest::newRow("global namespace") << QStringLiteral("::scale") << QString();
+        QTest::newRow("template") << QStringLiteral("sgemm_blocktiling<64, 64, 8, 8>") << QString();
+        QTest::newRow("template with types") << QStringLiteral("ns::gemv<float, 4 * 32, (8)>") << QString();
+        QTest::newRow("nested template") << QStringLiteral("k<Tile<2, 2>, 16>") << QString();
+        QTest::newRow("empty") << QString() << QStringLiteral("must not be empty");
+        QTest::newRow("spaces around") << QStringLiteral(" scale") << QStringLiteral("leading or trailing spaces");
+        QTest::newRow("digit first") << QStringLiteral("1scale") << QStringLiteral("expected a kernel name");
+        QTest::newRow("statement") << QStringLiteral("scale; int x")
+                                   << QStringLiteral("expected a kernel name such as scale, ns::scale");
+        QTest::newRow("unclosed") << QStringLiteral("sgemm<64, 8") << QStringLiteral("ends with '>'");
+        QTest::newRow("extra >") << QStringLiteral("sgemm<64>>") << QStringLiteral("unbalanced");
+        QTest::newRow("text after") << QStringLiteral("sgemm<64> x") << QStringLiteral("ends with '>'");
+        QTest::newRow("brace") << QStringLiteral("k<{1}>") << QStringLiteral("character '{' cannot appear");
+        QTest::newRow("quote") << QStringLiteral("k<\"a\">") << QStringLiteral("character '\"' cannot appear");
+        QTest::newRow("no name") << QStringLiteral("<64>") << QStringLiteral("expected a kernel name before '<'");
+    }
+    void entryForms()
+    {
+        QFETCH(QString, entry);
+        QFETCH(QString, error);
+        const QString why = QString::fromStdString(entryError(entry.toStdString()));
+        if (error.isEmpty())
+            QVERIFY2(why.isEmpty(), qPrintable(why));
+        else
+            QVERIFY2(!why.isEmpty() && why.contains(error), qPrintable(why));
+        // The launch's entry field reports the same reason under its path.
+        nlohmann::json j = readSpec(QStringLiteral("good_minimal"));
+        j["launches"][0]["entry"] = entry.toStdString();
+        auto parsed = parseKernelSpec(j);
+        if (why.isEmpty()) {
+            QVERIFY(std::holds_alternative<KernelSpec>(parsed));
+            QCOMPARE(QString::fromStdString(std::get<KernelSpec>(parsed).launches[0].entry), entry);
+        } else {
+            QVERIFY(std::holds_alternative<SpecErrors>(parsed));
+            QVERIFY(joined(std::get<SpecErrors>(parsed).errors).contains(QStringLiteral("launches[0].entry: ") + why));
+        }
+        QCOMPARE(isPlainEntry(entry.toStdString()), entry == QLatin1StringView("scale"));
+    }
+
     void compileSpecNeedsOnlySource()
     {
         nlohmann::json j = {{"format", "gpuf-kernel/1"}, {"name", "k"},

@@ -244,6 +244,91 @@ private Q_SLOTS:
         QVERIFY2(
             log.contains(QStringLiteral("undefined_symbol")) && log.contains(QStringLiteral("error")), qPrintable(log));
     }
+
+    // A compile request whose spec has `source` and one launch per entry.
+    QJsonObject compileRequest(const QString &id, const QString &source, const QStringList &entries)
+    {
+        QJsonArray launches;
+        for (const QString &e : entries)
+            launches.append(QJsonObject {{QStringLiteral("entry"), e}});
+        const QJsonObject spec {{QStringLiteral("format"), QStringLiteral("gpuf-kernel/1")},
+            {QStringLiteral("name"), QStringLiteral("sgemm/v1")}, {QStringLiteral("source"), source},
+            {QStringLiteral("launches"), launches}};
+        return ask(compact({{QStringLiteral("id"), id}, {QStringLiteral("type"), QStringLiteral("compile")},
+            {QStringLiteral("arch"), QStringLiteral("sm_90")}, {QStringLiteral("spec"), spec}}));
+    }
+
+    // Entry points as C++ names and template instantiations: NVRTC name expressions find their mangled symbols, and
+    // the compile reports each entry's resources under the name the spec gave.
+    void compileTemplateAndCppEntries()
+    {
+        const QString source = QStringLiteral(
+            "template <int BM, int BN> __global__ void sgemm(float *c, int n) { if (threadIdx.x < n) c[threadIdx.x] "
+            "= BM * BN; }\n"
+            "namespace ops { __global__ void scale(float *y, float a) { y[threadIdx.x] *= a; } }\n"
+            "extern \"C\" __global__ void plain(float *y) { y[threadIdx.x] = 0.0f; }\n");
+        const QStringList entries {
+            QStringLiteral("sgemm<64, 32>"), QStringLiteral("ops::scale"), QStringLiteral("plain")};
+        const QJsonObject r = compileRequest(QStringLiteral("t1"), source, entries);
+        QCOMPARE(r.value(QLatin1StringView("status")).toString(), QStringLiteral("ok"));
+        const QJsonObject compile = r.value(QLatin1StringView("compile")).toObject();
+        const QJsonObject lowered = compile.value(QLatin1StringView("lowered_names")).toObject();
+        QCOMPARE(
+            lowered.value(QLatin1StringView("sgemm<64, 32>")).toString(), QStringLiteral("_Z5sgemmILi64ELi32EEvPfi"));
+        QCOMPARE(lowered.value(QLatin1StringView("ops::scale")).toString(), QStringLiteral("_ZN3ops5scaleEPff"));
+        QCOMPARE(lowered.value(QLatin1StringView("plain")).toString(), QStringLiteral("plain"));
+        QStringList reported;
+        for (const QJsonValue &k : compile.value(QLatin1StringView("kernels")).toArray())
+            reported << k.toObject().value(QLatin1StringView("entry")).toString();
+        reported.sort();
+        QCOMPARE(reported,
+            (QStringList {QStringLiteral("ops::scale"), QStringLiteral("plain"), QStringLiteral("sgemm<64, 32>")}));
+
+        // Another instantiation of the same source is another cubin; the same one again is a cache hit.
+        const QJsonObject other = compileRequest(QStringLiteral("t2"), source, {QStringLiteral("sgemm<128, 8>")});
+        QCOMPARE(other.value(QLatin1StringView("status")).toString(), QStringLiteral("ok"));
+        QCOMPARE(
+            other.value(QLatin1StringView("compile")).toObject().value(QLatin1StringView("cache_hit")).toBool(), false);
+        const QJsonObject again = compileRequest(QStringLiteral("t3"), source, entries);
+        const QJsonObject cached = again.value(QLatin1StringView("compile")).toObject();
+        QCOMPARE(cached.value(QLatin1StringView("cache_hit")).toBool(), true);
+        QCOMPARE(cached.value(QLatin1StringView("lowered_names")).toObject(), lowered);
+    }
+
+    void compileNamesMissingInclude_data()
+    {
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("host header in the source")
+            << QStringLiteral("#include <cstdio>\n__global__ void k(float *x) { x[0] = 1.0f; }\n")
+            << QStringLiteral("#include <cstdio> (line 1) cannot be found");
+        QTest::newRow("host header behind a toolkit header")
+            << QStringLiteral("#include <cublas_v2.h>\n__global__ void k(float *x) { x[0] = 1.0f; }\n")
+            << QStringLiteral("which the source reaches through #include <cublas_v2.h> (line 1)");
+    }
+    void compileNamesMissingInclude()
+    {
+        QFETCH(QString, source);
+        QFETCH(QString, message);
+        const QJsonObject r = compileRequest(QStringLiteral("i1"), source, {QStringLiteral("k")});
+        QCOMPARE(r.value(QLatin1StringView("status")).toString(), QStringLiteral("compile_failed"));
+        const QString text = r.value(QLatin1StringView("message")).toString();
+        QVERIFY2(text.contains(message) && text.contains(QStringLiteral("--include-dir")), qPrintable(text));
+        QVERIFY(r.value(QLatin1StringView("compile"))
+                    .toObject()
+                    .value(QLatin1StringView("diagnosis"))
+                    .toString()
+                    .contains(message));
+    }
+
+    void compileNamesUnknownEntry()
+    {
+        const QJsonObject r = compileRequest(QStringLiteral("u1"),
+            QStringLiteral("template <int N> __global__ void k(float *x) { x[0] = N; }\n"), {QStringLiteral("kk<4>")});
+        QCOMPARE(r.value(QLatin1StringView("status")).toString(), QStringLiteral("compile_failed"));
+        const QString text = r.value(QLatin1StringView("message")).toString();
+        QVERIFY2(text.contains(QStringLiteral("entry 'kk<4>' does not name a __global__ function")), qPrintable(text));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestMeasureWorker)

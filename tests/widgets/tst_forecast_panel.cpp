@@ -317,6 +317,7 @@ void TestForecastPanel::storedForecastWithMeasurement()
     QVERIFY(showsPair(rig, m_candidates[0], m_reference, 4));
     QVERIFY(rig.panel.showKey(u"s%1"_s.arg(m_forecasts[0])));
     const ForecastDetail *d = rig.panel.detail();
+    QVERIFY(rig.panel.gapWarning().isEmpty()); // only the cost model reads launch features
     QVERIFY(d->showsPlot());
     QCOMPARE(d->predictedText(), u"6 — %1 (2.00×–2.83×)"_s.arg(bins::label(6)));
     QCOMPARE(d->confidenceText(),
@@ -502,6 +503,11 @@ void TestForecastPanel::costModelExplanation()
     QVERIFY(rig.panel.explanationModel()->rowCount() > 0);
     QVERIFY2(rig.panel.explanationSummary().contains(u"Top contributions toward bin"_s),
         qPrintable(rig.panel.explanationSummary()));
+    // Neither kernel has a launch spec: the panel says the forecast rests on unknown launch features.
+    QVERIFY2(rig.panel.gapWarning().startsWith(u"Forecast from unknown features: kernel 'reference' has no launch "
+                                               "spec, so its threads per block"_s),
+        qPrintable(rig.panel.gapWarning()));
+    QVERIFY(rig.panel.gapWarning().contains(u"kernel 'candidate 2' has no launch spec"_s));
     const ExplanationModel *m = rig.panel.explanationModel();
     const ExplanationItem &first = m->explanation().items.first();
     QCOMPARE(m->index(0, ExplanationModel::ContributionColumn).data().toString(),

@@ -4,6 +4,8 @@
 #include "core/interop/kernel_input.h"
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
+#include "widgets/candidates/launch_editor.h"
+#include "widgets/candidates/spec_fields.h"
 #include "widgets/session/selection.h"
 #include "widgets/session/store_session.h"
 
@@ -13,12 +15,14 @@
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QFutureWatcher>
+#include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -96,6 +100,7 @@ QList<AddKernelDialog::Outcome> storeInputs(
             if (added) {
                 outcome.id = added->id;
                 outcome.inserted = added->inserted;
+                outcome.specAdded = added->specAdded;
             } else {
                 outcome.error = added.error();
             }
@@ -103,6 +108,65 @@ QList<AddKernelDialog::Outcome> storeInputs(
         outcomes.append(outcome);
     }
     return outcomes;
+}
+
+// The spec of the parent when it has one, else of the problem's reference; with its launches to start from.
+AddKernelDialog::BaseSpec loadBase(const QString &storePath, RowId parentId, RowId referenceId, quint64 generation)
+{
+    AddKernelDialog::BaseSpec base;
+    base.generation = generation;
+    auto store = Store::open(storePath, Store::Mode::ExistingOnly, Store::Check::Header);
+    if (!store) {
+        base.error = store.error();
+        return base;
+    }
+    KernelRepo kernels(**store);
+    for (const auto &[id, role] : {std::pair {parentId, AddKernelDialog::tr("the parent")},
+             std::pair {referenceId, AddKernelDialog::tr("the problem's reference")}}) {
+        if (id == 0)
+            continue;
+        auto kernel = kernels.find(id);
+        if (!kernel) {
+            base.error = kernel.error();
+            return base;
+        }
+        if (!kernel->has_value())
+            continue;
+        const QJsonObject spec = (**kernel).parameters.value(QStringLiteral("spec")).toObject();
+        if (spec.value(QStringLiteral("buffers")).toArray().isEmpty())
+            continue;
+        base.spec = spec;
+        base.from = QStringLiteral("%1 (#%2 %3)").arg(role).arg(id).arg((**kernel).name);
+        for (const QJsonValue &launch : spec.value(QStringLiteral("launches")).toArray())
+            base.launches.append(interop::launchFields(launch.toObject()));
+        return base;
+    }
+    return base;
+}
+
+// The launch fields' notation problems and the validator's verdict on the spec they make with `base`.
+QList<interop::FieldIssue> checkLaunchSpec(
+    const QJsonObject &base, const QList<interop::LaunchFields> &launches, const QString &source)
+{
+    QList<interop::FieldIssue> issues;
+    QStringList buffers;
+    for (const QJsonValue &b : base.value(QStringLiteral("buffers")).toArray())
+        buffers.append(b.toObject().value(QStringLiteral("name")).toString());
+    QJsonArray json;
+    for (qsizetype i = 0; i < launches.size(); ++i)
+        json.append(interop::launchJson(launches[i], int(i), buffers, issues));
+    QJsonObject spec = interop::specWithLaunches(base, json);
+    spec.insert(QStringLiteral("format"), QStringLiteral("gpuf-kernel/1"));
+    spec.insert(QStringLiteral("name"), QStringLiteral("added"));
+    spec.insert(QStringLiteral("source"), source);
+    QSet<QString> notation;
+    for (const interop::FieldIssue &issue : std::as_const(issues))
+        notation.insert(issue.field);
+    for (const interop::FieldIssue &issue : interop::validateSpec(spec)) {
+        if (!notation.contains(issue.field))
+            issues.append(issue);
+    }
+    return issues;
 }
 
 } // namespace
@@ -120,6 +184,9 @@ AddKernelDialog::AddKernelDialog(
     , m_notes(new QPlainTextEdit(this))
     , m_status(new QLabel(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
+    , m_launchGroup(new QGroupBox(tr("&Launch fields"), this))
+    , m_launches(new LaunchEditor(this))
+    , m_launchNote(new QLabel(this))
 {
     setObjectName(QStringLiteral("AddKernelDialog"));
     setWindowTitle(tr("Add Kernel"));
@@ -147,12 +214,39 @@ AddKernelDialog::AddKernelDialog(
     form->addRow(tr("P&arent:"), m_parent);
     form->addRow(tr("&Name:"), m_name);
     form->addRow(tr("N&otes:"), m_notes);
+    m_launchGroup->setCheckable(true);
+    m_launchGroup->setToolTip(tr("Store the kernel with these launches (and the buffers and cases it shares with its "
+                                 "parent), so that it can be measured and forecast from what it launches"));
+    m_launchNote->setWordWrap(true);
+    m_launchNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *launchLayout = new QVBoxLayout(m_launchGroup);
+    launchLayout->addWidget(m_launchNote);
+    launchLayout->addWidget(m_launches);
+    m_launchGroup->setEnabled(false);
+
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(split, 1);
     layout->addLayout(form);
+    layout->addWidget(m_launchGroup);
     layout->addWidget(m_status);
     layout->addWidget(m_buttons);
-    resize(820, 560);
+    resize(900, 760);
+
+    auto *launchTimer = new QTimer(this);
+    launchTimer->setSingleShot(true);
+    launchTimer->setInterval(150);
+    connect(m_launches, &LaunchEditor::changed, this, [this, launchTimer] {
+        ++m_launchGeneration; // a check still running is stale now
+        m_launchChecking = true;
+        updateAddButton();
+        launchTimer->start();
+    });
+    connect(launchTimer, &QTimer::timeout, this, &AddKernelDialog::checkLaunches);
+    connect(m_launchGroup, &QGroupBox::toggled, this, [this] {
+        m_launchNote->setText(launchNote());
+        updateAddButton();
+    });
+    connect(m_parent, &QComboBox::currentIndexChanged, this, &AddKernelDialog::loadBaseSpec);
 
     connect(m_buttons, &QDialogButtonBox::accepted, this, &AddKernelDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -171,6 +265,119 @@ AddKernelDialog::AddKernelDialog(
 AddKernelDialog::~AddKernelDialog() = default;
 
 bool AddKernelDialog::isReady() const { return m_buttons->button(QDialogButtonBox::Ok)->isEnabled(); }
+
+void AddKernelDialog::updateAddButton()
+{
+    bool ready = m_loaded && m_usable > 0 && !m_storing && !m_done && m_problem->currentIndex() >= 0;
+    if (m_launchGroup->isEnabled() && m_launchGroup->isChecked())
+        ready = ready && !m_baseLoading && !m_launchChecking && m_launchIssues.isEmpty();
+    if (!m_done)
+        m_buttons->button(QDialogButtonBox::Ok)->setEnabled(ready);
+}
+
+QString AddKernelDialog::launchNote() const
+{
+    bool cuda = false;
+    for (const Input &input : m_loadedInputs)
+        cuda = cuda || (input.error.isEmpty() && input.kernel.language == QLatin1StringView("cuda"));
+    if (!cuda)
+        return tr("Python and Triton kernels launch from their own code: they need no launch fields.");
+    if (m_baseLoading)
+        return tr("Reading the parent's launches…");
+    if (!m_base.error.isEmpty())
+        return tr("Cannot read the parent's spec: %1").arg(m_base.error);
+    if (m_base.spec.isEmpty())
+        return tr("Neither the parent nor the problem's reference has a kernel spec (buffers and cases), so there is "
+                  "nothing to launch with: the kernel is stored without launch fields, and cost-model forecasts of it "
+                  "rest on unknown launch features. File → New Problem… creates a problem with a spec.");
+    if (!m_launchGroup->isChecked())
+        return tr("Stored without launch fields: cost-model forecasts of this kernel will rest on unknown launch "
+                  "features, and it cannot be measured.");
+    if (!m_launchIssues.isEmpty())
+        return tr("Starting from the launches of %1; fix the fields marked below, or clear \"Launch fields\" to store "
+                  "the kernel without them.")
+            .arg(m_base.from);
+    return tr("Starting from the launches of %1, whose buffers and cases the kernel shares. Change the entry point "
+              "or the geometry where this kernel differs.")
+        .arg(m_base.from);
+}
+
+void AddKernelDialog::loadBaseSpec()
+{
+    const int index = m_problem->currentIndex();
+    if (index < 0 || index >= m_problems.size())
+        return;
+    const quint64 generation = ++m_baseGeneration;
+    m_baseLoading = true;
+    m_launchNote->setText(launchNote());
+    updateAddButton();
+    auto *watcher = new QFutureWatcher<BaseSpec>(this);
+    connect(watcher, &QFutureWatcher<BaseSpec>::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        const BaseSpec base = watcher->result();
+        if (base.generation == m_baseGeneration)
+            applyBaseSpec(base);
+    });
+    watcher->setFuture(QtConcurrent::run(loadBase, m_session->path(), RowId(m_parent->currentData().toLongLong()),
+        m_problems[index].referenceId, generation));
+}
+
+void AddKernelDialog::applyBaseSpec(const BaseSpec &base)
+{
+    m_baseLoading = false;
+    m_base = base;
+    m_launchIssues.clear();
+    bool cuda = false;
+    for (const Input &input : std::as_const(m_loadedInputs))
+        cuda = cuda || (input.error.isEmpty() && input.kernel.language == QLatin1StringView("cuda"));
+    const bool usable = cuda && !base.spec.isEmpty();
+    m_launchGroup->setEnabled(usable);
+    m_launchGroup->setChecked(usable);
+    m_launches->setLaunches(base.launches);
+    m_launches->setIssues({});
+    m_launchNote->setText(launchNote());
+    if (usable)
+        checkLaunches();
+    updateAddButton();
+}
+
+void AddKernelDialog::checkLaunches()
+{
+    if (m_base.spec.isEmpty())
+        return;
+    const quint64 generation = ++m_launchGeneration;
+    m_launchChecking = true;
+    QString source;
+    for (const Input &input : std::as_const(m_loadedInputs)) {
+        if (input.error.isEmpty() && source.isEmpty())
+            source = input.kernel.source;
+    }
+    auto *watcher = new QFutureWatcher<QList<interop::FieldIssue>>(this);
+    connect(watcher, &QFutureWatcher<QList<interop::FieldIssue>>::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        if (generation != m_launchGeneration)
+            return;
+        m_launchChecking = false;
+        m_launchIssues = watcher->result();
+        m_launches->setIssues(m_launchIssues);
+        m_launchNote->setText(launchNote());
+        updateAddButton();
+    });
+    watcher->setFuture(QtConcurrent::run(checkLaunchSpec, m_base.spec, m_launches->launches(), source));
+}
+
+QJsonObject AddKernelDialog::launchSpec() const
+{
+    QList<interop::FieldIssue> ignored;
+    QStringList buffers;
+    for (const QJsonValue &b : m_base.spec.value(QStringLiteral("buffers")).toArray())
+        buffers.append(b.toObject().value(QStringLiteral("name")).toString());
+    QJsonArray launches;
+    const QList<interop::LaunchFields> fields = m_launches->launches();
+    for (qsizetype i = 0; i < fields.size(); ++i)
+        launches.append(interop::launchJson(fields[i], int(i), buffers, ignored));
+    return interop::specWithLaunches(m_base.spec, launches);
+}
 
 void AddKernelDialog::applyLoaded(const Loaded &loaded)
 {
@@ -230,7 +437,8 @@ void AddKernelDialog::applyLoaded(const Loaded &loaded)
     m_status->setText(errors.isEmpty() ? QString()
                                        : tr("%n input(s) will be skipped:", nullptr, int(errors.size()))
                 + QLatin1Char('\n') + errors.join(QLatin1Char('\n')));
-    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(true);
+    m_usable = usable;
+    updateAddButton();
 }
 
 void AddKernelDialog::fillParents()
@@ -282,8 +490,13 @@ void AddKernelDialog::accept()
     if (inputs.size() == 1 && inputs.first().error.isEmpty())
         inputs.first().kernel.name = m_name->text().trimmed();
     const QString notes = m_notes->toPlainText().trimmed();
-    for (Input &input : inputs)
+    const bool withLaunches = m_launchGroup->isEnabled() && m_launchGroup->isChecked() && !m_base.spec.isEmpty();
+    const QJsonObject spec = withLaunches ? launchSpec() : QJsonObject {};
+    for (Input &input : inputs) {
         input.kernel.notes = notes;
+        if (withLaunches && input.kernel.language == QLatin1StringView("cuda"))
+            input.kernel.parameters.insert(QStringLiteral("spec"), spec);
+    }
     const RowId baselineId = parentId != 0 ? parentId : problem.referenceId;
     const RowId problemId = problem.id;
 
@@ -308,6 +521,11 @@ void AddKernelDialog::applyOutcomes(const QList<Outcome> &outcomes, RowId proble
         if (!outcome.error.isEmpty()) {
             failed = true;
             lines.append(tr("%1: not added — %2").arg(outcome.label, outcome.error));
+        } else if (outcome.specAdded) {
+            ids.append(outcome.id);
+            lines.append(tr("%1: already in the store as kernel #%2 (same source); its launch fields were added")
+                             .arg(outcome.label)
+                             .arg(outcome.id));
         } else if (outcome.inserted) {
             ids.append(outcome.id);
             lines.append(tr("%1: added as kernel #%2").arg(outcome.label).arg(outcome.id));

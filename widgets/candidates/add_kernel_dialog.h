@@ -1,14 +1,18 @@
 // AddKernelDialog: adds dropped `.cu`/`.cuh`/`.py` files or pasted code as kernels of a problem, with the parent
-// the user picks. Reading the inputs, listing the store's problems and kernels, and storing all happen off the
-// GUI thread; the store deduplicates by content and the dialog says which inputs were already there.
+// the user picks and, for CUDA, launch fields (prefilled with the parent's launches, else the reference's) checked
+// against the spec they share buffers and cases with. Reading the inputs, listing the store's problems and kernels,
+// checking the launches and storing all happen off the GUI thread; the store deduplicates by content and the dialog
+// says which inputs were already there (a stored kernel without a launch spec takes the one given).
 #pragma once
 
 #include "core/domain/kernel.h"
+#include "core/interop/kernel_spec_form.h"
 
 #include <QDialog>
 
 class QComboBox;
 class QDialogButtonBox;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
@@ -16,6 +20,7 @@ class QPlainTextEdit;
 
 namespace gpuf {
 
+class LaunchEditor;
 class Selection;
 class StoreSession;
 
@@ -35,6 +40,11 @@ public:
     QLineEdit *nameEdit() const { return m_name; }
     QLabel *statusLabel() const { return m_status; }
     bool isReady() const; // inputs read and problems listed: "Add" can be pressed
+    QGroupBox *launchGroup() const { return m_launchGroup; }
+    LaunchEditor *launchEditor() const { return m_launches; }
+    QString launchNote() const;
+    bool isCheckingLaunches() const { return m_baseLoading || m_launchChecking; }
+    const QList<interop::FieldIssue> &launchIssues() const { return m_launchIssues; }
 
     struct Input
     {
@@ -60,6 +70,16 @@ public:
         QString label;
         RowId id = 0;
         bool inserted = false;
+        bool specAdded = false;
+        QString error;
+    };
+    // The spec an added kernel shares buffers and cases with, and the launches to start from.
+    struct BaseSpec
+    {
+        quint64 generation = 0;
+        QJsonObject spec; // empty: neither the parent nor the reference has one
+        QString from; // the kernel it came from, in words
+        QList<interop::LaunchFields> launches;
         QString error;
     };
 
@@ -77,6 +97,11 @@ private:
     void fillParents();
     void showInput(int row);
     void applyOutcomes(const QList<Outcome> &outcomes, RowId problemId, RowId baselineId);
+    void loadBaseSpec();
+    void applyBaseSpec(const BaseSpec &base);
+    void checkLaunches();
+    void updateAddButton();
+    QJsonObject launchSpec() const; // the added kernel's parameters.spec from the base and the launch fields
 
     StoreSession *m_session;
     Selection *m_selection;
@@ -90,6 +115,16 @@ private:
     QDialogButtonBox *m_buttons;
     QList<Input> m_loadedInputs;
     QList<ProblemEntry> m_problems;
+    QGroupBox *m_launchGroup;
+    LaunchEditor *m_launches;
+    QLabel *m_launchNote;
+    BaseSpec m_base;
+    QList<interop::FieldIssue> m_launchIssues;
+    quint64 m_baseGeneration = 0;
+    quint64 m_launchGeneration = 0;
+    bool m_baseLoading = false;
+    bool m_launchChecking = false;
+    int m_usable = 0; // inputs that can be added
     bool m_loaded = false;
     bool m_storing = false;
     bool m_done = false; // stored: the button now closes the dialog

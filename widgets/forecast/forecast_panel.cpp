@@ -4,6 +4,7 @@
 #include "core/forecasters/explanation.h"
 #include "core/forecasters/forecast_queue.h"
 #include "core/measure/measure_queue.h"
+#include "widgets/common/warning_banner.h"
 #include "widgets/forecast/explanation_model.h"
 #include "widgets/forecast/forecast_controller.h"
 #include "widgets/forecast/forecast_detail.h"
@@ -77,6 +78,7 @@ ForecastPanel::ForecastPanel(ForecastController *controller, MeasureQueue *measu
     , m_input(new ForecasterInputView(this))
     , m_explanationNote(new QLabel(this))
     , m_explanationView(tableView(m_explanationModel, this))
+    , m_gapWarning(new WarningBanner(this))
 {
     setObjectName(QStringLiteral("forecastPanel"));
     m_measure->setObjectName(QStringLiteral("forecastMeasure"));
@@ -145,6 +147,7 @@ void ForecastPanel::buildLayout()
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(header);
     layout->addWidget(m_note);
+    layout->addWidget(m_gapWarning);
     layout->addWidget(splitter, 1);
 }
 
@@ -210,6 +213,8 @@ bool ForecastPanel::showKey(const QString &key)
 }
 
 QString ForecastPanel::explanationSummary() const { return m_explanationNote->text(); }
+
+QString ForecastPanel::gapWarning() const { return m_gapWarning->isHidden() ? QString() : m_gapWarning->text(); }
 
 void ForecastPanel::pairChanged(RowId candidateId, RowId baselineId)
 {
@@ -364,6 +369,9 @@ QString ForecastPanel::noteText() const { return m_note->isHidden() ? QString() 
 void ForecastPanel::showCurrent()
 {
     const ForecastRow *row = currentRow();
+    // Only the cost model reads launch features; a language model reads the source and says what it assumes.
+    const bool costModel = row && m_pair.forecasters.value(row->forecasterId).kind == ForecasterKind::CostModel;
+    m_gapWarning->setText(costModel ? features::pairGapsWarning(m_pair.featureGaps) : QString());
     const double threshold = m_settings->measureConfidenceThreshold();
     if (!row) {
         QString why;

@@ -25,6 +25,7 @@ class ForecastPairLoader;
 class ForecastRowsModel;
 class ForecasterInputView;
 class MeasureQueue;
+class WarningBanner;
 class Selection;
 class Settings;
 class StoreSession;
@@ -47,6 +48,8 @@ public:
     ExplanationModel *explanationModel() const { return m_explanationModel; }
     QString explanationSummary() const;
     QTabWidget *tabs() const { return m_tabs; }
+    // The warning shown while the chosen forecast is a cost model's and a kernel of the pair lacks launch features.
+    QString gapWarning() const;
     ForecastPairLoader *loader() const { return m_loader; }
     // The key (ForecastRow::key()) of the row shown; empty when none.
     QString currentKey() const;
@@ -96,6 +99,7 @@ private:
     ForecasterInputView *m_input;
     QLabel *m_explanationNote;
     QTableView *m_explanationView;
+    WarningBanner *m_gapWarning;
 
     PairForecasts m_pair;
     bool m_pairLoaded = false;

@@ -129,6 +129,7 @@ Result<PairForecasts> loadPairForecasts(const QString &path, RowId candidateId, 
     pair.candidateId = candidateId;
     pair.baselineId = baselineId;
     KernelRepo kernels(**store);
+    Kernel loaded[2];
     for (const RowId id : {candidateId, baselineId}) {
         auto kernel = kernels.find(id);
         if (!kernel)
@@ -137,7 +138,9 @@ Result<PairForecasts> loadPairForecasts(const QString &path, RowId candidateId, 
             return Error {QCoreApplication::translate("gpuf::ForecastPanel", "kernel %1 is not in the store").arg(id)};
         (id == candidateId ? pair.candidateName : pair.baselineName) = kernelName(**kernel);
         (id == candidateId ? pair.candidateNotes : pair.baselineNotes) = (*kernel)->notes.trimmed();
+        loaded[id == candidateId ? 0 : 1] = **kernel;
     }
+    pair.featureGaps = features::pairGaps(loaded[1], pair.baselineName, loaded[0], pair.candidateName);
     auto forecasts = ForecastRepo(**store).forCandidate(candidateId);
     if (!forecasts)
         return Error {forecasts.error()};

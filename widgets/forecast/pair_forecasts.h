@@ -7,6 +7,7 @@
 #include "core/common/result.h"
 #include "core/domain/forecast.h"
 #include "core/domain/hardware.h"
+#include "core/features/feature_gaps.h"
 #include "core/store/measured_speedup.h"
 
 #include <QDateTime>
@@ -42,6 +43,7 @@ struct PairForecasts
     QHash<RowId, Hardware> hardware; // every hardware row, by id
     QList<PairTruth> truths; // one per hardware the candidate was measured on
     bool baselineMeasured = false; // the baseline has any measurement (else "Measure on GPU" measures it too)
+    features::PairGaps featureGaps; // launch features of either kernel the cost model cannot know (no launch spec)
 
     // The truth to compare a forecast made for `hardwareId` (0: none) with: a speedup on that hardware, else the
     // first hardware with a speedup, else the first other state (a failure, no baseline); nullopt when unmeasured.

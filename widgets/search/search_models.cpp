@@ -1,0 +1,196 @@
+// SearchListModel and SearchEventsModel; see search_models.h.
+#include "widgets/search/search_models.h"
+
+#include <QJsonDocument>
+#include <QLocale>
+
+namespace gpuf {
+
+SearchListModel::SearchListModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{ }
+
+void SearchListModel::setSummaries(const QList<SearchSummary> &summaries)
+{
+    beginResetModel();
+    m_rows = summaries;
+    endResetModel();
+}
+
+const SearchSummary *SearchListModel::summaryAt(int row) const
+{
+    return row >= 0 && row < m_rows.size() ? &m_rows[row] : nullptr;
+}
+
+int SearchListModel::rowOfSearch(RowId searchId) const
+{
+    for (int row = 0; row < m_rows.size(); ++row) {
+        if (m_rows[row].search.id == searchId)
+            return row;
+    }
+    return -1;
+}
+
+int SearchListModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }
+
+int SearchListModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant SearchListModel::data(const QModelIndex &index, int role) const
+{
+    const SearchSummary *s = index.isValid() ? summaryAt(index.row()) : nullptr;
+    if (!s)
+        return {};
+    if (role == SearchIdRole)
+        return s->search.id;
+    const bool sort = role == SortRole;
+    if (role != Qt::DisplayRole && !sort && role != Qt::ToolTipRole && role != Qt::TextAlignmentRole)
+        return {};
+    const int column = index.column();
+    const bool numeric = column >= EventsColumn;
+    if (role == Qt::TextAlignmentRole)
+        return numeric ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
+    switch (column) {
+    case NameColumn:
+        if (role == Qt::ToolTipRole)
+            return s->firstEvent.isValid()
+                ? tr("%1\nevents from %2 to %3 (UTC)")
+                      .arg(s->search.name, s->firstEvent.toString(Qt::ISODate), s->lastEvent.toString(Qt::ISODate))
+                : s->search.name;
+        return s->search.name;
+    case SourceColumn:
+        return s->source;
+    case ProblemColumn:
+        return s->problemName.isEmpty() && !sort ? tr("—") : s->problemName;
+    case ModeColumn:
+        return s->search.mode;
+    case EventsColumn:
+        return sort ? QVariant(s->events) : QVariant(QLocale().toString(s->events));
+    case StepsColumn:
+        return sort ? QVariant(s->steps) : QVariant(QLocale().toString(s->steps));
+    case GpuEvaluationsColumn:
+        if (role == Qt::ToolTipRole)
+            return QString(tr("%n evaluation(s) finished on the GPU", nullptr, int(s->gpuEvaluations))
+                + QLatin1Char('\n')
+                + tr("%n of them failed or were not a success", nullptr, int(s->failedEvaluations)));
+        return sort ? QVariant(s->gpuEvaluations) : QVariant(QLocale().toString(s->gpuEvaluations));
+    case ForecastsColumn:
+        return sort ? QVariant(s->forecasts) : QVariant(QLocale().toString(s->forecasts));
+    case BestSpeedupColumn:
+        if (sort)
+            return s->bestSpeedup.value_or(-1.0);
+        if (role == Qt::ToolTipRole && !s->bestSpeedup)
+            return tr("No evaluation in the log reports a successful speedup");
+        return s->bestSpeedup ? QStringLiteral("%1×").arg(*s->bestSpeedup, 0, 'f', 3) : tr("—");
+    default:
+        return {};
+    }
+}
+
+QVariant SearchListModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case NameColumn:
+        return tr("Search");
+    case SourceColumn:
+        return tr("Source");
+    case ProblemColumn:
+        return tr("Problem");
+    case ModeColumn:
+        return tr("Mode");
+    case EventsColumn:
+        return tr("Events");
+    case StepsColumn:
+        return tr("Steps");
+    case GpuEvaluationsColumn:
+        return tr("GPU evaluations");
+    case ForecastsColumn:
+        return tr("Forecasts");
+    case BestSpeedupColumn:
+        return tr("Best speedup");
+    default:
+        return {};
+    }
+}
+
+SearchEventsModel::SearchEventsModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{ }
+
+void SearchEventsModel::setEvents(RowId searchId, const QList<SearchEvent> &events)
+{
+    beginResetModel();
+    m_searchId = searchId;
+    m_events = events;
+    m_gists.clear();
+    m_gists.reserve(events.size());
+    for (const SearchEvent &event : events)
+        m_gists.append(eventGist(event));
+    endResetModel();
+}
+
+const SearchEvent *SearchEventsModel::eventAt(int row) const
+{
+    return row >= 0 && row < m_events.size() ? &m_events[row] : nullptr;
+}
+
+int SearchEventsModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : int(m_events.size()); }
+
+int SearchEventsModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant SearchEventsModel::data(const QModelIndex &index, int role) const
+{
+    const SearchEvent *e = index.isValid() ? eventAt(index.row()) : nullptr;
+    if (!e)
+        return {};
+    const bool sort = role == SortRole;
+    if (role == Qt::TextAlignmentRole)
+        return index.column() == SequenceColumn || index.column() == StepColumn
+            ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+            : QVariant();
+    if (role != Qt::DisplayRole && !sort && role != Qt::ToolTipRole)
+        return {};
+    switch (index.column()) {
+    case SequenceColumn:
+        return sort ? QVariant(e->sequence) : QVariant(QString::number(e->sequence));
+    case TimeColumn:
+        if (sort)
+            return e->time;
+        return e->time.isValid() ? e->time.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) : tr("—");
+    case KindColumn:
+        return e->kind;
+    case StepColumn: {
+        const qint64 step = eventStep(*e);
+        return sort ? QVariant(step) : (step < 0 ? QVariant() : QVariant(QString::number(step)));
+    }
+    case DetailsColumn:
+        if (role == Qt::ToolTipRole)
+            return QString::fromUtf8(QJsonDocument(e->payload).toJson(QJsonDocument::Indented)).left(4000);
+        return m_gists.value(index.row());
+    default:
+        return {};
+    }
+}
+
+QVariant SearchEventsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case SequenceColumn:
+        return tr("#");
+    case TimeColumn:
+        return tr("Time (UTC)");
+    case KindColumn:
+        return tr("Kind");
+    case StepColumn:
+        return tr("Step");
+    case DetailsColumn:
+        return tr("Details");
+    default:
+        return {};
+    }
+}
+
+} // namespace gpuf

@@ -1,0 +1,71 @@
+// The Searches view's two tables: the store's searches (one row per SearchSummary) and one search's event log (one
+// row per SearchEvent). Both are reset from immutable values read off the GUI thread; SortRole carries raw values.
+#pragma once
+
+#include "widgets/search/search_summary.h"
+
+#include <QAbstractTableModel>
+
+namespace gpuf {
+
+class SearchListModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column {
+        NameColumn,
+        SourceColumn,
+        ProblemColumn,
+        ModeColumn,
+        EventsColumn,
+        StepsColumn,
+        GpuEvaluationsColumn,
+        ForecastsColumn,
+        BestSpeedupColumn,
+        ColumnCount
+    };
+    enum Role { SearchIdRole = Qt::UserRole, SortRole };
+
+    explicit SearchListModel(QObject *parent = nullptr);
+
+    void setSummaries(const QList<SearchSummary> &summaries);
+    const QList<SearchSummary> &summaries() const { return m_rows; }
+    const SearchSummary *summaryAt(int row) const;
+    int rowOfSearch(RowId searchId) const; // -1 when absent
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    QList<SearchSummary> m_rows;
+};
+
+class SearchEventsModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column { SequenceColumn, TimeColumn, KindColumn, StepColumn, DetailsColumn, ColumnCount };
+    enum Role { SortRole = Qt::UserRole };
+
+    explicit SearchEventsModel(QObject *parent = nullptr);
+
+    void setEvents(RowId searchId, const QList<SearchEvent> &events);
+    RowId searchId() const { return m_searchId; }
+    const SearchEvent *eventAt(int row) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    RowId m_searchId = 0;
+    QList<SearchEvent> m_events;
+    QStringList m_gists; // eventGist() of each event, made once at reset
+};
+
+} // namespace gpuf

@@ -1,0 +1,170 @@
+// Search summaries and their loader; see search_summary.h.
+#include "widgets/search/search_summary.h"
+
+#include "core/store/problem_repo.h"
+#include "core/store/search_repo.h"
+#include "core/store/store.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSet>
+
+namespace gpuf {
+namespace {
+
+QString sourceOf(const Search &search)
+{
+    const QString source = search.config.value(QStringLiteral("source")).toString();
+    const QString file = search.config.value(QStringLiteral("file")).toString();
+    if (source == QLatin1StringView("events-jsonl"))
+        return file.isEmpty() ? QCoreApplication::translate("gpuf::SearchesPanel", "events.jsonl")
+                              : QCoreApplication::translate("gpuf::SearchesPanel", "events.jsonl: %1").arg(file);
+    if (source == QLatin1StringView("paper-search-events")) {
+        const QString experiment = search.config.value(QStringLiteral("internal_experiment")).toString();
+        return experiment.isEmpty()
+            ? QCoreApplication::translate("gpuf::SearchesPanel", "published search events")
+            : QCoreApplication::translate("gpuf::SearchesPanel", "published search events (%1)").arg(experiment);
+    }
+    return source.isEmpty() ? QCoreApplication::translate("gpuf::SearchesPanel", "this application") : source;
+}
+
+// A payload value in at most `limit` characters: strings as they are, numbers plainly, the rest as compact JSON.
+QString shortValue(const QJsonValue &value, int limit = 40)
+{
+    QString text;
+    if (value.isString())
+        text = value.toString();
+    else if (value.isDouble())
+        text = QString::number(value.toDouble(), 'g', 6);
+    else if (value.isBool())
+        text = value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    else if (value.isArray())
+        text = QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
+    else if (value.isObject())
+        text = QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
+    text.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    if (text.size() > limit)
+        text = text.left(limit - 1) + QChar(0x2026);
+    return text;
+}
+
+} // namespace
+
+std::optional<double> evaluationSpeedup(const QJsonObject &payload)
+{
+    const QJsonObject feedback = payload.value(QStringLiteral("feedback")).toObject();
+    if (feedback.value(QStringLiteral("kind")).toString() != QLatin1StringView("success"))
+        return std::nullopt;
+    const QJsonValue speedup = feedback.value(QStringLiteral("aggregated_speedup"));
+    if (!speedup.isDouble() || !(speedup.toDouble() > 0.0))
+        return std::nullopt;
+    return speedup.toDouble();
+}
+
+qint64 eventStep(const SearchEvent &event)
+{
+    const QJsonValue step = event.payload.value(QStringLiteral("step"));
+    return step.isDouble() ? step.toInteger(-1) : -1;
+}
+
+SearchSummary summarizeSearch(const Search &search, const QList<SearchEvent> &events)
+{
+    SearchSummary s;
+    s.search = search;
+    s.source = sourceOf(search);
+    s.events = events.size();
+    QSet<qint64> steps;
+    for (const SearchEvent &event : events) {
+        if (event.time.isValid()) {
+            if (!s.firstEvent.isValid() || event.time < s.firstEvent)
+                s.firstEvent = event.time;
+            if (!s.lastEvent.isValid() || event.time > s.lastEvent)
+                s.lastEvent = event.time;
+        }
+        const QString &kind = event.kind;
+        if (kind == QLatin1StringView("step_started")) {
+            steps.insert(eventStep(event));
+        } else if (kind == QLatin1StringView("evaluation_completed")) {
+            ++s.gpuEvaluations;
+            if (auto speedup = evaluationSpeedup(event.payload)) {
+                if (!s.bestSpeedup || *speedup > *s.bestSpeedup)
+                    s.bestSpeedup = speedup;
+            } else {
+                ++s.failedEvaluations;
+            }
+        } else if (kind == QLatin1StringView("evaluation_failed")) {
+            ++s.gpuEvaluations;
+            ++s.failedEvaluations;
+        } else if (kind == QLatin1StringView("forecast_completed") || kind == QLatin1StringView("forecast_failed")) {
+            ++s.forecasts;
+        }
+    }
+    s.steps = steps.size();
+    return s;
+}
+
+Result<QList<SearchSummary>> loadSearchSummaries(const QString &path)
+{
+    auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
+    if (!store)
+        return Error {store.error()};
+    SearchRepo repo(**store);
+    auto searches = repo.list();
+    if (!searches)
+        return Error {searches.error()};
+    auto problems = ProblemRepo(**store).list();
+    if (!problems)
+        return Error {problems.error()};
+    QHash<RowId, QString> problemNames;
+    for (const Problem &p : std::as_const(*problems))
+        problemNames.insert(p.id, p.name);
+    QList<SearchSummary> out;
+    out.reserve(searches->size());
+    for (const Search &search : std::as_const(*searches)) {
+        auto events = repo.events(search.id);
+        if (!events)
+            return Error {events.error()};
+        SearchSummary summary = summarizeSearch(search, *events);
+        summary.problemName = problemNames.value(search.problemId);
+        out.append(std::move(summary));
+    }
+    return out;
+}
+
+Result<QList<SearchEvent>> loadSearchEvents(const QString &path, RowId searchId)
+{
+    auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
+    if (!store)
+        return Error {store.error()};
+    return SearchRepo(**store).events(searchId);
+}
+
+QString eventGist(const SearchEvent &event)
+{
+    static const QStringList first {QStringLiteral("step"), QStringLiteral("node_id"), QStringLiteral("parent_id"),
+        QStringLiteral("parents"), QStringLiteral("children"), QStringLiteral("request_id"),
+        QStringLiteral("expected_bin")};
+    QStringList parts;
+    for (const QString &key : first) {
+        if (event.payload.contains(key))
+            parts.append(key + QLatin1Char('=') + shortValue(event.payload.value(key), 28));
+    }
+    const QJsonObject feedback = event.payload.value(QStringLiteral("feedback")).toObject();
+    if (!feedback.isEmpty()) {
+        QString text = QCoreApplication::translate("gpuf::SearchesPanel", "feedback %1")
+                           .arg(feedback.value(QStringLiteral("kind")).toString());
+        if (auto speedup = evaluationSpeedup(event.payload))
+            text += QStringLiteral(" %1×").arg(*speedup, 0, 'f', 3);
+        parts.append(text);
+    }
+    for (auto it = event.payload.begin(); it != event.payload.end(); ++it) {
+        if (first.contains(it.key()) || it.key() == QLatin1StringView("feedback")
+            || it.key() == QLatin1StringView("id"))
+            continue;
+        parts.append(it.key() + QLatin1Char('=') + shortValue(it.value()));
+    }
+    return parts.join(QStringLiteral(" · "));
+}
+
+} // namespace gpuf

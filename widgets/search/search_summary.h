@@ -1,0 +1,52 @@
+// What the Searches view shows of a store's searches: one summary per search folded from its event log (steps, GPU
+// evaluations, forecasts, best measured speedup), and the loader that reads them (and one search's events) off the
+// GUI thread. The fold is display-only: it reads what the log says and never replays a search.
+#pragma once
+
+#include "core/common/result.h"
+#include "core/domain/search.h"
+
+#include <QList>
+#include <QMetaType>
+
+#include <optional>
+
+namespace gpuf {
+
+struct SearchSummary
+{
+    Search search;
+    QString problemName; // empty when the search is not tied to a problem
+    QString source; // where its events came from: "events.jsonl: run-std-1.jsonl", "paper search events", …
+    qint64 events = 0;
+    qint64 steps = 0; // distinct steps started
+    qint64 gpuEvaluations = 0; // evaluations that finished (completed or failed)
+    qint64 failedEvaluations = 0; // of them, failed or not a success
+    qint64 forecasts = 0; // forecasts that finished
+    std::optional<double> bestSpeedup; // the best aggregated speedup of a successful evaluation
+    QDateTime firstEvent;
+    QDateTime lastEvent;
+};
+
+// Folds one search's events (in sequence order) into its summary; kinds it does not know are counted as events only.
+SearchSummary summarizeSearch(const Search &search, const QList<SearchEvent> &events);
+
+// Every search of the store at `path`, in id order. Runs on any thread (opens its own connection).
+Result<QList<SearchSummary>> loadSearchSummaries(const QString &path);
+
+// The events of one search, in sequence order. Runs on any thread.
+Result<QList<SearchEvent>> loadSearchEvents(const QString &path, RowId searchId);
+
+// The aggregated speedup an evaluation_completed payload reports for a success, else nothing.
+std::optional<double> evaluationSpeedup(const QJsonObject &payload);
+
+// The step an event belongs to (its payload's "step"), or -1.
+qint64 eventStep(const SearchEvent &event);
+
+// A one-line account of an event's payload for the events table: the fields a person looks for first (step, node,
+// parent, request, feedback kind and speedup, expected bin), then the rest, each value cut short.
+QString eventGist(const SearchEvent &event);
+
+} // namespace gpuf
+
+Q_DECLARE_METATYPE(gpuf::SearchSummary)

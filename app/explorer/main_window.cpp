@@ -1,6 +1,7 @@
 // MainWindow; see main_window.h.
 #include "app/explorer/main_window.h"
 
+#include "app/explorer/context_menus.h"
 #include "core/forecasters/forecast_queue.h"
 #include "core/measure/measure_queue.h"
 #include "gpuf_config.h"
@@ -10,6 +11,7 @@
 #include "widgets/candidates/add_kernel_dialog.h"
 #include "widgets/candidates/candidate_browser.h"
 #include "widgets/candidates/candidate_source.h"
+#include "widgets/candidates/kernel_actions.h"
 #include "widgets/candidates/kernel_drop_target.h"
 #include "widgets/candidates/problem_tree.h"
 #include "widgets/common/color_scheme.h"
@@ -23,6 +25,7 @@
 #include "widgets/measure/device_panel.h"
 #include "widgets/measure/measure_panel.h"
 #include "widgets/overview/store_overview.h"
+#include "widgets/session/deletion_controller.h"
 #include "widgets/session/sample_store.h"
 #include "widgets/session/selection.h"
 #include "widgets/session/store_session.h"
@@ -55,12 +58,21 @@ MainWindow::MainWindow(Settings *settings, StoreSession *session, QWidget *paren
     , m_forecastQueue(new ForecastQueue({}, this))
     , m_forecasts(new ForecastController(m_forecastQueue, session, m_selection, m_candidates, settings, this))
     , m_calibration(new CalibrationData(session, this))
+    , m_deletion(new DeletionController(session, m_selection, this))
     , m_syntax(std::make_shared<const SyntaxHighlighting>())
 {
     setObjectName(QStringLiteral("MainWindow"));
     setDockNestingEnabled(true);
     createDocks();
     createMenus();
+    // Right-click menus and the Delete/Copy keys of the tree and the tables (measure, forecast, compare, copy, delete).
+    new ContextMenus(
+        {findChild<ProblemTree *>(), findChild<CandidateBrowser *>(), findChild<ForecastPanel *>(),
+            findChild<MetricsTable *>(), findChild<MeasurePanel *>(), m_forecasts,
+            new KernelActions(m_candidates, m_selection, m_deletion, this), m_deletion, m_candidates, m_selection},
+        this);
+    connect(m_deletion, &DeletionController::notice, this,
+        [this](const QString &text) { statusBar()->showMessage(text, 8000); });
 
     m_storeLabel = new QLabel(this);
     m_workLabel = new QLabel(this);
@@ -188,6 +200,10 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(tr("&Close Store"), QKeySequence::Close, m_session, &StoreSession::close);
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(m_deletion->undoAction());
+    edit->addAction(m_deletion->redoAction());
 
     QMenu *measure = menuBar()->addMenu(tr("&Measure"));
     for (QAction *action : std::as_const(m_measureActions))

@@ -13,6 +13,7 @@ namespace gpuf {
 
 class CalibrationData;
 class CandidateSource;
+class DeletionController;
 class MeasureQueue;
 class DiffView;
 class ForecastController;
@@ -60,6 +61,7 @@ private:
     ForecastQueue *m_forecastQueue;
     ForecastController *m_forecasts;
     CalibrationData *m_calibration;
+    DeletionController *m_deletion;
     std::shared_ptr<const SyntaxHighlighting> m_syntax;
     DiffView *m_diff = nullptr;
     QList<QAction *> m_measureActions;

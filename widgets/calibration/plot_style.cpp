@@ -2,6 +2,8 @@
 #include "widgets/calibration/plot_style.h"
 #include "widgets/calibration/plot_qcustomplot.h"
 
+#include "core/bins/bins.h"
+
 namespace gpuf {
 
 namespace {
@@ -57,6 +59,19 @@ QColor PlotColors::textOn(const QColor &fill) const
     const QColor seen = mix(background, fill, fill.alphaF());
     const double luminance = 0.2126 * seen.redF() + 0.7152 * seen.greenF() + 0.0722 * seen.blueF();
     return luminance > 0.5 ? QColor(Qt::black) : QColor(Qt::white);
+}
+
+void setBinTicks(QCPAxis *axis, BinTicks style)
+{
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    for (int bin = 1; bin <= bins::kBinCount; ++bin) {
+        const QString text = style == BinTicks::Names
+            ? QStringLiteral("%1  %2").arg(bins::label(bin)).arg(bin)
+            : QStringLiteral("%1\n%2").arg(bin).arg(bins::rangeText(bin).remove(QLatin1Char(' ')));
+        ticker->addTick(bin, text);
+    }
+    axis->setTicker(ticker);
+    axis->setSubTicks(false);
 }
 
 void applyFrameColors(QCustomPlot *plot, const PlotColors &colors)

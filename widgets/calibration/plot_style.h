@@ -7,6 +7,7 @@
 
 #include <array>
 
+class QCPAxis;
 class QCustomPlot;
 
 namespace gpuf {
@@ -27,6 +28,11 @@ struct PlotColors
     // Black or white text, whichever reads better on `fill`.
     QColor textOn(const QColor &fill) const;
 };
+
+// Ticks at bins 1..8 named as people read them: `Names` gives "slight speedup 4" (for a vertical axis, where a line
+// of text has room), `Ranges` gives "4" over "1.00×–1.41×" (for a horizontal axis with eight narrow columns).
+enum class BinTicks { Names, Ranges };
+void setBinTicks(QCPAxis *axis, BinTicks style);
 
 // Background, every axis of every axis rect (colour scales included), grids, legend and text elements.
 void applyFrameColors(QCustomPlot *plot, const PlotColors &colors);

@@ -87,8 +87,8 @@ void ContextMenus::addDeletion(QMenu *menu, const QString &text, const DeletionR
     if (reason.isEmpty())
         reason = m_parts.deletion->unavailableReason();
     setActionReason(action, reason, tr("Edit → Undo puts it back"));
-    connect(action, &QAction::triggered, this,
-        [this, request] { m_parts.deletion->requestDeletion(request, m_window); });
+    connect(
+        action, &QAction::triggered, this, [this, request] { m_parts.deletion->requestDeletion(request, m_window); });
 }
 
 void ContextMenus::fillTree(QMenu *menu, const QModelIndex &index)
@@ -206,7 +206,8 @@ void ContextMenus::fillMetrics(QMenu *menu, const QModelIndex &index)
     const QModelIndex first = index.siblingAtColumn(MetricsTableModel::Forecaster);
     const RowId id = first.data(MetricsTableModel::ForecasterIdRole).toLongLong();
     addDeletion(menu, tr("Delete Forecaster “%1” and Its Forecasts…").arg(first.data().toString()),
-        DeletionRequest::of(RowKind::Forecaster, {id}), id == 0 ? tr("This row is not a stored forecaster") : QString());
+        DeletionRequest::of(RowKind::Forecaster, {id}),
+        id == 0 ? tr("This row is not a stored forecaster") : QString());
 }
 
 } // namespace gpuf

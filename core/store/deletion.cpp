@@ -205,9 +205,10 @@ public:
 
     Status build(const DeletionRequest &request)
     {
-        for (const QString &statement : {QStringLiteral("CREATE TEMP TABLE IF NOT EXISTS gpuf_doomed (tbl TEXT NOT NULL,"
-                                                        " id INTEGER NOT NULL, PRIMARY KEY (tbl, id)) WITHOUT ROWID"),
-                 QStringLiteral("DELETE FROM temp.gpuf_doomed")}) {
+        for (const QString &statement :
+            {QStringLiteral("CREATE TEMP TABLE IF NOT EXISTS gpuf_doomed (tbl TEXT NOT NULL,"
+                            " id INTEGER NOT NULL, PRIMARY KEY (tbl, id)) WITHOUT ROWID"),
+                QStringLiteral("DELETE FROM temp.gpuf_doomed")}) {
             if (auto done = sql::run(m_db, statement); !done)
                 return Error {done.error()};
         }
@@ -328,8 +329,8 @@ private:
 
 Result<CapturedTable> capture(QSqlDatabase &db, const QString &table)
 {
-    auto query = sql::run(
-        db, QStringLiteral("SELECT * FROM %1 WHERE rowid IN (%2) ORDER BY rowid").arg(quoted(table), doomedRowsOf(table)));
+    auto query = sql::run(db,
+        QStringLiteral("SELECT * FROM %1 WHERE rowid IN (%2) ORDER BY rowid").arg(quoted(table), doomedRowsOf(table)));
     if (!query)
         return Error {query.error()};
     CapturedTable captured;
@@ -370,10 +371,7 @@ DeletionPlan planOf(const QMap<QString, qint64> &counts, const QList<ClearedLink
     return plan;
 }
 
-int columnIndex(const CapturedTable &table, const QString &column)
-{
-    return int(table.columns.indexOf(column));
-}
+int columnIndex(const CapturedTable &table, const QString &column) { return int(table.columns.indexOf(column)); }
 
 // Refuses a restore that would collide with a row added since: the same id, or the same unique key (a problem's name,
 // a kernel's source within its problem…).
@@ -402,8 +400,8 @@ Status checkConflicts(QSqlDatabase &db, const Schema &schema, const CapturedTabl
         }
         if (columns.contains(-1))
             continue;
-        auto query = sql::prepare(db,
-            QStringLiteral("SELECT rowid FROM %1 WHERE %2").arg(quoted(table.table), conditions.join(u" AND ")));
+        auto query = sql::prepare(
+            db, QStringLiteral("SELECT rowid FROM %1 WHERE %2").arg(quoted(table.table), conditions.join(u" AND ")));
         if (!query)
             return Error {query.error()};
         for (const QVariantList &row : table.rows) {
@@ -429,16 +427,17 @@ Status insertRows(QSqlDatabase &db, const CapturedTable &table)
         marks.append(QStringLiteral("?"));
     }
     auto insert = sql::prepare(db,
-        QStringLiteral("INSERT INTO %1 (%2) VALUES (%3)").arg(quoted(table.table), columns.join(u", "), marks.join(u", ")));
+        QStringLiteral("INSERT INTO %1 (%2) VALUES (%3)")
+            .arg(quoted(table.table), columns.join(u", "), marks.join(u", ")));
     if (!insert)
         return Error {insert.error()};
     for (const QVariantList &row : table.rows) {
         for (int i = 0; i < row.size(); ++i)
             insert->bindValue(i, row[i]);
         if (Status s = sql::exec(*insert); !s)
-            return Error {QStringLiteral("the deleted %1 %2 could not be written back (%3)")
-                              .arg(rowWord(table.table), row[columnIndex(table, QStringLiteral("id"))].toString(),
-                                  s.error())};
+            return Error {
+                QStringLiteral("the deleted %1 %2 could not be written back (%3)")
+                    .arg(rowWord(table.table), row[columnIndex(table, QStringLiteral("id"))].toString(), s.error())};
     }
     return {};
 }
@@ -576,14 +575,15 @@ Result<DeletedRows> deleteRows(Store &store, const DeletionRequest &request)
         deleted.tables.append(std::move(*captured));
     }
     for (const ClearedLink &link : std::as_const(deleted.links)) {
-        auto done = sql::run(db, QStringLiteral("UPDATE %1 SET %2 = NULL WHERE rowid = ?").arg(quoted(link.table), quoted(link.column)),
+        auto done = sql::run(db,
+            QStringLiteral("UPDATE %1 SET %2 = NULL WHERE rowid = ?").arg(quoted(link.table), quoted(link.column)),
             {link.rowid});
         if (!done)
             return Error {done.error()};
     }
     for (const CapturedTable &table : std::as_const(deleted.tables)) {
-        auto done = sql::run(
-            db, QStringLiteral("DELETE FROM %1 WHERE rowid IN (%2)").arg(quoted(table.table), doomedRowsOf(table.table)));
+        auto done = sql::run(db,
+            QStringLiteral("DELETE FROM %1 WHERE rowid IN (%2)").arg(quoted(table.table), doomedRowsOf(table.table)));
         if (!done)
             return Error {done.error()};
     }

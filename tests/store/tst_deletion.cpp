@@ -198,12 +198,13 @@ private Q_SLOTS:
         QVERIFY2(deleted.ok(), qPrintable(deleted.error()));
         QVERIFY(deleted->plan.count(RowKind::Forecast) > 0);
         QCOMPARE(count(*m_store, byA), aBefore);
-        QCOMPARE(count(*m_store,
-                     QStringLiteral("SELECT COUNT(*) FROM forecasts WHERE forecaster_id = %1 AND candidate_kernel_id IN "
-                                    "(%2, %3)")
-                         .arg(b)
-                         .arg(m_facts.kernels[2])
-                         .arg(m_facts.kernels[3])),
+        QCOMPARE(
+            count(*m_store,
+                QStringLiteral("SELECT COUNT(*) FROM forecasts WHERE forecaster_id = %1 AND candidate_kernel_id IN "
+                               "(%2, %3)")
+                    .arg(b)
+                    .arg(m_facts.kernels[2])
+                    .arg(m_facts.kernels[3])),
             0);
     }
 

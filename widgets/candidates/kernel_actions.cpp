@@ -92,8 +92,8 @@ void KernelActions::updateActions()
     setActionReason(m_compareParent, parentReason(), tr("Show the diff against the kernel this one was derived from"));
 
     const QList<RowId> targets = deletionTargets();
-    m_deleteKernels->setText(targets.size() > 1 ? tr("&Delete %n Kernels…", nullptr, int(targets.size()))
-                                                : tr("&Delete Kernel…"));
+    m_deleteKernels->setText(
+        targets.size() > 1 ? tr("&Delete %n Kernels…", nullptr, int(targets.size())) : tr("&Delete Kernel…"));
     QString reason = m_deletion->unavailableReason();
     if (reason.isEmpty() && targets.isEmpty())
         reason = tr("Select kernels to delete");

@@ -76,8 +76,7 @@ void ContributionDelegate::paint(QPainter *painter, const QStyleOptionViewItem &
         if (!bar.isEmpty())
             painter->fillRect(bar, barColor(opt.palette, value > 0));
     }
-    painter->setPen(opt.palette.color(
-        opt.state & QStyle::State_Selected ? QPalette::HighlightedText : QPalette::Text));
+    painter->setPen(opt.palette.color(opt.state & QStyle::State_Selected ? QPalette::HighlightedText : QPalette::Text));
     // The figure sits on the side away from the bar, so the two never overlap in a narrow column.
     const double value = raw.toDouble();
     const QRectF textRect = cell.adjusted(kMargin + 2, 0, -kMargin - 2, 0);

@@ -102,9 +102,9 @@ public:
     {
         const QStringList parts = planParts(this->rows.plan);
         const qint64 rest = this->rows.plan.total() - firstCount();
-        setText(rest > 0 ? DeletionController::tr("Delete %1 and %n dependent row(s)", nullptr, int(rest))
-                               .arg(parts.value(0))
-                         : DeletionController::tr("Delete %1").arg(parts.value(0)));
+        setText(rest > 0
+                ? DeletionController::tr("Delete %1 and %n dependent row(s)", nullptr, int(rest)).arg(parts.value(0))
+                : DeletionController::tr("Delete %1").arg(parts.value(0)));
     }
 
     void undo() override
@@ -137,7 +137,8 @@ public:
             },
             [controller = m_controller, history, this](const JobResult &result) {
                 controller->deletionDone(history,
-                    result.error.isEmpty() ? Result<DeletedRows>(result.rows) : Result<DeletedRows>(Error {result.error}),
+                    result.error.isEmpty() ? Result<DeletedRows>(result.rows)
+                                           : Result<DeletedRows>(Error {result.error}),
                     this);
             });
     }
@@ -239,15 +240,15 @@ void DeletionController::setBusy(bool busy)
 
 void DeletionController::updateActions()
 {
-    const auto describe = [this](QAction *action, bool can, const QString &what, const QString &text,
-                              const QString &nothing) {
-        const QString reason = !can ? nothing : unavailableReason();
-        action->setEnabled(reason.isEmpty());
-        action->setText(can ? what.arg(text) : what.arg(QString()).trimmed());
-        const QString tip = reason.isEmpty() ? action->text().remove(QLatin1Char('&')) : reason;
-        action->setToolTip(tip);
-        action->setStatusTip(tip);
-    };
+    const auto describe
+        = [this](QAction *action, bool can, const QString &what, const QString &text, const QString &nothing) {
+              const QString reason = !can ? nothing : unavailableReason();
+              action->setEnabled(reason.isEmpty());
+              action->setText(can ? what.arg(text) : what.arg(QString()).trimmed());
+              const QString tip = reason.isEmpty() ? action->text().remove(QLatin1Char('&')) : reason;
+              action->setToolTip(tip);
+              action->setStatusTip(tip);
+          };
     describe(m_undo, m_stack->canUndo(), tr("&Undo %1"), m_stack->undoText(),
         tr("Nothing to undo: deletions can be undone until the store is closed"));
     describe(m_redo, m_stack->canRedo(), tr("&Redo %1"), m_stack->redoText(), tr("Nothing to redo"));
@@ -305,8 +306,8 @@ bool DeletionController::requestDeletion(const DeletionRequest &request, QWidget
 
 void DeletionController::confirm(const DeletionRequest &request, const DeletionPlan &plan, QWidget *dialogParent)
 {
-    auto *box = new QMessageBox(QMessageBox::Question, tr("Delete"), tr("Delete %1?").arg(planText(plan)),
-        QMessageBox::Cancel, dialogParent);
+    auto *box = new QMessageBox(
+        QMessageBox::Question, tr("Delete"), tr("Delete %1?").arg(planText(plan)), QMessageBox::Cancel, dialogParent);
     box->setObjectName(QStringLiteral("confirmDeletion"));
     QPushButton *remove = box->addButton(tr("Delete"), QMessageBox::DestructiveRole);
     remove->setObjectName(QStringLiteral("confirmDeletionButton"));
@@ -314,7 +315,8 @@ void DeletionController::confirm(const DeletionRequest &request, const DeletionP
     QStringList notes;
     if (const QString unlinked = unlinkedText(plan); !unlinked.isEmpty())
         notes.append(unlinked + QLatin1Char('.'));
-    notes.append(tr("Edit → Undo (%1) puts everything back.").arg(m_undo->shortcut().toString(QKeySequence::NativeText)));
+    notes.append(
+        tr("Edit → Undo (%1) puts everything back.").arg(m_undo->shortcut().toString(QKeySequence::NativeText)));
     box->setInformativeText(notes.join(QLatin1Char('\n')));
     box->setAttribute(Qt::WA_DeleteOnClose);
     connect(box, &QMessageBox::finished, this, [this, box, remove, request] {

@@ -9,6 +9,7 @@
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QLocale>
 #include <QMenu>
@@ -72,6 +73,12 @@ PlotWidget::PlotWidget(QWidget *parent)
     m_plot->setMouseTracking(true);
     m_plot->installEventFilter(this);
     connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent *event) { hover(event->pos()); });
+    // As many value ticks as the axis has room for: a short count axis under a tall plot gets two or three, not five
+    // labels printed over each other.
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        if (fitTicks())
+            m_plot->replot(QCustomPlot::rpQueuedReplot);
+    });
 
     m_exportButton->setText(tr("Export"));
     m_exportButton->setToolTip(tr("Save this plot as PNG, SVG or PDF"));
@@ -134,6 +141,31 @@ bool PlotWidget::eventFilter(QObject *watched, QEvent *event)
     if (watched == m_plot && event->type() == QEvent::Leave)
         hover(QPoint(-1, -1));
     return QWidget::eventFilter(watched, event);
+}
+
+bool PlotWidget::fitTicks()
+{
+    const QFontMetrics metrics(font());
+    bool changed = false;
+    for (QCPAxisRect *rect : m_plot->axisRects()) {
+        for (QCPAxis *axis : rect->axes()) {
+            // Named ticks (the bins) and fixed steps keep their own spacing.
+            const QSharedPointer<QCPAxisTicker> ticker = axis->ticker();
+            if (!ticker || !axis->visible() || !axis->tickLabels() || ticker.dynamicCast<QCPAxisTickerText>()
+                || ticker.dynamicCast<QCPAxisTickerFixed>())
+                continue;
+            const bool vertical = axis->orientation() == Qt::Vertical;
+            const int length = vertical ? rect->height() : rect->width();
+            // A label and a gap as tall as a line (vertical), or as wide as a few digits (horizontal).
+            const int room = vertical ? 2 * metrics.height() : 8 * metrics.averageCharWidth();
+            const int count = std::clamp(length / std::max(1, room), 2, 6);
+            if (ticker->tickCount() != count) {
+                ticker->setTickCount(count);
+                changed = true;
+            }
+        }
+    }
+    return changed;
 }
 
 QCPGraph *PlotWidget::graphNear(const QPoint &pos) const

@@ -72,6 +72,7 @@ protected:
 private:
     void exportInteractively(ExportFormat format);
     void hover(const QPoint &pos);
+    bool fitTicks();
     QCPGraph *graphNear(const QPoint &pos) const;
 
     QCustomPlot *m_plot;

@@ -77,10 +77,15 @@ void ContributionDelegate::paint(QPainter *painter, const QStyleOptionViewItem &
             painter->fillRect(bar, barColor(opt.palette, value > 0));
     }
     painter->setPen(opt.palette.color(opt.state & QStyle::State_Selected ? QPalette::HighlightedText : QPalette::Text));
-    // The figure sits on the side away from the bar, so the two never overlap in a narrow column.
-    const double value = raw.toDouble();
-    const QRectF textRect = cell.adjusted(kMargin + 2, 0, -kMargin - 2, 0);
-    painter->drawText(textRect, Qt::AlignVCenter | (value > 0 ? Qt::AlignLeft : Qt::AlignRight), text);
+    // The figure sits against the centre line on the side away from the bar, so the two never overlap.
+    const double centre = cell.center().x();
+    const double gap = kMargin + 2;
+    if (raw.toDouble() > 0)
+        painter->drawText(QRectF(QPointF(cell.left() + gap, cell.top()), QPointF(centre - gap, cell.bottom())),
+            Qt::AlignVCenter | Qt::AlignRight, text);
+    else
+        painter->drawText(QRectF(QPointF(centre + gap, cell.top()), QPointF(cell.right() - gap, cell.bottom())),
+            Qt::AlignVCenter | Qt::AlignLeft, text);
     painter->restore();
 }
 

@@ -167,7 +167,7 @@ void ContextMenus::fillCandidates(QMenu *menu)
         reason = tr("Select kernels whose forecasts to delete");
     addDeletion(menu,
         name.isEmpty() ? tr("Delete Forecasts of Selected…")
-                       : tr("Delete %1’s Forecasts of %n Selected…", nullptr, int(targets.size())).arg(name),
+                       : tr("Delete Forecasts by “%1” of %n Selected…", nullptr, int(targets.size())).arg(name),
         request, reason);
 }
 

@@ -86,7 +86,7 @@ private Q_SLOTS:
     {
         ConfusionPlot plot;
         plot.setInput(input(400, 4, 1));
-        showAt(plot, QSize(900, 500));
+        showAt(plot, QSize(1300, 500));
         const auto rows = plot.matrixRect(0)->axis(QCPAxis::atLeft)->ticker().dynamicCast<QCPAxisTickerText>();
         const auto columns = plot.matrixRect(0)->axis(QCPAxis::atBottom)->ticker().dynamicCast<QCPAxisTickerText>();
         QVERIFY(rows && columns);
@@ -99,6 +99,30 @@ private Q_SLOTS:
         QCOMPARE(columns->ticks().value(1), QStringLiteral("1\n<0.50×"));
         QCOMPARE(columns->ticks().value(4), QStringLiteral("4\n1.00×–1.41×"));
         QCOMPARE(columns->ticks().value(8), QStringLiteral("8\n≥4.00×"));
+
+        // Two matrices side by side in the same width: the columns are too narrow for the ranges, which would print
+        // over each other; the numbers stand alone, and the second matrix does not repeat the names.
+        PlotInput two = input(400, 4, 1);
+        PlotSeries second = two.series.first();
+        second.name = QStringLiteral("second");
+        second.forecasterId = 2;
+        two.series.append(second);
+        plot.setInput(two);
+        plot.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        plot.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        for (int k = 0; k < 2; ++k) {
+            const auto narrow = plot.matrixRect(k)->axis(QCPAxis::atBottom)->ticker().dynamicCast<QCPAxisTickerText>();
+            QCOMPARE(narrow->ticks().value(4), QStringLiteral("4"));
+        }
+        const auto secondRows = plot.matrixRect(1)->axis(QCPAxis::atLeft)->ticker().dynamicCast<QCPAxisTickerText>();
+        QCOMPARE(secondRows->ticks().value(4), QStringLiteral("4"));
+        // Wide again: the ranges come back.
+        plot.resize(2600, 500);
+        plot.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        plot.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        QCOMPARE(
+            plot.matrixRect(0)->axis(QCPAxis::atBottom)->ticker().dynamicCast<QCPAxisTickerText>()->ticks().value(4),
+            QStringLiteral("4\n1.00×–1.41×"));
     }
 
     void valueTicksNeverCrowd_data()
@@ -122,10 +146,11 @@ private Q_SLOTS:
             QVERIFY2(ticks.size() >= 2, qPrintable(QString::number(ticks.size())));
             for (int i = 1; i < ticks.size(); ++i) {
                 const double gap = std::abs(axis->coordToPixel(ticks[i]) - axis->coordToPixel(ticks[i - 1]));
-                QVERIFY2(gap >= line, qPrintable(QStringLiteral("%1 px between tick labels %2 px tall at height %3")
-                                                     .arg(gap)
-                                                     .arg(line)
-                                                     .arg(height)));
+                QVERIFY2(gap >= line,
+                    qPrintable(QStringLiteral("%1 px between tick labels %2 px tall at height %3")
+                                   .arg(gap)
+                                   .arg(line)
+                                   .arg(height)));
             }
         }
     }
@@ -173,9 +198,10 @@ private Q_SLOTS:
         QTest::newRow("cost model") << QStringLiteral("Cost model (held-out operations)")
                                     << QStringLiteral("Confusion matrix") << int(PlotWidget::ExportFormat::Png)
                                     << QStringLiteral("cost-model-held-out-operations-confusion-matrix-2026-03-02.png");
-        QTest::newRow("slashes and colons") << QStringLiteral("qwen2.5/coder:7b") << QStringLiteral("Reliability diagram")
-                                            << int(PlotWidget::ExportFormat::Svg)
-                                            << QStringLiteral("qwen2.5-coder-7b-reliability-diagram-2026-03-02.svg");
+        QTest::newRow("slashes and colons")
+            << QStringLiteral("qwen2.5/coder:7b") << QStringLiteral("Reliability diagram")
+            << int(PlotWidget::ExportFormat::Svg)
+            << QStringLiteral("qwen2.5-coder-7b-reliability-diagram-2026-03-02.svg");
         QTest::newRow("two forecasters") << QStringLiteral("gemini3_flash vs gpt-oss-20b")
                                          << QStringLiteral("Risk–coverage") << int(PlotWidget::ExportFormat::Pdf)
                                          << QStringLiteral("gemini3_flash-vs-gpt-oss-20b-risk-coverage-2026-03-02.pdf");

@@ -170,7 +170,7 @@ void ConfusionPlot::addMatrix(int index, const PlotSeries &series)
         axis->grid()->setVisible(false);
     }
     setBinTicks(x, BinTicks::Ranges);
-    setBinTicks(y, BinTicks::Names);
+    setBinTicks(y, index == 0 ? BinTicks::Names : BinTicks::Numbers); // a second matrix beside the first: no repeat
     x->setLabel(tr("predicted bin — %1").arg(series.name));
     y->setLabel(tr("true bin"));
 

@@ -2,6 +2,7 @@
 #include "widgets/calibration/plot_widget.h"
 #include "widgets/calibration/plot_qcustomplot.h"
 
+#include "core/bins/bins.h"
 #include "widgets/session/selection.h"
 
 #include <QDate>
@@ -149,6 +150,11 @@ bool PlotWidget::fitTicks()
     bool changed = false;
     for (QCPAxisRect *rect : m_plot->axisRects()) {
         for (QCPAxis *axis : rect->axes()) {
+            // Bin ranges where the columns have room for them, else the bin numbers.
+            if (axis->orientation() == Qt::Horizontal
+                && fitBinTicks(
+                    axis, rect->width() / bins::kBinCount, binRangeLabelWidth(QFontMetrics(axis->tickLabelFont()))))
+                changed = true;
             // Named ticks (the bins) and fixed steps keep their own spacing.
             const QSharedPointer<QCPAxisTicker> ticker = axis->ticker();
             if (!ticker || !axis->visible() || !axis->tickLabels() || ticker.dynamicCast<QCPAxisTickerText>()

@@ -457,7 +457,7 @@ void DeletionController::announce(const DeletedRows &rows, bool restored)
     }
     const QString what = planText(rows.plan);
     Q_EMIT notice(restored ? tr("Restored %1.").arg(what)
-                           : tr("Deleted %1. Edit → Undo (%2) puts it back.")
+                           : tr("Deleted %1. Edit → Undo (%2) puts them back.")
                                  .arg(what, m_undo->shortcut().toString(QKeySequence::NativeText)));
     m_session->announce(change);
 }

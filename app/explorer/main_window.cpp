@@ -3,6 +3,7 @@
 
 #include "app/explorer/help_menu.h"
 
+#include "app/explorer/context_menus.h"
 #include "core/forecasters/forecast_queue.h"
 #include "core/measure/measure_queue.h"
 #include "gpuf_config.h"
@@ -13,6 +14,7 @@
 #include "widgets/candidates/candidate_browser.h"
 #include "widgets/candidates/candidate_source.h"
 #include "widgets/candidates/drill_pairs_view.h"
+#include "widgets/candidates/kernel_actions.h"
 #include "widgets/candidates/kernel_drop_target.h"
 #include "widgets/candidates/new_problem_dialog.h"
 #include "widgets/candidates/problem_tree.h"
@@ -30,6 +32,7 @@
 #include "widgets/overview/store_overview.h"
 #include "widgets/overview/welcome_page.h"
 #include "widgets/search/searches_panel.h"
+#include "widgets/session/deletion_controller.h"
 #include "widgets/session/sample_store.h"
 #include "widgets/session/selection.h"
 #include "widgets/session/store_session.h"
@@ -63,6 +66,7 @@ MainWindow::MainWindow(Settings *settings, StoreSession *session, QWidget *paren
     , m_forecastQueue(new ForecastQueue({}, this))
     , m_forecasts(new ForecastController(m_forecastQueue, session, m_selection, m_candidates, settings, this))
     , m_calibration(new CalibrationData(session, this))
+    , m_deletion(new DeletionController(session, m_selection, this))
     , m_syntax(std::make_shared<const SyntaxHighlighting>())
 {
     setObjectName(QStringLiteral("MainWindow"));
@@ -70,6 +74,14 @@ MainWindow::MainWindow(Settings *settings, StoreSession *session, QWidget *paren
     createDocks();
     createMenus();
     createFirstUseParts();
+    // Right-click menus and the Delete/Copy keys of the tree and the tables (measure, forecast, compare, copy, delete).
+    new ContextMenus(
+        {findChild<ProblemTree *>(), findChild<CandidateBrowser *>(), findChild<ForecastPanel *>(),
+            findChild<MetricsTable *>(), findChild<MeasurePanel *>(), m_forecasts,
+            new KernelActions(m_candidates, m_selection, m_deletion, this), m_deletion, m_candidates, m_selection},
+        this);
+    connect(m_deletion, &DeletionController::notice, this,
+        [this](const QString &text) { statusBar()->showMessage(text, 8000); });
 
     m_storeLabel = new QLabel(this);
     m_workLabel = new QLabel(this);
@@ -230,6 +242,10 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(tr("&Close Store"), QKeySequence::Close, m_session, &StoreSession::close);
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(m_deletion->undoAction());
+    edit->addAction(m_deletion->redoAction());
 
     QMenu *measure = menuBar()->addMenu(tr("&Measure"));
     for (QAction *action : std::as_const(m_measureActions))

@@ -14,6 +14,7 @@ namespace gpuf {
 
 class CalibrationData;
 class CandidateSource;
+class DeletionController;
 class MeasureQueue;
 class DiffView;
 class ForecastController;
@@ -67,6 +68,7 @@ private:
     ForecastQueue *m_forecastQueue;
     ForecastController *m_forecasts;
     CalibrationData *m_calibration;
+    DeletionController *m_deletion;
     std::shared_ptr<const SyntaxHighlighting> m_syntax;
     DiffView *m_diff = nullptr;
     QList<QAction *> m_measureActions;

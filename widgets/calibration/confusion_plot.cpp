@@ -165,14 +165,12 @@ void ConfusionPlot::addMatrix(int index, const PlotSeries &series)
 
     QCPAxis *x = matrix.rect->axis(QCPAxis::atBottom);
     QCPAxis *y = matrix.rect->axis(QCPAxis::atLeft);
-    QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
-    ticker->setTickStep(1.0);
     for (QCPAxis *axis : {x, y}) {
         axis->setRange(0.5, bins::kBinCount + 0.5);
-        axis->setTicker(ticker);
         axis->grid()->setVisible(false);
-        axis->setSubTicks(false);
     }
+    setBinTicks(x, BinTicks::Ranges);
+    setBinTicks(y, index == 0 ? BinTicks::Names : BinTicks::Numbers); // a second matrix beside the first: no repeat
     x->setLabel(tr("predicted bin — %1").arg(series.name));
     y->setLabel(tr("true bin"));
 

@@ -2,6 +2,10 @@
 #include "widgets/calibration/plot_style.h"
 #include "widgets/calibration/plot_qcustomplot.h"
 
+#include "core/bins/bins.h"
+
+#include <QFontMetrics>
+
 namespace gpuf {
 
 namespace {
@@ -57,6 +61,69 @@ QColor PlotColors::textOn(const QColor &fill) const
     const QColor seen = mix(background, fill, fill.alphaF());
     const double luminance = 0.2126 * seen.redF() + 0.7152 * seen.greenF() + 0.0722 * seen.blueF();
     return luminance > 0.5 ? QColor(Qt::black) : QColor(Qt::white);
+}
+
+namespace {
+
+const char *const kRangeTicks = "gpufBinRangeTicks"; // the axis shows bin ranges when they fit
+
+QString binTickText(int bin, BinTicks style)
+{
+    switch (style) {
+    case BinTicks::Names:
+        return QStringLiteral("%1  %2").arg(bins::label(bin)).arg(bin);
+    case BinTicks::Ranges:
+        return QStringLiteral("%1\n%2").arg(bin).arg(bins::rangeText(bin).remove(QLatin1Char(' ')));
+    case BinTicks::Numbers:
+        break;
+    }
+    return QString::number(bin);
+}
+
+QMap<double, QString> binTickMap(BinTicks style)
+{
+    QMap<double, QString> ticks;
+    for (int bin = 1; bin <= bins::kBinCount; ++bin)
+        ticks.insert(bin, binTickText(bin, style));
+    return ticks;
+}
+
+} // namespace
+
+void setBinTicks(QCPAxis *axis, BinTicks style)
+{
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    ticker->setTicks(binTickMap(style));
+    axis->setTicker(ticker);
+    axis->setSubTicks(false);
+    axis->setProperty(kRangeTicks, style == BinTicks::Ranges);
+}
+
+int binRangeLabelWidth(const QFontMetrics &metrics)
+{
+    int widest = 0;
+    for (int bin = 1; bin <= bins::kBinCount; ++bin) {
+        const QStringList lines = binTickText(bin, BinTicks::Ranges).split(QLatin1Char('\n'));
+        for (const QString &line : lines)
+            widest = std::max(widest, metrics.horizontalAdvance(line));
+    }
+    return widest;
+}
+
+bool fitBinTicks(QCPAxis *axis, int columnWidth, int labelWidth)
+{
+    if (!axis->property(kRangeTicks).toBool())
+        return false;
+    const auto ticker = axis->ticker().dynamicCast<QCPAxisTickerText>();
+    if (!ticker)
+        return false;
+    // A gap of a few pixels between neighbouring labels.
+    const BinTicks style = labelWidth + 8 <= columnWidth ? BinTicks::Ranges : BinTicks::Numbers;
+    const QMap<double, QString> wanted = binTickMap(style);
+    if (ticker->ticks() == wanted)
+        return false;
+    ticker->setTicks(wanted);
+    return true;
 }
 
 void applyFrameColors(QCustomPlot *plot, const PlotColors &colors)

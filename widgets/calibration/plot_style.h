@@ -7,6 +7,8 @@
 
 #include <array>
 
+class QCPAxis;
+class QFontMetrics;
 class QCustomPlot;
 
 namespace gpuf {
@@ -27,6 +29,17 @@ struct PlotColors
     // Black or white text, whichever reads better on `fill`.
     QColor textOn(const QColor &fill) const;
 };
+
+// Ticks at bins 1..8 named as people read them: `Names` gives "slight speedup 4" (for a vertical axis, where a line
+// of text has room), `Ranges` gives "4" over "1.00×–1.41×" (for a horizontal axis; where the columns are too narrow
+// for the ranges, fitBinTicks() falls back to the numbers), `Numbers` gives "4".
+enum class BinTicks { Names, Ranges, Numbers };
+void setBinTicks(QCPAxis *axis, BinTicks style);
+// Shows an axis's bin ranges where its columns are wide enough for them, else the bin numbers alone; true when the
+// labels changed. Axes without bin ranges are left alone.
+bool fitBinTicks(QCPAxis *axis, int columnWidth, int labelWidth);
+// The widest line of the range labels of setBinTicks(…, Ranges) in `metrics`.
+int binRangeLabelWidth(const QFontMetrics &metrics);
 
 // Background, every axis of every axis rect (colour scales included), grids, legend and text elements.
 void applyFrameColors(QCustomPlot *plot, const PlotColors &colors);

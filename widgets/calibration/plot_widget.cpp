@@ -2,21 +2,56 @@
 #include "widgets/calibration/plot_widget.h"
 #include "widgets/calibration/plot_qcustomplot.h"
 
+#include "core/bins/bins.h"
 #include "widgets/session/selection.h"
 
+#include <QDate>
+#include <QDir>
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QHBoxLayout>
+#include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
+#include <QStandardPaths>
 #include <QSvgGenerator>
 #include <QToolButton>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace gpuf {
+
+namespace {
+
+constexpr double kHoverPixels = 6.0; // how near a curve the pointer must be to name it
+
+QString fileNamePart(const QString &text)
+{
+    QString out;
+    for (const QChar c : text) {
+        if (c.isLetterOrNumber() || c == QLatin1Char('.') || c == QLatin1Char('_'))
+            out += c.toLower();
+        else if (!out.isEmpty() && !out.endsWith(QLatin1Char('-')))
+            out += QLatin1Char('-'); // spaces, slashes and other separators become one dash
+    }
+    while (out.endsWith(QLatin1Char('-')) || out.endsWith(QLatin1Char('.')))
+        out.chop(1);
+    while (out.startsWith(QLatin1Char('.')))
+        out.remove(0, 1); // never a hidden file
+    return out;
+}
+
+QString formatValue(double value)
+{
+    return std::isfinite(value) ? QLocale().toString(value, 'g', 3) : QStringLiteral("—");
+}
+
+} // namespace
 
 PlotWidget::PlotWidget(QWidget *parent)
     : QWidget(parent)
@@ -35,6 +70,16 @@ PlotWidget::PlotWidget(QWidget *parent)
     // Clicks drill down; nothing here is selectable or draggable, so a click is never mistaken for a drag.
     m_plot->setInteractions({});
     m_plot->setAntialiasedElements(QCP::aeAll);
+    // Hovering a curve names it (the thin per-problem curves have no legend entry).
+    m_plot->setMouseTracking(true);
+    m_plot->installEventFilter(this);
+    connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent *event) { hover(event->pos()); });
+    // As many value ticks as the axis has room for: a short count axis under a tall plot gets two or three, not five
+    // labels printed over each other.
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        if (fitTicks())
+            m_plot->replot(QCustomPlot::rpQueuedReplot);
+    });
 
     m_exportButton->setText(tr("Export"));
     m_exportButton->setToolTip(tr("Save this plot as PNG, SVG or PDF"));
@@ -97,6 +142,129 @@ void PlotWidget::changeEvent(QEvent *event)
     }
 }
 
+bool PlotWidget::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_plot && event->type() == QEvent::Leave)
+        hover(QPoint(-1, -1));
+    return QWidget::eventFilter(watched, event);
+}
+
+bool PlotWidget::fitTicks()
+{
+    const QFontMetrics metrics(font());
+    bool changed = false;
+    for (QCPAxisRect *rect : m_plot->axisRects()) {
+        for (QCPAxis *axis : rect->axes()) {
+            // Bin ranges where the columns have room for them, else the bin numbers.
+            if (axis->orientation() == Qt::Horizontal
+                && fitBinTicks(
+                    axis, rect->width() / bins::kBinCount, binRangeLabelWidth(QFontMetrics(axis->tickLabelFont()))))
+                changed = true;
+            // Named ticks (the bins) and fixed steps keep their own spacing.
+            const QSharedPointer<QCPAxisTicker> ticker = axis->ticker();
+            if (!ticker || !axis->visible() || !axis->tickLabels() || ticker.dynamicCast<QCPAxisTickerText>()
+                || ticker.dynamicCast<QCPAxisTickerFixed>())
+                continue;
+            const bool vertical = axis->orientation() == Qt::Vertical;
+            const int length = vertical ? rect->height() : rect->width();
+            // A label and a gap as tall as a line (vertical), or as wide as a few digits (horizontal).
+            const int room = vertical ? 2 * metrics.height() : 8 * metrics.averageCharWidth();
+            const int count = std::clamp(length / std::max(1, room), 2, 6);
+            if (ticker->tickCount() != count) {
+                ticker->setTickCount(count);
+                changed = true;
+            }
+        }
+    }
+    return changed;
+}
+
+QCPGraph *PlotWidget::graphNear(const QPoint &pos) const
+{
+    QCPGraph *best = nullptr;
+    double bestDistance = kHoverPixels;
+    for (int i = 0; i < m_plot->graphCount(); ++i) {
+        QCPGraph *graph = m_plot->graph(i);
+        if (!graph->visible() || graph->name().isEmpty() || !graph->keyAxis()->axisRect()->rect().contains(pos))
+            continue;
+        const double distance = graph->selectTest(pos, false);
+        if (distance >= 0 && distance < bestDistance) {
+            best = graph;
+            bestDistance = distance;
+        }
+    }
+    return best;
+}
+
+QString PlotWidget::hoverText(const QPoint &pos) const
+{
+    const QCPGraph *graph = graphNear(pos);
+    if (!graph)
+        return {};
+    // The curve's own point nearest the pointer along the key axis.
+    const double key = graph->keyAxis()->pixelToCoord(pos.x());
+    const QCPGraphData *nearest = nullptr;
+    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
+        if (!nearest || std::abs(it->key - key) < std::abs(nearest->key - key))
+            nearest = &*it;
+    }
+    if (!nearest)
+        return graph->name();
+    const auto axisName = [](const QCPAxis *axis, const QString &fallback) {
+        return axis->label().isEmpty() ? fallback : axis->label();
+    };
+    return tr("%1\n%2: %3\n%4: %5")
+        .arg(graph->name(), axisName(graph->keyAxis(), tr("x")), formatValue(nearest->key),
+            axisName(graph->valueAxis(), tr("y")), formatValue(nearest->value));
+}
+
+void PlotWidget::hover(const QPoint &pos)
+{
+    QCPGraph *graph = pos.x() < 0 ? nullptr : graphNear(pos);
+    if (graph != m_hovered) {
+        if (m_hovered)
+            m_hovered->setPen(m_hoveredPen);
+        m_hovered = graph;
+        if (graph) {
+            m_hoveredPen = graph->pen();
+            QPen strong = m_hoveredPen;
+            QColor color = strong.color();
+            color.setAlpha(255);
+            strong.setColor(color);
+            strong.setWidthF(std::max(2.0, strong.widthF() + 1.0));
+            graph->setPen(strong);
+        }
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+    const QString text = graph ? hoverText(pos) : QString();
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(m_plot->mapToGlobal(pos), text, m_plot);
+}
+
+QString PlotWidget::defaultExportName(
+    const QString &forecaster, const QString &plot, const QDate &date, ExportFormat format)
+{
+    static const char *const suffixes[] = {".png", ".svg", ".pdf"};
+    QStringList parts;
+    for (const QString &part : {forecaster, plot}) {
+        const QString safe = fileNamePart(part);
+        if (!safe.isEmpty())
+            parts.append(safe);
+    }
+    parts.append(date.toString(Qt::ISODate));
+    return parts.join(QLatin1Char('-')) + QLatin1StringView(suffixes[int(format)]);
+}
+
+QString PlotWidget::defaultExportName(ExportFormat format) const
+{
+    QStringList names;
+    for (const PlotSeries &series : m_input.series)
+        names.append(series.name);
+    return defaultExportName(names.join(tr(" vs ")), windowTitle(), QDate::currentDate(), format);
+}
+
 std::optional<PlotWidget::ExportFormat> PlotWidget::formatOf(const QString &path)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
@@ -152,7 +320,11 @@ void PlotWidget::exportInteractively(ExportFormat format)
     static const char *const suffixes[] = {".png", ".svg", ".pdf"};
     const int index = int(format);
     const QString suffix = QLatin1StringView(suffixes[index]);
-    QString path = QFileDialog::getSaveFileName(this, tr("Export plot"), {}, tr(filters[index]));
+    QString folder = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
+    if (folder.isEmpty() || !QDir(folder).exists())
+        folder = QDir::homePath();
+    QString path = QFileDialog::getSaveFileName(
+        this, tr("Export plot"), QDir(folder).filePath(defaultExportName(format)), tr(filters[index]));
     if (path.isEmpty())
         return;
     if (!path.endsWith(suffix, Qt::CaseInsensitive))

@@ -7,10 +7,13 @@
 #include "widgets/calibration/plot_input.h"
 #include "widgets/calibration/plot_style.h"
 
+#include <QPen>
 #include <QPointer>
 #include <QWidget>
 
+class QCPGraph;
 class QCustomPlot;
+class QDate;
 class QHBoxLayout;
 class QToolButton;
 
@@ -43,6 +46,15 @@ public:
     // widget's size, or 900×600 while it has none.
     Status exportTo(const QString &path, QSize size = {}) const;
     static std::optional<ExportFormat> formatOf(const QString &path);
+    // The file name the export dialog offers: forecaster, plot and date ("model-a-confusion-matrix-2026-03-02.png"),
+    // made safe for every file system.
+    static QString defaultExportName(
+        const QString &forecaster, const QString &plot, const QDate &date, ExportFormat format);
+    QString defaultExportName(ExportFormat format) const;
+
+    // What hovering `pos` (plot coordinates) shows: the name of the curve passing within a few pixels and its value
+    // there; empty when none is near. Hovering also draws that curve at full strength.
+    QString hoverText(const QPoint &pos) const;
 
 Q_SIGNALS:
     void drilledDown(const QList<gpuf::RowId> &candidateIds, const QString &description);
@@ -55,9 +67,13 @@ protected:
     void drillDown(const DrillDown &drill);
 
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void exportInteractively(ExportFormat format);
+    void hover(const QPoint &pos);
+    bool fitTicks();
+    QCPGraph *graphNear(const QPoint &pos) const;
 
     QCustomPlot *m_plot;
     QHBoxLayout *m_controls;
@@ -65,6 +81,8 @@ private:
     PlotColors m_colors;
     PlotInput m_input;
     QPointer<Selection> m_selection;
+    QPointer<QCPGraph> m_hovered; // drawn at full strength while the pointer is on it
+    QPen m_hoveredPen; // its own pen, put back when the pointer leaves
 };
 
 } // namespace gpuf

@@ -53,6 +53,26 @@ void setColumnWidths(QTableView *view)
         view->setColumnWidth(column, std::max(binWidth, headerWidth(column)) + 3 * metrics.averageCharWidth());
 }
 
+// Widens the name columns to the longest name the table holds (found by length, so one name is measured, not every
+// row), up to three times the sample width: a 1280-pixel window shows "v10_unfused_two_pass" whole.
+void fitNameColumns(QTableView *view, const CandidateTable &table)
+{
+    const QString *longest = nullptr;
+    for (const CandidateRow &row : table.rows) {
+        if (!longest || row.name.size() > longest->size())
+            longest = &row.name;
+    }
+    if (!longest)
+        return;
+    const QFontMetrics metrics = view->fontMetrics();
+    const int wanted = metrics.horizontalAdvance(*longest) + 3 * metrics.averageCharWidth();
+    for (int column : {NameColumn, ParentColumn}) {
+        const int sample = view->columnWidth(column);
+        if (wanted > sample)
+            view->setColumnWidth(column, std::min(wanted, 3 * sample));
+    }
+}
+
 } // namespace
 
 CandidateBrowser::CandidateBrowser(CandidateSource *source, Selection *selection, QWidget *parent)
@@ -165,6 +185,8 @@ void CandidateBrowser::showTable(const CandidateTablePtr &table)
     showChoices(newStore);
     m_filterBar->showTrustThreshold(m_selection->trustThreshold());
     m_model->setTrustThreshold(m_selection->trustThreshold());
+    if (table)
+        fitNameColumns(m_view, *table);
     applyFilter();
     updateSummary();
 }

@@ -15,6 +15,7 @@
 #include <QHBoxLayout>
 #include <QHash>
 #include <QLabel>
+#include <QMenu>
 #include <QMessageBox>
 #include <QSaveFile>
 #include <QScrollArea>
@@ -26,6 +27,7 @@
 #include <QTextBlock>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -112,6 +114,11 @@ void DiffView::createActions()
         tr("Next Change"), {QKeySequence(Qt::ALT | Qt::Key_Down), QKeySequence(Qt::Key_F7)}, &DiffView::goToNextHunk);
     m_previousHunk->setIcon(style()->standardIcon(QStyle::SP_ArrowUp));
     m_nextHunk->setIcon(style()->standardIcon(QStyle::SP_ArrowDown));
+    // Short toolbar texts, so the toolbar fits a 1280-pixel-wide window; menus and tooltips keep the full names.
+    m_previousHunk->setIconText(tr("Previous"));
+    m_nextHunk->setIconText(tr("Next"));
+    m_previousHunk->setToolTip(tr("Previous Change (Alt+Up)"));
+    m_nextHunk->setToolTip(tr("Next Change (Alt+Down)"));
     m_ignoreWhitespaceAction
         = make(tr("Ignore Whitespace"), {}, [this]() { setIgnoreWhitespace(m_ignoreWhitespaceAction->isChecked()); });
     m_ignoreWhitespaceAction->setCheckable(true);
@@ -151,11 +158,19 @@ void DiffView::createLayout()
     toolBar->addAction(m_swap);
     toolBar->addAction(m_showAnnotations);
     toolBar->addSeparator();
-    toolBar->addAction(m_copyPatch);
-    toolBar->addAction(m_exportPatch);
-    toolBar->addSeparator();
-    toolBar->addAction(m_openBaseline);
-    toolBar->addAction(m_openCandidate);
+    // The patch and source actions share one menu button: side by side they ran past a 1280-pixel-wide window.
+    auto *more = new QToolButton(toolBar);
+    more->setText(tr("Patch"));
+    more->setToolTip(tr("Copy or export the diff as a patch, or open either side's source on its own"));
+    more->setPopupMode(QToolButton::InstantPopup);
+    auto *moreMenu = new QMenu(more);
+    moreMenu->addAction(m_copyPatch);
+    moreMenu->addAction(m_exportPatch);
+    moreMenu->addSeparator();
+    moreMenu->addAction(m_openBaseline);
+    moreMenu->addAction(m_openCandidate);
+    more->setMenu(moreMenu);
+    toolBar->addWidget(more);
     auto *spacer = new QWidget(toolBar);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     toolBar->addWidget(spacer);

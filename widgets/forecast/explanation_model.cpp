@@ -78,6 +78,9 @@ QVariant ExplanationModel::data(const QModelIndex &index, int role) const
 
 QVariant ExplanationModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == ContributionColumn)
+        return tr("Log-odds the feature adds toward the predicted bin: the bar grows right toward it, left away from "
+                  "it, scaled to the largest contribution shown");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (Column(section)) {

@@ -5,6 +5,7 @@
 #include "core/forecasters/forecast_queue.h"
 #include "core/measure/measure_queue.h"
 #include "widgets/common/warning_banner.h"
+#include "widgets/forecast/contribution_delegate.h"
 #include "widgets/forecast/explanation_model.h"
 #include "widgets/forecast/forecast_controller.h"
 #include "widgets/forecast/forecast_detail.h"
@@ -96,6 +97,8 @@ ForecastPanel::ForecastPanel(ForecastController *controller, MeasureQueue *measu
     m_explanationNote->setWordWrap(true);
     m_explanationNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_explanationView->setSelectionMode(QAbstractItemView::NoSelection);
+    m_explanationView->setItemDelegateForColumn(
+        ExplanationModel::ContributionColumn, new ContributionDelegate(ExplanationModel::SortRole, m_explanationView));
 
     buildLayout();
     connectSources();

@@ -11,6 +11,7 @@ StoreSession::StoreSession(QObject *parent)
     : QObject(parent)
 {
     qRegisterMetaType<gpuf::StoreSnapshot>();
+    qRegisterMetaType<gpuf::StoreChange>();
 }
 
 StoreSession::~StoreSession() = default;
@@ -25,6 +26,12 @@ void StoreSession::refresh()
 {
     if (isOpen())
         load(m_snapshot.path, false);
+}
+
+void StoreSession::announce(const StoreChange &change)
+{
+    Q_EMIT changed(change);
+    refresh();
 }
 
 void StoreSession::close()

@@ -2,6 +2,7 @@
 // thread; the session hands finished values to the views by signals ("latest request wins").
 #pragma once
 
+#include "core/store/deletion.h"
 #include "core/store/statistics.h"
 
 #include <QFutureWatcher>
@@ -13,6 +14,15 @@ struct StoreSnapshot
 {
     QString path;
     StoreStatistics statistics;
+};
+
+// What a write did to the open store, so views can follow it: rows removed (a deletion) or put back (its undo), by
+// kind; the rows that depend on them are among them.
+struct StoreChange
+{
+    enum class Kind { Removed, Restored };
+    Kind kind = Kind::Removed;
+    QMap<RowKind, QList<RowId>> rows;
 };
 
 class StoreSession : public QObject
@@ -34,6 +44,9 @@ public:
     const StoreSnapshot &snapshot() const { return m_snapshot; }
     bool isBusy() const { return m_busy > 0; }
 
+    // Tells every view what a write changed (changed()), then reads the store's counts again (opened()).
+    void announce(const gpuf::StoreChange &change);
+
     // Background work other parts start on the store (imports, exports) so the status bar can show it.
     void beginWork(const QString &what);
     void endWork();
@@ -44,6 +57,7 @@ Q_SIGNALS:
     void openFailed(const QString &path, const QString &message);
     void closed();
     void busyChanged(bool busy, const QString &what);
+    void changed(const gpuf::StoreChange &change);
 
 private:
     struct LoadResult
@@ -65,3 +79,4 @@ private:
 } // namespace gpuf
 
 Q_DECLARE_METATYPE(gpuf::StoreSnapshot)
+Q_DECLARE_METATYPE(gpuf::StoreChange)

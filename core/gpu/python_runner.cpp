@@ -2,6 +2,8 @@
 // watched for its wall-clock and memory limits; the harness's JSON result becomes the response body.
 #include "core/gpu/python_runner.h"
 
+#include "core/common/resource_dir.h"
+
 #include "gpuf_config.h"
 
 #include <algorithm>
@@ -505,17 +507,15 @@ json runPythonJob(const PythonJob &job, const PythonSettings &settings, const Py
 fs::path defaultHarnessDir(const fs::path &executable)
 {
     const fs::path dir = executable.parent_path();
-    return firstExisting(
-        {dir / "python", dir / ".." / "share" / "gpuf" / "python", fs::path(GPUF_SOURCE_DIR) / "resources" / "python"},
-        "gpuf_harness");
+    // Beside the worker (a relocated bundle), else the shared data: installed, or the source tree's when run where
+    // it was built (resource_dir.h decides, so an installed worker never looks into a source tree).
+    return firstExisting({dir / "python", gpuf::resourceDirectory() / "python"}, "gpuf_harness");
 }
 
 fs::path defaultProblemsDir(const fs::path &executable)
 {
     const fs::path dir = executable.parent_path();
-    return firstExisting({dir / "problems", dir / ".." / "share" / "gpuf" / "problems",
-                             fs::path(GPUF_SOURCE_DIR) / "resources" / "problems"},
-        "README.md");
+    return firstExisting({dir / "problems", gpuf::resourceDirectory() / "problems"}, "README.md");
 }
 
 } // namespace gpuf::gpu

@@ -460,6 +460,8 @@ int runList(const QStringList &args, const QCommandLineParser &p, Io &io)
                 io.out << " step " << row.value(QStringLiteral("step")).toInt() << "/"
                        << row.value(QStringLiteral("steps")).toInt() << ", "
                        << row.value(QStringLiteral("gpu_evaluations")).toInt() << " GPU evaluation(s)";
+                if (row.value(QStringLiteral("replayed_evaluations")).toInt() > 0)
+                    io.out << " (replay)";
                 if (state->bestReward)
                     io.out << ", best " << QString::number(*state->bestReward, 'f', 3) << "×";
             } else {

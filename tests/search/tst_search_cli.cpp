@@ -121,6 +121,8 @@ private Q_SLOTS:
         r = runGpuf({QStringLiteral("search"), QStringLiteral("status"), store, QStringLiteral("s1")});
         QVERIFY(r.out.contains("(replay)"));
 
+        r = runGpuf({QStringLiteral("search"), QStringLiteral("list"), store});
+        QVERIFY2(r.out.contains("s1") && r.out.contains("(replay)"), r.out.constData());
         r = runGpuf({QStringLiteral("search"), QStringLiteral("list"), store, QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(QJsonDocument::fromJson(r.out).array().size(), 1);

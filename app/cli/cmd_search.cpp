@@ -290,6 +290,54 @@ int runStart(const QStringList &args, const QCommandLineParser &p, Io &io)
     return runSearch(io, args.first(), p.value(kName), setupFrom(p), p.isSet(kQuiet), p.isSet(QStringLiteral("json")));
 }
 
+// One event appended to a search's log by this process (pause, stop, resume, a configuration change), in one
+// transaction with `extra` (rows that must change with it).
+Status appendEvent(
+    Store &store, RowId searchId, const QString &kind, QJsonObject payload, const std::function<Status()> &extra = {})
+{
+    StoreSink sink(store, searchId);
+    return sink.transact([&](QList<SearchEvent> &events) -> Status {
+        if (extra) {
+            if (Status s = extra(); !s)
+                return s;
+        }
+        payload.insert(QStringLiteral("id"),
+            makeUlid(QDateTime::currentDateTimeUtc(), QRandomGenerator::global()->generate(),
+                QRandomGenerator::global()->generate64()));
+        SearchEvent e;
+        e.kind = kind;
+        e.payload = payload;
+        events.append(e);
+        return {};
+    });
+}
+
+// Each option given to resume that differs from the stored configuration, "--mode surrogate (the search has …)".
+QStringList differencesFromOptions(const QCommandLineParser &p, const SearchConfig &stored)
+{
+    QStringList differences;
+    auto differ = [&](const QString &option, const QString &storedValue) {
+        if (p.isSet(option) && p.value(option) != storedValue)
+            differences << QStringLiteral("--%1 %2 (the search has %3)").arg(option, p.value(option), storedValue);
+    };
+    differ(kProblem, stored.problem);
+    differ(kMode, modeName(stored.mode));
+    differ(kForecaster, stored.forecaster);
+    differ(kMutator, stored.mutator);
+    differ(kParents, QString::number(stored.parentsPerStep));
+    differ(kProposals, QString::number(stored.proposalsPerParent));
+    differ(kMeasure, QString::number(stored.measurementsPerParent));
+    differ(kKeep, QString::number(stored.keepPerParent));
+    if (p.isSet(kTau) && p.value(kTau).toDouble() != stored.tau)
+        differences << QStringLiteral("--tau %1 (the search has %2)").arg(p.value(kTau)).arg(stored.tau);
+    differ(kGpu, stored.gpu);
+    differ(kHardware, stored.hardware);
+    differ(kSeed, QString::number(stored.seed));
+    differ(kFamily, stored.mutatorConfig.value(QStringLiteral("family")).toString());
+    differ(kPool, stored.mutatorConfig.value(QStringLiteral("search")).toString());
+    return differences;
+}
+
 // Options given to resume must match the stored configuration (only --steps may extend the budget).
 int runResume(const QStringList &args, const QCommandLineParser &p, Io &io)
 {
@@ -305,86 +353,31 @@ int runResume(const QStringList &args, const QCommandLineParser &p, Io &io)
             return fail(io, BadInput, QStringLiteral("search resume: ") + state.error());
         if (state->stopped)
             return fail(io, BadInput, QStringLiteral("search resume: '%1' was stopped; start a new search").arg(name));
-        QStringList given;
-        const QStringList configOptions {kProblem, kFamily, kMode, kForecaster, kMutator, kParents, kProposals,
-            kMeasure, kKeep, kTau, kGpu, kHardware, kSeed, kPool};
-        for (const QString &o : configOptions) {
-            if (p.isSet(o))
-                given << o;
+        if (const QStringList differences = differencesFromOptions(p, state->config); !differences.isEmpty())
+            return fail(io, BadInput,
+                QStringLiteral("search resume: '%1' runs under another configuration: %2; a search resumes only"
+                               " under its own (start a new one to change it)")
+                    .arg(name, differences.join(QStringLiteral(", "))));
+        SearchRepo searches(**store);
+        auto search = searches.findByName(name);
+        if (!search || !search->has_value())
+            return fail(io, BadInput, QStringLiteral("search resume: no search named '%1'").arg(name));
+        const RowId id = (*search)->id;
+        auto steps = positiveInt(p, kSteps, state->config.steps);
+        if (!steps)
+            return fail(io, BadInput, QStringLiteral("search resume: ") + steps.error());
+        if (*steps != state->config.steps) {
+            SearchConfig changed = state->config;
+            changed.steps = *steps;
+            Status s = appendEvent(**store, id, QStringLiteral("config_changed"),
+                {{QStringLiteral("changes"), QJsonObject {{QStringLiteral("steps"), *steps}}}},
+                [&] { return searches.updateConfig(id, changed.toJson()); });
+            if (!s)
+                return fail(io, BadInput, QStringLiteral("search resume: ") + s.error());
         }
-        if (!given.isEmpty()) {
-            // Compare what was given with what is stored, option by option.
-            SearchConfig wanted = state->config;
-            QStringList differences;
-            auto differ = [&](const QString &option, const QString &storedValue) {
-                if (p.isSet(option) && p.value(option) != storedValue)
-                    differences
-                        << QStringLiteral("--%1 %2 (the search has %3)").arg(option, p.value(option), storedValue);
-            };
-            differ(kProblem, wanted.problem);
-            differ(kMode, modeName(wanted.mode));
-            differ(kForecaster, wanted.forecaster);
-            differ(kMutator, wanted.mutator);
-            differ(kParents, QString::number(wanted.parentsPerStep));
-            differ(kProposals, QString::number(wanted.proposalsPerParent));
-            differ(kMeasure, QString::number(wanted.measurementsPerParent));
-            differ(kKeep, QString::number(wanted.keepPerParent));
-            if (p.isSet(kTau) && p.value(kTau).toDouble() != wanted.tau)
-                differences << QStringLiteral("--tau %1 (the search has %2)").arg(p.value(kTau)).arg(wanted.tau);
-            differ(kGpu, wanted.gpu);
-            differ(kHardware, wanted.hardware);
-            differ(kSeed, QString::number(wanted.seed));
-            differ(kFamily, wanted.mutatorConfig.value(QStringLiteral("family")).toString());
-            differ(kPool, wanted.mutatorConfig.value(QStringLiteral("search")).toString());
-            if (!differences.isEmpty())
-                return fail(io, BadInput,
-                    QStringLiteral("search resume: '%1' runs under another configuration: %2; a search resumes only"
-                                   " under its own (start a new one to change it)")
-                        .arg(name, differences.join(QStringLiteral(", "))));
-        }
-        if (p.isSet(kSteps) || state->paused) {
-            SearchRepo searches(**store);
-            auto search = searches.findByName(name);
-            if (!search || !search->has_value())
-                return fail(io, BadInput, QStringLiteral("search resume: no search named '%1'").arg(name));
-            StoreSink sink(**store, (*search)->id);
-            if (p.isSet(kSteps)) {
-                auto steps = positiveInt(p, kSteps, state->config.steps);
-                if (!steps)
-                    return fail(io, BadInput, QStringLiteral("search resume: ") + steps.error());
-                if (*steps != state->config.steps) {
-                    SearchConfig changed = state->config;
-                    changed.steps = *steps;
-                    Status s = sink.transact([&](QList<SearchEvent> &events) -> Status {
-                        if (Status u = searches.updateConfig((*search)->id, changed.toJson()); !u)
-                            return u;
-                        SearchEvent e;
-                        e.kind = QStringLiteral("config_changed");
-                        e.payload
-                            = {{QStringLiteral("id"),
-                                   makeUlid(QDateTime::currentDateTimeUtc(), QRandomGenerator::global()->generate(),
-                                       QRandomGenerator::global()->generate64())},
-                                {QStringLiteral("changes"), QJsonObject {{QStringLiteral("steps"), *steps}}}};
-                        events.append(e);
-                        return {};
-                    });
-                    if (!s)
-                        return fail(io, BadInput, QStringLiteral("search resume: ") + s.error());
-                }
-            }
-            if (state->paused) {
-                Status s = sink.transact([](QList<SearchEvent> &events) -> Status {
-                    SearchEvent e;
-                    e.kind = QStringLiteral("search_resumed");
-                    e.payload = {{QStringLiteral("id"),
-                        makeUlid(QDateTime::currentDateTimeUtc(), QRandomGenerator::global()->generate(),
-                            QRandomGenerator::global()->generate64())}};
-                    events.append(e);
-                    return {};
-                });
-                if (!s)
-                    return fail(io, BadInput, QStringLiteral("search resume: ") + s.error());
-            }
+        if (state->paused) {
+            if (Status s = appendEvent(**store, id, QStringLiteral("search_resumed"), {}); !s)
+                return fail(io, BadInput, QStringLiteral("search resume: ") + s.error());
         }
     }
     return runSearch(io, args.first(), name, setupFrom(p), p.isSet(kQuiet), p.isSet(QStringLiteral("json")));
@@ -412,18 +405,9 @@ int runControl(const QString &verb, const QStringList &args, Io &io)
     auto search = SearchRepo(**store).findByName(args.at(1));
     if (!search || !search->has_value())
         return fail(io, BadInput, QStringLiteral("search %1: no search named '%2'").arg(verb, args.at(1)));
-    StoreSink sink(**store, (*search)->id);
-    Status s = sink.transact([&verb](QList<SearchEvent> &events) -> Status {
-        SearchEvent e;
-        e.kind
-            = verb == QLatin1StringView("pause") ? QStringLiteral("search_paused") : QStringLiteral("search_stopped");
-        e.payload = {{QStringLiteral("id"),
-                         makeUlid(QDateTime::currentDateTimeUtc(), QRandomGenerator::global()->generate(),
-                             QRandomGenerator::global()->generate64())},
-            {QStringLiteral("by"), QStringLiteral("gpuf search %1").arg(verb)}};
-        events.append(e);
-        return {};
-    });
+    Status s = appendEvent(**store, (*search)->id,
+        verb == QLatin1StringView("pause") ? QStringLiteral("search_paused") : QStringLiteral("search_stopped"),
+        {{QStringLiteral("by"), QStringLiteral("gpuf search %1").arg(verb)}});
     if (!s)
         return fail(io, BadInput, QStringLiteral("search %1: ").arg(verb) + s.error());
     io.out << "search " << args.at(1) << (verb == QLatin1StringView("pause") ? " paused" : " stopped")
@@ -476,6 +460,8 @@ int runList(const QStringList &args, const QCommandLineParser &p, Io &io)
                 io.out << " step " << row.value(QStringLiteral("step")).toInt() << "/"
                        << row.value(QStringLiteral("steps")).toInt() << ", "
                        << row.value(QStringLiteral("gpu_evaluations")).toInt() << " GPU evaluation(s)";
+                if (row.value(QStringLiteral("replayed_evaluations")).toInt() > 0)
+                    io.out << " (replay)";
                 if (state->bestReward)
                     io.out << ", best " << QString::number(*state->bestReward, 'f', 3) << "×";
             } else {

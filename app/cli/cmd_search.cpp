@@ -43,6 +43,7 @@ const QString kOut = QStringLiteral("out");
 const QString kSeeds = QStringLiteral("seeds");
 const QString kFactor = QStringLiteral("k");
 const QString kQuiet = QStringLiteral("quiet");
+const QString kPool = QStringLiteral("pool");
 
 void addSearchOptions(QCommandLineParser &p)
 {
@@ -78,6 +79,8 @@ void addSearchOptions(QCommandLineParser &p)
                        " (default 4)."),
         QStringLiteral("K")});
     p.addOption({kQuiet, QStringLiteral("No progress on stderr.")});
+    p.addOption({kPool, QStringLiteral("Propose a stored search's recorded proposals, in its order (mutator 'pool')."),
+        QStringLiteral("SEARCH")});
 }
 
 Result<int> positiveInt(const QCommandLineParser &p, const QString &option, int fallback, bool allowZero = false)
@@ -114,6 +117,11 @@ Result<SearchConfig> configFromOptions(const QCommandLineParser &p)
     }
     if (p.isSet(kMutator))
         c.mutator = p.value(kMutator);
+    if (p.isSet(kPool)) {
+        c.mutator = QStringLiteral("pool");
+        c.mutatorConfig
+            = {{QStringLiteral("source"), QStringLiteral("search")}, {QStringLiteral("search"), p.value(kPool)}};
+    }
     if (c.problem.isEmpty())
         return Error {QStringLiteral("give the problem to search (--problem NAME or --family NAME)")};
     // A budget of 0 is refused by validate() with its own message, so 0 passes here.
@@ -299,7 +307,7 @@ int runResume(const QStringList &args, const QCommandLineParser &p, Io &io)
             return fail(io, BadInput, QStringLiteral("search resume: '%1' was stopped; start a new search").arg(name));
         QStringList given;
         const QStringList configOptions {kProblem, kFamily, kMode, kForecaster, kMutator, kParents, kProposals,
-            kMeasure, kKeep, kTau, kGpu, kHardware, kSeed};
+            kMeasure, kKeep, kTau, kGpu, kHardware, kSeed, kPool};
         for (const QString &o : configOptions) {
             if (p.isSet(o))
                 given << o;
@@ -327,6 +335,7 @@ int runResume(const QStringList &args, const QCommandLineParser &p, Io &io)
             differ(kHardware, wanted.hardware);
             differ(kSeed, QString::number(wanted.seed));
             differ(kFamily, wanted.mutatorConfig.value(QStringLiteral("family")).toString());
+            differ(kPool, wanted.mutatorConfig.value(QStringLiteral("search")).toString());
             if (!differences.isEmpty())
                 return fail(io, BadInput,
                     QStringLiteral("search resume: '%1' runs under another configuration: %2; a search resumes only"

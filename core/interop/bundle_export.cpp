@@ -369,7 +369,7 @@ Status exportBundle(Store &store, const QString &file)
     if (!out.open(QIODevice::WriteOnly))
         return Error {QStringLiteral("%1: cannot write: %2").arg(file, out.errorString())};
     // One read transaction, so the bundle is one consistent snapshot even while another connection writes.
-    Transaction snapshot(store);
+    Transaction snapshot(store, Transaction::Kind::Read);
     if (Status s = snapshot.begin(); !s)
         return s;
     if (Status s = BundleExporter(store, out).run(); !s) {

@@ -1,6 +1,8 @@
 // Recorded-pool and injected mutators; see recorded_mutators.h.
 #include "core/search/recorded_mutators.h"
 
+#include "core/search/feedback_json.h"
+
 namespace gpuf::search {
 
 quint64 mix64(quint64 x)
@@ -105,6 +107,60 @@ void InjectedMutator::request(const QList<MutationRequest> &requests, Done done)
     }
     for (const MutationResult &r : std::as_const(results))
         done(r);
+}
+
+} // namespace gpuf::search
+
+namespace gpuf::search {
+
+QList<RecordedProposal> recordedProposals(const QList<SearchEvent> &events)
+{
+    QList<RecordedProposal> out;
+    QHash<QString, int> byNode; // node id → proposal
+    QHash<QString, int> byEvaluation; // evaluation request id → proposal
+    QList<int> unmeasured; // this step's proposals not yet linked to an evaluation (logs without node ids)
+    for (const SearchEvent &e : events) {
+        const QJsonObject &p = e.payload;
+        if (e.kind == QLatin1StringView("step_started")) {
+            unmeasured.clear();
+        } else if (e.kind == QLatin1StringView("mutation_completed")) {
+            const QString code = p.value(QStringLiteral("code")).toString();
+            if (code.isEmpty())
+                continue;
+            RecordedProposal r;
+            r.entry.source = code;
+            r.entry.language = p.value(QStringLiteral("language")).toString();
+            if (r.entry.language.isEmpty())
+                r.entry.language = guessLanguage(code);
+            r.entry.origin = QStringLiteral("import:search");
+            r.entry.name = p.value(QStringLiteral("name")).toString();
+            r.entry.parameters = p.value(QStringLiteral("parameters")).toObject();
+            const int index = int(out.size());
+            out.append(r);
+            const QString node = p.value(QStringLiteral("node_id")).toString();
+            if (!node.isEmpty())
+                byNode.insert(node, index);
+            else
+                unmeasured.append(index);
+        } else if (e.kind == QLatin1StringView("evaluation_requested")) {
+            const QString node = p.value(QStringLiteral("node_id")).toString();
+            int index = byNode.value(node, -1);
+            if (index < 0 && !unmeasured.isEmpty())
+                index = unmeasured.takeFirst();
+            if (index >= 0)
+                byEvaluation.insert(p.value(QStringLiteral("request_id")).toString(), index);
+        } else if (e.kind == QLatin1StringView("evaluation_completed")) {
+            const int index = byEvaluation.value(p.value(QStringLiteral("request_id")).toString(), -1);
+            if (index < 0)
+                continue;
+            auto feedback = feedbackFromJson(p.value(QStringLiteral("feedback")).toObject());
+            if (feedback) {
+                feedback->replayed = true;
+                out[index].feedback = *feedback;
+            }
+        }
+    }
+    return out;
 }
 
 } // namespace gpuf::search

@@ -2,6 +2,7 @@
 // in a fixed order) and the injected mutator (kernels the user adds to a search).
 #pragma once
 
+#include "core/domain/search.h"
 #include "core/search/mutator.h"
 #include "core/search/replay_world.h"
 
@@ -67,5 +68,19 @@ private:
 
 // splitmix64: the search's only source of pseudo-random numbers (seeds derive from the search seed).
 quint64 mix64(quint64 x);
+
+} // namespace gpuf::search
+
+namespace gpuf::search {
+
+// A recorded search log's proposals, in the log's order, each with the outcome the log recorded for it (when it was
+// measured). Our own logs link a proposal to its measurement by node id; other logs (the paper's) by order: the n-th
+// evaluation requested in a step measures the n-th proposal completed in it.
+struct RecordedProposal
+{
+    PoolEntry entry;
+    std::optional<EvaluationFeedback> feedback; // replayed = true
+};
+QList<RecordedProposal> recordedProposals(const QList<SearchEvent> &events);
 
 } // namespace gpuf::search

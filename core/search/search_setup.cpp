@@ -15,9 +15,39 @@
 
 namespace gpuf::search {
 
+Result<QList<RecordedProposal>> recordedLog(Store *store, const QString &name)
+{
+    if (!store)
+        return Error {QStringLiteral("a recorded search log needs a store")};
+    SearchRepo searches(*store);
+    auto search = searches.findByName(name);
+    if (!search)
+        return Error {search.error()};
+    if (!search->has_value())
+        return Error {QStringLiteral("no search named '%1' to take recorded proposals from").arg(name)};
+    auto events = searches.events((*search)->id);
+    if (!events)
+        return Error {events.error()};
+    QList<RecordedProposal> proposals = recordedProposals(*events);
+    if (proposals.isEmpty())
+        return Error {QStringLiteral("search '%1' recorded no proposal with code").arg(name)};
+    return proposals;
+}
+
 Result<std::unique_ptr<Mutator>> makeMutator(const MutatorContext &context)
 {
     const QString &kind = context.config.mutator;
+    if (kind == QLatin1StringView("pool")
+        && context.config.mutatorConfig.value(QStringLiteral("source")).toString() == QLatin1StringView("search")) {
+        const QString name = context.config.mutatorConfig.value(QStringLiteral("search")).toString();
+        auto proposals = recordedLog(context.store, name);
+        if (!proposals)
+            return Error {proposals.error()};
+        QList<PoolEntry> entries;
+        for (const RecordedProposal &p : std::as_const(*proposals))
+            entries.append(p.entry);
+        return std::unique_ptr<Mutator>(PoolMutator::fromRecordedLog(name, entries));
+    }
     if (kind == QLatin1StringView("pool")) {
         if (!context.world)
             return Error {QStringLiteral("the recorded pool needs recorded runtimes of '%1' in the store")
@@ -96,6 +126,27 @@ Result<RunParts> buildParts(Store &store, const SearchConfig &config, const Setu
             world = std::make_shared<const ReplayWorld>(std::move(*loaded));
         else if (config.gpu == QLatin1StringView("replay") || config.mutator == QLatin1StringView("pool"))
             return Error {loaded.error()};
+    }
+    if (world && config.mutatorConfig.value(QStringLiteral("source")).toString() == QLatin1StringView("search")) {
+        // The recorded log's own outcomes join the world, so its proposals replay as they were measured.
+        auto proposals = recordedLog(&store, config.mutatorConfig.value(QStringLiteral("search")).toString());
+        if (!proposals)
+            return Error {proposals.error()};
+        auto merged = std::make_shared<ReplayWorld>(*world);
+        for (const RecordedProposal &p : std::as_const(*proposals)) {
+            const QString hash = contentHashOf(p.entry.source);
+            if (!p.feedback || merged->byHash.contains(hash))
+                continue;
+            Kernel k;
+            k.problemId = merged->problem.id;
+            k.source = p.entry.source;
+            k.language = p.entry.language;
+            k.contentHash = hash;
+            k.origin = p.entry.origin;
+            merged->byHash.insert(hash, int(merged->kernels.size()));
+            merged->kernels.append({k, *p.feedback});
+        }
+        world = merged;
     }
     if (world) {
         parts.problem = world->problem;

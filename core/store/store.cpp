@@ -236,8 +236,9 @@ Result<StoreCounts> Store::counts()
     return c;
 }
 
-Transaction::Transaction(Store &store)
+Transaction::Transaction(Store &store, Kind kind)
     : m_db(store.database())
+    , m_kind(kind)
 { }
 
 Transaction::~Transaction()
@@ -253,7 +254,7 @@ Status Transaction::begin()
     // IMMEDIATE takes the write lock now, waiting up to the busy timeout for other writers (threads or processes):
     // a deferred transaction that reads first and writes later would fail at once when another writer came between.
     QSqlQuery begin(m_db);
-    if (!begin.exec(QStringLiteral("BEGIN IMMEDIATE")))
+    if (!begin.exec(m_kind == Kind::Write ? QStringLiteral("BEGIN IMMEDIATE") : QStringLiteral("BEGIN")))
         return Error {QStringLiteral("cannot start writing: %1").arg(sql::describeError(begin.lastError()))};
     m_open = true;
     return {};

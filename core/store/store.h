@@ -64,7 +64,11 @@ private:
 class Transaction
 {
 public:
-    explicit Transaction(Store &store);
+    enum class Kind {
+        Write, // BEGIN IMMEDIATE: takes the write lock at once, waiting up to the busy timeout for other writers
+        Read, // BEGIN: a consistent snapshot for reading, never blocking writers
+    };
+    explicit Transaction(Store &store, Kind kind = Kind::Write);
     ~Transaction();
     Transaction(const Transaction &) = delete;
     Transaction &operator=(const Transaction &) = delete;
@@ -74,6 +78,7 @@ public:
 
 private:
     QSqlDatabase &m_db;
+    Kind m_kind = Kind::Write;
     bool m_open = false;
 };
 

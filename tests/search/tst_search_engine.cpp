@@ -324,6 +324,41 @@ private Q_SLOTS:
         QVERIFY(folded->pinned.contains(seed));
     }
 
+    // A recorded pool from a stored search's log: its proposals in its order, replayed with its outcomes.
+    void recordedLogPool()
+    {
+        const QString path = freshStore(QStringLiteral("recorded.gpuf"));
+        auto store = Store::open(path, Store::Mode::ExistingOnly);
+        QVERIFY(createSearch(**store, QStringLiteral("original"), replayConfig(Mode::Standard, 4)));
+        QVERIFY(runToEnd(**store, QStringLiteral("original")));
+        SearchConfig again = replayConfig(Mode::Standard, 4);
+        again.mutatorConfig = {{QStringLiteral("source"), QStringLiteral("search")},
+            {QStringLiteral("search"), QStringLiteral("original")}};
+        QVERIFY(createSearch(**store, QStringLiteral("again"), again));
+        QVERIFY(runToEnd(**store, QStringLiteral("again")));
+        QCOMPARE(canonicalArchive(foldStoredSearch(**store, QStringLiteral("again")).value()),
+            canonicalArchive(foldStoredSearch(**store, QStringLiteral("original")).value()));
+
+        // The paper's log format: proposals and outcomes linked by order within a step.
+        QVERIFY(interop::importFiles(**store, {QStringLiteral(GPUF_TEST_DATA_DIR "/interop/events_standard.jsonl")}));
+        SearchConfig paper = replayConfig(Mode::Standard, 2);
+        paper.mutatorConfig = {{QStringLiteral("source"), QStringLiteral("search")},
+            {QStringLiteral("search"), QStringLiteral("run-std-1")}};
+        QVERIFY(createSearch(**store, QStringLiteral("paper"), paper));
+        QVERIFY(runToEnd(**store, QStringLiteral("paper")));
+        auto state = foldStoredSearch(**store, QStringLiteral("paper"));
+        QVERIFY(state);
+        QCOMPARE(state->gpuEvaluations, 1);
+        QCOMPARE(*state->bestReward, 1.31);
+        QVERIFY(state->candidate(state->bestNode)->feedback.replayed);
+
+        SearchConfig missing = paper;
+        missing.mutatorConfig.insert(QStringLiteral("search"), QStringLiteral("nope"));
+        auto refused = createSearch(**store, QStringLiteral("missing"), missing);
+        QVERIFY(!refused);
+        QVERIFY2(refused.error().contains(QLatin1StringView("no search named 'nope'")), qPrintable(refused.error()));
+    }
+
     void engineOnItsThread()
     {
         const QString path = freshStore(QStringLiteral("engine.gpuf"));

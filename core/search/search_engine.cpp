@@ -7,6 +7,7 @@ namespace gpuf::search {
 
 namespace {
 constexpr int kSnapshotIntervalMs = 100; // at most ~10 snapshots per second
+constexpr int kPollIntervalMs = 1000; // a pause from another process is seen within a second
 constexpr int kActionsPerTurn = 1; // one action, then a look at the queued calls (pause, stop, steering)
 } // namespace
 
@@ -53,6 +54,9 @@ SearchEngine::SearchEngine(Factory factory, QObject *parent)
     m_snapshotTimer.setParent(this); // moves to the engine's thread with it
     m_snapshotTimer.setSingleShot(true);
     connect(&m_snapshotTimer, &QTimer::timeout, this, [this] { report(); });
+    m_pollTimer.setParent(this);
+    m_pollTimer.setInterval(kPollIntervalMs);
+    connect(&m_pollTimer, &QTimer::timeout, this, [this] { schedulePump(); });
 }
 
 SearchEngine::~SearchEngine() = default;
@@ -88,6 +92,7 @@ void SearchEngine::start()
         return;
     }
     report();
+    m_pollTimer.start();
     schedulePump();
 }
 
@@ -125,6 +130,7 @@ void SearchEngine::runPump()
         const NextAction next = m_run->next();
         if (next == NextAction::Done || next == NextAction::Paused) {
             m_reportedEnd = true;
+            m_pollTimer.stop();
             report();
             Q_EMIT finished(snapshotOf(m_run->state()));
         }
@@ -142,6 +148,7 @@ void SearchEngine::act(const std::function<Status(SearchRun &)> &action)
         return;
     }
     m_reportedEnd = false;
+    m_pollTimer.start();
     report();
     schedulePump();
 }
@@ -202,6 +209,7 @@ void SearchEngine::changeConfig(const QJsonObject &changes)
 
 void SearchEngine::shutdown()
 {
+    m_pollTimer.stop();
     m_run.reset();
     Q_EMIT shutDown();
 }
@@ -209,6 +217,7 @@ void SearchEngine::shutdown()
 void SearchEngine::fail(const QString &message)
 {
     m_error = message;
+    m_pollTimer.stop();
     Q_EMIT failed(message);
     if (m_run)
         Q_EMIT snapshotReady(snapshotOf(m_run->state(), m_error));

@@ -82,6 +82,7 @@ private:
     bool m_pumpQueued = false;
     int m_pauseAfterStep = -1; // single step: pause once this many steps are complete
     QTimer m_snapshotTimer;
+    QTimer m_pollTimer; // while answers are awaited: looks for events other processes appended (pause, stop)
     QElapsedTimer m_sinceSnapshot;
     bool m_dirty = false;
     bool m_reportedEnd = false;

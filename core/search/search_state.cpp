@@ -557,8 +557,6 @@ Status applyEvent(SearchState &state, const SearchEvent &e)
         state.paused = false;
     else if (k == QLatin1StringView("search_stopped"))
         state.stopped = true;
-    else if (k == QLatin1StringView("search_restarted"))
-        state.stopped = false;
     else
         s = onSteering(state, e);
     if (s)

@@ -221,6 +221,34 @@ private Q_SLOTS:
 
     void pauseAndStopFromAnotherProcess()
     {
+        {
+            // A long search paused by another process halts, says so, and resumes where it stopped.
+            const QString store = freshStore(QStringLiteral("pause.gpuf"));
+            QProcess running;
+            running.start(QStringLiteral(GPUF_CLI_PATH),
+                startArgs(store, QStringLiteral("long"), QStringLiteral("standard"), 1000000)
+                    << QStringLiteral("--json"));
+            QVERIFY(running.waitForStarted());
+            auto started = [&store] {
+                auto s = Store::open(store, Store::Mode::ReadOnly, Store::Check::Header);
+                return s && (*s)->counts().value().searches > 0;
+            };
+            while (!started() && !running.waitForFinished(20)) { }
+            QCOMPARE(running.state(), QProcess::Running);
+            Run r = runGpuf({QStringLiteral("search"), QStringLiteral("pause"), store, QStringLiteral("long")});
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            QVERIFY(running.waitForFinished(60000));
+            QCOMPARE(running.exitCode(), 0);
+            const QJsonObject paused = QJsonDocument::fromJson(running.readAllStandardOutput()).object();
+            QCOMPARE(paused.value(QStringLiteral("status")).toString(), QStringLiteral("paused"));
+            const int step = paused.value(QStringLiteral("step")).toInt();
+            QVERIFY(step < 1000000);
+            r = runGpuf({QStringLiteral("search"), QStringLiteral("resume"), store, QStringLiteral("long"),
+                QStringLiteral("--steps"), QString::number(step + 2), QStringLiteral("--json"),
+                QStringLiteral("--quiet")});
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("step")).toInt(), step + 2);
+        }
         const QString store = freshStore(QStringLiteral("control.gpuf"));
         QCOMPARE(runGpuf(startArgs(store, QStringLiteral("p"), QStringLiteral("standard"), 1)).exitCode, 0);
         // A finished search reports it; a paused one resumes to the budget it was given.

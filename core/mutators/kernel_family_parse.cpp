@@ -126,6 +126,27 @@ void readShared(Checker &c, const QJsonObject &problem, KernelFamily &f, QSet<QS
     }
 }
 
+// Only what decides the kernels goes into the hash: notes, titles and defaults may be edited without making the
+// recorded sweeps of the family foreign to it.
+QString decisiveHash(const QJsonObject &json, const KernelFamily &f)
+{
+    QJsonObject decisive;
+    for (const char *key : {"problem", "options", "derived", "constraints", "launches"})
+        decisive.insert(QString::fromLatin1(key), json.value(QString::fromLatin1(key)));
+    QJsonArray tunableValues;
+    for (const Tunable &t : f.tunables) {
+        QJsonArray values;
+        for (qint64 v : t.values)
+            values.append(v);
+        tunableValues.append(QJsonObject {{QStringLiteral("name"), t.name}, {QStringLiteral("values"), values}});
+    }
+    decisive.insert(QStringLiteral("tunables"), tunableValues);
+    QByteArray material = QJsonDocument(decisive).toJson(QJsonDocument::Compact);
+    material += '\n';
+    material += f.source.toUtf8();
+    return QString::fromLatin1(QCryptographicHash::hash(material, QCryptographicHash::Sha256).toHex());
+}
+
 } // namespace
 
 Result<KernelFamily> parseFamily(const QJsonObject &json, const QString &source, const QJsonObject &problem)
@@ -194,23 +215,7 @@ Result<KernelFamily> parseFamily(const QJsonObject &json, const QString &source,
     const Configuration defaults = defaultConfiguration(f);
     if (!satisfiesConstraints(f, defaults, &reason) && !reason.contains(QLatin1StringView("does not hold")))
         return Error {reason};
-    // Only what decides the kernels goes into the hash: notes, titles and defaults may be edited without making the
-    // recorded sweeps of the family foreign to it.
-    QJsonObject decisive;
-    for (const char *key : {"problem", "options", "derived", "constraints", "launches"})
-        decisive.insert(QString::fromLatin1(key), json.value(QString::fromLatin1(key)));
-    QJsonArray tunableValues;
-    for (const Tunable &t : std::as_const(f.tunables)) {
-        QJsonArray values;
-        for (qint64 v : t.values)
-            values.append(v);
-        tunableValues.append(QJsonObject {{QStringLiteral("name"), t.name}, {QStringLiteral("values"), values}});
-    }
-    decisive.insert(QStringLiteral("tunables"), tunableValues);
-    QByteArray material = QJsonDocument(decisive).toJson(QJsonDocument::Compact);
-    material += '\n';
-    material += source.toUtf8();
-    f.contentHash = QString::fromLatin1(QCryptographicHash::hash(material, QCryptographicHash::Sha256).toHex());
+    f.contentHash = decisiveHash(json, f);
     return f;
 }
 

@@ -242,7 +242,8 @@ struct ChildOutcome
 };
 
 // Polls the child until it exits; past the wall-clock or the memory limit its whole process group is killed.
-int waitWithLimits(pid_t pid, const PythonJob &job, std::chrono::steady_clock::time_point started, ChildOutcome &outcome)
+int waitWithLimits(
+    pid_t pid, const PythonJob &job, std::chrono::steady_clock::time_point started, ChildOutcome &outcome)
 {
     int status = 0;
     for (;;) {

@@ -32,7 +32,8 @@ Result<QJsonObject> readVariants(const QString &dir)
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(*bytes, &parseError);
     if (!doc.isObject())
-        return Error {QStringLiteral("%1: offset %2: %3").arg(path).arg(parseError.offset).arg(parseError.errorString())};
+        return Error {
+            QStringLiteral("%1: offset %2: %3").arg(path).arg(parseError.offset).arg(parseError.errorString())};
     const QJsonObject o = doc.object();
     if (o.value(QStringLiteral("format")).toString() != QLatin1StringView("gpuf-python-variants/1"))
         return Error {QStringLiteral("%1: field 'format': expected \"gpuf-python-variants/1\"").arg(path)};
@@ -52,8 +53,8 @@ QJsonArray caseNames(const QJsonArray &cases)
 
 bool definesCustomKernel(const QString &source)
 {
-    static const QRegularExpression def(QStringLiteral("^def\\s+custom_kernel\\s*\\("),
-        QRegularExpression::MultilineOption);
+    static const QRegularExpression def(
+        QStringLiteral("^def\\s+custom_kernel\\s*\\("), QRegularExpression::MultilineOption);
     return def.match(source).hasMatch();
 }
 
@@ -109,8 +110,9 @@ Status importPythonProblem(Store &store, const QString &dir, CorpusReport &repor
         const QString variantName = v.value(QStringLiteral("name")).toString();
         const QString file = v.value(QStringLiteral("file")).toString();
         if (variantName.isEmpty() || file.isEmpty() || file.contains(QStringLiteral("..")))
-            return Error {QStringLiteral("%1/variants.json: every variant needs a 'name' and a 'file' inside the folder")
-                              .arg(dir)};
+            return Error {
+                QStringLiteral("%1/variants.json: every variant needs a 'name' and a 'file' inside the folder")
+                    .arg(dir)};
         auto source = readBytes(dir + QLatin1Char('/') + file);
         if (!source)
             return Error {source.error()};
@@ -122,8 +124,9 @@ Status importPythonProblem(Store &store, const QString &dir, CorpusReport &repor
         k.problemId = problem.id;
         k.parentId = parent.isEmpty() ? 0 : idByVariant.value(parent);
         k.name = variantName;
-        k.language = v.value(QStringLiteral("kind")).toString() == QLatin1StringView("triton") ? QStringLiteral("triton")
-                                                                                          : QStringLiteral("python");
+        k.language = v.value(QStringLiteral("kind")).toString() == QLatin1StringView("triton")
+            ? QStringLiteral("triton")
+            : QStringLiteral("python");
         k.source = QString::fromUtf8(*source);
         k.origin = QStringLiteral("corpus");
         k.notes = v.value(QStringLiteral("note")).toString();

@@ -85,7 +85,8 @@ private Q_SLOTS:
         QCOMPARE(linked, 9);
         const Kernel v7 = kernelNamed(*store, QStringLiteral("trimul"), QStringLiteral("v7_triton_fused_tf32"));
         QCOMPARE(v7.language, QStringLiteral("triton"));
-        QCOMPARE(v7.parentId, kernelNamed(*store, QStringLiteral("trimul"), QStringLiteral("v6_triton_fused_gates_out")).id);
+        QCOMPARE(
+            v7.parentId, kernelNamed(*store, QStringLiteral("trimul"), QStringLiteral("v6_triton_fused_gates_out")).id);
     }
 
     void importsDeviceMeasurements()
@@ -125,7 +126,8 @@ private Q_SLOTS:
         QTest::newRow("parent order") << R"({"format": "gpuf-python-variants/1", "problem": {"name": "x", "cases": []},
             "variants": [{"name": "v1", "file": "problem.py", "parent": "v0"}]})"
                                       << "parent 'v0' must be listed before it";
-        QTest::newRow("not json") << "{" << "variants.json: offset";
+        QTest::newRow("not json") << "{"
+                                  << "variants.json: offset";
     }
     void badFolderChangesNothing()
     {
@@ -152,14 +154,15 @@ private Q_SLOTS:
     {
         auto store = freshStore();
         QVERIFY(interop::importCorpus(*store, kProblems).ok());
-        const Kernel k = kernelNamed(*store, QStringLiteral("row_softmax_triton"), QStringLiteral("v3_triton_row_block_warps"));
+        const Kernel k
+            = kernelNamed(*store, QStringLiteral("row_softmax_triton"), QStringLiteral("v3_triton_row_block_warps"));
         auto plan = measure::planMeasurement(*store, k.id);
         QVERIFY2(plan.ok(), qPrintable(plan.error()));
         QCOMPARE(plan->pythonProblem, QStringLiteral("row_softmax_triton"));
         QCOMPARE(plan->candidate.value(QStringLiteral("format")).toString(), QStringLiteral("gpuf-python/1"));
         QVERIFY(plan->candidate.value(QStringLiteral("source")).toString().contains(QStringLiteral("custom_kernel")));
-        QCOMPARE(plan->cases, (QStringList {QStringLiteral("8192x2048"), QStringLiteral("32768x256"),
-                                  QStringLiteral("2000x5003")}));
+        QCOMPARE(plan->cases,
+            (QStringList {QStringLiteral("8192x2048"), QStringLiteral("32768x256"), QStringLiteral("2000x5003")}));
         const QJsonObject request = measure::measureRequest(*plan, 7, {});
         QCOMPARE(request.value(QStringLiteral("problem")).toObject().value(QStringLiteral("name")).toString(),
             QStringLiteral("row_softmax_triton"));

@@ -15,6 +15,7 @@
 #include "widgets/candidates/candidate_filter_bar.h"
 #include "widgets/candidates/candidate_source.h"
 #include "widgets/candidates/candidate_table_model.h"
+#include "widgets/forecast/costmodel_retrainer.h"
 #include "widgets/session/sample_store.h"
 #include "widgets/session/selection.h"
 #include "widgets/session/store_session.h"
@@ -255,6 +256,31 @@ private Q_SLOTS:
         QCOMPARE(w->selection->trustThreshold(), 0.35);
         QCOMPARE(slider->value(), 350);
         QCOMPARE(w->calibration->riskCoveragePlot()->threshold(), 0.35);
+    }
+
+    // A retrained model is a forecaster of its own and becomes the window's choice — and stays it once the table,
+    // read again, holds it.
+    void retrainedModelBecomesTheWindowsForecaster()
+    {
+        auto w = open(m_sample);
+        QTRY_VERIFY_WITH_TIMEOUT(tableShown(*w, m_sample), 30000);
+        auto *retrainer = w->window.findChild<CostModelRetrainer *>();
+        QVERIFY(retrainer);
+        costmodel::RetrainOptions options;
+        options.parameters.rounds = 20;
+        options.operations = {u"axpy"_s, u"reduce_sum"_s};
+        options.hardware = {u"NVIDIA H100 80GB HBM3"_s};
+        options.forecasterName = u"costmodel (retrained, two operations)"_s;
+        QSignalSpy finished(retrainer, &CostModelRetrainer::finished);
+        QVERIFY(retrainer->start(options));
+        QVERIFY(finished.wait(120000));
+        QTRY_COMPARE(w->selection->forecasterName(), options.forecasterName);
+        QComboBox *table = w->browser->filterBar()->forecasterBox();
+        QTRY_VERIFY2(table->currentText().startsWith(options.forecasterName + u" (0 forecasts)"_s),
+            qPrintable(table->currentText()));
+        QVERIFY(w->browser->filterBar()->forecasterIndex() >= 0); // the store's row, read again
+        QCOMPARE(w->selection->forecasterName(), options.forecasterName);
+        QCOMPARE(checkedText(menuOf(w->window, u"F&orecast"_s, u"Fore&caster"_s)), options.forecasterName);
     }
 
     void anotherStoreResetsWhatItLacks()

@@ -7,6 +7,7 @@
 #include "core/interop/interop.h"
 #include "core/store/forecast_repo.h"
 #include "core/store/hardware_repo.h"
+#include "core/store/measurement_repo.h"
 #include "core/store/store.h"
 #include "gpuf_config.h"
 #include "widgets/calibration/calibration_view.h"
@@ -15,6 +16,8 @@
 #include "widgets/candidates/candidate_filter_bar.h"
 #include "widgets/candidates/candidate_source.h"
 #include "widgets/candidates/candidate_table_model.h"
+#include "widgets/forecast/costmodel_retrainer.h"
+#include "widgets/forecast/forecast_controller.h"
 #include "widgets/session/sample_store.h"
 #include "widgets/session/selection.h"
 #include "widgets/session/store_session.h"
@@ -92,6 +95,7 @@ class TestWindowChoices : public QObject
     QTemporaryDir m_dir;
     QString m_sample;
     QString m_corpus;
+    QString m_paper;
 
     struct Window
     {
@@ -130,6 +134,15 @@ private Q_SLOTS:
             auto store = Store::open(m_sample);
             QVERIFY2(store.ok(), qPrintable(store.error()));
             auto report = interop::importFiles(**store, {sampleBundleResource()});
+            QVERIFY2(report.ok(), qPrintable(report.error()));
+        }
+        m_paper = m_dir.filePath(u"paper.gpuf"_s);
+        {
+            auto store = Store::open(m_paper);
+            QVERIFY2(store.ok(), qPrintable(store.error()));
+            auto report = interop::importFiles(**store,
+                {QStringLiteral(GPUF_SOURCE_DIR "/tests/data/interop/eval_set.jsonl"),
+                    QStringLiteral(GPUF_SOURCE_DIR "/tests/data/interop/discovery_pairs.jsonl")});
             QVERIFY2(report.ok(), qPrintable(report.error()));
         }
         m_corpus = m_dir.filePath(u"corpus.gpuf"_s);
@@ -255,6 +268,70 @@ private Q_SLOTS:
         QCOMPARE(w->selection->trustThreshold(), 0.35);
         QCOMPARE(slider->value(), 350);
         QCOMPARE(w->calibration->riskCoveragePlot()->threshold(), 0.35);
+    }
+
+    // A retrained model is a forecaster of its own and becomes the window's choice — and stays it once the table,
+    // read again, holds it.
+    void retrainedModelBecomesTheWindowsForecaster()
+    {
+        auto w = open(m_sample);
+        QTRY_VERIFY_WITH_TIMEOUT(tableShown(*w, m_sample), 30000);
+        auto *retrainer = w->window.findChild<CostModelRetrainer *>();
+        QVERIFY(retrainer);
+        costmodel::RetrainOptions options;
+        options.parameters.rounds = 20;
+        options.operations = {u"axpy"_s, u"reduce_sum"_s};
+        options.hardware = {u"NVIDIA H100 80GB HBM3"_s};
+        options.forecasterName = u"costmodel (retrained, two operations)"_s;
+        QSignalSpy finished(retrainer, &CostModelRetrainer::finished);
+        QVERIFY(retrainer->start(options));
+        QVERIFY(finished.wait(120000));
+        QTRY_COMPARE(w->selection->forecasterName(), options.forecasterName);
+        QComboBox *table = w->browser->filterBar()->forecasterBox();
+        QTRY_VERIFY2(table->currentText().startsWith(options.forecasterName + u" (0 forecasts)"_s),
+            qPrintable(table->currentText()));
+        QVERIFY(w->browser->filterBar()->forecasterIndex() >= 0); // the store's row, read again
+        QCOMPARE(w->selection->forecasterName(), options.forecasterName);
+        QCOMPARE(checkedText(menuOf(w->window, u"F&orecast"_s, u"Fore&caster"_s)), options.forecasterName);
+    }
+
+    // Imported paper rows name no reference: "Forecast Problem" forecasts the problem's labelled pairs (an eval set's
+    // anchor/candidate) on the window's GPU instead of finding nothing.
+    void forecastProblemTakesLabelledPairs()
+    {
+        auto w = open(m_paper);
+        QTRY_VERIFY_WITH_TIMEOUT(tableShown(*w, m_paper), 30000);
+        const CandidateTablePtr table = w->browser->model()->table();
+        const int problem = table->problemIndexOf(table->rows.first().problemId);
+        QVERIFY(problem >= 0);
+        w->selection->setScope(table->problems[problem].id);
+        auto *controller = w->window.findChild<ForecastController *>();
+        QVERIFY(controller);
+        // The labelled pairs of that problem on the window's GPU (or on none), as the store holds them.
+        QSet<std::pair<RowId, RowId>> expected;
+        {
+            auto store = Store::open(m_paper, Store::Mode::ReadOnly);
+            auto hardware = HardwareRepo(**store).findByName(w->selection->hardwareName());
+            const RowId gpu = hardware.ok() && hardware->has_value() ? (**hardware).id : 0;
+            for (const PairLabel &l : *PairLabelRepo(**store).list()) {
+                const int row = table->rowOf(l.candidateKernelId);
+                if (row >= 0 && table->rows[row].problemId == table->problems[problem].id
+                    && (l.hardwareId == gpu || l.hardwareId == 0))
+                    expected.insert({l.referenceKernelId, l.candidateKernelId});
+            }
+        }
+        QVERIFY(!expected.isEmpty());
+        // And each kernel against its baseline (the problem's reference, else its newest label's reference).
+        for (const CandidateRow &row : table->rows) {
+            if (row.problemId == table->problems[problem].id && !row.isReference && row.baselineId != 0)
+                expected.insert({row.baselineId, row.id});
+        }
+        QSet<std::pair<RowId, RowId>> got;
+        for (const ForecastPair &p : controller->problemPairs())
+            got.insert({p.referenceKernelId, p.candidateKernelId});
+        QCOMPARE(got, expected);
+        QAction *forecastProblem = w->window.findChild<QAction *>(u"forecastProblem"_s);
+        QTRY_VERIFY(forecastProblem && forecastProblem->isEnabled());
     }
 
     void anotherStoreResetsWhatItLacks()

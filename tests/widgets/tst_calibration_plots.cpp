@@ -170,6 +170,17 @@ int maxProbBucket(const ScoredRow &row)
         : -1;
 }
 
+// The candidates of the pairs a drill-down listed, in order, each once.
+QList<RowId> listedCandidates(const Selection &selection)
+{
+    QList<RowId> ids;
+    for (const DrillPair &p : selection.drillPairs()) {
+        if (!ids.contains(p.candidateId))
+            ids.append(p.candidateId);
+    }
+    return ids;
+}
+
 } // namespace
 
 class TestCalibrationPlots : public QObject
@@ -302,9 +313,9 @@ void TestCalibrationPlots::reliabilityClickDrillsDown()
         const QPoint pixel(int(std::lround(rect->axis(QCPAxis::atBottom)->coordToPixel(plot.barKey(1, bucket)))),
             int(std::lround(rect->axis(QCPAxis::atLeft)->coordToPixel(value))));
         QTest::mouseClick(plot.plot(), Qt::LeftButton, {}, pixel);
-        QCOMPARE(selection.filterIds(), expected);
-        QVERIFY2(selection.filterDescription().contains(QStringLiteral("gpt-oss-20b")),
-            qPrintable(selection.filterDescription()));
+        QCOMPARE(listedCandidates(selection), expected);
+        QVERIFY2(selection.drillDescription().contains(QStringLiteral("gpt-oss-20b")),
+            qPrintable(selection.drillDescription()));
         QCOMPARE(selection.candidateId(), expected.first());
         QCOMPARE(selection.baselineId(), s.references.value(expected.first()));
     }
@@ -396,12 +407,21 @@ void TestCalibrationPlots::confusionClickDrillsDown()
         [&](const ScoredRow &row) { return row.parsed && row.trueBin == trueBin && row.predictedBin == predictedBin; });
     QVERIFY(!expected.isEmpty());
     QTest::mouseClick(plot.plot(), Qt::LeftButton, {}, plot.cellCenter(series, trueBin, predictedBin));
-    QCOMPARE(selection.filterIds(), expected);
-    QCOMPARE(selection.filterDescription(),
-        QStringLiteral("true bin %1, predicted bin %2 (%3)")
-            .arg(trueBin)
-            .arg(predictedBin)
-            .arg(input.series[series].name));
+    QCOMPARE(listedCandidates(selection), expected);
+    // One listed pair per forecast the cell counts, each with the cell's bins.
+    const auto inCell = std::count_if(s.rows[std::size_t(series)].cbegin(), s.rows[std::size_t(series)].cend(),
+        [&](const ScoredRow &row) { return row.parsed && row.trueBin == trueBin && row.predictedBin == predictedBin; });
+    QCOMPARE(selection.drillPairs().size(), qsizetype(inCell));
+    for (const DrillPair &p : selection.drillPairs()) {
+        QCOMPARE(p.trueBin, trueBin);
+        QCOMPARE(p.predictedBin, std::optional<int>(predictedBin));
+    }
+    QVERIFY2(selection.drillDescription().startsWith(QStringLiteral("true bin %1, predicted bin %2 (%3): %4 forecast")
+                                                         .arg(trueBin)
+                                                         .arg(predictedBin)
+                                                         .arg(input.series[series].name)
+                                                         .arg(inCell)),
+        qPrintable(selection.drillDescription()));
     QCOMPARE(selection.candidateId(), expected.first());
     QCOMPARE(selection.baselineId(), s.references.value(expected.first()));
 }
@@ -475,9 +495,9 @@ void TestCalibrationPlots::riskCoverageClickSetsThreshold()
     const QPoint pixel(int(std::lround(plot.plot()->xAxis->coordToPixel(point->key))),
         int(std::lround(plot.plot()->yAxis->coordToPixel(point->value))));
     QTest::mouseClick(plot.plot(), Qt::LeftButton, {}, pixel);
-    QVERIFY(!selection.filterIds().isEmpty());
-    QVERIFY2(selection.filterDescription().startsWith(QStringLiteral("forecasts trusted at max_prob")),
-        qPrintable(selection.filterDescription()));
+    QVERIFY(!listedCandidates(selection).isEmpty());
+    QVERIFY2(selection.drillDescription().startsWith(QStringLiteral("forecasts trusted at max_prob")),
+        qPrintable(selection.drillDescription()));
     // The clicked point's threshold (a curve point within a few pixels) moved the slider.
     QVERIFY(plot.thresholdSlider()->value() > 0);
     const double tau = plot.threshold();

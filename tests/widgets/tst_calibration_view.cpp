@@ -503,7 +503,7 @@ void TestCalibrationView::confusionDrillDownReachesSelection()
                     .startsWith(QString::number(predictedBin) + u" · "_s));
     }
     QCOMPARE(list->tableView()->currentIndex().row(), 0);
-    QVERIFY2(list->summaryText().contains(u" %1 pair"_s.arg(most)), qPrintable(list->summaryText()));
+    QVERIFY2(list->summaryText().contains(u": %1 forecast"_s.arg(most)), qPrintable(list->summaryText()));
     // Choosing another row shows that pair.
     const int last = shown->rowCount() - 1;
     list->tableView()->setCurrentIndex(shown->index(last, 0));

@@ -167,13 +167,13 @@ void TestMetricsTable::figuresAndBest_data()
     QTest::addColumn<int>("column");
     QTest::addColumn<double>("value");
     QTest::addColumn<bool>("best");
-    QTest::newRow("alpha pairs") << false << u"Alpha model"_s << int(M::Pairs) << 7.0 << false;
-    QTest::newRow("alpha accuracy") << false << u"Alpha model"_s << int(M::Accuracy) << 4.0 / 6.0 << true;
+    QTest::newRow("alpha pairs") << false << u"alpha"_s << int(M::Pairs) << 7.0 << false;
+    QTest::newRow("alpha accuracy") << false << u"alpha"_s << int(M::Accuracy) << 4.0 / 6.0 << true;
     QTest::newRow("beta accuracy") << false << u"beta"_s << int(M::Accuracy) << 1.0 / 3.0 << false;
-    QTest::newRow("alpha within one") << false << u"Alpha model"_s << int(M::WithinOne) << 1.0 << true;
+    QTest::newRow("alpha within one") << false << u"alpha"_s << int(M::WithinOne) << 1.0 << true;
     QTest::newRow("beta within one") << false << u"beta"_s << int(M::WithinOne) << 1.0 << true; // a tie
-    QTest::newRow("same pairs: alpha") << true << u"Alpha model"_s << int(M::Pairs) << 3.0 << false;
-    QTest::newRow("same pairs: accuracy") << true << u"Alpha model"_s << int(M::Accuracy) << 2.0 / 3.0 << true;
+    QTest::newRow("same pairs: alpha") << true << u"alpha"_s << int(M::Pairs) << 3.0 << false;
+    QTest::newRow("same pairs: accuracy") << true << u"alpha"_s << int(M::Accuracy) << 2.0 / 3.0 << true;
 }
 
 void TestMetricsTable::figuresAndBest()
@@ -215,12 +215,12 @@ void TestMetricsTable::sortsByRawValues()
     QTableView *view = f->table.view();
     view->sortByColumn(M::Accuracy, Qt::DescendingOrder);
     const QAbstractItemModel *shown = view->model();
-    QCOMPARE(shown->index(0, M::Forecaster).data().toString(), u"Alpha model"_s);
+    QCOMPARE(shown->index(0, M::Forecaster).data().toString(), u"alpha"_s);
     QCOMPARE(shown->index(1, M::Forecaster).data().toString(), u"beta"_s);
     QCOMPARE(shown->index(2, M::Forecaster).data().toString(), u"gamma"_s); // no value: last
     view->sortByColumn(M::Accuracy, Qt::AscendingOrder);
     QCOMPARE(shown->index(0, M::Forecaster).data().toString(), u"beta"_s);
-    QCOMPARE(shown->index(1, M::Forecaster).data().toString(), u"Alpha model"_s);
+    QCOMPARE(shown->index(1, M::Forecaster).data().toString(), u"alpha"_s);
     QCOMPARE(shown->index(2, M::Forecaster).data().toString(), u"gamma"_s); // last in either order
 }
 
@@ -244,14 +244,14 @@ void TestMetricsTable::drillDownFiltersCandidates()
     QTRY_VERIFY(loaded(*f));
     QSignalSpy filtered(&f->selection, &Selection::filterChanged);
     QTableView *view = f->table.view();
-    const int row = rowOf(view->model(), u"Alpha model"_s);
+    const int row = rowOf(view->model(), u"alpha"_s);
     const QRect rect = view->visualRect(view->model()->index(row, M::Accuracy));
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, rect.center());
     QTest::keyClick(view, Qt::Key_Return); // activates the current row
     QTRY_COMPARE(filtered.count(), 1);
     // Same pairs only (the default): the pairs alpha and beta both forecast.
     QCOMPARE(f->selection.filterIds(), (QList<RowId> {m_s.a, m_s.b, m_s.e}));
-    QVERIFY(f->selection.filterDescription().contains(u"Alpha model"_s));
+    QVERIFY(f->selection.filterDescription().contains(u"alpha"_s));
 }
 
 void TestMetricsTable::csvExport()

@@ -203,8 +203,9 @@ void CandidateBrowser::showChoices(bool newStore)
             [&name](const CandidateForecaster &f) { return f.name == name; });
     };
     m_settingChoices = true; // the Selection's signals come back here: shown once, below
-    if (!hasForecaster(forecaster) && forecaster != builtIn) {
-        // Unknown here (another store's, or none chosen yet): the store's busiest forecaster, else the built-in one.
+    // Another store's forecaster (or none chosen yet) gives way to this store's busiest, else the built-in one. In the
+    // same store an unknown name is one just added (a retrained model's) that the next table will hold: it stays.
+    if (!hasForecaster(forecaster) && forecaster != builtIn && (newStore || forecaster.isEmpty())) {
         forecaster = table->defaultForecaster >= 0 ? table->forecasters[table->defaultForecaster].name : builtIn;
         m_selection->setForecasterName(forecaster);
     }

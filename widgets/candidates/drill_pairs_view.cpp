@@ -151,9 +151,8 @@ QString DrillPairsView::summaryText() const { return m_summary->text(); }
 void DrillPairsView::showPairs(const QList<DrillPair> &pairs, const QString &description)
 {
     m_model->setPairs(pairs);
-    m_summary->setText(pairs.isEmpty()
-            ? tr("No forecast behind this drill-down.")
-            : tr("%1 — %n pair(s); choose one to see its diff.", nullptr, int(pairs.size())).arg(description));
+    m_summary->setText(pairs.isEmpty() ? tr("No forecast behind this drill-down.")
+                                       : tr("%1. Choose a row to see that pair's diff.").arg(description));
     if (pairs.isEmpty())
         return;
     {

@@ -171,8 +171,8 @@ RetrainDialog *CostModelRetrainer::dialog() const { return m_dialog; }
 void CostModelRetrainer::updateActions()
 {
     const bool builtIn = m_settings->forecasterName() == QLatin1StringView(costmodel::kForecasterName);
-    m_retrain->setEnabled(m_session->isOpen() && !m_running);
-    m_retrain->setToolTip(m_running ? tr("A retraining is running")
+    m_retrain->setEnabled(m_session->isOpen() || m_running); // while one runs, it shows its progress again
+    m_retrain->setToolTip(m_running ? tr("A retraining is running: show its progress")
             : m_session->isOpen()   ? tr("Train a cost model on %1's measured pairs").arg(m_session->path())
                                     : tr("Open a store with measured kernels first"));
     m_useBuiltIn->setEnabled(!builtIn);

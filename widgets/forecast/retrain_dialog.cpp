@@ -129,9 +129,9 @@ RetrainDialog::RetrainDialog(CostModelRetrainer *retrainer, QWidget *parent)
     connect(m_retrainer, &CostModelRetrainer::progressed, this, &RetrainDialog::showProgress);
     connect(m_retrainer, &CostModelRetrainer::finished, this, &RetrainDialog::showOutcome);
     connect(m_retrainer, &CostModelRetrainer::failed, this, &RetrainDialog::showFailure);
-    connect(m_retrainer->session(), &StoreSession::opened, this, [this] {
-        if (!m_retrainer->isRunning())
-            fillOptions(); // another store: its operations, GPUs and forecaster names
+    connect(m_retrainer->session(), &StoreSession::opened, this, [this](const StoreSnapshot &snapshot) {
+        if (!m_retrainer->isRunning() && snapshot.path != m_optionsPath)
+            fillOptions(); // another store: its operations, GPUs and forecaster names (a refresh keeps the choices)
     });
     fillOptions();
     if (m_retrainer->isRunning()) {
@@ -174,6 +174,7 @@ QGroupBox *RetrainDialog::buildOptions()
 void RetrainDialog::fillOptions()
 {
     const StoreStatistics &stats = m_retrainer->session()->snapshot().statistics;
+    m_optionsPath = m_retrainer->session()->path();
     m_name->setText(m_retrainer->proposedForecasterName());
     m_takenNames
         = {QLatin1StringView(costmodel::kForecasterName), QLatin1StringView(costmodel::kHeldOutForecasterName)};

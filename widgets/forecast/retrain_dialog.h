@@ -65,6 +65,7 @@ private:
     QLabel *m_optionsProblem = nullptr;
     QPushButton *m_start = nullptr;
     QStringList m_takenNames; // the store's forecasters: a new one needs a name of its own
+    QString m_optionsPath; // the store the choices were filled from
     QLabel *m_status;
     QProgressBar *m_progress;
     QPlainTextEdit *m_log;

@@ -334,7 +334,9 @@ private Q_SLOTS:
         check(u"store open, nothing selected"_s);
         // The status bar counts in words, each with its plural ("1 kernel" would read "1 kernels" otherwise).
         const QString status = window.findChild<QLabel *>(u"storeStatus"_s)->text();
-        QVERIFY2(status.contains(u" kernels · "_s) && status.contains(u" forecasts"_s), qPrintable(status));
+        // (An earlier test stored one cost-model forecast in this store: "1 forecast", not "1 forecasts".)
+        QVERIFY2(status.contains(u" kernels · 0 measurements · "_s), qPrintable(status));
+        QVERIFY2(QRegularExpression(u" · (1 forecast|\\d+ forecasts)$"_s).match(status).hasMatch(), qPrintable(status));
         QVERIFY2(!status.contains(u"(s)"_s), qPrintable(status));
     }
 };

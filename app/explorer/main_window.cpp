@@ -84,6 +84,7 @@ MainWindow::MainWindow(Settings *settings, StoreSession *session, QWidget *paren
         [this](const QString &text) { statusBar()->showMessage(text, 8000); });
 
     m_storeLabel = new QLabel(this);
+    m_storeLabel->setObjectName(QStringLiteral("storeStatus"));
     m_workLabel = new QLabel(this);
     statusBar()->addWidget(m_storeLabel, 1);
     statusBar()->addPermanentWidget(m_workLabel);
@@ -326,11 +327,10 @@ void MainWindow::updateTitleAndStatus()
     }
     const StoreCounts &t = m_session->snapshot().statistics.totals;
     setWindowTitle(tr("%1 — GPU Forecaster Explorer").arg(QFileInfo(m_session->path()).fileName()));
-    m_storeLabel->setText(tr("%1 · %2 kernels · %3 measurements · %4 forecasts")
-                              .arg(m_session->path())
-                              .arg(t.kernels)
-                              .arg(t.measurements)
-                              .arg(t.forecasts));
+    // Each count with its own plural and the locale's digit grouping: "1 kernel", "3,570 forecasts".
+    m_storeLabel->setText(QStringList {m_session->path(), tr("%Ln kernel(s)", nullptr, int(t.kernels)),
+        tr("%Ln measurement(s)", nullptr, int(t.measurements)), tr("%Ln forecast(s)", nullptr, int(t.forecasts))}
+                              .join(QStringLiteral(" · ")));
 }
 
 void MainWindow::openStoreDialog()

@@ -4,6 +4,7 @@
 // forecast side by side, and results brought to the front; the Help menu (manual, glossary, shortcuts as the actions
 // have them, About); every disabled menu entry saying why.
 #include "app/explorer/main_window.h"
+#include "core/common/english_plurals.h"
 #include "core/interop/corpus.h"
 #include "core/store/store.h"
 #include "gpuf_config.h"
@@ -18,6 +19,7 @@
 #include "widgets/settings/settings.h"
 
 #include <QDockWidget>
+#include <QLabel>
 #include <QListWidget>
 #include <QMap>
 #include <QMenu>
@@ -116,6 +118,7 @@ private Q_SLOTS:
         QCoreApplication::setOrganizationName(u"gpuf-tests"_s);
         QCoreApplication::setApplicationName(u"tst_first_use"_s);
         QSettings().clear();
+        installEnglishPlurals(); // as gpuf-explorer does at start (app_translations)
         m_storePath = m_dir.filePath(u"corpus.gpuf"_s);
         auto store = Store::open(m_storePath);
         QVERIFY2(store.ok(), qPrintable(store.error()));
@@ -329,6 +332,12 @@ private Q_SLOTS:
         QTRY_COMPARE(opened.count(), 1);
         QVERIFY(byPath.value(u"File › Import…"_s)->isEnabled());
         check(u"store open, nothing selected"_s);
+        // The status bar counts in words, each with its plural ("1 kernel" would read "1 kernels" otherwise).
+        const QString status = window.findChild<QLabel *>(u"storeStatus"_s)->text();
+        // (An earlier test stored one cost-model forecast in this store: "1 forecast", not "1 forecasts".)
+        QVERIFY2(status.contains(u" kernels · 0 measurements · "_s), qPrintable(status));
+        QVERIFY2(QRegularExpression(u" · (1 forecast|\\d+ forecasts)$"_s).match(status).hasMatch(), qPrintable(status));
+        QVERIFY2(!status.contains(u"(s)"_s), qPrintable(status));
     }
 };
 

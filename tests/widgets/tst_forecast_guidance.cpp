@@ -199,6 +199,14 @@ private Q_SLOTS:
         QVERIFY2(view->viewport()->rect().contains(shown),
             qPrintable(u"row at y=%1 outside a viewport %2 high"_s.arg(shown.y()).arg(view->viewport()->height())));
         QVERIFY(rig.panel.detail()->titleText().contains(u"sample %1"_s.arg(kSamples)));
+
+        // The same while the dock is on screen: another pair, then this one again, loaded while shown.
+        QVERIFY(rig.showsPair(m_bare, m_reference, 0));
+        QVERIFY(rig.showsPair(m_many, m_reference, kSamples + 1));
+        QCOMPARE(view->currentIndex().row(), kSamples);
+        QVERIFY2(view->viewport()->rect().contains(view->visualRect(view->currentIndex())),
+            qPrintable(u"row at y=%1 outside a viewport %2 high"_s.arg(view->visualRect(view->currentIndex()).y())
+                           .arg(view->viewport()->height())));
     }
 
     // "Test Connection" against a port nobody listens on: the later checks say "skipped" once, with the reason.

@@ -300,6 +300,35 @@ QList<FieldIssue> validateSpec(const QJsonObject &spec)
     return issues;
 }
 
+QList<FieldIssue> validateSpecFields(const QJsonObject &spec)
+{
+    QList<FieldIssue> issues = validateSpec(spec);
+    static const QRegularExpression entryRe(QStringLiteral("^launches\\[(\\d+)\\]\\.entry$"));
+    QJsonObject patched = spec;
+    bool patch = false;
+    QJsonArray launches = spec.value(QStringLiteral("launches")).toArray();
+    for (const FieldIssue &issue : std::as_const(issues)) {
+        if (issue.field == QLatin1StringView("source")) {
+            patched.insert(QStringLiteral("source"), QStringLiteral("__global__ void k() {}"));
+            patch = true;
+        } else if (const auto m = entryRe.match(issue.field); m.hasMatch() && m.captured(1).toInt() < launches.size()) {
+            const int index = m.captured(1).toInt();
+            QJsonObject launch = launches.at(index).toObject();
+            launch.insert(QStringLiteral("entry"), QStringLiteral("k"));
+            launches.replace(index, launch);
+            patch = true;
+        }
+    }
+    if (!patch)
+        return issues;
+    patched.insert(QStringLiteral("launches"), launches);
+    for (const FieldIssue &issue : validateSpec(patched)) {
+        if (!issues.contains(issue))
+            issues.append(issue);
+    }
+    return issues;
+}
+
 QList<FieldIssue> checkProblemFields(const ProblemFields &fields, const QStringList &existingNames)
 {
     QList<FieldIssue> issues;
@@ -322,7 +351,7 @@ QList<FieldIssue> checkProblemFields(const ProblemFields &fields, const QStringL
     QSet<QString> notation;
     for (const FieldIssue &issue : std::as_const(draft.issues))
         notation.insert(issue.field);
-    for (const FieldIssue &issue : validateSpec(draft.spec)) {
+    for (const FieldIssue &issue : validateSpecFields(draft.spec)) {
         if (!notation.contains(issue.field))
             issues.append(issue);
     }

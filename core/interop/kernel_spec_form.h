@@ -94,6 +94,11 @@ SpecDraft referenceSpec(const ProblemFields &fields);
 // messages split into field and words. Empty: the spec is valid.
 QList<FieldIssue> validateSpec(const QJsonObject &spec);
 
+// validateSpec for a form: the validator stops before evaluating expressions when the structure is wrong, so an
+// empty source or a half-typed entry point would hide every grid or count problem. Those two are checked, then set
+// aside (a placeholder in their place) and the rest checked again, so every field has its message at once.
+QList<FieldIssue> validateSpecFields(const QJsonObject &spec);
+
 // Everything wrong with the form: notation, the spec validator, and the problem's own fields (a name, unique in the
 // store among `existingNames`; a CUDA source). Fast enough for every keystroke on small specs; a form runs it off the
 // GUI thread anyway.

@@ -222,6 +222,23 @@ private Q_SLOTS:
         QVERIFY2(issues[0].message.contains(QStringLiteral("is negative")), qPrintable(issues[0].message));
     }
 
+    void structureProblemsDoNotHideExpressions()
+    {
+        // No source yet and a half-typed entry: the grid's problem is reported all the same.
+        ProblemFields f = goodFields();
+        f.source.clear();
+        f.launches[0].entry = QStringLiteral("scale<256");
+        f.launches[0].grid[0] = QStringLiteral("ceil_div(m, 256)");
+        const QList<FieldIssue> issues = checkProblemFields(f, {});
+        QStringList fields;
+        for (const FieldIssue &i : issues)
+            fields.append(i.field);
+        QVERIFY2(fields.contains(QStringLiteral("source")), qPrintable(describe(issues)));
+        QVERIFY2(fields.contains(QStringLiteral("launches[0].entry")), qPrintable(describe(issues)));
+        QVERIFY2(fields.contains(QStringLiteral("launches[0].grid[0]")), qPrintable(describe(issues)));
+        QCOMPARE(fields.count(QStringLiteral("source")), 1);
+    }
+
     void createsProblemWithReference()
     {
         QTemporaryDir dir;

@@ -162,7 +162,7 @@ QList<interop::FieldIssue> checkLaunchSpec(
     QSet<QString> notation;
     for (const interop::FieldIssue &issue : std::as_const(issues))
         notation.insert(issue.field);
-    for (const interop::FieldIssue &issue : interop::validateSpec(spec)) {
+    for (const interop::FieldIssue &issue : interop::validateSpecFields(spec)) {
         if (!notation.contains(issue.field))
             issues.append(issue);
     }
@@ -268,9 +268,10 @@ bool AddKernelDialog::isReady() const { return m_buttons->button(QDialogButtonBo
 
 void AddKernelDialog::updateAddButton()
 {
-    bool ready = m_loaded && m_usable > 0 && !m_storing && !m_done && m_problem->currentIndex() >= 0;
+    // Not before the parent's spec is read: until then it is unknown whether the kernel gets launch fields.
+    bool ready = m_loaded && m_usable > 0 && !m_storing && !m_done && m_problem->currentIndex() >= 0 && !m_baseLoading;
     if (m_launchGroup->isEnabled() && m_launchGroup->isChecked())
-        ready = ready && !m_baseLoading && !m_launchChecking && m_launchIssues.isEmpty();
+        ready = ready && !m_launchChecking && m_launchIssues.isEmpty();
     if (!m_done)
         m_buttons->button(QDialogButtonBox::Ok)->setEnabled(ready);
 }

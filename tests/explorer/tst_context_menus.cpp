@@ -223,10 +223,9 @@ private Q_SLOTS:
         QCOMPARE(f->window.findChild<Selection *>()->selectedIds(), QList<RowId> {m_facts.kernels[5]});
         QVERIFY(entry(menu.get(), QStringLiteral("Forecast Selected"))->isEnabled());
         QVERIFY(entry(menu.get(), QStringLiteral("Compare with Parent"))->isEnabled());
-        QAction *forecasts = entry(menu.get(), QStringLiteral("Delete model-"));
+        QAction *forecasts = entry(menu.get(), QStringLiteral("Delete Forecasts by “model-"));
         QVERIFY2(forecasts, qPrintable(entries.join(u'|')));
-        QVERIFY2(
-            forecasts->text().endsWith(QStringLiteral("’s Forecasts of 1 Selected…")), qPrintable(forecasts->text()));
+        QVERIFY2(forecasts->text().endsWith(QStringLiteral("” of 1 Selected…")), qPrintable(forecasts->text()));
         QVERIFY(forecasts->isEnabled());
         // The Delete key is on the table.
         QVERIFY(view->actions().contains(f->window.findChild<QAction *>(QStringLiteral("deleteKernels"))));

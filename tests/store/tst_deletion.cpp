@@ -183,6 +183,8 @@ private Q_SLOTS:
         QCOMPARE(dump(*m_store), after);
         QVERIFY(restoreRows(*m_store, *again).ok());
         QCOMPARE(dump(*m_store), before);
+        // Enforcement was off only while the rows were written.
+        QCOMPARE(count(*m_store, QStringLiteral("PRAGMA foreign_keys")), 1);
     }
 
     void forecastsOfCandidatesKeepOtherForecasters()
@@ -266,6 +268,27 @@ private Q_SLOTS:
         QVERIFY2(restored.error().contains(QStringLiteral("same name")), qPrintable(restored.error()));
         QVERIFY2(!restored.error().contains(QStringLiteral("INSERT")), qPrintable(restored.error()));
         QCOMPARE(dump(*m_store), before);
+    }
+
+    void restoreRefusedWhenWhatItReferredToIsGone()
+    {
+        // The kernel's forecasts come back only with their forecaster; deleted meanwhile, it makes the restore fail.
+        auto kernel = deleteRows(*m_store, DeletionRequest::of(RowKind::Kernel, {m_facts.kernels[7]}));
+        QVERIFY2(kernel.ok(), qPrintable(kernel.error()));
+        QVERIFY(kernel->plan.count(RowKind::Forecast) > 0);
+        auto forecaster
+            = deleteRows(*m_store, DeletionRequest::of(RowKind::Forecaster, {forecasterId(QStringLiteral("model-a"))}));
+        QVERIFY2(forecaster.ok(), qPrintable(forecaster.error()));
+        const QList<QVariantList> before = dump(*m_store);
+        const Status restored = restoreRows(*m_store, *kernel);
+        QVERIFY(!restored.ok());
+        QVERIFY2(restored.error().contains(QStringLiteral("a forecast would refer to a forecaster")),
+            qPrintable(restored.error()));
+        QCOMPARE(dump(*m_store), before);
+        QCOMPARE(count(*m_store, QStringLiteral("PRAGMA foreign_keys")), 1);
+        // In the order an undo stack keeps, both come back.
+        QVERIFY(restoreRows(*m_store, *forecaster).ok());
+        QVERIFY(restoreRows(*m_store, *kernel).ok());
     }
 
     void readOnlyStoreRefuses()

@@ -115,6 +115,7 @@ def dobench(rows, root, out):
             out.write(json.dumps({"operation": problem, "variant": r["variant"], "case": r["case"],
                                   "harness_mean_us": r["timing"]["mean_us"], "do_bench_mean_us": ms * 1e3,
                                   "ratio": ratio}) + "\n")
+            out.flush()  # a stage cut by its time limit keeps the comparisons made so far
             del data
             torch.cuda.empty_cache()
         if ratios:

@@ -3,6 +3,7 @@
 // otherwise); pause and stop append an event the running search folds in; compare runs the three modes in memory.
 #include "app/cli/command.h"
 #include "app/cli/search_progress.h"
+#include "core/mutators/shipped_families.h"
 #include "core/search/compare.h"
 #include "core/search/recorded_mutators.h"
 #include "core/search/search_engine.h"
@@ -44,17 +45,23 @@ const QString kSeeds = QStringLiteral("seeds");
 const QString kFactor = QStringLiteral("k");
 const QString kQuiet = QStringLiteral("quiet");
 const QString kPool = QStringLiteral("pool");
+const QString kGenerator = QStringLiteral("generator");
 
 void addSearchOptions(QCommandLineParser &p)
 {
+    addFamilySourceOptions(p); // families: --families-dir, --corpus-dir
     p.addOption({kName, QStringLiteral("The search's name (start)."), QStringLiteral("NAME")});
     p.addOption({kProblem, QStringLiteral("The problem to optimise (its name in the store)."), QStringLiteral("P")});
     p.addOption({kFamily, QStringLiteral("Search a kernel family's space (mutator 'family')."), QStringLiteral("F")});
     p.addOption({kMode, QStringLiteral("standard | surrogate | selective (default standard)."), QStringLiteral("M")});
     p.addOption({kForecaster, QStringLiteral("Forecaster of the surrogate and selective modes (default costmodel)."),
         QStringLiteral("F")});
-    p.addOption({kMutator, QStringLiteral("Where proposals come from: pool | injected (default pool)."),
+    p.addOption({kMutator, QStringLiteral("Where proposals come from: pool | injected | family | llm (default pool)."),
         QStringLiteral("KIND")});
+    p.addOption({kGenerator,
+        QStringLiteral("The LLM forecaster profile (gpuf forecaster add) whose endpoint generates kernels (--mutator "
+                       "llm)."),
+        QStringLiteral("NAME")});
     p.addOption({kSteps, QStringLiteral("Steps (default 40)."), QStringLiteral("N")});
     p.addOption({kParents, QStringLiteral("Parents per step (default 2)."), QStringLiteral("N")});
     p.addOption({kProposals,
@@ -112,11 +119,18 @@ Result<SearchConfig> configFromOptions(const QCommandLineParser &p)
     if (p.isSet(kFamily)) {
         c.mutator = QStringLiteral("family");
         c.mutatorConfig = {{QStringLiteral("family"), p.value(kFamily)}};
-        if (c.problem.isEmpty())
-            c.problem = p.value(kFamily);
+        // A family optimises the corpus problem it is written for; an unknown family is reported by its mutator.
+        if (c.problem.isEmpty()) {
+            auto family = families::findFamily(p.value(kFamily));
+            c.problem = family ? family->problem : p.value(kFamily);
+        }
     }
     if (p.isSet(kMutator))
         c.mutator = p.value(kMutator);
+    if (p.isSet(kGenerator)) {
+        c.mutator = QStringLiteral("llm");
+        c.mutatorConfig = {{QStringLiteral("generator"), p.value(kGenerator)}};
+    }
     if (p.isSet(kPool)) {
         c.mutator = QStringLiteral("pool");
         c.mutatorConfig
@@ -335,6 +349,7 @@ QStringList differencesFromOptions(const QCommandLineParser &p, const SearchConf
     differ(kSeed, QString::number(stored.seed));
     differ(kFamily, stored.mutatorConfig.value(QStringLiteral("family")).toString());
     differ(kPool, stored.mutatorConfig.value(QStringLiteral("search")).toString());
+    differ(kGenerator, stored.mutatorConfig.value(QStringLiteral("generator")).toString());
     return differences;
 }
 
@@ -536,7 +551,7 @@ struct Subcommand
     std::function<int(const QStringList &, const QCommandLineParser &, Io &)> run;
 };
 
-// The sub-commands of `gpuf search`; kernel families add "families" here.
+// The sub-commands of `gpuf search`.
 const QList<Subcommand> &subcommands()
 {
     static const QList<Subcommand> all {
@@ -554,6 +569,8 @@ const QList<Subcommand> &subcommands()
         {QStringLiteral("list"), runList},
         {QStringLiteral("export"), runExport},
         {QStringLiteral("compare"), runCompare},
+        {QStringLiteral("families"),
+            [](const QStringList &, const QCommandLineParser &p, Io &io) { return runSearchFamilies(p, io); }},
     };
     return all;
 }

@@ -1,8 +1,6 @@
 // gpuf sweep (measure a kernel family's space on the local GPU, write a sweep plan for the device driver, import a
-// recorded sweep) and the `families` verb of gpuf search (the shipped kernel families and their tunables). The search
-// command's sub-command table (cmd_search.cpp) reaches the verb with
-//   {QStringLiteral("families"), [](const QStringList &, const QCommandLineParser &p, Io &io) {
-//        return runSearchFamilies(p, io); }}
+// recorded sweep) and the `families` verb of gpuf search (the shipped kernel families and their tunables), which
+// the search command's sub-command table (cmd_search.cpp) reaches.
 #include "app/cli/command.h"
 #include "core/interop/corpus.h"
 #include "core/measure/measure_engine.h"

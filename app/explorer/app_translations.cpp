@@ -1,8 +1,8 @@
 // Explorer translations; see app_translations.h.
 #include "app/explorer/app_translations.h"
 
-#include "core/common/resources.h"
 #include "core/common/english_plurals.h"
+#include "core/common/resources.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>

@@ -47,7 +47,8 @@ struct Options
         QCoreApplication::translate("gpuf::explorer", "system, light or dark (remembered for later starts)."),
         QStringLiteral("SCHEME")};
     // For checks of an installation: exits 0 once the store is open, 1 when it cannot be opened.
-    QCommandLineOption quitAfterLoad {QStringLiteral("quit-after-load"), QStringLiteral("Quit once the store is open.")};
+    QCommandLineOption quitAfterLoad {
+        QStringLiteral("quit-after-load"), QStringLiteral("Quit once the store is open.")};
     Options() { quitAfterLoad.setFlags(QCommandLineOption::HiddenFromHelp); }
 };
 

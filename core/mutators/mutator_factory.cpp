@@ -5,6 +5,7 @@
 #include "core/mutators/family_mutator.h"
 #include "core/mutators/llm_mutator.h"
 #include "core/mutators/shipped_families.h"
+#include "core/store/forecast_repo.h"
 
 namespace gpuf::families {
 
@@ -23,7 +24,25 @@ Result<std::unique_ptr<search::Mutator>> makeFamilyMutator(const QJsonObject &co
 Result<std::unique_ptr<search::Mutator>> makeLlmMutator(
     Store &store, RowId problemId, const QJsonObject &config, const QString &hardware)
 {
-    auto settings = forecasters::llmSettings(config, QStringLiteral("llm mutator"));
+    // {"generator": NAME} takes the endpoint of the store's LLM forecaster NAME (gpuf forecaster add), so a user
+    // configures an endpoint once; keys given beside it override that profile's.
+    QJsonObject endpoint = config;
+    const QString generator = config.value(QStringLiteral("generator")).toString();
+    if (!generator.isEmpty()) {
+        auto profile = ForecasterRepo(store).findByName(generator);
+        if (!profile)
+            return Error {profile.error()};
+        if (!profile->has_value() || (*profile)->kind != ForecasterKind::Llm)
+            return Error {QStringLiteral("the LLM mutator's generator '%1' is not an LLM forecaster of this store "
+                                         "(gpuf forecaster list)")
+                              .arg(generator)};
+        endpoint = (*profile)->config;
+        for (auto it = config.begin(); it != config.end(); ++it) {
+            if (it.key() != QLatin1StringView("generator"))
+                endpoint.insert(it.key(), it.value());
+        }
+    }
+    auto settings = forecasters::llmSettings(endpoint, QStringLiteral("llm mutator"));
     if (!settings)
         return Error {QStringLiteral("the LLM mutator's configuration: %1").arg(settings.error())};
     auto task = loadGenerationTask(store, problemId, hardware);

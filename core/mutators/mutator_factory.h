@@ -1,8 +1,5 @@
 // Building the family and LLM mutators from a search's mutator configuration (SearchConfig::mutatorConfig), for the
-// search setup's mutator factory (search::makeMutator in core/search/search_setup.cpp), whose branches would read:
-//   "family": families::makeFamilyMutator(context.config.mutatorConfig)
-//   "llm":    families::makeLlmMutator(*context.store, context.problem.id, context.config.mutatorConfig,
-//                                      context.config.hardware)
+// search setup's mutator factory (search::makeMutator in core/search/search_setup.cpp).
 #pragma once
 
 #include "core/common/result.h"
@@ -24,7 +21,8 @@ Result<std::unique_ptr<search::Mutator>> makeFamilyMutator(const QJsonObject &co
 
 // The endpoint as an LLM forecaster's configuration is written (forecasters::llmConfig keys: endpoint, model,
 // temperature, max_tokens, reasoning_effort, concurrency, timeouts, retries, stream, api_key_env, keychain_entry,
-// extra_headers; never a key itself), plus the problem's generation task read from `store`. `hardware` describes the
+// extra_headers; never a key itself), or {"generator": NAME} naming an LLM forecaster of the store whose endpoint is
+// used, plus the problem's generation task read from `store`. `hardware` describes the
 // target GPU in the prompt (empty: not said).
 Result<std::unique_ptr<search::Mutator>> makeLlmMutator(
     Store &store, RowId problemId, const QJsonObject &config, const QString &hardware = {});

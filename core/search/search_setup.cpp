@@ -3,6 +3,7 @@
 
 #include "core/forecasters/backend_factory.h"
 #include "core/forecasters/costmodel_backend.h"
+#include "core/mutators/mutator_factory.h"
 #include "core/search/local_evaluator.h"
 #include "core/search/recorded_mutators.h"
 #include "core/store/forecast_repo.h"
@@ -56,8 +57,15 @@ Result<std::unique_ptr<Mutator>> makeMutator(const MutatorContext &context)
     }
     if (kind == QLatin1StringView("injected"))
         return std::unique_ptr<Mutator>(std::make_unique<InjectedMutator>());
-    // Kernel families ("family") and the LLM generator ("llm") add their branches here.
-    return Error {QStringLiteral("unknown mutator '%1' (pool, injected)").arg(kind)};
+    if (kind == QLatin1StringView("family"))
+        return families::makeFamilyMutator(context.config.mutatorConfig);
+    if (kind == QLatin1StringView("llm")) {
+        if (!context.store)
+            return Error {QStringLiteral("the LLM mutator needs a store (the problem's generation task)")};
+        return families::makeLlmMutator(
+            *context.store, context.problem.id, context.config.mutatorConfig, context.config.hardware);
+    }
+    return Error {QStringLiteral("unknown mutator '%1' (pool, injected, family, llm)").arg(kind)};
 }
 
 namespace {

@@ -6,6 +6,7 @@
 #include "app/explorer/main_window.h"
 #include "widgets/calibration/metrics_table.h"
 #include "widgets/candidates/candidate_browser.h"
+#include "widgets/candidates/candidate_filter_bar.h"
 #include "widgets/candidates/candidate_source.h"
 #include "widgets/candidates/candidate_table_model.h"
 #include "widgets/candidates/problem_tree.h"
@@ -211,6 +212,9 @@ private Q_SLOTS:
     void candidateTableMenu()
     {
         auto f = open();
+        auto *selection = f->window.findChild<Selection *>();
+        // The window's forecaster is the built-in cost model: it can forecast, but has no forecasts here to delete.
+        selection->setForecasterName(QStringLiteral("costmodel"));
         QTableView *view = f->browser->tableView();
         const int row = f->browser->model()->viewRowOf(m_facts.kernels[5]);
         auto menu = menuAt(view, f->browser->model()->index(row, NameColumn));
@@ -220,15 +224,22 @@ private Q_SLOTS:
                  QStringLiteral("Compare with Reference"), QStringLiteral("Compare with Parent"),
                  QStringLiteral("Copy"), QStringLiteral("Delete Kernel…")})
             QVERIFY2(entries.contains(expected), qPrintable(entries.join(u'|')));
-        QCOMPARE(f->window.findChild<Selection *>()->selectedIds(), QList<RowId> {m_facts.kernels[5]});
+        QCOMPARE(selection->selectedIds(), QList<RowId> {m_facts.kernels[5]});
         QVERIFY(entry(menu.get(), QStringLiteral("Forecast Selected"))->isEnabled());
         QVERIFY(entry(menu.get(), QStringLiteral("Compare with Parent"))->isEnabled());
-        QAction *forecasts = entry(menu.get(), QStringLiteral("Delete Forecasts by “model-"));
-        QVERIFY2(forecasts, qPrintable(entries.join(u'|')));
-        QVERIFY2(forecasts->text().endsWith(QStringLiteral("” of 1 Selected…")), qPrintable(forecasts->text()));
-        QVERIFY(forecasts->isEnabled());
+        QAction *none = entry(menu.get(), QStringLiteral("Delete Forecasts of Selected…"));
+        QVERIFY2(none && !none->isEnabled() && !none->toolTip().isEmpty(), qPrintable(entries.join(u'|')));
         // The Delete key is on the table.
         QVERIFY(view->actions().contains(f->window.findChild<QAction *>(QStringLiteral("deleteKernels"))));
+
+        // With one of this store's forecasters chosen, the menu offers to delete its forecasts of the selection.
+        selection->setForecasterName(QStringLiteral("model-a"));
+        QTRY_VERIFY(f->browser->filterBar()->forecasterIndex() >= 0);
+        menu = menuAt(view, f->browser->model()->index(row, NameColumn));
+        QAction *forecasts = entry(menu.get(), QStringLiteral("Delete Forecasts by “model-a"));
+        QVERIFY2(forecasts, qPrintable(texts(menu.get()).join(u'|')));
+        QVERIFY2(forecasts->text().endsWith(QStringLiteral("” of 1 Selected…")), qPrintable(forecasts->text()));
+        QVERIFY(forecasts->isEnabled());
 
         entry(menu.get(), QStringLiteral("Copy"))->trigger();
         const QString copied = QGuiApplication::clipboard()->text();

@@ -192,6 +192,48 @@ private Q_SLOTS:
         QVERIFY(out.contains(u"  TW ∈ {16, 32, 64}, default 32: Tile width in input columns"_s));
     }
 
+    // A family search through the real gpuf: `search families` lists the shipped families, and `search start
+    // --family` proposes with the family mutator and answers from an imported recorded sweep; the same seed gives the
+    // same search.
+    void familySearchThroughTheCli()
+    {
+        const QString sweep = QStringLiteral(GPUF_SOURCE_DIR "/resources/sweeps/transpose-h100-2026-11-26.jsonl");
+        if (!QFile::exists(sweep))
+            QSKIP("the recorded transpose sweep is not in resources/sweeps");
+        const Run families = runGpuf({u"search"_s, u"families"_s, u"--json"_s});
+        QVERIFY2(families.exitCode == 0, qPrintable(families.err));
+        QCOMPARE(QJsonDocument::fromJson(families.out.toUtf8()).object().value(u"families"_s).toArray().size(), 4);
+
+        const QString store = m_dir.filePath(u"family-search.gpuf"_s);
+        const Run imported = runGpuf({u"sweep"_s, store, u"--import"_s, sweep});
+        QVERIFY2(imported.exitCode == 0, qPrintable(imported.err));
+        QList<QJsonObject> statuses;
+        for (const QString &name : {u"fam-a"_s, u"fam-b"_s}) {
+            const Run started = runGpuf({u"search"_s, u"start"_s, store, u"--name"_s, name, u"--family"_s,
+                u"transpose"_s, u"--gpu"_s, u"replay"_s, u"--hardware"_s, u"NVIDIA H100 80GB HBM3"_s, u"--steps"_s,
+                u"4"_s, u"--seed"_s, u"11"_s, u"--quiet"_s});
+            QVERIFY2(started.exitCode == 0, qPrintable(started.err));
+            const Run status = runGpuf({u"search"_s, u"status"_s, store, name, u"--json"_s});
+            QVERIFY2(status.exitCode == 0, qPrintable(status.err));
+            statuses.append(QJsonDocument::fromJson(status.out.toUtf8()).object());
+        }
+        const QJsonObject &a = statuses.first();
+        QCOMPARE(a.value(u"step"_s).toInt(), 4);
+        QVERIFY2(a.value(u"gpu_evaluations"_s).toInt() > 0, QJsonDocument(a).toJson().constData());
+        QVERIFY(a.value(u"best_speedup"_s).toDouble() > 0.0);
+        for (const QString &key : {u"step"_s, u"gpu_evaluations"_s, u"best_speedup"_s})
+            QCOMPARE(statuses.last().value(key), a.value(key));
+        // The same kernel is best (node ids carry the time of the run, so they differ).
+        for (const QString &key : {u"kernel_id"_s, u"content_hash"_s, u"speedup"_s})
+            QCOMPARE(statuses.last().value(u"best_kernel"_s).toObject().value(key),
+                a.value(u"best_kernel"_s).toObject().value(key));
+
+        const Run unknown = runGpuf({u"search"_s, u"start"_s, store, u"--name"_s, u"fam-x"_s, u"--family"_s,
+            u"no_such_family"_s, u"--gpu"_s, u"replay"_s, u"--problem"_s, u"transpose"_s});
+        QCOMPARE(unknown.exitCode, 1);
+        QVERIFY2(unknown.err.contains(u"no_such_family"_s), qPrintable(unknown.err));
+    }
+
     void localSweep()
     {
         const Run device = runGpuf({u"device"_s, u"--json"_s});

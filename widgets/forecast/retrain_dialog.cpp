@@ -175,11 +175,16 @@ void RetrainDialog::fillOptions()
 {
     const StoreStatistics &stats = m_retrainer->session()->snapshot().statistics;
     m_optionsPath = m_retrainer->session()->path();
-    m_name->setText(m_retrainer->proposedForecasterName());
     m_takenNames
         = {QLatin1StringView(costmodel::kForecasterName), QLatin1StringView(costmodel::kHeldOutForecasterName)};
     for (const NamedCounts &f : stats.perForecaster)
         m_takenNames.append(f.name);
+    // The proposal names the second it was made; two retrains within one second would share it, so it is numbered.
+    const QString proposed = m_retrainer->proposedForecasterName();
+    QString name = proposed;
+    for (int n = 2; m_takenNames.contains(name); ++n)
+        name = tr("%1 #%2").arg(proposed).arg(n);
+    m_name->setText(name);
     const auto fill = [](QListWidget *list, const QList<NamedCounts> &rows, const QString &unit) {
         list->clear();
         for (const NamedCounts &row : rows) {

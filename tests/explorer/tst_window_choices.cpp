@@ -18,6 +18,8 @@
 #include "widgets/candidates/candidate_table_model.h"
 #include "widgets/forecast/costmodel_retrainer.h"
 #include "widgets/forecast/forecast_controller.h"
+#include "widgets/forecast/forecast_panel.h"
+#include "widgets/forecast/forecast_rows_model.h"
 #include "widgets/session/sample_store.h"
 #include "widgets/session/selection.h"
 #include "widgets/session/store_session.h"
@@ -245,6 +247,38 @@ private Q_SLOTS:
             return hw;
         };
         QTRY_COMPARE_WITH_TIMEOUT(newestHardware(), h200Id, 30000);
+    }
+
+    // The forecast shown in full beside the table is the window's forecaster's for the window's GPU, when the pair has
+    // one; the other GPU's forecast of the same pair stays listed beside it.
+    void forecastDockShowsTheWindowsGpu()
+    {
+        auto w = open(m_sample);
+        QTRY_VERIFY_WITH_TIMEOUT(tableShown(*w, m_sample), 30000);
+        auto *panel = w->window.findChild<ForecastPanel *>();
+        QVERIFY(panel);
+        w->selection->setForecasterName(u"costmodel"_s);
+        QTableView *view = w->browser->tableView();
+        int row = -1;
+        for (int r = 0; r < view->model()->rowCount() && row < 0; ++r) {
+            const CandidateTablePtr t = w->browser->model()->table();
+            const CandidateRow &c = t->rows[t->rowOf(w->browser->model()->kernelIdAt(r))];
+            if (c.name == u"v2_float4"_s && c.problemIndex >= 0 && t->problems[c.problemIndex].name == u"axpy"_s)
+                row = r;
+        }
+        QVERIFY(row >= 0);
+        for (const QString &gpu : {u"NVIDIA H100 80GB HBM3"_s, u"NVIDIA H200"_s}) {
+            w->selection->setHardwareName(gpu);
+            view->clearSelection();
+            view->selectRow(row);
+            const auto shownGpu = [&] {
+                const QModelIndex current = panel->view()->currentIndex();
+                return current.isValid() ? current.siblingAtColumn(ForecastRowsModel::HardwareColumn).data().toString()
+                                         : QString();
+            };
+            QTRY_COMPARE_WITH_TIMEOUT(shownGpu(), gpu, 15000);
+            QVERIFY(panel->model()->rowCount() >= 2); // both GPUs' forecasts of the pair are listed
+        }
     }
 
     void tauIsOneChoice()

@@ -169,6 +169,13 @@ void ForecastPanel::connectSources()
         m_input->showNothing({});
     });
     connect(m_selection, &Selection::pairChanged, this, &ForecastPanel::pairChanged);
+    // Another window-wide forecaster or GPU: the forecast shown in full follows it, unless the user chose a row.
+    const auto followChoice = [this] {
+        if (!m_userChoice && m_pairLoaded)
+            rebuildRows();
+    };
+    connect(m_selection, &Selection::hardwareNameChanged, this, followChoice);
+    connect(m_selection, &Selection::forecasterNameChanged, this, followChoice);
     ForecastQueue *queue = m_controller->queue();
     connect(queue, &ForecastQueue::snapshotChanged, this, &ForecastPanel::applySnapshot);
     connect(queue, &ForecastQueue::reasoningUpdated, this, &ForecastPanel::applyReasoning);
@@ -309,19 +316,28 @@ QString ForecastPanel::automaticKey() const
         if (row.kind == ForecastRow::Kind::Live && row.item.state == ForecastItemState::Running)
             return row.key();
     }
-    // The newest forecast of the chosen forecaster, else the newest of any.
+    // The newest forecast of the window's forecaster for the window's GPU, else of that forecaster for any GPU, else
+    // the newest of any: what the table beside it shows comes first.
     const QString chosen = m_settings->forecasterName();
+    const QString gpu = m_selection->hardwareName();
     const ForecastRow *newest = nullptr;
     const ForecastRow *newestChosen = nullptr;
+    const ForecastRow *newestOnGpu = nullptr;
     for (const ForecastRow &row : rows) {
         if (row.kind != ForecastRow::Kind::Stored)
             continue;
         if (!newest || row.forecast.id > newest->forecast.id)
             newest = &row;
-        if (m_pair.forecasters.value(row.forecasterId).name == chosen
-            && (!newestChosen || row.forecast.id > newestChosen->forecast.id))
+        if (m_pair.forecasters.value(row.forecasterId).name != chosen)
+            continue;
+        if (!newestChosen || row.forecast.id > newestChosen->forecast.id)
             newestChosen = &row;
+        const QString rowGpu = m_pair.hardware.value(row.forecast.hardwareId).name;
+        if (rowGpu == gpu && (!newestOnGpu || row.forecast.id > newestOnGpu->forecast.id))
+            newestOnGpu = &row;
     }
+    if (newestOnGpu)
+        return newestOnGpu->key();
     if (newestChosen)
         return newestChosen->key();
     if (newest)

@@ -13,6 +13,7 @@
 #include <QCommandLineParser>
 #include <QFileInfo>
 #include <QIcon>
+#include <QThreadPool>
 #include <QTimer>
 
 #include <cstdio>
@@ -158,5 +159,9 @@ int main(int argc, char **argv)
         gpuf::openSampleStore(&session);
     else
         session.open(settings.lastStore());
-    return QApplication::exec();
+    const int rc = QApplication::exec();
+    // Loaders still running on the global pool open store connections; ~QCoreApplication waits for that pool only
+    // after it has let go of the application object, so they would run (and fail) without one. Finish them here.
+    QThreadPool::globalInstance()->waitForDone();
+    return rc;
 }

@@ -84,9 +84,29 @@ void runJob(QObject *context, Job job, std::function<void(const JobResult &)> do
     watcher->setFuture(QtConcurrent::run(std::move(job)));
 }
 
-Result<std::unique_ptr<Store>> openForWriting(const QString &path)
+// Runs on a job's thread: opens the store for writing and hands it to `work`; failing to open is the job's result.
+template<typename Work>
+JobResult onStore(const QString &path, Work work)
 {
-    return Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
+    JobResult result;
+    auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
+    if (!store)
+        result.error = store.error();
+    else
+        work(**store, result);
+    return result;
+}
+
+// The deletion itself, for the first delete and for every redo.
+JobResult deleteJob(const QString &path, const DeletionRequest &request)
+{
+    return onStore(path, [&request](Store &store, JobResult &result) {
+        auto deleted = deleteRows(store, request);
+        if (!deleted)
+            result.error = deleted.error();
+        else
+            result.rows = std::move(*deleted);
+    });
 }
 
 } // namespace
@@ -120,21 +140,7 @@ public:
         const QString path = m_controller->m_path;
         const quint64 history = m_controller->m_history;
         runJob(
-            m_controller,
-            [path, request = rows.request()] {
-                JobResult result;
-                auto store = openForWriting(path);
-                if (!store) {
-                    result.error = store.error();
-                    return result;
-                }
-                auto deleted = deleteRows(**store, request);
-                if (!deleted)
-                    result.error = deleted.error();
-                else
-                    result.rows = std::move(*deleted);
-                return result;
-            },
+            m_controller, [path, request = rows.request()] { return deleteJob(path, request); },
             [controller = m_controller, history, this](const JobResult &result) {
                 controller->deletionDone(history,
                     result.error.isEmpty() ? Result<DeletedRows>(result.rows)
@@ -271,18 +277,13 @@ bool DeletionController::requestDeletion(const DeletionRequest &request, QWidget
     runJob(
         this,
         [path, request] {
-            JobResult result;
-            auto store = openForWriting(path);
-            if (!store) {
-                result.error = store.error();
-                return result;
-            }
-            auto plan = planDeletion(**store, request);
-            if (!plan)
-                result.error = plan.error();
-            else
-                result.plan = *plan;
-            return result;
+            return onStore(path, [&request](Store &store, JobResult &result) {
+                auto plan = planDeletion(store, request);
+                if (!plan)
+                    result.error = plan.error();
+                else
+                    result.plan = *plan;
+            });
         },
         [this, history, request, dialogParent = QPointer<QWidget>(dialogParent)](const JobResult &result) {
             setBusy(false);
@@ -337,21 +338,7 @@ void DeletionController::startDeletion(const DeletionRequest &request)
     const QString path = m_path;
     const quint64 history = m_history;
     runJob(
-        this,
-        [path, request] {
-            JobResult result;
-            auto store = openForWriting(path);
-            if (!store) {
-                result.error = store.error();
-                return result;
-            }
-            auto deleted = deleteRows(**store, request);
-            if (!deleted)
-                result.error = deleted.error();
-            else
-                result.rows = std::move(*deleted);
-            return result;
-        },
+        this, [path, request] { return deleteJob(path, request); },
         [this, history](const JobResult &result) {
             deletionDone(history,
                 result.error.isEmpty() ? Result<DeletedRows>(result.rows) : Result<DeletedRows>(Error {result.error}),
@@ -395,15 +382,10 @@ void DeletionController::restore(DeleteCommand *command)
     runJob(
         this,
         [path, rows = command->rows] {
-            JobResult result;
-            auto store = openForWriting(path);
-            if (!store) {
-                result.error = store.error();
-                return result;
-            }
-            if (Status s = restoreRows(**store, rows); !s)
-                result.error = s.error();
-            return result;
+            return onStore(path, [&rows](Store &store, JobResult &result) {
+                if (Status s = restoreRows(store, rows); !s)
+                    result.error = s.error();
+            });
         },
         [this, history, command](const JobResult &result) {
             setBusy(false);

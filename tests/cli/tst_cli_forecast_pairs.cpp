@@ -4,10 +4,10 @@
 #include "core/store/forecast_repo.h"
 #include "core/store/measurement_repo.h"
 #include "core/store/store.h"
+#include "tests/support/cli_run.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -19,25 +19,9 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = test::CliRun;
 
-Run runGpuf(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(GPUF_CLI_PATH), args);
-    Run r;
-    if (!p.waitForFinished(120000))
-        return r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
+Run runGpuf(const QStringList &args) { return test::runProgram(QStringLiteral(GPUF_CLI_PATH), args, 120000); }
 
 QJsonObject jsonOf(const Run &r) { return QJsonDocument::fromJson(r.out).object(); }
 

@@ -3,10 +3,10 @@
 // reports the same n; a forecaster scored on pairs of the operations its model was trained on is marked in-sample in
 // the text and the JSON.
 #include "gpuf_config.h"
+#include "tests/support/cli_run.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -14,25 +14,9 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = test::CliRun;
 
-Run gpuf(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(GPUF_CLI_PATH), args);
-    Run r;
-    if (!p.waitForFinished(120000))
-        return r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
+Run gpuf(const QStringList &args) { return test::runProgram(QStringLiteral(GPUF_CLI_PATH), args, 120000); }
 
 } // namespace
 

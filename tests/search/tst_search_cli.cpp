@@ -4,12 +4,12 @@
 #include "core/search/search_setup.h"
 #include "core/store/search_repo.h"
 #include "search_fixture.h"
+#include "tests/support/cli_run.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
@@ -29,25 +29,9 @@ namespace {
     return out;
 }
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = test::CliRun;
 
-Run runGpuf(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(GPUF_CLI_PATH), args);
-    Run r;
-    if (!p.waitForFinished(300000))
-        return r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
+Run runGpuf(const QStringList &args) { return test::runProgram(QStringLiteral(GPUF_CLI_PATH), args, 300000); }
 
 QString canonical(const QString &store, const QString &name)
 {

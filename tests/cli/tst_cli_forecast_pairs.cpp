@@ -19,9 +19,9 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-using Run = test::CliRun;
+using Run = gpuf::test::CliRun;
 
-Run runGpuf(const QStringList &args) { return test::runProgram(QStringLiteral(GPUF_CLI_PATH), args, 120000); }
+Run runGpuf(const QStringList &args) { return gpuf::test::runProgram(QStringLiteral(GPUF_CLI_PATH), args, 120000); }
 
 QJsonObject jsonOf(const Run &r) { return QJsonDocument::fromJson(r.out).object(); }
 

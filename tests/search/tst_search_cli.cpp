@@ -29,9 +29,9 @@ namespace {
     return out;
 }
 
-using Run = test::CliRun;
+using Run = gpuf::test::CliRun;
 
-Run runGpuf(const QStringList &args) { return test::runProgram(QStringLiteral(GPUF_CLI_PATH), args, 300000); }
+Run runGpuf(const QStringList &args) { return gpuf::test::runProgram(QStringLiteral(GPUF_CLI_PATH), args, 300000); }
 
 QString canonical(const QString &store, const QString &name)
 {

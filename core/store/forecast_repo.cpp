@@ -100,14 +100,21 @@ Result<RowId> ForecasterRepo::ensure(Forecaster &f)
         f.id = (*existing)->id;
         return f.id;
     }
-    auto q = m_cache.get(
-        QStringLiteral("INSERT INTO forecasters (name, kind, display_name, config_json) VALUES (?, ?, ?, ?)"));
+    // Another writer (a search and a forecast batch started together) may store the same name between the look-up
+    // above and this insert: the name is unique, so whichever row got there is the one.
+    auto q = m_cache.get(QStringLiteral(
+        "INSERT OR IGNORE INTO forecasters (name, kind, display_name, config_json) VALUES (?, ?, ?, ?)"));
     if (!q)
         return Error {q.error()};
     Status s = store::execBound(*q, {f.name, forecasterKindName(f.kind), f.displayName, store::jsonText(f.config)});
     if (!s)
         return Error {QStringLiteral("cannot store forecaster '%1': %2").arg(f.name, s.error())};
-    f.id = (*q)->lastInsertId().toLongLong();
+    auto stored = findByName(f.name);
+    if (!stored)
+        return Error {stored.error()};
+    if (!stored->has_value())
+        return Error {QStringLiteral("cannot store forecaster '%1'").arg(f.name)};
+    f.id = (*stored)->id;
     return f.id;
 }
 

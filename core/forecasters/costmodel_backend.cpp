@@ -36,7 +36,7 @@ Result<std::unique_ptr<CostModelBackend>> CostModelBackend::create(
     Forecaster row = forecaster->forecasterRow(forecasterName);
     auto id = ForecasterRepo(store).ensure(row);
     if (!id)
-        return Error {id.error()};
+        return id.failure();
     return std::make_unique<CostModelBackend>(forecaster, *id);
 }
 
@@ -45,7 +45,7 @@ Result<Forecaster> ensureCostModelForecaster(Store &store, const QString &modelP
     ForecasterRepo repo(store);
     auto existing = repo.findByName(name);
     if (!existing)
-        return Error {existing.error()};
+        return existing.failure();
     if (existing->has_value()) {
         if ((*existing)->kind != ForecasterKind::CostModel)
             return Error {QStringLiteral("the store's forecaster '%1' is not a cost model").arg(name)};
@@ -58,7 +58,7 @@ Result<Forecaster> ensureCostModelForecaster(Store &store, const QString &modelP
     Forecaster row = runner->forecasterRow(name);
     auto id = repo.ensure(row);
     if (!id)
-        return Error {id.error()};
+        return id.failure();
     row.id = *id;
     return row;
 }

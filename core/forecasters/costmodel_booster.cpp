@@ -123,13 +123,13 @@ Status Booster::readShape()
 }
 
 Result<Booster> Booster::train(const Matrix &data, std::span<const float> labels, std::span<const float> weights,
-    const QStringList &featureNames, const BoosterParameters &parameters, const std::atomic_bool *cancel)
+    const QStringList &featureNames, const BoosterParameters &parameters, const CancelToken &cancel)
 {
     if (data.rows() == 0 || std::size_t(data.rows()) != labels.size())
         return Error {QStringLiteral("no training rows, or a label count that does not match them")};
     auto matrix = DMatrix::dense(data.values.data(), data.rows(), data.columns);
     if (!matrix)
-        return Error {matrix.error()};
+        return matrix.failure();
     DMatrixHandle dm = (*matrix)->handle();
     if (XGDMatrixSetFloatInfo(dm, "label", labels.data(), bst_ulong(labels.size())) != 0)
         return xgbError("setting labels");
@@ -162,13 +162,13 @@ Result<Booster> Booster::train(const Matrix &data, std::span<const float> labels
     if (XGBoosterSetParam(handle, "verbosity", "0") != 0)
         return xgbError("setting verbosity");
     for (int round = 0; round < parameters.rounds; ++round) {
-        if (cancel && cancel->load(std::memory_order_relaxed))
-            return Error {QStringLiteral("cancelled")};
+        if (cancel.isCancelled())
+            return Error::cancelled();
         if (XGBoosterUpdateOneIter(handle, round, dm) != 0)
             return xgbError("training");
     }
     if (Status s = booster.readShape(); !s)
-        return Error {s.error()};
+        return s.failure();
     return booster;
 }
 
@@ -185,7 +185,7 @@ Result<Booster> Booster::load(const QByteArray &model)
     if (XGBoosterSetParam(handle, "nthread", "1") != 0)
         return xgbError("setting threads");
     if (Status s = booster.readShape(); !s)
-        return Error {s.error()};
+        return s.failure();
     return booster;
 }
 
@@ -233,7 +233,7 @@ Result<std::vector<float>> Booster::contributions(std::span<const float> row) co
         return Error {QStringLiteral("a row of the wrong size")};
     auto matrix = DMatrix::dense(row.data(), 1, m_columns);
     if (!matrix)
-        return Error {matrix.error()};
+        return matrix.failure();
     constexpr char config[]
         = R"({"type": 2, "training": false, "iteration_begin": 0, "iteration_end": 0, "strict_shape": true})";
     bst_ulong const *shape = nullptr;

@@ -3,13 +3,13 @@
 // loading the model as XGBoost's JSON.
 #pragma once
 
+#include "core/common/cancel.h"
 #include "core/common/result.h"
 
 #include <QByteArray>
 #include <QJsonObject>
 #include <QStringList>
 
-#include <atomic>
 #include <memory>
 #include <span>
 #include <vector>
@@ -56,9 +56,9 @@ public:
     Booster &operator=(const Booster &) = delete;
 
     // Labels are class indexes 0..classes−1; weights may be empty (all 1). Feature names are stored in the model.
-    // Fails with "cancelled" as soon as *cancel is set (checked between boosting rounds).
+    // Fails with "cancelled" (Error::cancelled()) as soon as `cancel` is cancelled (checked between boosting rounds).
     static Result<Booster> train(const Matrix &data, std::span<const float> labels, std::span<const float> weights,
-        const QStringList &featureNames, const BoosterParameters &parameters, const std::atomic_bool *cancel = nullptr);
+        const QStringList &featureNames, const BoosterParameters &parameters, const CancelToken &cancel = {});
     // XGBoost's JSON model (or its binary form: the format is detected).
     static Result<Booster> load(const QByteArray &model);
 

@@ -48,7 +48,7 @@ Result<std::unique_ptr<CompileFeatureWorker>> CompileFeatureWorker::start(const 
     if (path.isEmpty()) {
         auto located = measure::locateMeasureWorker();
         if (!located)
-            return Error {located.error()};
+            return located.failure();
         path = *located;
     }
     std::unique_ptr<CompileFeatureWorker> w(new CompileFeatureWorker);
@@ -104,7 +104,7 @@ Result<QJsonObject> CompileFeatureWorker::compile(const Kernel &kernel, const QS
         {QStringLiteral("ptx_mix"), true}, {QStringLiteral("spec"), spec}};
     auto response = exchange(request);
     if (!response)
-        return Error {response.error()};
+        return response.failure();
     const QJsonObject compile = response->value(QStringLiteral("compile")).toObject();
     if (response->value(QStringLiteral("status")).toString() != QLatin1StringView("ok") || compile.isEmpty())
         return Error {QStringLiteral("compile %1: %2")

@@ -43,30 +43,30 @@ QString TrainingSet::hash() const
     return QString::fromLatin1(h.result().toHex());
 }
 
-Result<TrainingSet> loadTrainingSet(Store &store, const std::atomic_bool *cancel)
+Result<TrainingSet> loadTrainingSet(Store &store, const CancelToken &cancel)
 {
-    const auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
+    const auto cancelled = [cancel] { return cancel.isCancelled(); };
     TrainingSet set;
     auto problems = ProblemRepo(store).list();
     if (!problems)
-        return Error {problems.error()};
+        return problems.failure();
     for (const Problem &p : std::as_const(*problems))
         set.problems.insert(p.id, p.name);
     auto kernels = KernelRepo(store).list();
     if (!kernels)
-        return Error {kernels.error()};
+        return kernels.failure();
     for (const Kernel &k : std::as_const(*kernels))
         set.kernels.insert(k.id, k);
     auto hardware = HardwareRepo(store).list();
     if (!hardware)
-        return Error {hardware.error()};
+        return hardware.failure();
     for (const Hardware &h : std::as_const(*hardware))
         set.hardware.insert(h.id, h);
     if (cancelled())
-        return Error {QStringLiteral("cancelled")};
+        return Error::cancelled();
     auto measurements = MeasurementRepo(store).list();
     if (!measurements)
-        return Error {measurements.error()};
+        return measurements.failure();
 
     // The newest measurement per (kernel, hardware, case): the list is in id order, so later rows replace earlier.
     QHash<QString, int> caseIds;
@@ -92,7 +92,7 @@ Result<TrainingSet> loadTrainingSet(Store &store, const std::atomic_bool *cancel
     }
     for (const auto &[group, members] : groups) {
         if (cancelled())
-            return Error {QStringLiteral("cancelled")};
+            return Error::cancelled();
         for (const auto &[reference, referenceCases] : members) {
             for (const auto &[candidate, candidateCases] : members) {
                 if (candidate == reference)

@@ -4,14 +4,13 @@
 // bin, and is left out) and its true bin.
 #pragma once
 
+#include "core/common/cancel.h"
 #include "core/common/result.h"
 #include "core/domain/hardware.h"
 #include "core/domain/kernel.h"
 
 #include <QHash>
 #include <QList>
-
-#include <atomic>
 
 namespace gpuf {
 class Store;
@@ -50,6 +49,6 @@ struct TrainingSet
     QString hash() const;
 };
 
-Result<TrainingSet> loadTrainingSet(Store &store, const std::atomic_bool *cancel = nullptr);
+Result<TrainingSet> loadTrainingSet(Store &store, const CancelToken &cancel = {});
 
 } // namespace gpuf::costmodel

@@ -14,7 +14,7 @@ Result<Explanation> explainForecast(const CostModel &model, const features::Kern
 {
     auto phi = model.contributions(pairRow, predictedBin);
     if (!phi)
-        return Error {phi.error()};
+        return phi.failure();
     // Sum a feature's columns: the model may split one fact (16 vs 4 bytes) over the candidate's value and the
     // difference, and a reader wants it once.
     std::vector<double> kernel(std::size_t(features::kKernelFeatureCount), 0.0);

@@ -22,10 +22,10 @@ Result<int> storeHeldOutForecasts(Store &store, const TrainingOutcome &outcome, 
         {QStringLiteral("hyper_parameters"), outcome.model->manifest().parameters.toJson()}};
     Transaction tx(store);
     if (Status s = tx.begin(); !s)
-        return Error {s.error()};
+        return s.failure();
     auto id = ForecasterRepo(store).ensure(forecaster);
     if (!id)
-        return Error {id.error()};
+        return id.failure();
     ForecastRepo forecasts(store);
     QHash<RowId, const FoldSummary *> folds;
     for (const FoldSummary &f : outcome.folds)
@@ -57,11 +57,11 @@ Result<int> storeHeldOutForecasts(Store &store, const TrainingOutcome &outcome, 
         f.status = ForecastStatus::Ok;
         f.createdAt = now;
         if (auto inserted = forecasts.insert(f); !inserted)
-            return Error {inserted.error()};
+            return inserted.failure();
         ++written;
     }
     if (Status s = tx.commit(); !s)
-        return Error {s.error()};
+        return s.failure();
     return written;
 }
 

@@ -63,10 +63,10 @@ Result<std::shared_ptr<const CostModel>> CostModel::fromParts(Booster booster, M
         return Error {QStringLiteral("the model predicts %1 classes, not 8").arg(booster.classes())};
     auto json = booster.saveJson();
     if (!json)
-        return Error {json.error()};
+        return json.failure();
     auto trees = TreeEnsemble::fromJson(*json);
     if (!trees)
-        return Error {trees.error()};
+        return trees.failure();
     if (trees->columns() != booster.columns() || trees->classes() != booster.classes())
         return Error {QStringLiteral("the model's trees disagree with its shape")};
     if (manifest.modelSha256.isEmpty())
@@ -82,14 +82,14 @@ Result<std::shared_ptr<const CostModel>> CostModel::fromBytes(const QByteArray &
         return Error {QStringLiteral("the manifest is not a JSON object (%1)").arg(error.errorString())};
     auto manifest = Manifest::fromJson(doc.object());
     if (!manifest)
-        return Error {manifest.error()};
+        return manifest.failure();
     const QString hash = sha256(model);
     if (!manifest->modelSha256.isEmpty() && manifest->modelSha256 != hash)
         return Error {QStringLiteral("the model file does not match its manifest (SHA-256 differs)")};
     manifest->modelSha256 = hash;
     auto booster = Booster::load(model);
     if (!booster)
-        return Error {booster.error()};
+        return booster.failure();
     return fromParts(std::move(*booster), std::move(*manifest));
 }
 
@@ -97,7 +97,7 @@ Result<std::shared_ptr<const CostModel>> CostModel::load(const QString &modelPat
 {
     auto model = readFile(modelPath);
     if (!model)
-        return Error {model.error()};
+        return model.failure();
     const QString manifestPath = manifestPathFor(modelPath);
     auto manifest = readFile(manifestPath);
     if (!manifest)
@@ -128,7 +128,7 @@ Status CostModel::save(const QString &modelPath) const
 {
     auto json = m_booster.saveJson();
     if (!json)
-        return Error {json.error()};
+        return json.failure();
     Manifest manifest = m_manifest;
     manifest.modelFile = QFileInfo(modelPath).fileName();
     manifest.modelSha256 = sha256(*json);
@@ -175,7 +175,7 @@ Result<std::vector<bins::Distribution>> CostModel::predictMany(std::span<const f
     std::vector<bins::Distribution> out(pairRows.size() / width);
     for (std::size_t i = 0; i < out.size(); ++i) {
         if (Status s = predict(pairRows.subspan(i * width, width), out[i]); !s)
-            return Error {s.error()};
+            return s.failure();
     }
     return out;
 }
@@ -188,7 +188,7 @@ Result<std::vector<float>> CostModel::contributions(std::span<const float> pairR
     modelRow(pairRow, row);
     auto all = m_booster.contributions(row);
     if (!all)
-        return Error {all.error()};
+        return all.failure();
     const std::size_t stride = m_columns.size() + 1;
     const float *cls = all->data() + std::size_t(bin - 1) * stride;
     std::vector<float> out(std::size_t(features::kPairColumnCount) + 1, 0.0f);

@@ -17,8 +17,6 @@ namespace {
 
 QString tr(const char *text, int n = -1) { return QCoreApplication::translate("gpuf::costmodel", text, nullptr, n); }
 
-bool isCancelled(const std::atomic_bool *cancel) { return cancel && cancel->load(std::memory_order_relaxed); }
-
 // The architecture of the GPU most pairs were measured on (ties: the lower id).
 QString dominantArch(const TrainingSet &set)
 {
@@ -42,7 +40,7 @@ Status checkForecasterName(Store &store, const QString &name)
         return Error {tr("the name \"%1\" belongs to the built-in cost model; choose another").arg(name)};
     auto existing = ForecasterRepo(store).findByName(name);
     if (!existing)
-        return Error {existing.error()};
+        return existing.failure();
     if (existing->has_value())
         return Error {tr("the store already has a forecaster named \"%1\"; choose another name").arg(name)};
     return {};
@@ -53,12 +51,12 @@ Result<RowId> addForecaster(const QString &storePath, const QString &modelPath, 
 {
     auto store = Store::open(storePath, Store::Mode::ExistingOnly, Store::Check::Header);
     if (!store)
-        return Error {store.error()};
+        return store.failure();
     if (Status nameFree = checkForecasterName(**store, name); !nameFree)
-        return Error {nameFree.error()};
+        return nameFree.failure();
     auto row = ensureCostModelForecaster(**store, modelPath, name);
     if (!row)
-        return Error {row.error()};
+        return row.failure();
     return row->id;
 }
 
@@ -110,18 +108,18 @@ Result<RetrainOutcome> retrainFromStore(
     // A connection of its own: the caller's belongs to another thread. The session checked the file already.
     auto store = Store::open(storePath, Store::Mode::ReadOnly, Store::Check::Header);
     if (!store)
-        return Error {store.error()};
+        return store.failure();
     if (Status nameFree = checkForecasterName(**store, options.forecasterName); !nameFree)
-        return Error {nameFree.error()};
+        return nameFree.failure();
     auto loaded = loadTrainingSet(**store, options.cancel);
     if (!loaded)
-        return Error {loaded.error()};
+        return loaded.failure();
     store->reset(); // training takes a while; the file need not stay open for it
     const TrainingSet set = restrictTrainingSet(*loaded, options.operations, options.hardware);
     if (const QString refusal = retrainRefusal(set); !refusal.isEmpty())
         return Error {refusal};
-    if (isCancelled(options.cancel))
-        return Error {QStringLiteral("cancelled")};
+    if (options.cancel.isCancelled())
+        return Error::cancelled();
 
     const int operations = int(set.problemIds().size());
     const int total = trainingSteps(operations) + 1; // every booster fitted, then saving
@@ -158,15 +156,15 @@ Result<RetrainOutcome> retrainFromStore(
     }
     auto outcome = trainWithValidation(set, training);
     if (!outcome)
-        return Error {outcome.error()};
-    if (isCancelled(options.cancel))
-        return Error {QStringLiteral("cancelled")};
+        return outcome.failure();
+    if (options.cancel.isCancelled())
+        return Error::cancelled();
 
     report(tr("Saving the model…"), total - 1, total);
     if (const QString folder = QFileInfo(modelPath).absolutePath(); !QDir().mkpath(folder))
         return Error {tr("cannot create the folder %1").arg(folder)};
     if (Status saved = outcome->model->save(modelPath); !saved)
-        return Error {saved.error()};
+        return saved.failure();
     // Read back what the forecaster will load, so a file that cannot be used is reported here and not at the first
     // forecast.
     auto saved = CostModel::load(modelPath);

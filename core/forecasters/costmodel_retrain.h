@@ -4,6 +4,7 @@
 // model written where the caller says and read back before it is reported.
 #pragma once
 
+#include "core/common/cancel.h"
 #include "core/common/result.h"
 #include "core/forecasters/costmodel_training.h"
 
@@ -13,7 +14,6 @@
 
 class QThreadPool;
 
-#include <atomic>
 #include <functional>
 #include <vector>
 
@@ -51,7 +51,7 @@ struct RetrainOptions
     // The cost-model forecaster the model is stored under in the store (a forecaster of its own, next to the
     // built-in `costmodel`); none when empty. A name the store already uses is refused before training.
     QString forecasterName;
-    const std::atomic_bool *cancel = nullptr;
+    CancelToken cancel;
     std::function<void(const RetrainProgress &)> progress; // called from worker threads too; keep it thread-safe
 };
 
@@ -82,7 +82,7 @@ TrainingSet restrictTrainingSet(const TrainingSet &set, const QStringList &opera
 // Reads the measured pairs of the store at `storePath` (those options.operations and options.hardware name), refuses
 // too few (retrainRefusal), trains, saves the model and its manifest at `modelPath` (its folder created), loads them
 // back and, with options.forecasterName, adds the forecaster that forecasts with it to the store. Fails with
-// "cancelled" once *cancel is set.
+// Error::cancelled() once `cancel` is cancelled.
 Result<RetrainOutcome> retrainFromStore(
     const QString &storePath, const QString &modelPath, const RetrainOptions &options = {});
 

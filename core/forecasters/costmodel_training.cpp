@@ -19,10 +19,7 @@
 namespace gpuf::costmodel {
 namespace {
 
-bool isCancelled(const TrainingOptions &options)
-{
-    return options.cancel && options.cancel->load(std::memory_order_relaxed);
-}
+bool isCancelled(const TrainingOptions &options) { return options.cancel.isCancelled(); }
 
 bins::Distribution toDistribution(const std::vector<float> &p, std::size_t row)
 {
@@ -93,7 +90,7 @@ public:
         const Matrix data = pairMatrix(m_set, sourceOnly ? m_sourceOnly : m_features, pairs);
         auto p = booster.predict(data);
         if (!p)
-            return Error {p.error()};
+            return p.failure();
         std::vector<bins::Distribution> out;
         for (std::size_t i = 0; i < pairs.size(); ++i)
             out.push_back(toDistribution(*p, i));
@@ -106,7 +103,7 @@ public:
         std::vector<std::pair<int, bins::Distribution>> out;
         for (RowId held : problems) {
             if (isCancelled(m_options))
-                return Error {QStringLiteral("cancelled")};
+                return Error::cancelled();
             std::vector<RowId> others;
             for (RowId p : problems) {
                 if (p != held)
@@ -117,13 +114,13 @@ public:
                 continue;
             auto booster = fit(s.train);
             if (!booster)
-                return Error {booster.error()};
+                return booster.failure();
             for (bool sourceOnly : {false, true}) {
                 if (sourceOnly && !compileFeatures())
                     continue;
                 auto p = predict(*booster, s.test, sourceOnly);
                 if (!p)
-                    return Error {p.error()};
+                    return p.failure();
                 for (std::size_t i = 0; i < s.test.size(); ++i)
                     out.emplace_back(s.test[i], (*p)[i]);
             }
@@ -325,7 +322,7 @@ Result<TrainingOutcome> trainWithValidation(const TrainingSet &set, const Traini
     else
         std::transform(problems.begin(), problems.end(), std::back_inserter(folds), runFold);
     if (isCancelled(options))
-        return Error {QStringLiteral("cancelled")};
+        return Error::cancelled();
 
     TrainingOutcome outcome;
     outcome.dataHash = set.hash();
@@ -360,9 +357,9 @@ Result<TrainingOutcome> trainWithValidation(const TrainingSet &set, const Traini
     std::iota(all.begin(), all.end(), 0);
     auto booster = trainer.fit(all);
     if (!booster)
-        return Error {booster.error()};
+        return booster.failure();
     if (isCancelled(options))
-        return Error {QStringLiteral("cancelled")};
+        return Error::cancelled();
     Manifest manifest;
     manifest.features = features::pairColumnNames();
     manifest.temperature = fitTemperature(raw, truth);
@@ -392,7 +389,7 @@ Result<TrainingOutcome> trainWithValidation(const TrainingSet &set, const Traini
     manifest.validation = validationJson(outcome);
     auto model = CostModel::fromParts(std::move(*booster), std::move(manifest));
     if (!model)
-        return Error {model.error()};
+        return model.failure();
     outcome.model = *model;
     return outcome;
 }

@@ -5,6 +5,7 @@
 // predictions.
 #pragma once
 
+#include "core/common/cancel.h"
 #include "core/common/result.h"
 #include "core/features/kernel_features.h"
 #include "core/forecasters/costmodel_dataset.h"
@@ -15,7 +16,6 @@
 
 class QThreadPool;
 
-#include <atomic>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -38,7 +38,7 @@ struct TrainingOptions
     QThreadPool *pool = nullptr;
     // Background work beside a GUI: every thread that trains lowers its CPU priority first (thread_priority.h).
     bool background = false;
-    const std::atomic_bool *cancel = nullptr; // checked between boosting rounds
+    CancelToken cancel; // checked between boosting rounds
     std::function<void(const QString &)> progress; // a line per held-out operation; from worker threads
     // After every booster fitted: fits done so far and the fits of the whole training (ops² + 1); from worker threads.
     std::function<void(int done, int total)> steps;

@@ -8,11 +8,11 @@
 #include "core/forecasters/costmodel_retrain.h"
 #include "core/forecasters/forecast_queue.h"
 #include "core/metrics/from_store.h"
+#include "core/session/settings.h"
+#include "core/session/store_session.h"
 #include "core/store/forecast_repo.h"
 #include "widgets/forecast/costmodel_retrainer.h"
 #include "widgets/forecast/retrain_dialog.h"
-#include "widgets/session/store_session.h"
-#include "widgets/settings/settings.h"
 
 #include <QAction>
 #include <QCheckBox>

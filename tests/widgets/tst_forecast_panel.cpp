@@ -7,6 +7,9 @@
 #include "core/forecasters/forecast_queue.h"
 #include "core/forecasters/forecaster_config.h"
 #include "core/measure/measure_queue.h"
+#include "core/session/selection.h"
+#include "core/session/settings.h"
+#include "core/session/store_session.h"
 #include "core/store/forecast_repo.h"
 #include "core/store/hardware_repo.h"
 #include "core/store/measurement_repo.h"
@@ -25,9 +28,6 @@
 #include "widgets/forecast/forecast_panel.h"
 #include "widgets/forecast/forecast_rows_model.h"
 #include "widgets/forecast/forecaster_input_view.h"
-#include "widgets/session/selection.h"
-#include "widgets/session/store_session.h"
-#include "widgets/settings/settings.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

@@ -4,7 +4,7 @@
 
 #include "core/domain/problem.h"
 #include "core/metrics/report.h"
-#include "widgets/session/selection.h"
+#include "core/session/selection.h"
 
 #include <QHash>
 #include <QList>

@@ -3,7 +3,7 @@
 #include "widgets/calibration/plot_qcustomplot.h"
 
 #include "core/bins/bins.h"
-#include "widgets/session/selection.h"
+#include "core/session/selection.h"
 
 #include <QDate>
 #include <QDir>

@@ -4,8 +4,8 @@
 #include "core/forecasters/costmodel_forecaster.h"
 #include "core/measure/worker_locator.h"
 #include "core/metrics/from_store.h"
+#include "core/session/store_session.h"
 #include "widgets/forecast/costmodel_retrainer.h"
-#include "widgets/session/store_session.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>

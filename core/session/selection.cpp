@@ -1,5 +1,5 @@
 // Selection; see selection.h. Setters emit only on real changes, so observers can set freely without loops.
-#include "widgets/session/selection.h"
+#include "core/session/selection.h"
 
 #include <algorithm>
 

@@ -1,5 +1,5 @@
 // Settings facade; see settings.h.
-#include "widgets/settings/settings.h"
+#include "core/session/settings.h"
 
 #include <QFileInfo>
 #include <QSettings>

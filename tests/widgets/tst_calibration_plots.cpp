@@ -5,9 +5,9 @@
 #include "core/metrics/report.h"
 #include "widgets/calibration/budget_curve_plot.h"
 #include "widgets/calibration/confusion_plot.h"
-#include "widgets/calibration/plot_qcustomplot.h"
 #include "widgets/calibration/reliability_plot.h"
 #include "widgets/calibration/risk_coverage_plot.h"
+#include "widgets/plots/plot_qcustomplot.h"
 #include "widgets/session/selection.h"
 
 #include <QDir>

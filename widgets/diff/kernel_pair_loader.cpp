@@ -1,7 +1,7 @@
 // KernelPairLoader; see kernel_pair_loader.h.
 #include "widgets/diff/kernel_pair_loader.h"
 
-#include "core/forecasters/costmodel_forecaster.h"
+#include "core/forecasters/costmodel/costmodel_forecaster.h"
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
 #include "widgets/session/selection.h"

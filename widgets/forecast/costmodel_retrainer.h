@@ -6,7 +6,7 @@
 // The dialog (RetrainDialog) offers the options first and then shows the run; it only observes this object.
 #pragma once
 
-#include "core/forecasters/costmodel_retrain.h"
+#include "core/forecasters/costmodel/costmodel_retrain.h"
 
 #include <QFutureWatcher>
 #include <QObject>

@@ -1,7 +1,7 @@
 // ForecastController; see forecast_controller.h.
 #include "widgets/forecast/forecast_controller.h"
 
-#include "core/forecasters/costmodel_backend.h"
+#include "core/forecasters/costmodel/costmodel_backend.h"
 #include "core/forecasters/forecast_queue.h"
 #include "core/store/forecast_repo.h"
 #include "core/store/hardware_repo.h"

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "core/common/result.h"
-#include "core/forecasters/costmodel_training.h"
+#include "core/forecasters/costmodel/costmodel_training.h"
 
 #include <QMetaType>
 #include <QString>

@@ -1,7 +1,7 @@
 // Forecaster reads and writes; see forecaster_reads.h.
 #include "core/forecasters/forecaster_reads.h"
 
-#include "core/forecasters/costmodel_backend.h"
+#include "core/forecasters/costmodel/costmodel_backend.h"
 #include "core/store/forecast_repo.h"
 #include "core/store/hardware_repo.h"
 

@@ -14,7 +14,7 @@
 #include "widgets/calibration/calibration_data.h"
 #include "widgets/calibration/calibration_view.h"
 #include "widgets/calibration/confusion_plot.h"
-#include "widgets/calibration/plot_qcustomplot.h"
+#include "widgets/plots/plot_qcustomplot.h"
 #include "widgets/calibration/reliability_plot.h"
 #include "widgets/calibration/risk_coverage_plot.h"
 #include "widgets/candidates/drill_pairs_view.h"

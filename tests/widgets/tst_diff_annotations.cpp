@@ -3,7 +3,7 @@
 // corpus imported and a forecast made by the real cost-model backend, marks on exactly the lines the explanation
 // names (side, colour, tooltip, overview), the toggle, swapped sides, folds, pairs without a forecast, another
 // forecaster chosen in Settings, and the light and dark palettes (screenshots saved when GPUF_SCREENSHOT_DIR is set).
-#include "core/forecasters/costmodel_backend.h"
+#include "core/forecasters/costmodel/costmodel_backend.h"
 #include "core/interop/corpus.h"
 #include "core/session/selection.h"
 #include "core/session/settings.h"

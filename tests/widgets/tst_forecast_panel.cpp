@@ -16,7 +16,7 @@
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
 #include "tests/llm/llm_test_support.h"
-#include "widgets/calibration/plot_qcustomplot.h"
+#include "widgets/plots/plot_qcustomplot.h"
 #include "widgets/candidates/candidate_source.h"
 #include "widgets/forecast/distribution_plot.h"
 #include "widgets/forecast/endpoint_form.h"

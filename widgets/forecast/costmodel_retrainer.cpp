@@ -1,7 +1,7 @@
 // CostModelRetrainer; see costmodel_retrainer.h.
 #include "widgets/forecast/costmodel_retrainer.h"
 
-#include "core/forecasters/costmodel_forecaster.h"
+#include "core/forecasters/costmodel/costmodel_forecaster.h"
 #include "core/session/settings.h"
 #include "core/session/store_session.h"
 #include "widgets/forecast/retrain_dialog.h"

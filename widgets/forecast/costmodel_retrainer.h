@@ -7,7 +7,7 @@
 #pragma once
 
 #include "core/common/cancel.h"
-#include "core/forecasters/costmodel_retrain.h"
+#include "core/forecasters/costmodel/costmodel_retrain.h"
 
 #include <QFutureWatcher>
 #include <QObject>

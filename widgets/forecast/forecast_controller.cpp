@@ -1,7 +1,7 @@
 // ForecastController; see forecast_controller.h.
 #include "widgets/forecast/forecast_controller.h"
 
-#include "core/forecasters/costmodel_backend.h"
+#include "core/forecasters/costmodel/costmodel_backend.h"
 #include "core/forecasters/forecast_queue.h"
 #include "core/session/selection.h"
 #include "core/session/settings.h"

@@ -1,6 +1,6 @@
 // Palette-derived plot colours; see plot_style.h.
-#include "widgets/calibration/plot_style.h"
-#include "widgets/calibration/plot_qcustomplot.h"
+#include "widgets/plots/plot_style.h"
+#include "widgets/plots/plot_qcustomplot.h"
 
 #include "core/bins/bins.h"
 

@@ -1,6 +1,6 @@
 // PlotWidget; see plot_widget.h.
-#include "widgets/calibration/plot_widget.h"
-#include "widgets/calibration/plot_qcustomplot.h"
+#include "widgets/plots/plot_widget.h"
+#include "widgets/plots/plot_qcustomplot.h"
 
 #include "core/bins/bins.h"
 #include "core/session/selection.h"

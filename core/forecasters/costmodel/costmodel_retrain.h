@@ -6,7 +6,7 @@
 
 #include "core/common/cancel.h"
 #include "core/common/result.h"
-#include "core/forecasters/costmodel_training.h"
+#include "core/forecasters/costmodel/costmodel_training.h"
 
 #include <QMetaType>
 #include <QString>

@@ -1,5 +1,5 @@
 // Manifest JSON; see costmodel_manifest.h.
-#include "core/forecasters/costmodel_manifest.h"
+#include "core/forecasters/costmodel/costmodel_manifest.h"
 
 #include <QDir>
 #include <QFileInfo>

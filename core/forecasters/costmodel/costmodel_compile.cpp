@@ -1,5 +1,5 @@
 // CompileFeatureWorker; see costmodel_compile.h.
-#include "core/forecasters/costmodel_compile.h"
+#include "core/forecasters/costmodel/costmodel_compile.h"
 
 #include "core/features/compile_features.h"
 #include "core/measure/worker_locator.h"

@@ -1,5 +1,5 @@
 // Temperature scaling; see costmodel_temperature.h.
-#include "core/forecasters/costmodel_temperature.h"
+#include "core/forecasters/costmodel/costmodel_temperature.h"
 
 #include <cmath>
 

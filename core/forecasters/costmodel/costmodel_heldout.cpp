@@ -1,5 +1,5 @@
 // storeHeldOutForecasts; see costmodel_heldout.h.
-#include "core/forecasters/costmodel_heldout.h"
+#include "core/forecasters/costmodel/costmodel_heldout.h"
 
 #include "core/store/forecast_repo.h"
 #include "core/store/store.h"

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/features/pair_features.h"
-#include "core/forecasters/costmodel_model.h"
+#include "core/forecasters/costmodel/costmodel_model.h"
 #include "core/forecasters/explanation.h"
 
 namespace gpuf::costmodel {

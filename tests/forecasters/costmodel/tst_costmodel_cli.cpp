@@ -2,7 +2,7 @@
 // no network and no GPU. Training prints and writes what core computes (the held-out forecasts score in
 // `gpuf metrics` exactly as the training run reported); forecasting works on a store that has never seen a
 // forecaster, with the built-in model or a trained one, and stores explained forecasts.
-#include "core/forecasters/costmodel_forecaster.h"
+#include "core/forecasters/costmodel/costmodel_forecaster.h"
 #include "core/forecasters/explanation.h"
 #include "core/measure/worker_locator.h"
 #include "core/store/forecast_repo.h"

@@ -1,6 +1,6 @@
 // TreeEnsemble; see costmodel_trees.h. The JSON layout is XGBoost's model schema (learner → gradient_booster →
 // model → trees, tree_info; learner_model_param): node arrays per tree, a leaf's value held in split_conditions.
-#include "core/forecasters/costmodel_trees.h"
+#include "core/forecasters/costmodel/costmodel_trees.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "core/forecasters/backend.h"
-#include "core/forecasters/costmodel_forecaster.h"
+#include "core/forecasters/costmodel/costmodel_forecaster.h"
 
 #include <memory>
 

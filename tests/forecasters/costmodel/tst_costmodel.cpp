@@ -1,9 +1,9 @@
 // Tests of the cost model's pure and in-memory parts: temperature scaling (identity, fitted T lowers the NLL, the
 // direction of T), model save/load round trips with their manifests, the built-in model, and explanations (text,
 // values and line spans) for a model that can only have learnt one feature.
-#include "core/forecasters/costmodel_explain.h"
-#include "core/forecasters/costmodel_forecaster.h"
-#include "core/forecasters/costmodel_temperature.h"
+#include "core/forecasters/costmodel/costmodel_explain.h"
+#include "core/forecasters/costmodel/costmodel_forecaster.h"
+#include "core/forecasters/costmodel/costmodel_temperature.h"
 #include "core/forecasters/explanation.h"
 #include "costmodel_fixture.h"
 

@@ -1,5 +1,5 @@
 // Booster over the XGBoost C API; see costmodel_booster.h.
-#include "core/forecasters/costmodel_booster.h"
+#include "core/forecasters/costmodel/costmodel_booster.h"
 
 #include <xgboost/c_api.h>
 

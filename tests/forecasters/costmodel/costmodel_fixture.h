@@ -4,9 +4,9 @@
 #pragma once
 
 #include "core/features/pair_features.h"
-#include "core/forecasters/costmodel_dataset.h"
-#include "core/forecasters/costmodel_model.h"
-#include "core/forecasters/costmodel_training.h"
+#include "core/forecasters/costmodel/costmodel_dataset.h"
+#include "core/forecasters/costmodel/costmodel_model.h"
+#include "core/forecasters/costmodel/costmodel_training.h"
 #include "core/store/hardware_repo.h"
 #include "core/store/measurement_repo.h"
 #include "core/store/problem_repo.h"

@@ -4,9 +4,9 @@
 
 #include "core/bins/bins.h"
 #include "core/common/result.h"
-#include "core/forecasters/costmodel_booster.h"
-#include "core/forecasters/costmodel_manifest.h"
-#include "core/forecasters/costmodel_trees.h"
+#include "core/forecasters/costmodel/costmodel_booster.h"
+#include "core/forecasters/costmodel/costmodel_manifest.h"
+#include "core/forecasters/costmodel/costmodel_trees.h"
 
 #include <memory>
 #include <span>

@@ -8,8 +8,8 @@
 #include "core/common/cancel.h"
 #include "core/common/result.h"
 #include "core/features/kernel_features.h"
-#include "core/forecasters/costmodel_dataset.h"
-#include "core/forecasters/costmodel_model.h"
+#include "core/forecasters/costmodel/costmodel_dataset.h"
+#include "core/forecasters/costmodel/costmodel_model.h"
 #include "core/metrics/report.h"
 
 #include <QJsonObject>

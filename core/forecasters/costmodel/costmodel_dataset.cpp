@@ -1,5 +1,5 @@
 // loadTrainingSet; see costmodel_dataset.h. Reads through the store's repositories (no SQL here).
-#include "core/forecasters/costmodel_dataset.h"
+#include "core/forecasters/costmodel/costmodel_dataset.h"
 
 #include "core/bins/bins.h"
 #include "core/store/hardware_repo.h"

@@ -1,10 +1,10 @@
 // retrainFromStore and retrainRefusal; see costmodel_retrain.h.
-#include "core/forecasters/costmodel_retrain.h"
+#include "core/forecasters/costmodel/costmodel_retrain.h"
 
 #include "core/common/thread_priority.h"
-#include "core/forecasters/costmodel_backend.h"
-#include "core/forecasters/costmodel_compile.h"
-#include "core/forecasters/costmodel_model.h"
+#include "core/forecasters/costmodel/costmodel_backend.h"
+#include "core/forecasters/costmodel/costmodel_compile.h"
+#include "core/forecasters/costmodel/costmodel_model.h"
 #include "core/store/forecast_repo.h"
 #include "core/store/store.h"
 

@@ -1,11 +1,11 @@
 // Leave-one-operation-out training; see costmodel_training.h.
-#include "core/forecasters/costmodel_training.h"
+#include "core/forecasters/costmodel/costmodel_training.h"
 
 #include "core/common/thread_priority.h"
 #include "core/features/compile_features.h"
 #include "core/features/pair_features.h"
-#include "core/forecasters/costmodel_compile.h"
-#include "core/forecasters/costmodel_temperature.h"
+#include "core/forecasters/costmodel/costmodel_compile.h"
+#include "core/forecasters/costmodel/costmodel_temperature.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>

@@ -1,8 +1,8 @@
 // Tests of the cost model against a real SQLite store: the training pairs read from measurements (both directions,
 // geometric means, failures left out), the training-data hash, leave-one-operation-out training on a tiny store,
 // held-out forecasts stored and scored by the same code as `gpuf metrics`, and the backend answering requests.
-#include "core/forecasters/costmodel_backend.h"
-#include "core/forecasters/costmodel_heldout.h"
+#include "core/forecasters/costmodel/costmodel_backend.h"
+#include "core/forecasters/costmodel/costmodel_heldout.h"
 #include "core/forecasters/explanation.h"
 #include "core/metrics/from_store.h"
 #include "core/store/forecast_repo.h"

@@ -1,5 +1,5 @@
 // CostModelBackend; see costmodel_backend.h.
-#include "core/forecasters/costmodel_backend.h"
+#include "core/forecasters/costmodel/costmodel_backend.h"
 
 #include "core/store/forecast_repo.h"
 

@@ -4,8 +4,8 @@
 #pragma once
 
 #include "core/common/result.h"
-#include "core/forecasters/costmodel_forecaster.h"
-#include "core/forecasters/costmodel_training.h"
+#include "core/forecasters/costmodel/costmodel_forecaster.h"
+#include "core/forecasters/costmodel/costmodel_training.h"
 
 namespace gpuf {
 class Store;

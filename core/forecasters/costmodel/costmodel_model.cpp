@@ -1,8 +1,8 @@
 // CostModel; see costmodel_model.h.
-#include "core/forecasters/costmodel_model.h"
+#include "core/forecasters/costmodel/costmodel_model.h"
 
 #include "core/features/pair_features.h"
-#include "core/forecasters/costmodel_temperature.h"
+#include "core/forecasters/costmodel/costmodel_temperature.h"
 
 #include <QCryptographicHash>
 #include <QFile>

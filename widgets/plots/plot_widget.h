@@ -4,8 +4,8 @@
 #pragma once
 
 #include "core/common/result.h"
-#include "widgets/calibration/plot_input.h"
-#include "widgets/calibration/plot_style.h"
+#include "widgets/plots/plot_input.h"
+#include "widgets/plots/plot_style.h"
 
 #include <QPen>
 #include <QPointer>

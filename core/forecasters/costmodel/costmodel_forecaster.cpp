@@ -1,9 +1,9 @@
 // CostModelForecaster; see costmodel_forecaster.h.
-#include "core/forecasters/costmodel_forecaster.h"
+#include "core/forecasters/costmodel/costmodel_forecaster.h"
 
 #include "core/features/compile_features.h"
 #include "core/features/pair_features.h"
-#include "core/forecasters/costmodel_explain.h"
+#include "core/forecasters/costmodel/costmodel_explain.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>

@@ -7,8 +7,8 @@
 #include "core/domain/hardware.h"
 #include "core/domain/kernel.h"
 #include "core/features/feature_cache.h"
-#include "core/forecasters/costmodel_compile.h"
-#include "core/forecasters/costmodel_model.h"
+#include "core/forecasters/costmodel/costmodel_compile.h"
+#include "core/forecasters/costmodel/costmodel_model.h"
 
 #include <QJsonObject>
 #include <QMutex>

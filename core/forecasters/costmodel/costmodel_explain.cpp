@@ -1,5 +1,5 @@
 // explainForecast; see costmodel_explain.h.
-#include "core/forecasters/costmodel_explain.h"
+#include "core/forecasters/costmodel/costmodel_explain.h"
 
 #include <QCoreApplication>
 

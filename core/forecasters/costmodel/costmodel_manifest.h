@@ -4,7 +4,7 @@
 #pragma once
 
 #include "core/common/result.h"
-#include "core/forecasters/costmodel_booster.h"
+#include "core/forecasters/costmodel/costmodel_booster.h"
 
 #include <QJsonObject>
 #include <QStringList>

@@ -223,8 +223,8 @@ private Q_SLOTS:
     void samplesAndMedians()
     {
         const json r = run(request(QStringLiteral("good"),
-            {{"cases", {"n512"}}, {"min_samples", 6}, {"max_samples", 6}, {"keep_samples", true},
-                {"disable_gc", true}, {"launch_guard_us", 50}}));
+            {{"cases", {"n512"}}, {"min_samples", 6}, {"max_samples", 6}, {"keep_samples", true}, {"disable_gc", true},
+                {"launch_guard_us", 50}}));
         QCOMPARE(text(r, "status"), QStringLiteral("ok"));
         const json &c = r["cases"][0];
         QCOMPARE(c["timing"]["samples_us"].size(), std::size_t(6));
@@ -262,8 +262,8 @@ private Q_SLOTS:
                                      << "options.max_samples: must be >= min_samples";
         QTest::newRow("bad cases") << body(cand, prob, {{"cases", "n64"}}) << "options.cases: expected an array";
         QTest::newRow("bad guard") << body(cand, prob, {{"launch_guard_us", -1}}) << "options.launch_guard_us: out of";
-        QTest::newRow("bad keep_samples") << body(cand, prob, {{"keep_samples", 1}})
-                                          << "options.keep_samples: expected true or false";
+        QTest::newRow("bad keep_samples")
+            << body(cand, prob, {{"keep_samples", 1}}) << "options.keep_samples: expected true or false";
         QTest::newRow("unknown field") << body(json {{"format", kPythonCandidateFormat}, {"source", src}, {"x", 1}},
             prob, json::object()) << "candidate.x: unknown field";
     }

@@ -233,10 +233,10 @@ def gap(setup, clocks, out):
 
 def noise(setup, out):
     torch = setup.torch
-    modes = [("as shipped (gc on, no guard)", {"disable_gc": False, "launch_guard_us": 0}),
-             ("gc off", {"disable_gc": True, "launch_guard_us": 0}),
-             ("guard 100us", {"disable_gc": False, "launch_guard_us": 100}),
-             ("gc off + guard 100us", {"disable_gc": True, "launch_guard_us": 100})]
+    modes = [("gc on, no guard (1.0.0)", {"disable_gc": False, "launch_guard_us": 0}),
+             ("gc off, no guard", {"disable_gc": True, "launch_guard_us": 0}),
+             ("gc on, guard 300us", {"disable_gc": False, "launch_guard_us": 300}),
+             ("gc off, guard 300us (1.1.0)", {"disable_gc": True, "launch_guard_us": 300})]
     print("noise: mode                      n  mean_us  median  min     rse    >1.5x median  host call us (median/max)")
     for problem, variant, case_name in NOISE_CASES:
         fn, data = setup.case(problem, variant, case_name)

@@ -28,12 +28,14 @@ DEFAULTS = {
     "recheck_after_timing": True,
     "seed": 42,
     "gpu_memory_limit_mb": 0,
-    # Python's cyclic garbage collector paused while sampling (collected once before), as timeit does: a collection
-    # that lands between a sample's start event and its kernel launch would be timed as the candidate's.
+    # Python's cyclic garbage collector paused while sampling (collected once before the warm-up), as timeit does:
+    # a collection that lands between a sample's start event and its kernel launch would be timed as the candidate's.
     "disable_gc": True,
     # A GPU-side spin of this many microseconds queued after the L2 flush, before the start event: the host then
-    # has that long to queue the candidate's launches before the GPU reaches the start event. 0 = off.
-    "launch_guard_us": 0,
+    # has that long to queue the candidate's launches before the GPU reaches the start event. Without it a launch
+    # slower than the flush (a Triton launch takes 40-60 us of host time, some 200) is timed as the candidate's:
+    # on an H100 that made short kernels' samples noisy and their medians up to 4% slow. 0 = off.
+    "launch_guard_us": 300,
     # Every sample in the result (timing.samples_us), for examining noisy cases.
     "keep_samples": False,
 }
@@ -218,12 +220,13 @@ class Harness:
         o, b = self.opts, self.backend
         flusher = b.make_flusher() if o["flush_l2"] else None
         guard_us = float(o["launch_guard_us"])
+        if o["disable_gc"]:
+            gc.collect()  # before the warm-up, which brings the caches a full collection flushes back
         for _ in range(int(o["warmup"])):
             self.call(fn, b.clone(data), f"{who}_warmup")
         b.sync()
         gc_was_enabled = gc.isenabled()
         if o["disable_gc"]:
-            gc.collect()
             gc.disable()
         try:
             samples, reason, last, started = self.sample(fn, data, flusher, guard_us, who)

@@ -94,7 +94,7 @@ private Q_SLOTS:
         auto store = freshStore();
         auto report = interop::importCorpus(*store, kProblems, kH100);
         QVERIFY2(report.ok(), qPrintable(report.error()));
-        QCOMPARE(report->measurements, 132);
+        QCOMPARE(report->measurements, 189);
         const Kernel k = kernelNamed(*store, QStringLiteral("cross_entropy"), QStringLiteral("v4_triton_fused_row"));
         auto rows = MeasurementRepo(*store).forKernel(k.id);
         QVERIFY(rows.ok());

@@ -146,11 +146,16 @@ Status importPythonProblem(Store &store, const QString &dir, CorpusReport &repor
 QString pythonProblemForPack(const QString &pack)
 {
     // Only packs whose input tuple our problem reproduces: TriMul's (input, mask, weights, config) with GPU MODE's
-    // weight names. The other paper tasks' GPU MODE data layouts are not reproduced by our references, so their
-    // candidates would fail for layout reasons, not kernel reasons: they stay unlinked.
+    // weight names, and Gated DeltaNet chunk_fwd_o's (q, k, v_new, h, g): float32 [B, T, H, K], [B, T, H, K],
+    // [B, T, H, V], [B, T/64, H, K, V] and the chunk-local cumulative gate [B, T, H], scale K^-1/2, as GPU MODE's
+    // reference passes them. FP8 quantisation (GPU MODE passes float32 x with preallocated float32 outputs; ours is
+    // bfloat16 in, float8 out) and cross-entropy keep other layouts, so their candidates would fail for layout
+    // reasons, not kernel reasons: they stay unlinked.
     static const QHash<QString, QString> packs {
         {QStringLiteral("trimul"), QStringLiteral("trimul")},
         {QStringLiteral("bioml_trimul"), QStringLiteral("trimul")},
+        {QStringLiteral("gated_deltanet_chunk_fwd_o"), QStringLiteral("gdn_chunk_o")},
+        {QStringLiteral("gated_deltanet_chunk_fwd_o_py"), QStringLiteral("gdn_chunk_o")},
     };
     return packs.value(pack.trimmed().toLower());
 }

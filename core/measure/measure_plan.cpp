@@ -143,8 +143,15 @@ Result<MeasurePlan> planMeasurement(Store &store, RowId kernelId)
     plan.kernelId = kernelId;
     plan.problemName = p.name;
     plan.label = p.name + QStringLiteral(" / ") + kernelName(*k);
-    if (const QString python = k->parameters.value(QStringLiteral("python_problem")).toString(); !python.isEmpty())
+    if (const QString python = k->parameters.value(QStringLiteral("python_problem")).toString(); !python.isEmpty()) {
+        // A paper row stored under its pack's name runs the cases of the Python problem it is linked to.
+        if (python != p.name) {
+            auto linked = problems.findByName(python);
+            if (linked && linked->has_value())
+                return planPython(*k, **linked, python, plan);
+        }
         return planPython(*k, p, python, plan);
+    }
     auto candidate = specOrReason(*k, p.name, QStringLiteral("kernel"));
     if (!candidate)
         return Error {candidate.error()};

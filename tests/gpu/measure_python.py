@@ -38,42 +38,52 @@ def measure(worker, folder, name, source, options):
     return response or {"status": "timeout", "message": "gpuf-measure gave no answer"}, wall
 
 
-def sweep(worker, root, wanted, variants_wanted, device, out):
-    rows = []
+def selected(root, wanted, variants_wanted, order=()):
+    """(problem, folder, variant) to measure. variants_wanted holds "name" (in every problem) or "problem/name";
+    empty means all. order, a list of "problem/name", puts those first in its order (slow ones can go last)."""
+    bare = {x for x in variants_wanted if "/" not in x}
+    qualified = {x for x in variants_wanted if "/" in x}
+    chosen = []
     for problem, folder, variants in problems(root, wanted):
         for v in variants:
-            # --variants: "name" (in every problem) or "problem/name"; problems not named there keep all variants.
-            named_here = {x.split("/", 1)[1] for x in variants_wanted if x.startswith(problem + "/")}
-            if named_here and v["name"] not in named_here:
+            key = f"{problem}/{v['name']}"
+            if variants_wanted and key not in qualified and v["name"] not in bare:
                 continue
-            if not named_here and any("/" not in x for x in variants_wanted) and v["name"] not in variants_wanted:
-                continue
-            with open(os.path.join(folder, v["file"]), encoding="utf-8") as f:
-                source = f.read()
-            r, wall = measure(worker, folder, f"{problem}/{v['name']}", source, SWEEP_OPTIONS)
-            at = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-            base = {"language": "python", "operation": problem, "variant": v["name"], "parent": v.get("parent"),
-                    "kind": v.get("kind"), "reference": "ref_kernel", "request_status": r.get("status"),
-                    "request_wall_s": round(wall, 2), "device": device, "measured_at": at,
-                    "provenance": r.get("provenance"), "isolation": r.get("isolation"),
-                    "geomean_speedup": r.get("geomean_speedup")}
-            cases = r.get("cases") or []
-            if not cases:
-                line = dict(base, case=None, status=r.get("status"), message=r.get("message"), error=r.get("error"),
-                            log_tail=(r.get("log_tail") or "")[-1500:])
-                rows.append(line)
-                out.write(json.dumps(line) + "\n")
-            for c in cases:
-                line = dict(base, case=c["name"], **{k: val for k, val in c.items() if k != "name"})
-                if c.get("status") != "ok":
-                    line["request_message"] = r.get("message")
-                rows.append(line)
-                out.write(json.dumps(line) + "\n")
-            out.flush()
-            t = [f"{c['name']}={c['timing']['mean_us']:.1f}us(x{c.get('speedup', 0):.2f})" for c in cases
-                 if c.get("timing")]
-            print(f"{problem:16s} {v['name']:30s} {r.get('status'):14s} {wall:6.1f}s {' '.join(t)} "
-                  f"{'' if r.get('status') == 'ok' else (r.get('message') or '')[:160]}", flush=True)
+            chosen.append((problem, folder, v))
+    rank = {name: i for i, name in enumerate(order)}
+    return sorted(chosen, key=lambda c: rank.get(f"{c[0]}/{c[2]['name']}", len(rank)))
+
+
+def sweep(worker, chosen, device, out):
+    rows = []
+    for problem, folder, v in chosen:
+        with open(os.path.join(folder, v["file"]), encoding="utf-8") as f:
+            source = f.read()
+        r, wall = measure(worker, folder, f"{problem}/{v['name']}", source, SWEEP_OPTIONS)
+        at = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        base = {"language": "python", "operation": problem, "variant": v["name"], "parent": v.get("parent"),
+                "kind": v.get("kind"), "reference": "ref_kernel", "request_status": r.get("status"),
+                "request_wall_s": round(wall, 2), "device": device, "measured_at": at,
+                "provenance": r.get("provenance"), "isolation": r.get("isolation"),
+                "geomean_speedup": r.get("geomean_speedup")}
+        cases = r.get("cases") or []
+        if not cases:
+            line = dict(base, case=None, status=r.get("status"), message=r.get("message"), error=r.get("error"),
+                        log_tail=(r.get("log_tail") or "")[-1500:])
+            rows.append(line)
+            out.write(json.dumps(line) + "\n")
+        for c in cases:
+            line = dict(base, case=c["name"], **{k: val for k, val in c.items() if k != "name"})
+            if c.get("status") != "ok":
+                line["request_message"] = r.get("message")
+            rows.append(line)
+            out.write(json.dumps(line) + "\n")
+        out.flush()
+        t = [f"{c['name']}={c['timing']['mean_us']:.1f}/{c['timing']['median_us']:.1f}us"
+             f"(x{c.get('speedup', 0):.2f}/{c.get('speedup_median', 0):.2f} rse {c['timing']['rel_std_error']:.3f})"
+             for c in cases if c.get("timing")]
+        print(f"{problem:16s} {v['name']:30s} {r.get('status'):14s} {wall:6.1f}s {' '.join(t)} "
+              f"{'' if r.get('status') == 'ok' else (r.get('message') or '')[:160]}", flush=True)
     return rows
 
 
@@ -84,13 +94,16 @@ def load(path, name):
     return module
 
 
-def dobench(rows, root, out):
-    """triton.testing.do_bench (events, 256 MB L2 flush per repetition, mean) on the harness's timing inputs."""
+def dobench(rows, root, out, wanted=()):
+    """triton.testing.do_bench (events, 256 MB L2 flush per repetition; its mean, then its median) on the harness's
+    timing inputs, for the sweep's rows (those of the variants in wanted, "problem/variant", when given)."""
     import torch
     import triton
     os.environ["TRITON_CACHE_DIR"] = TRITON_CACHE
     by_problem = {}
     for r in rows:
+        if wanted and f"{r['operation']}/{r['variant']}" not in wanted:
+            continue
         if r.get("status") == "ok" and r.get("timing"):
             by_problem.setdefault(r["operation"], []).append(r)
     summary = []
@@ -106,26 +119,38 @@ def dobench(rows, root, out):
             data = mod.generate_input(seed=int(case.get("seed", 42)) + 7919, **case["args"])
             try:
                 ms = triton.testing.do_bench(lambda: cand.custom_kernel(data), return_mode="mean")
+                ms_median = triton.testing.do_bench(lambda: cand.custom_kernel(data), return_mode="median")
             except Exception as e:
                 out.write(json.dumps({"operation": problem, "variant": r["variant"], "case": r["case"],
                                       "error": f"{type(e).__name__}: {e}"}) + "\n")
                 continue
-            ratio = r["timing"]["mean_us"] / (ms * 1e3)
-            ratios.append(ratio)
+            t = r["timing"]
+            ratio = t["mean_us"] / (ms * 1e3)
+            ratio_median = t["median_us"] / (ms_median * 1e3)
+            ratios.append((ratio, ratio_median))
             out.write(json.dumps({"operation": problem, "variant": r["variant"], "case": r["case"],
-                                  "harness_mean_us": r["timing"]["mean_us"], "do_bench_mean_us": ms * 1e3,
-                                  "ratio": ratio}) + "\n")
+                                  "harness_mean_us": t["mean_us"], "do_bench_mean_us": ms * 1e3, "ratio": ratio,
+                                  "harness_median_us": t["median_us"], "do_bench_median_us": ms_median * 1e3,
+                                  "ratio_median": ratio_median, "harness_min_us": t["min_us"],
+                                  "harness_samples": t["n"], "harness_rel_std_error": t["rel_std_error"],
+                                  "harness_stop_reason": t["stop_reason"], "harness_gc_disabled": t.get("gc_disabled"),
+                                  "harness_launch_guard_us": t.get("launch_guard_us"),
+                                  "device": (r.get("device") or {}).get("name"),
+                                  "measured_at": r.get("measured_at")}) + "\n")
             out.flush()  # a stage cut by its time limit keeps the comparisons made so far
             del data
             torch.cuda.empty_cache()
         if ratios:
-            gm = math.exp(sum(math.log(x) for x in ratios) / len(ratios))
-            worst = max(ratios, key=lambda x: abs(math.log(x)))
-            within = sum(abs(x - 1) <= 0.03 for x in ratios)
-            summary.append((problem, len(ratios), gm, statistics.median(ratios), worst, within))
-    print("do_bench comparison (harness mean / do_bench mean, same candidate and inputs, both flushing L2):")
-    for problem, n, gm, med, worst, within in summary:
-        print(f"  {problem:16s} n={n:3d} geomean {gm:.3f} median {med:.3f} worst {worst:.3f} within 3%: {within}/{n}")
+            line = [problem, len(ratios)]
+            for k in (0, 1):
+                xs = [x[k] for x in ratios]
+                line += [math.exp(sum(math.log(x) for x in xs) / len(xs)), max(xs, key=lambda x: abs(math.log(x))),
+                         sum(abs(x - 1) <= 0.03 for x in xs)]
+            summary.append(line)
+    print("do_bench comparison (harness / do_bench, same candidate and inputs, both flushing L2): mean | median")
+    for problem, n, gm, worst, within, gm2, worst2, within2 in summary:
+        print(f"  {problem:18s} n={n:3d} mean: geomean {gm:.3f} worst {worst:.3f} within 3% {within}/{n} | "
+              f"median: geomean {gm2:.3f} worst {worst2:.3f} within 3% {within2}/{n}")
 
 
 def cheats(worker, root, only=()):
@@ -163,26 +188,38 @@ def main():
     parser.add_argument("--worker", default=default_binary())
     parser.add_argument("--python", default=sys.executable)
     parser.add_argument("--only", default="", help="comma-separated problem names")
-    parser.add_argument("--variants", default="", help="comma-separated variant names")
+    parser.add_argument("--variants", default="", help="comma-separated variant names (or problem/variant)")
+    parser.add_argument("--variants-file", default="", help="a file of problem/variant names, one a line")
+    parser.add_argument("--dobench-variants", default="", help="comma-separated problem/variant names to compare "
+                        "with do_bench (default: every variant swept)")
+    parser.add_argument("--option", action="append", default=[], help="KEY=JSON, a harness option for the sweep")
+    parser.add_argument("--results-name", default="python_results.jsonl")
     parser.add_argument("--skip-dobench", action="store_true")
     parser.add_argument("--skip-cheats", action="store_true")
     parser.add_argument("--cheats", default="", help="comma-separated cheat names (default: all)")
     args = parser.parse_args()
+    for option in args.option:
+        key, _, value = option.partition("=")
+        SWEEP_OPTIONS[key] = json.loads(value)
+    variants = [v for v in args.variants.split(",") if v]
+    if args.variants_file:
+        with open(args.variants_file, encoding="utf-8") as f:
+            variants += [line.strip() for line in f if line.strip() and not line.startswith("#")]
+    chosen = selected(args.problems, {p for p in args.only.split(",") if p}, set(variants), variants)
     worker = Worker(args.worker, "/tmp/gpuf-cubins", ["--python", args.python, "--problems-dir", args.problems])
     info, _ = worker.request({"type": "device_info"}, timeout_s=120)
     device = info.get("device") or {"unavailable": info.get("message")}
     hello, _ = worker.request({"type": "hello"}, timeout_s=60)
     print("worker python settings:", hello.get("python"))
     started = time.perf_counter()
-    with open(os.path.join(OUT, "python_results.jsonl"), "w", encoding="utf-8") as out:
-        rows = sweep(worker, args.problems, {p for p in args.only.split(",") if p},
-                     {v for v in args.variants.split(",") if v}, device, out)
+    with open(os.path.join(OUT, args.results_name), "w", encoding="utf-8") as out:
+        rows = sweep(worker, chosen, device, out)
     print(f"sweep: {len(rows)} lines in {time.perf_counter() - started:.0f} s")
     caught = True if args.skip_cheats else cheats(worker, args.problems, {c for c in args.cheats.split(",") if c})
     worker.close()
     if not args.skip_dobench:
-        with open(os.path.join(OUT, "python_dobench.jsonl"), "w", encoding="utf-8") as out:
-            dobench(rows, args.problems, out)
+        with open(os.path.join(OUT, "python_dobench.jsonl"), "a", encoding="utf-8") as out:
+            dobench(rows, args.problems, out, {v for v in args.dobench_variants.split(",") if v})
     statuses = {}
     for r in rows:
         statuses[r.get("status")] = statuses.get(r.get("status"), 0) + 1

@@ -218,6 +218,27 @@ private Q_SLOTS:
         QVERIFY(!r["cases"][0].contains("reference_timing"));
     }
 
+    // The sampling options reach the harness: every sample kept, the collector paused, the median's speedup beside
+    // the mean's (a mean inflated by a few slow samples shows as a gap between the two).
+    void samplesAndMedians()
+    {
+        const json r = run(request(QStringLiteral("good"),
+            {{"cases", {"n512"}}, {"min_samples", 6}, {"max_samples", 6}, {"keep_samples", true}, {"disable_gc", true},
+                {"launch_guard_us", 50}}));
+        QCOMPARE(text(r, "status"), QStringLiteral("ok"));
+        const json &c = r["cases"][0];
+        QCOMPARE(c["timing"]["samples_us"].size(), std::size_t(6));
+        QVERIFY(c["timing"]["gc_disabled"].get<bool>());
+        QCOMPARE(c["timing"]["launch_guard_us"].get<double>(), 50.0);
+        QVERIFY(!c["reference_timing"].contains("samples_us") || c["reference_timing"]["samples_us"].size() == 6);
+        QCOMPARE(c["speedup_median"].get<double>(),
+            c["reference_timing"]["median_us"].get<double>() / c["timing"]["median_us"].get<double>());
+        QCOMPARE(r["geomean_speedup_median"].get<double>(), c["speedup_median"].get<double>());
+        const json plain = run(request(QStringLiteral("good"), {{"cases", {"n512"}}}));
+        QVERIFY(!plain["cases"][0]["timing"].contains("samples_us"));
+        QVERIFY(plain["cases"][0]["timing"]["gc_disabled"].get<bool>());
+    }
+
     void badRequests_data()
     {
         QTest::addColumn<QByteArray>("body");
@@ -240,6 +261,9 @@ private Q_SLOTS:
         QTest::newRow("bad samples") << body(cand, prob, {{"min_samples", 10}, {"max_samples", 5}})
                                      << "options.max_samples: must be >= min_samples";
         QTest::newRow("bad cases") << body(cand, prob, {{"cases", "n64"}}) << "options.cases: expected an array";
+        QTest::newRow("bad guard") << body(cand, prob, {{"launch_guard_us", -1}}) << "options.launch_guard_us: out of";
+        QTest::newRow("bad keep_samples")
+            << body(cand, prob, {{"keep_samples", 1}}) << "options.keep_samples: expected true or false";
         QTest::newRow("unknown field") << body(json {{"format", kPythonCandidateFormat}, {"source", src}, {"x", 1}},
             prob, json::object()) << "candidate.x: unknown field";
     }

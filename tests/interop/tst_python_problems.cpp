@@ -1,7 +1,7 @@
 // Python problems in the store: resources/problems imports as problems with problem.py as reference and one kernel per
 // variant (teaching note, lineage, python_problem link), the device measurements import onto their GPU, bad folders
 // fail with a specific error and change nothing, a stored variant plans as a gpuf-python/1 request, and imported
-// paper rows of a pack we reproduce (TriMul) are linked and plan the same way.
+// paper rows of a pack we reproduce (TriMul, Gated DeltaNet chunk_fwd_o) are linked and plan the same way.
 #include "core/interop/corpus.h"
 #include "core/interop/interop.h"
 #include "core/interop/python_problems.h"
@@ -16,6 +16,8 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -94,7 +96,7 @@ private Q_SLOTS:
         auto store = freshStore();
         auto report = interop::importCorpus(*store, kProblems, kH100);
         QVERIFY2(report.ok(), qPrintable(report.error()));
-        QCOMPARE(report->measurements, 132);
+        QCOMPARE(report->measurements, 189);
         const Kernel k = kernelNamed(*store, QStringLiteral("cross_entropy"), QStringLiteral("v4_triton_fused_row"));
         auto rows = MeasurementRepo(*store).forKernel(k.id);
         QVERIFY(rows.ok());
@@ -200,6 +202,53 @@ private Q_SLOTS:
         }
         QVERIFY(linked > 0);
         QCOMPARE(interop::pythonProblemForPack(QStringLiteral("cross_entropy")), QString()); // layout not reproduced
+        QCOMPARE(interop::pythonProblemForPack(QStringLiteral("fp8_quant")), QString());
+    }
+
+    // Gated DeltaNet chunk_fwd_o rows pass GPU MODE's (q, k, v_new, h, g), which gdn_chunk_o reproduces: a row's
+    // candidate plans against that problem's cases; its anchor (a ref_kernel, no custom_kernel) stays unlinked.
+    void gatedDeltaNetRowsAreLinked()
+    {
+        auto store = freshStore();
+        QVERIFY(interop::importCorpus(*store, kProblems).ok());
+        const QString path = m_dir.filePath(QStringLiteral("gdn_rows.jsonl"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        const QJsonObject row {{QStringLiteral("row_id"), 7},
+            {QStringLiteral("pack"), QStringLiteral("gated_deltanet_chunk_fwd_o")},
+            {QStringLiteral("anchor_code"),
+                QStringLiteral("def ref_kernel(data):\n    q, k, v, h, g = data\n    return q\n")},
+            {QStringLiteral("candidate_code"),
+                QStringLiteral("def custom_kernel(data):\n    q, k, v_new, h, g = data\n    return v_new\n")},
+            {QStringLiteral("aggregated_speedup"), 1.5}, {QStringLiteral("relative_bin"), 5},
+            {QStringLiteral("pair_type"), QStringLiteral("pair")},
+            {QStringLiteral("hardware"), QStringLiteral("NVIDIA H100")},
+            {QStringLiteral("source_id"), QStringLiteral("n1")},
+            {QStringLiteral("source_search"), QStringLiteral("s1")},
+            {QStringLiteral("internal_experiment"), QStringLiteral("e1")}};
+        f.write(QJsonDocument(row).toJson(QJsonDocument::Compact) + "\n");
+        f.close();
+        auto report = interop::importFiles(*store, {path});
+        QVERIFY2(report.ok(), qPrintable(report.error()));
+        auto problem = ProblemRepo(*store).findByName(QStringLiteral("gated_deltanet_chunk_fwd_o"));
+        QVERIFY(problem.ok() && problem->has_value());
+        auto kernels = KernelRepo(*store).list((*problem)->id);
+        QVERIFY(kernels.ok());
+        int linked = 0;
+        for (const Kernel &k : *kernels) {
+            const QString link = k.parameters.value(QStringLiteral("python_problem")).toString();
+            if (!k.source.contains(QStringLiteral("def custom_kernel("))) {
+                QCOMPARE(link, QString());
+                continue;
+            }
+            QCOMPARE(link, QStringLiteral("gdn_chunk_o"));
+            auto plan = measure::planMeasurement(*store, k.id);
+            QVERIFY2(plan.ok(), qPrintable(plan.error()));
+            QCOMPARE(plan->pythonProblem, QStringLiteral("gdn_chunk_o"));
+            QCOMPARE(plan->cases.size(), 3);
+            ++linked;
+        }
+        QCOMPARE(linked, 1);
     }
 
     void interpreterSetting()

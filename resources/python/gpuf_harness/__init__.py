@@ -6,5 +6,5 @@ candidate's `custom_kernel(data)`, checks correctness on fresh inputs, times can
 GPU MODE stop rule, checks again after timing, and writes one JSON result.
 """
 
-HARNESS_VERSION = "1.0.0"
+HARNESS_VERSION = "1.1.0"
 RESULT_FORMAT = "gpuf-python-result/1"

@@ -56,7 +56,7 @@ class StdlibBackend:
     def make_flusher(self):
         return None
 
-    def time_call(self, fn, args, flusher):
+    def time_call(self, fn, args, flusher, guard_us=0.0):
         start = time.perf_counter_ns()
         out = fn(args)
         return out, (time.perf_counter_ns() - start) / 1e3
@@ -168,11 +168,16 @@ class TorchBackend:
         size = max(256 * 2**20, 4 * l2)
         return self.torch.empty(size // 4, dtype=self.torch.int32, device="cuda")
 
-    def time_call(self, fn, args, flusher):
+    def time_call(self, fn, args, flusher, guard_us=0.0):
         start, end = self.events
         self.torch.cuda.synchronize()
         if flusher is not None:
             flusher.zero_()
+        if guard_us > 0:
+            # Cycles at the device's nominal SM clock: at a lower clock the spin lasts longer, which only widens
+            # the host's head start.
+            mhz = float(self.device.get("sm_clock_khz") or 1980000) / 1e3
+            self.torch.cuda._sleep(int(guard_us * mhz))
         start.record()
         out = fn(args)
         end.record()

@@ -1,4 +1,5 @@
 """One candidate against one problem: load, check, time, check again; the result is plain JSON-ready data."""
+import gc
 import importlib.util
 import math
 import os
@@ -27,6 +28,16 @@ DEFAULTS = {
     "recheck_after_timing": True,
     "seed": 42,
     "gpu_memory_limit_mb": 0,
+    # Python's cyclic garbage collector paused while sampling (collected once before the warm-up), as timeit does:
+    # a collection that lands between a sample's start event and its kernel launch would be timed as the candidate's.
+    "disable_gc": True,
+    # A GPU-side spin of this many microseconds queued after the L2 flush, before the start event: the host then
+    # has that long to queue the candidate's launches before the GPU reaches the start event. Without it a launch
+    # slower than the flush (a Triton launch takes 40-60 us of host time, some 200) is timed as the candidate's:
+    # on an H100 that made short kernels' samples noisy and their medians up to 4% slow. 0 = off.
+    "launch_guard_us": 300,
+    # Every sample in the result (timing.samples_us), for examining noisy cases.
+    "keep_samples": False,
 }
 
 SEVERITY = ["ok", "incorrect", "runtime_error", "timeout", "compile_failed", "infrastructure_failure"]
@@ -208,15 +219,39 @@ class Harness:
         """GPU MODE stop rule; inputs cloned outside the timed region, one call per sample."""
         o, b = self.opts, self.backend
         flusher = b.make_flusher() if o["flush_l2"] else None
+        guard_us = float(o["launch_guard_us"])
+        if o["disable_gc"]:
+            gc.collect()  # before the warm-up, which brings the caches a full collection flushes back
         for _ in range(int(o["warmup"])):
             self.call(fn, b.clone(data), f"{who}_warmup")
         b.sync()
+        gc_was_enabled = gc.isenabled()
+        if o["disable_gc"]:
+            gc.disable()
+        try:
+            samples, reason, last, started = self.sample(fn, data, flusher, guard_us, who)
+        finally:
+            if gc_was_enabled:
+                gc.enable()
+        result = stats(samples)
+        result.update({"method": b.timing_method, "method_note": b.timing_note, "stop_reason": reason,
+                       "flush_l2": flusher is not None, "warmup": int(o["warmup"]),
+                       "wall_ms": (time.monotonic() - started) * 1e3, "summed_ms": sum(samples) / 1e3,
+                       "statistic": "mean", "gc_disabled": bool(o["disable_gc"]), "launch_guard_us": guard_us})
+        if o["keep_samples"]:
+            result["samples_us"] = [round(x, 4) for x in samples]
+        del flusher
+        return result, last
+
+    def sample(self, fn, data, flusher, guard_us, who):
+        """The sampling loop and its stop rule; returns the samples, the rule that ended it, the last output."""
+        o, b = self.opts, self.backend
         samples, summed, started = [], 0.0, time.monotonic()
         reason, last = None, None
         while reason is None:
             args = b.clone(data)
             try:
-                last, us = b.time_call(fn, args, flusher)
+                last, us = b.time_call(fn, args, flusher, guard_us)
             except CandidateError:
                 raise
             except BaseException as e:  # noqa: B902
@@ -233,13 +268,7 @@ class Harness:
                 reason = "time_budget"
             elif n >= o["min_samples"] and (time.monotonic() - started) * 1e3 >= o["wall_budget_ms"]:
                 reason = "wall_budget"
-        result = stats(samples)
-        result.update({"method": b.timing_method, "method_note": b.timing_note, "stop_reason": reason,
-                       "flush_l2": flusher is not None, "warmup": int(o["warmup"]),
-                       "wall_ms": (time.monotonic() - started) * 1e3, "summed_ms": summed,
-                       "statistic": "mean"})
-        del flusher
-        return result, last
+        return samples, reason, last, started
 
     # ----- one case ----------------------------------------------------------------------------------------
     def run_case(self, case):
@@ -285,6 +314,10 @@ class Harness:
                 result["reference_error"] = e.describe()
             if "reference_timing" in result:
                 result["speedup"] = result["reference_timing"]["mean_us"] / result["timing"]["mean_us"]
+                # The median's speedup beside the mean's (the store ranks by medians): an outlier-inflated mean
+                # shows as a gap between the two.
+                result["speedup_median"] = (result["reference_timing"]["median_us"]
+                                            / result["timing"]["median_us"])
         self.add_floor(case, result)
         return result
 
@@ -350,13 +383,18 @@ class Harness:
             out["message"] = f"{e.status} during {e.phase}: {out['error']['type']}: {out['error']['message']}"[:2000]
         speedups = [c["speedup"] for c in out["cases"] if c.get("speedup")]
         if speedups and len(speedups) == len(out["cases"]) and out["status"] == "ok":
-            out["geomean_speedup"] = math.exp(sum(math.log(s) for s in speedups) / len(speedups))
+            out["geomean_speedup"] = geomean(speedups)
+            out["geomean_speedup_median"] = geomean([c["speedup_median"] for c in out["cases"]])
         implausible = [c["name"] for c in out["cases"] if c.get("implausible")]
         if implausible:
             out["implausible_cases"] = implausible
             out["implausible_note"] = ("measured faster than the case's memory-bandwidth floor (bytes it must move "
                                        "/ peak bandwidth): not a record")
         return out
+
+
+def geomean(values):
+    return math.exp(sum(math.log(v) for v in values) / len(values))
 
 
 def summarize(report):

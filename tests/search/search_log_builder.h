@@ -39,7 +39,8 @@ public:
             {{QStringLiteral("search_id"), QStringLiteral("views")}, {QStringLiteral("config"), m_config.toJson()},
                 {QStringLiteral("seeds"),
                     QJsonArray {QJsonObject {{QStringLiteral("node_id"), seed}, {QStringLiteral("code"), seed},
-                        {QStringLiteral("origin"), QStringLiteral("reference")}, {QStringLiteral("reward"), reward}}}}});
+                        {QStringLiteral("origin"), QStringLiteral("reference")},
+                        {QStringLiteral("reward"), reward}}}}});
     }
     void stepStarted(int step, const QStringList &parents)
     {
@@ -60,8 +61,9 @@ public:
                     {QStringLiteral("code"), code.isEmpty() ? QString(QStringLiteral("code of ") + id) : code},
                     {QStringLiteral("origin"), QStringLiteral("pool")}});
         else
-            add(QStringLiteral("mutation_failed"), {{QStringLiteral("request_id"), QString(QStringLiteral("m-") + id)},
-                                                       {QStringLiteral("error"), QStringLiteral("no code")}});
+            add(QStringLiteral("mutation_failed"),
+                {{QStringLiteral("request_id"), QString(QStringLiteral("m-") + id)},
+                    {QStringLiteral("error"), QStringLiteral("no code")}});
     }
     // A forecast with distribution `p` (bins 1..8) and predicted bin argmax(p).
     void forecast(const QString &id, const bins::Distribution &p)
@@ -82,9 +84,9 @@ public:
     {
         add(QStringLiteral("forecast_requested"),
             {{QStringLiteral("request_id"), QString(QStringLiteral("f-") + id)}, {QStringLiteral("node_id"), id}});
-        add(QStringLiteral("forecast_failed"), {{QStringLiteral("request_id"), QString(QStringLiteral("f-") + id)},
-                                                   {QStringLiteral("node_id"), id},
-                                                   {QStringLiteral("error"), QStringLiteral("no tool call")}});
+        add(QStringLiteral("forecast_failed"),
+            {{QStringLiteral("request_id"), QString(QStringLiteral("f-") + id)}, {QStringLiteral("node_id"), id},
+                {QStringLiteral("error"), QStringLiteral("no tool call")}});
     }
     void selected(const QString &id, const QString &reason)
     {
@@ -95,9 +97,9 @@ public:
     }
     void deferred(const QString &id, const QString &reason, bool queued = false)
     {
-        add(QStringLiteral("candidate_deferred"), {{QStringLiteral("node_id"), id}, {QStringLiteral("step"), m_step},
-                                                      {QStringLiteral("reason"), reason},
-                                                      {QStringLiteral("queued"), queued}});
+        add(QStringLiteral("candidate_deferred"),
+            {{QStringLiteral("node_id"), id}, {QStringLiteral("step"), m_step}, {QStringLiteral("reason"), reason},
+                {QStringLiteral("queued"), queued}});
     }
     // The measurement's answer: a speedup, or a failure of `kind` ("incorrect", "compile_failed", …).
     void evaluated(const QString &id, std::optional<double> speedup, const QString &kind = QStringLiteral("incorrect"))
@@ -107,10 +109,9 @@ public:
             feedback.insert(QStringLiteral("aggregated_speedup"), *speedup);
         else
             feedback.insert(QStringLiteral("message"), QStringLiteral("wrong answer"));
-        add(QStringLiteral("evaluation_completed"), {{QStringLiteral("request_id"), QString(QStringLiteral("e-") + id)},
-                                                        {QStringLiteral("node_id"), id},
-                                                        {QStringLiteral("feedback"), feedback},
-                                                        {QStringLiteral("replay"), true}});
+        add(QStringLiteral("evaluation_completed"),
+            {{QStringLiteral("request_id"), QString(QStringLiteral("e-") + id)}, {QStringLiteral("node_id"), id},
+                {QStringLiteral("feedback"), feedback}, {QStringLiteral("replay"), true}});
     }
     void stepCompleted() { add(QStringLiteral("step_completed"), {{QStringLiteral("step"), m_step}}); }
     void act(const QString &kind, QJsonObject payload) { add(kind, std::move(payload)); }
@@ -191,7 +192,8 @@ inline QList<SearchEvent> fixedSelectiveLog()
     b.proposal(QStringLiteral("j"), QStringLiteral("e"), true, QStringLiteral("code of a"));
     b.act(QStringLiteral("kernel_injected"),
         {{QStringLiteral("node_id"), QStringLiteral("k")}, {QStringLiteral("parent_id"), QStringLiteral("e")},
-            {QStringLiteral("code"), QStringLiteral("code of k")}, {QStringLiteral("origin"), QStringLiteral("manual")}});
+            {QStringLiteral("code"), QStringLiteral("code of k")},
+            {QStringLiteral("origin"), QStringLiteral("manual")}});
     b.act(QStringLiteral("mutations_drained"), {{QStringLiteral("step"), 2}});
     b.forecast(QStringLiteral("h"), dist({{6, 0.9}, {7, 0.1}}));
     b.forecast(QStringLiteral("i"), dist({{3, 0.2}, {4, 0.6}, {5, 0.2}}));

@@ -100,18 +100,16 @@ void TestSearchViewsData::layout_data()
         << QStringList {QStringLiteral("s<@-1"), QStringLiteral("a<s@0"), QStringLiteral("b<s@0"),
                QStringLiteral("a1<a@1"), QStringLiteral("a2<a@1"), QStringLiteral("b1<b@1"), QStringLiteral("b2<b@1")}
         << QList<double> {0, 1, 1, 2, 2, 2, 2} << QList<double> {0, -0.5, 0.5, -1.75, -0.75, 0.75, 1.75};
-    QTest::newRow("groups follow their parents' order, not the request order")
-        << QStringList {QStringLiteral("s<@-1"), QStringLiteral("a<s@0"), QStringLiteral("b<s@0"),
-               QStringLiteral("b1<b@1"), QStringLiteral("a1<a@1")}
-        << QList<double> {0, 1, 1, 2, 2} << QList<double> {0, -0.5, 0.5, 0.75, -0.75};
+    QTest::newRow("groups follow their parents' order, not the request order") << QStringList {QStringLiteral("s<@-1"),
+        QStringLiteral("a<s@0"), QStringLiteral("b<s@0"), QStringLiteral("b1<b@1"),
+        QStringLiteral("a1<a@1")} << QList<double> {0, 1, 1, 2, 2} << QList<double> {0, -0.5, 0.5, 0.75, -0.75};
     // The root's group goes below the parented ones and does not pull the column.
     QTest::newRow("an injected root goes last")
         << QStringList {QStringLiteral("s<@-1"), QStringLiteral("r<@0"), QStringLiteral("a<s@0")}
         << QList<double> {0, 1, 1} << QList<double> {0, 1.5, 0};
-    QTest::newRow("a grandchild two steps on stays level with its parent")
-        << QStringList {QStringLiteral("s<@-1"), QStringLiteral("a<s@0"), QStringLiteral("b<s@0"),
-               QStringLiteral("c<s@0"), QStringLiteral("c1<c@2")}
-        << QList<double> {0, 1, 1, 1, 3} << QList<double> {0, -1, 0, 1, 1};
+    QTest::newRow("a grandchild two steps on stays level with its parent") << QStringList {QStringLiteral("s<@-1"),
+        QStringLiteral("a<s@0"), QStringLiteral("b<s@0"), QStringLiteral("c<s@0"),
+        QStringLiteral("c1<c@2")} << QList<double> {0, 1, 1, 1, 3} << QList<double> {0, -1, 0, 1, 1};
 }
 
 void TestSearchViewsData::layout()
@@ -227,9 +225,9 @@ void TestSearchViewsData::historyStopsAtACorruptLog()
     SearchEvent bad = events.at(1);
     bad.kind = QStringLiteral("step_started");
     bad.payload = {{QStringLiteral("step"), 7}, {QStringLiteral("parents"), QJsonArray {QStringLiteral("seed")}}};
-    const qsizetype secondStep = std::find_if(events.cbegin() + 2, events.cend(),
-                                     [](const SearchEvent &e) { return e.kind == QLatin1StringView("step_started"); })
-        - events.cbegin();
+    const qsizetype secondStep = std::find_if(events.cbegin() + 2, events.cend(), [](const SearchEvent &e) {
+        return e.kind == QLatin1StringView("step_started");
+    }) - events.cbegin();
     events.insert(secondStep, bad);
     SearchHistory history;
     history.append(events);
@@ -281,14 +279,15 @@ void TestSearchViewsData::stepDetail()
     QVERIFY(s0.completed && s0.parentScoresKnown);
     QCOMPARE(s0.parents.size(), 1);
     // c was deferred here and measured in step 2 on the user's word: here it shows as deferred.
-    QCOMPARE(reasons(s0).join(QLatin1Char(' ')), QStringLiteral("a:selected b:low-confidence c:deferred d:mutation-failed"));
+    QCOMPARE(
+        reasons(s0).join(QLatin1Char(' ')), QStringLiteral("a:selected b:low-confidence c:deferred d:mutation-failed"));
     QCOMPARE(s0.measured, 2);
     const ProposalRow &a = s0.proposals[0];
     QCOMPARE(a.predictedBin, 6);
     QVERIFY(near(a.confidence, 0.7));
     QVERIFY(near(a.expectedBin, 0.2 * 5 + 0.7 * 6 + 0.1 * 7));
-    QVERIFY(a.expectedSpeedup && near(*a.expectedSpeedup, 0.2 * std::pow(2.0, 0.75) + 0.7 * std::pow(2.0, 1.25)
-                                         + 0.1 * std::pow(2.0, 1.75)));
+    QVERIFY(a.expectedSpeedup
+        && near(*a.expectedSpeedup, 0.2 * std::pow(2.0, 0.75) + 0.7 * std::pow(2.0, 1.25) + 0.1 * std::pow(2.0, 1.75)));
     QVERIFY(a.trusted);
     QVERIFY(!s0.proposals[1].trusted);
     QCOMPARE(a.outcome, Outcome::Ok);
@@ -368,7 +367,8 @@ void TestSearchViewsData::progress()
     for (const ProgressPoint &p : curve.byCandidates)
         byCandidates << QStringLiteral("%1:%2").arg(p.x).arg(p.best);
     // The reference's 1.0 at no cost; a, b; e (3.5); f (incorrect) counts an evaluation; h, g, c, k.
-    QCOMPARE(byEvaluations.join(QLatin1Char(' ')), QStringLiteral("0:1 1:2.5 2:2.5 3:3.5 4:3.5 5:3.5 6:3.5 7:3.5 8:3.5"));
+    QCOMPARE(
+        byEvaluations.join(QLatin1Char(' ')), QStringLiteral("0:1 1:2.5 2:2.5 3:3.5 4:3.5 5:3.5 6:3.5 7:3.5 8:3.5"));
     // a b c (d has no code); e f g; h i j and the injected k.
     QCOMPARE(byCandidates.join(QLatin1Char(' ')), QStringLiteral("0:1 3:2.5 6:3.5 10:3.5"));
     QCOMPARE(candidatesConsidered(fold(fixedSelectiveLog()), 0), 3);

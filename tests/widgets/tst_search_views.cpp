@@ -16,9 +16,9 @@
 #include "widgets/search/step_view.h"
 
 #include <QAbstractItemModelTester>
-#include <QRegularExpression>
 #include <QApplication>
 #include <QComboBox>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -95,8 +95,8 @@ void TestSearchViews::lineageShowsEveryNode()
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     LineageCanvas *canvas = view.canvas();
     QCOMPARE(canvas->lineage().nodes.size(), 12);
-    QCOMPARE(canvas->lineage().bestPath,
-        (QStringList {QStringLiteral("seed"), QStringLiteral("a"), QStringLiteral("e")}));
+    QCOMPARE(
+        canvas->lineage().bestPath, (QStringList {QStringLiteral("seed"), QStringLiteral("a"), QStringLiteral("e")}));
     // Steps go left to right; children sit right of their parent, in the parent's order top to bottom.
     const auto at = [canvas](const char *id) { return canvas->nodePosition(QLatin1StringView(id)); };
     QVERIFY(at("seed").x() < at("a").x());
@@ -175,8 +175,8 @@ void TestSearchViews::lineageClicksZoomAndPan()
     // Zoom: the wheel zooms around the pointer, keeping the node under it in place.
     const double before = canvas->zoom();
     const QPointF e = canvas->nodePosition(QStringLiteral("e"));
-    QWheelEvent wheel(e, canvas->mapToGlobal(e), QPoint(), QPoint(0, 240), Qt::NoButton, Qt::NoModifier,
-        Qt::NoScrollPhase, false);
+    QWheelEvent wheel(
+        e, canvas->mapToGlobal(e), QPoint(), QPoint(0, 240), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
     QApplication::sendEvent(canvas, &wheel);
     QVERIFY(canvas->zoom() > before * 1.5);
     QVERIFY((canvas->nodePosition(QStringLiteral("e")) - e).manhattanLength() < 1.0);
@@ -280,7 +280,8 @@ void TestSearchViews::stepTablesShowTheLatestStep()
     QCOMPARE(rowText(shown, 0),
         QStringLiteral("h | e | pool | 6 | 90% | 2.48× | measured: selected | 2.20× | 6 | ok, joined the archive"));
     QCOMPARE(rowText(shown, 1),
-        QStringLiteral("i | e | pool | 4 | 60% | 1.22× | deferred: ranked below the GPU budget | — | — | not measured"));
+        QStringLiteral(
+            "i | e | pool | 4 | 60% | 1.22× | deferred: ranked below the GPU budget | — | — | not measured"));
     QCOMPARE(rowText(shown, 2),
         QStringLiteral("j | e | pool | — | — | — | deferred: duplicate of measured code | — | — | not measured"));
     QCOMPARE(rowText(shown, 3),
@@ -289,7 +290,8 @@ void TestSearchViews::stepTablesShowTheLatestStep()
     QCOMPARE(shown->index(4, StepProposalsModel::DecisionColumn).data().toString(),
         QStringLiteral("measured: forced by the user (proposed in step 0)"));
     QCOMPARE(rowText(shown, 5),
-        QStringLiteral("k | e | manual | — | — | — | measured: injected by the user | 1.50× | 5 | ok, joined the archive"));
+        QStringLiteral(
+            "k | e | manual | — | — | — | measured: injected by the user | 1.50× | 5 | ok, joined the archive"));
     QCOMPARE(rowText(view.parentsView()->model(), 0),
         QStringLiteral("e | 3.50× | 3.500 | %1 | %2 | 0 | 0.400 | 1 of 4")
             .arg(2.3 * 0.4 * std::sqrt(3.0), 0, 'f', 3)
@@ -324,8 +326,8 @@ void TestSearchViews::stepTablesShowAChosenStep()
     QCOMPARE(shown->index(2, StepProposalsModel::DecisionColumn).data().toString(),
         QStringLiteral("deferred: ranked below the GPU budget (measured in step 2)"));
     QCOMPARE(rowText(shown, 3), QStringLiteral("d | seed | — | — | — | — | no code | — | — | no code"));
-    QCOMPARE(view.parentsView()->model()->index(0, StepParentsModel::NodeColumn).data().toString(),
-        QStringLiteral("seed"));
+    QCOMPARE(
+        view.parentsView()->model()->index(0, StepParentsModel::NodeColumn).data().toString(), QStringLiteral("seed"));
     // Step 1's parent, a: Q 2.5, U = 1.3 · 0.5 · √2, first of three by score.
     view.showStep(1);
     QCOMPARE(rowText(view.parentsView()->model(), 0),
@@ -371,8 +373,9 @@ void TestSearchViews::calibrationFigures()
     const QList<SearchEvent> events = fixedSelectiveLog();
     view.setSearch(fold(events), events);
     QCOMPARE(view.figuresText(),
-        QStringLiteral("6 measured forecast(s): accuracy 80%, ECE %1, Brier %2 · step 2 (3 forecast(s)): accuracy 100%, "
-                       "ECE %3, Brier %4")
+        QStringLiteral(
+            "6 measured forecast(s): accuracy 80%, ECE %1, Brier %2 · step 2 (3 forecast(s)): accuracy 100%, "
+            "ECE %3, Brier %4")
             .arg(view.tracker().total().ece, 0, 'f', 3)
             .arg(view.tracker().total().brier, 0, 'f', 3)
             .arg(view.tracker().steps()[2].atStep.ece, 0, 'f', 3)
@@ -430,7 +433,8 @@ void TestSearchViews::eventTailIsBoundedAndFollowsTheEnd()
         texts << rowText(m, r).section(QStringLiteral(" | "), 2);
     QVERIFY(texts.contains(QStringLiteral("evaluation_completed | 0 | a | 2.50× (replay)")));
     QVERIFY(texts.contains(QStringLiteral("forecast_completed | 0 | a | bin 6 at 70% (expected bin 5.90)")));
-    QVERIFY(texts.contains(QStringLiteral("candidate_deferred | 0 | c | trusted forecast, ranked below the GPU budget")));
+    QVERIFY(
+        texts.contains(QStringLiteral("candidate_deferred | 0 | c | trusted forecast, ranked below the GPU budget")));
     // An answer that names only its request still shows its node.
     QVERIFY(texts.contains(QStringLiteral("mutation_completed | 0 | a | code from pool")));
     QVERIFY(texts.contains(QStringLiteral("evaluation_completed | 1 | f | incorrect (replay)")));

@@ -74,7 +74,8 @@ QString EventTailModel::summaryOf(const SearchEvent &e)
         return out;
     }
     if (k == QLatin1StringView("config_changed"))
-        return QString::fromUtf8(QJsonDocument(p.value(QStringLiteral("changes")).toObject()).toJson(QJsonDocument::Compact));
+        return QString::fromUtf8(
+            QJsonDocument(p.value(QStringLiteral("changes")).toObject()).toJson(QJsonDocument::Compact));
     if (k == QLatin1StringView("search_completed") || k == QLatin1StringView("search_stopped"))
         return cut(text("reason"));
     if (k == QLatin1StringView("kernel_injected"))

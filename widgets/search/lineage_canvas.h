@@ -7,6 +7,8 @@
 #include "core/search/lineage.h"
 #include "widgets/search/lineage_painter.h"
 
+#include <QHash>
+#include <QPixmap>
 #include <QWidget>
 
 namespace gpuf {
@@ -23,7 +25,8 @@ public:
 
     explicit LineageCanvas(QWidget *parent = nullptr);
 
-    // Replaces what is drawn, keeping zoom and pan once the user chose them (until then the tree is fitted to the view).
+    // Replaces what is drawn, keeping zoom and pan once the user chose them (until then the tree is fitted to the
+    // view).
     void setLineage(search::Lineage lineage);
     const search::Lineage &lineage() const { return m_lineage; }
     const search::LineageLayout &layout() const { return m_layout; }
@@ -79,6 +82,8 @@ private:
     void paintColumnHeaders(QPainter &painter, int firstColumn, int lastColumn);
     void paintEdges(QPainter &painter, const QRectF &visible);
     void paintNodes(QPainter &painter, const QRectF &visible, double r);
+    void paintSketch(QPainter &painter, const QList<int> &nodes, double r);
+    const QPixmap &glyphFor(search::LineageKind kind, int bin, double r);
     QList<int> visibleNodes(const QRectF &visible) const;
 
     search::Lineage m_lineage;
@@ -92,6 +97,9 @@ private:
     QPoint m_pressPos;
     QPointF m_pressOffset;
     bool m_dragging = false;
+    QHash<int, QPixmap> m_glyphs; // (kind, bin) → the node drawn at m_glyphRadius
+    double m_glyphRadius = 0.0;
+    double m_glyphRatio = 0.0;
     int m_paintedNodes = 0;
     int m_paintedEdges = 0;
 };

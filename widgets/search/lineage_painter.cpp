@@ -46,8 +46,8 @@ LineageColors LineageColors::fromPalette(const QPalette &palette)
     return c;
 }
 
-void drawLineageNode(QPainter &p, const QPointF &c, double r, LineageKind kind, int bin, const LineageColors &colors,
-    bool detailed)
+void drawLineageNode(
+    QPainter &p, const QPointF &c, double r, LineageKind kind, int bin, const LineageColors &colors, bool detailed)
 {
     const QColor fill = binColor(bin, colors.dark);
     const QColor outline = detailed ? mix(fill, colors.foreground, 0.55) : fill;

@@ -8,10 +8,10 @@
 #include "widgets/search/lineage_painter.h"
 
 #include <QEvent>
-#include <QResizeEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPainter>
+#include <QResizeEvent>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -66,7 +66,8 @@ QList<LineageLegend::Entry> LineageLegend::layoutEntries(int width) const
     out.append({Entry::Pinned, 0, tr("pinned"), {}});
     out.append({Entry::Vetoed, 0, tr("vetoed"), {}});
     for (int b = 1; b <= bins::kBinCount; ++b)
-        out.append({Entry::Bin, b, QStringLiteral("%1: %2").arg(b).arg(bins::rangeText(b).remove(QLatin1Char(' '))), {}});
+        out.append(
+            {Entry::Bin, b, QStringLiteral("%1: %2").arg(b).arg(bins::rangeText(b).remove(QLatin1Char(' '))), {}});
     // Flow left to right, wrapping at the width; the bins start a line of their own.
     const QFontMetrics metrics = fontMetrics();
     const int line = metrics.height() + 6;
@@ -221,7 +222,8 @@ void LineageView::updateSummary(const search::SearchState &state)
                        .arg(measured)
                        .arg(state.archive.nodes.size());
     if (state.bestReward)
-        text += tr(" · best %1 after %n step(s)", nullptr, state.completedSteps()).arg(bins::speedupText(*state.bestReward));
+        text += tr(" · best %1 after %n step(s)", nullptr, state.completedSteps())
+                    .arg(bins::speedupText(*state.bestReward));
     m_summary->setText(text);
 }
 

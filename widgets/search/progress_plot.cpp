@@ -26,8 +26,8 @@ ProgressPlot::ProgressPlot(QWidget *parent)
     m_axisBox->addItem(tr("against candidates considered"), int(Axis::Candidates));
     m_axisBox->setToolTip(tr("Best speedup so far against the GPU evaluations spent, or against the candidates the "
                              "search looked at (forecast or measured)"));
-    connect(m_axisBox, &QComboBox::currentIndexChanged, this,
-        [this] { setAxis(Axis(m_axisBox->currentData().toInt())); });
+    connect(
+        m_axisBox, &QComboBox::currentIndexChanged, this, [this] { setAxis(Axis(m_axisBox->currentData().toInt())); });
     controls()->insertWidget(0, new QLabel(tr("Best speedup"), this));
     controls()->insertWidget(1, m_axisBox);
 
@@ -75,7 +75,10 @@ void ProgressPlot::applyEvents(const search::SearchState &state, const QList<Sea
         setSearch(state);
 }
 
-QCPGraph *ProgressPlot::graph(int index) const { return index >= 0 && index < m_graphs.size() ? m_graphs[index] : nullptr; }
+QCPGraph *ProgressPlot::graph(int index) const
+{
+    return index >= 0 && index < m_graphs.size() ? m_graphs[index] : nullptr;
+}
 
 QColor ProgressPlot::seriesColor(int index) const
 {

@@ -290,7 +290,8 @@ QVariant StepProposalsModel::sortValue(const ProposalRow &row, int column) const
 {
     switch (column) {
     case NodeColumn:
-        return int(&row - m_rows.constData()); // the step's own order: request order, then nodes measured from elsewhere
+        return int(
+            &row - m_rows.constData()); // the step's own order: request order, then nodes measured from elsewhere
     case ParentColumn:
         return row.parentId;
     case KernelColumn:

@@ -143,8 +143,7 @@ void StepView::selectNode(const QString &nodeId)
         return;
     }
     const QModelIndex index = m_proposalsProxy->mapFromSource(m_proposals->index(row, 0));
-    m_proposalsView->selectionModel()->select(
-        index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_proposalsView->selectionModel()->select(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_proposalsView->scrollTo(index);
 }
 
@@ -177,8 +176,8 @@ void StepView::refresh()
     if (selective)
         text += tr(" · τ = %1").arg(m_state->config.tau);
     if (!detail.parentScoresKnown && !detail.parents.isEmpty())
-        text += tr(" · PUCT scores unknown: %1").arg(m_history.error().isEmpty() ? tr("the log does not reach this step")
-                                                                                 : m_history.error());
+        text += tr(" · PUCT scores unknown: %1")
+                    .arg(m_history.error().isEmpty() ? tr("the log does not reach this step") : m_history.error());
     m_summary->setText(text);
 }
 

@@ -176,16 +176,22 @@ int main(int argc, char **argv)
     report("lineage_paint_all_detailed_nodes", canvas.paintedNodes(), "nodes");
 
     SearchHistory history;
-    report("history_fold_ms", millisecondsPer(3, [&] {
-        history.clear();
-        history.append(g.events);
-    }), "ms");
+    report("history_fold_ms",
+        millisecondsPer(3,
+            [&] {
+                history.clear();
+                history.append(g.events);
+            }),
+        "ms");
     const int last = int(g.state.steps.size()) - 1;
     report("step_detail_ms", millisecondsPer(50, [&] { (void)stepDetail(g.state, history, last); }), "ms");
-    report("calibration_whole_log_ms", millisecondsPer(3, [&] {
-        CalibrationTracker tracker;
-        tracker.update(g.state, history);
-    }), "ms");
+    report("calibration_whole_log_ms",
+        millisecondsPer(3,
+            [&] {
+                CalibrationTracker tracker;
+                tracker.update(g.state, history);
+            }),
+        "ms");
     CalibrationTracker tracker;
     tracker.update(g.state, history);
     report("calibration_no_change_ms", millisecondsPer(20, [&] { tracker.update(g.state, history); }), "ms");

@@ -3,11 +3,14 @@
 // way the search dock does: the whole log, or (with --live) the log in batches on a timer, as a running search
 // delivers it. Other searches of the same store are overlaid on the progress plot.
 //
-//   search_views_demo --store S.gpuf --search NAME [--overlay NAME]... [--dark] [--upto N] [--live]
-//                     [--select NODE] [--step N] [--screenshot DIR]
+//   search_views_demo (--store S.gpuf --search NAME | --fixed-log) [--overlay NAME]... [--dark] [--upto N] [--live]
+//                     [--select NODE] [--zoom F] [--step N] [--screenshot DIR]
 //
 // --upto N stops after the first N events (a search caught mid-step); --screenshot writes DIR/<scheme>-window.png and
-// one PNG per view, then quits.
+// one PNG per view, then quits. --fixed-log shows the small hand-written log of the tests, which has every kind of
+// node and mark (injected, forced, queued, pinned, vetoed).
+#include "../search/search_log_builder.h"
+
 #include "core/search/lineage.h"
 #include "core/search/search_progress.h"
 #include "widgets/common/color_scheme.h"
@@ -98,21 +101,28 @@ int main(int argc, char **argv)
     parser.addHelpOption();
     parser.addOption({QStringLiteral("store"), QStringLiteral("The store."), QStringLiteral("path")});
     parser.addOption({QStringLiteral("search"), QStringLiteral("The search to watch."), QStringLiteral("name")});
+    parser.addOption(
+        {QStringLiteral("fixed-log"), QStringLiteral("Show the tests' fixed selective log instead of a store.")});
     parser.addOption({QStringLiteral("overlay"), QStringLiteral("Another search to overlay."), QStringLiteral("name")});
     parser.addOption({QStringLiteral("dark"), QStringLiteral("Dark colour scheme.")});
     parser.addOption({QStringLiteral("upto"), QStringLiteral("Only the first N events."), QStringLiteral("N")});
     parser.addOption({QStringLiteral("live"), QStringLiteral("Feed the events in batches on a timer.")});
     parser.addOption({QStringLiteral("select"), QStringLiteral("Select this node."), QStringLiteral("node")});
+    parser.addOption(
+        {QStringLiteral("zoom"), QStringLiteral("Zoom the tree by F around the selection."), QStringLiteral("F")});
     parser.addOption({QStringLiteral("step"), QStringLiteral("Show this step's table."), QStringLiteral("N")});
-    parser.addOption({QStringLiteral("screenshot"), QStringLiteral("Write PNGs here and quit."), QStringLiteral("dir")});
+    parser.addOption(
+        {QStringLiteral("screenshot"), QStringLiteral("Write PNGs here and quit."), QStringLiteral("dir")});
     parser.process(app);
     applyColorScheme(parser.isSet(QStringLiteral("dark")) ? ColorScheme::Dark : ColorScheme::Light);
 
     const QString store = parser.value(QStringLiteral("store"));
-    auto searches = loadSearchSummaries(store);
+    const bool fixed = parser.isSet(QStringLiteral("fixed-log"));
+    auto searches = fixed ? Result<QList<SearchSummary>>(QList<SearchSummary> {}) : loadSearchSummaries(store);
     if (!searches)
         return fail(searches.error());
-    auto events = eventsOf(store, *searches, parser.value(QStringLiteral("search")));
+    auto events = fixed ? Result<QList<SearchEvent>>(testing::fixedSelectiveLog())
+                        : eventsOf(store, *searches, parser.value(QStringLiteral("search")));
     if (!events)
         return fail(events.error());
     if (parser.isSet(QStringLiteral("upto")))
@@ -177,6 +187,14 @@ int main(int argc, char **argv)
     if (parser.isSet(QStringLiteral("select"))) {
         v.lineage->selectNode(parser.value(QStringLiteral("select")));
         v.steps->selectNode(parser.value(QStringLiteral("select")));
+    }
+    if (parser.isSet(QStringLiteral("zoom"))) {
+        QTimer::singleShot(300, &app, [&] {
+            LineageCanvas *canvas = v.lineage->canvas();
+            canvas->zoomBy(parser.value(QStringLiteral("zoom")).toDouble(), QPointF(canvas->width() / 2.0, 0));
+            if (!v.lineage->selectedNode().isEmpty())
+                canvas->centreOn(v.lineage->selectedNode());
+        });
     }
 
     if (parser.isSet(QStringLiteral("screenshot"))) {

@@ -374,8 +374,8 @@ void TestSearchViews::calibrationFigures()
     view.setSearch(fold(events), events);
     QCOMPARE(view.figuresText(),
         QStringLiteral(
-            "6 measured forecast(s): accuracy 80%, ECE %1, Brier %2 · step 2 (3 forecast(s)): accuracy 100%, "
-            "ECE %3, Brier %4")
+            "Cumulative, 6 measured forecast(s): accuracy 80% · ECE %1 · Brier %2\nStep 2, 3 forecast(s): accuracy "
+            "100% · ECE %3 · Brier %4")
             .arg(view.tracker().total().ece, 0, 'f', 3)
             .arg(view.tracker().total().brier, 0, 'f', 3)
             .arg(view.tracker().steps()[2].atStep.ece, 0, 'f', 3)
@@ -438,6 +438,9 @@ void TestSearchViews::eventTailIsBoundedAndFollowsTheEnd()
     // An answer that names only its request still shows its node.
     QVERIFY(texts.contains(QStringLiteral("mutation_completed | 0 | a | code from pool")));
     QVERIFY(texts.contains(QStringLiteral("evaluation_completed | 1 | f | incorrect (replay)")));
+    // Events without a step of their own belong to the step in progress: g, proposed in step 1, measured in step 2.
+    QVERIFY(texts.contains(QStringLiteral("evaluation_completed | 2 | g | 0.90× (replay)")));
+    QVERIFY(texts.contains(QStringLiteral("measure_forced |  | c | ")));
 }
 
 QTEST_MAIN(TestSearchViews)

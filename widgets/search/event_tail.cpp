@@ -89,7 +89,9 @@ EventTailModel::Row EventTailModel::rowOf(const search::SearchState &state, cons
     row.sequence = e.sequence;
     row.time = e.time;
     row.kind = e.kind;
-    row.step = int(e.payload.value(QStringLiteral("step")).toInteger(-1));
+    // Events that carry no step belong to the step in progress when they were written.
+    row.step = int(e.payload.value(QStringLiteral("step")).toInteger(m_step));
+    noteStep(e);
     row.nodeId = e.payload.value(QStringLiteral("node_id")).toString();
     if (row.nodeId.isEmpty()) {
         // Answers to a mutation name only their request; the state knows whose it was.
@@ -98,19 +100,26 @@ EventTailModel::Row EventTailModel::rowOf(const search::SearchState &state, cons
         if (position >= 0 && position < int(state.candidates.size()))
             row.nodeId = state.candidates[size_t(position)].nodeId;
     }
-    if (row.step < 0 && !row.nodeId.isEmpty()) {
-        if (const search::Candidate *c = state.candidate(row.nodeId); c && !c->seedNode)
-            row.step = c->step;
-    }
     row.summary = summaryOf(e);
     return row;
+}
+
+void EventTailModel::noteStep(const SearchEvent &e)
+{
+    if (e.kind == QLatin1StringView("step_started"))
+        m_step = int(e.payload.value(QStringLiteral("step")).toInteger(-1));
+    else if (e.kind == QLatin1StringView("step_completed"))
+        m_step = -1;
 }
 
 void EventTailModel::setEvents(const search::SearchState &state, const QList<SearchEvent> &events)
 {
     beginResetModel();
     m_rows.clear();
+    m_step = -1;
     const qsizetype first = std::max<qsizetype>(0, events.size() - m_capacity);
+    for (qsizetype i = 0; i < first; ++i)
+        noteStep(events[i]);
     for (qsizetype i = first; i < events.size(); ++i)
         m_rows.push_back(rowOf(state, events[i]));
     m_total = events.size();
@@ -124,6 +133,8 @@ void EventTailModel::appendEvents(const search::SearchState &state, const QList<
     m_total += events.size();
     // Only the newest capacity events of the batch can stay.
     const qsizetype first = std::max<qsizetype>(0, events.size() - m_capacity);
+    for (qsizetype i = 0; i < first; ++i)
+        noteStep(events[i]);
     const int incoming = int(events.size() - first);
     const int excess = int(m_rows.size()) + incoming - m_capacity;
     if (excess > 0) {

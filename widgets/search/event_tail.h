@@ -53,11 +53,13 @@ private:
         QString nodeId;
         QString summary;
     };
-    static Row rowOf(const search::SearchState &state, const SearchEvent &event);
+    Row rowOf(const search::SearchState &state, const SearchEvent &event); // also follows the step in progress
+    void noteStep(const SearchEvent &event);
 
     std::deque<Row> m_rows;
     int m_capacity = kDefaultCapacity;
     qint64 m_total = 0;
+    int m_step = -1; // the step in progress after the events seen so far (−1 between steps)
 };
 
 class EventTailView : public QWidget

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 namespace gpuf {
 
@@ -418,13 +419,18 @@ void LineageCanvas::paintColumnHeaders(QPainter &painter, int firstColumn, int l
     const double columnPixels = kColumnWidth * m_zoom;
     const int labelWidth = metrics.horizontalAdvance(QStringLiteral("seed 000")) + 6;
     const int every = std::max(1, int(std::ceil(labelWidth / std::max(1.0, columnPixels))));
+    double lastRight = -std::numeric_limits<double>::infinity();
     for (int c = firstColumn; c <= lastColumn; ++c) {
         const int step = c - 1;
         if (step >= 0 && step % every != 0)
             continue;
         const double x = m_offset.x() + c * columnPixels;
         const QString text = step < 0 ? tr("seed") : QString::number(step);
-        painter.drawText(QRectF(x - labelWidth / 2.0, 0, labelWidth, kHeaderHeight), Qt::AlignCenter, text);
+        const double w = metrics.horizontalAdvance(text) + 8;
+        if (x - w / 2 < lastRight)
+            continue; // the seed's label and step 0's when the columns are narrow
+        painter.drawText(QRectF(x - w / 2, 0, w, kHeaderHeight), Qt::AlignCenter, text);
+        lastRight = x + w / 2;
     }
     painter.drawLine(QPointF(0, kHeaderHeight), QPointF(width(), kHeaderHeight));
 }

@@ -46,9 +46,18 @@ SearchCalibrationView::SearchCalibrationView(QWidget *parent)
     plot()->setMinimumSize(260, 160);
     plot()->xAxis->setLabel(tr("step"));
     plot()->yAxis->setRange(0.0, 1.0);
+    // Steps are whole numbers; the legend gets a row of its own above the plot, where it hides no point.
+    QSharedPointer<QCPAxisTickerFixed> steps(new QCPAxisTickerFixed);
+    steps->setTickStep(1.0);
+    steps->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    plot()->xAxis->setTicker(steps);
     plot()->legend->setVisible(true);
     plot()->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    plot()->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    plot()->legend->setMargins(QMargins(6, 2, 6, 2));
+    plot()->axisRect()->insetLayout()->take(plot()->legend);
+    plot()->plotLayout()->insertRow(0);
+    plot()->plotLayout()->addElement(0, 0, plot()->legend);
+    plot()->plotLayout()->setRowStretchFactor(0, 0.001);
     const char *const names[] = {QT_TR_NOOP("accuracy"), QT_TR_NOOP("ECE"), QT_TR_NOOP("Brier (½Σ)")};
     for (int f = 0; f < FigureCount; ++f) {
         m_cumulative[size_t(f)] = plot()->addGraph();
@@ -86,15 +95,17 @@ void SearchCalibrationView::refresh(const search::SearchState &state)
         m_figures->setText(state.config.needsForecasts() ? tr("No measured forecasts yet")
                                                          : tr("This search makes no forecasts (standard mode)"));
     } else {
-        QString text = tr("%n measured forecast(s): accuracy %1, ECE %2, Brier %3", nullptr, int(total.rows))
-                           .arg(percent(total.accuracy), ratio(total.ece), ratio(total.brier));
+        QString text
+            = tr("Cumulative, %n measured forecast(s): accuracy %1 · ECE %2 · Brier %3", nullptr, int(total.rows))
+                  .arg(percent(total.accuracy), ratio(total.ece), ratio(total.brier));
         // The latest step that measured forecasts, beside the whole: the drift a user watches for.
         for (qsizetype s = m_tracker.steps().size() - 1; s >= 0; --s) {
             const search::StepCalibration &c = m_tracker.steps()[s];
             if (c.atStep.rows > 0) {
-                text += tr(" · step %1 (%n forecast(s)): accuracy %2, ECE %3, Brier %4", nullptr, int(c.atStep.rows))
-                            .arg(c.step)
-                            .arg(percent(c.atStep.accuracy), ratio(c.atStep.ece), ratio(c.atStep.brier));
+                text += QLatin1Char('\n')
+                    + tr("Step %1, %n forecast(s): accuracy %2 · ECE %3 · Brier %4", nullptr, int(c.atStep.rows))
+                          .arg(c.step)
+                          .arg(percent(c.atStep.accuracy), ratio(c.atStep.ece), ratio(c.atStep.brier));
                 break;
             }
         }
@@ -144,7 +155,7 @@ void SearchCalibrationView::rebuild()
         points->setScatterStyle(QCPScatterStyle(shapes[f], faint, 5));
         points->setData(perStepKeys, perStep, true);
     }
-    plot()->xAxis->setRange(-0.5, std::max(1, lastStep) + 0.5);
+    plot()->xAxis->setRange(-0.3, std::max(1, lastStep) + 0.3);
     plot()->yAxis->setRange(0.0, 1.02);
     applyFrameColors(plot(), colors());
     plot()->replot(QCustomPlot::rpQueuedReplot);

@@ -56,6 +56,7 @@ StepView::StepView(QWidget *parent)
     parentsProxy->setSourceModel(m_parents);
     parentsProxy->setSortRole(StepParentsModel::SortRole);
     m_parentsView->setModel(parentsProxy);
+    m_parentsView->horizontalHeader()->setStretchLastSection(false);
     m_proposalsProxy->setSourceModel(m_proposals);
     m_proposalsProxy->setSortRole(StepProposalsModel::SortRole);
     m_proposalsView->setModel(m_proposalsProxy);
@@ -168,6 +169,9 @@ void StepView::refresh()
     const bool selective = m_state->config.mode == search::Mode::Selective;
     m_parents->setDetail(detail);
     m_proposals->setDetail(detail, m_state->config.tau, selective);
+    // A step holds tens of rows: sizing the columns to them is cheap and keeps the reasons readable.
+    m_parentsView->resizeColumnsToContents();
+    m_proposalsView->resizeColumnsToContents();
     QString text = tr("%n parent(s), ", nullptr, int(detail.parents.size()))
         + tr("%n proposal(s) shown, ", nullptr, int(detail.proposals.size()))
         + tr("%n sent to the GPU", nullptr, detail.measured);

@@ -26,6 +26,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolTip>
 
 #include <cmath>
 
@@ -69,6 +70,8 @@ private Q_SLOTS:
     void lineageColoursFollowThePalette();
     void lineageClicksZoomAndPan();
     void lineageCullsWhenZoomedIn();
+    void lineageFollowsGrowthUntilTheUserZooms();
+    void stepTablesSayWhenScoresAreUnknown();
     void legendNamesEveryMark();
     void progressCurvesAndAxis();
     void progressOverlaysAndExport();
@@ -123,6 +126,11 @@ void TestSearchViews::lineageShowsEveryNode()
     QVERIFY(canvas->toolTipFor(QStringLiteral("i")).contains(QStringLiteral("forecast only")));
     QVERIFY(canvas->toolTipFor(QStringLiteral("b")).contains(QStringLiteral("vetoed")));
     QVERIFY(canvas->toolTipFor(QStringLiteral("nope")).isEmpty());
+    // Hovering shows it.
+    const QPoint e = canvas->nodePosition(QStringLiteral("e")).toPoint();
+    QHelpEvent help(QEvent::ToolTip, e, canvas->mapToGlobal(e));
+    QApplication::sendEvent(canvas, &help);
+    QTRY_COMPARE(QToolTip::text(), tip);
 }
 
 void TestSearchViews::lineageColoursFollowThePalette()
@@ -207,6 +215,34 @@ void TestSearchViews::lineageCullsWhenZoomedIn()
     canvas.grab();
     QVERIFY(canvas.paintedNodes() > 0);
     QVERIFY2(canvas.paintedNodes() < 12, qPrintable(QString::number(canvas.paintedNodes())));
+}
+
+void TestSearchViews::lineageFollowsGrowthUntilTheUserZooms()
+{
+    const QList<SearchEvent> events = fixedSelectiveLog();
+    const qsizetype firstStepEnd = 30;
+    LineageView view;
+    view.resize(700, 500);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    SearchState state = fold(events.mid(0, firstStepEnd));
+    view.setSearch(state);
+    const double early = view.canvas()->zoom();
+    for (const SearchEvent &e : events.mid(firstStepEnd))
+        QVERIFY(applyEvent(state, e));
+    view.applyEvents(state, events.mid(firstStepEnd));
+    // Untouched, the view refits as the tree grows: every node stays in sight.
+    QCOMPARE(view.canvas()->lineage().nodes.size(), 12);
+    for (const LineageNode &n : view.canvas()->lineage().nodes)
+        QVERIFY2(view.canvas()->rect().contains(view.canvas()->nodePosition(n.id).toPoint()), qPrintable(n.id));
+    QVERIFY(view.canvas()->zoom() <= early);
+    // Once the user zooms, new events leave the zoom and the place alone.
+    view.canvas()->zoomIn();
+    const double chosen = view.canvas()->zoom();
+    const QPointF seed = view.canvas()->nodePosition(QStringLiteral("seed"));
+    view.applyEvents(state, events.mid(events.size() - 1));
+    QCOMPARE(view.canvas()->zoom(), chosen);
+    QCOMPARE(view.canvas()->nodePosition(QStringLiteral("seed")), seed);
 }
 
 void TestSearchViews::legendNamesEveryMark()
@@ -365,6 +401,32 @@ void TestSearchViews::stepTablesUpdateIncrementally()
     for (int r = 0; r < live.proposalsModel()->rowCount(); ++r)
         QCOMPARE(rowText(live.proposalsModel(), r), rowText(whole.proposalsModel(), r));
     QCOMPARE(rowText(live.parentsModel(), 0), rowText(whole.parentsModel(), 0));
+}
+
+void TestSearchViews::stepTablesSayWhenScoresAreUnknown()
+{
+    // A log whose second step_started is out of place: the fold stops there, and the view says why instead of
+    // showing made-up scores.
+    QList<SearchEvent> events = fixedSelectiveLog();
+    const SearchState state = fold(events);
+    for (SearchEvent &e : events) {
+        if (e.kind == QLatin1StringView("step_started") && e.payload.value(QStringLiteral("step")).toInt() == 1) {
+            e.payload.insert(QStringLiteral("step"), 5);
+            break;
+        }
+    }
+    StepView view;
+    view.setSearch(state, events);
+    view.showStep(1);
+    QCOMPARE(
+        view.parentsView()->model()->index(0, StepParentsModel::NodeColumn).data().toString(), QStringLiteral("a"));
+    QCOMPARE(view.parentsView()->model()->index(0, StepParentsModel::QColumn).data().toString(), QStringLiteral("—"));
+    QVERIFY2(view.summaryText().contains(QStringLiteral("PUCT scores unknown: event")), qPrintable(view.summaryText()));
+    QVERIFY(view.summaryText().contains(QStringLiteral("step 5 started where step 1 was due")));
+    // Step 0 was scored before the log went wrong.
+    view.showStep(0);
+    QCOMPARE(
+        view.parentsView()->model()->index(0, StepParentsModel::QColumn).data().toString(), QStringLiteral("1.000"));
 }
 
 void TestSearchViews::calibrationFigures()

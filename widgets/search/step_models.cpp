@@ -2,6 +2,9 @@
 #include "widgets/search/step_models.h"
 
 #include "core/bins/bins.h"
+#include "widgets/search/bin_colors.h"
+
+#include <QGuiApplication>
 
 #include <QLocale>
 
@@ -326,6 +329,14 @@ QVariant StepProposalsModel::data(const QModelIndex &index, int role) const
         return sortValue(row, index.column());
     case NodeIdRole:
         return row.nodeId;
+    case Qt::DecorationRole:
+        // The tree's bin colours beside the bins, read from the application palette at paint time (so they follow a
+        // change of colour scheme).
+        if (index.column() == MeasuredBinColumn && row.bin)
+            return binColor(*row.bin, QGuiApplication::palette());
+        if (index.column() == ForecastBinColumn && row.forecast)
+            return binColor(row.predictedBin, QGuiApplication::palette());
+        return {};
     case Qt::ToolTipRole:
         if (index.column() == NodeColumn)
             return row.nodeId;

@@ -145,6 +145,35 @@ Lineage buildLineage(const SearchState &state)
     return lineage;
 }
 
+Lineage scopedLineage(const Lineage &lineage, LineageScope scope)
+{
+    if (scope == LineageScope::All)
+        return lineage;
+    QList<bool> keep(lineage.nodes.size(), false);
+    for (qsizetype i = 0; i < lineage.nodes.size(); ++i) {
+        const LineageNode &n = lineage.nodes[i];
+        const bool wanted = n.kind == LineageKind::Seed || n.kind == LineageKind::Measured
+            || n.kind == LineageKind::Injected || n.onBestPath || n.pinned || n.vetoed;
+        // Keep it and the ancestors that connect it (stopping at one already kept).
+        for (int j = int(i); wanted && j >= 0 && !keep[j]; j = lineage.nodes[j].parent)
+            keep[j] = true;
+    }
+    Lineage out;
+    QList<int> newIndex(lineage.nodes.size(), -1);
+    for (qsizetype i = 0; i < lineage.nodes.size(); ++i) {
+        if (!keep[i])
+            continue;
+        newIndex[i] = int(out.nodes.size());
+        out.index.insert(lineage.nodes[i].id, int(out.nodes.size()));
+        out.nodes.append(lineage.nodes[i]);
+        out.maxStep = std::max(out.maxStep, lineage.nodes[i].step);
+    }
+    for (LineageNode &n : out.nodes)
+        n.parent = n.parent >= 0 ? newIndex[n.parent] : -1;
+    out.bestPath = lineage.bestPath;
+    return out;
+}
+
 namespace {
 
 struct Group

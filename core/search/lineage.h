@@ -74,6 +74,12 @@ QStringList bestPathOf(const SearchState &state);
 // Every candidate of the state as a node, with the best path marked.
 Lineage buildLineage(const SearchState &state);
 
+// What the tree shows: every candidate, or only what was measured (seeds, measured and injected nodes, and anything
+// on the best path, pinned or vetoed), with the ancestors that connect them. A long search proposes many more
+// candidates than it measures; the measured lineage is what its archive grew from.
+enum class LineageScope { All, Measured };
+Lineage scopedLineage(const Lineage &lineage, LineageScope scope);
+
 // Where each node sits, in layout units: x = step + 1 (seeds at 0), y = row (one unit between neighbours). Within a
 // step, children are grouped by parent, the groups ordered by their parent's row and centred on it as far as the
 // groups already placed let them; within a group, request order. So a child is always drawn right of and next to its

@@ -70,6 +70,7 @@ private Q_SLOTS:
     void layout();
     void layoutOfFixedLog();
     void kindsAndBestPath();
+    void measuredScope();
     void parentScores();
     void historyStopsAtACorruptLog();
     void forecastDistributionRefusesBadPayloads_data();
@@ -180,6 +181,31 @@ void TestSearchViewsData::kindsAndBestPath()
     QVERIFY(!lineage.find(QStringLiteral("f"))->inArchive);
     QCOMPARE(lineage.find(QStringLiteral("seed"))->kernel, QStringLiteral("reference"));
     QCOMPARE(lineage.find(QStringLiteral("k"))->parent, lineage.index.value(QStringLiteral("e")));
+}
+
+void TestSearchViewsData::measuredScope()
+{
+    SearchState state = fold(fixedSelectiveLog());
+    const Lineage all = buildLineage(state);
+    QCOMPARE(scopedLineage(all, LineageScope::All).nodes.size(), 12);
+    const Lineage measured = scopedLineage(all, LineageScope::Measured);
+    QStringList ids;
+    for (const LineageNode &n : measured.nodes)
+        ids << n.id;
+    // d and f failed, i was only forecast, j was a duplicate: gone. b is vetoed (and measured) and stays.
+    QCOMPARE(ids.join(QLatin1Char(',')), QStringLiteral("seed,a,b,c,e,g,h,k"));
+    QCOMPARE(
+        measured.nodes[measured.index.value(QStringLiteral("h"))].parent, measured.index.value(QStringLiteral("e")));
+    QCOMPARE(
+        measured.nodes[measured.index.value(QStringLiteral("e"))].parent, measured.index.value(QStringLiteral("a")));
+    QCOMPARE(measured.maxStep, 2);
+    QCOMPARE(measured.bestPath, all.bestPath);
+    // A forecast-only node that the user pinned stays, and so does its parent.
+    state.pinned.append(QStringLiteral("i"));
+    const Lineage pinned = scopedLineage(buildLineage(state), LineageScope::Measured);
+    QVERIFY(pinned.find(QStringLiteral("i")));
+    QCOMPARE(pinned.find(QStringLiteral("i"))->parent, pinned.index.value(QStringLiteral("e")));
+    QCOMPARE(layoutLineage(measured).points.size(), 8);
 }
 
 void TestSearchViewsData::parentScores()

@@ -71,6 +71,7 @@ private Q_SLOTS:
     void lineageClicksZoomAndPan();
     void lineageCullsWhenZoomedIn();
     void lineageFollowsGrowthUntilTheUserZooms();
+    void lineageShowsTheMeasuredLineageAlone();
     void stepTablesSayWhenScoresAreUnknown();
     void legendNamesEveryMark();
     void progressCurvesAndAxis();
@@ -243,6 +244,22 @@ void TestSearchViews::lineageFollowsGrowthUntilTheUserZooms()
     view.applyEvents(state, events.mid(events.size() - 1));
     QCOMPARE(view.canvas()->zoom(), chosen);
     QCOMPARE(view.canvas()->nodePosition(QStringLiteral("seed")), seed);
+}
+
+void TestSearchViews::lineageShowsTheMeasuredLineageAlone()
+{
+    LineageView view;
+    view.resize(700, 500);
+    view.setSearch(fold(fixedSelectiveLog()));
+    view.selectNode(QStringLiteral("e"));
+    view.setScope(LineageScope::Measured);
+    QCOMPARE(view.canvas()->lineage().nodes.size(), 8);
+    QVERIFY(!view.canvas()->lineage().find(QStringLiteral("i")));
+    QCOMPARE(view.selectedNode(), QStringLiteral("e")); // the selection survives the switch
+    // The summary still counts the whole search.
+    QVERIFY(view.summaryText().startsWith(QStringLiteral("12 node(s)")));
+    view.setScope(LineageScope::All);
+    QCOMPARE(view.canvas()->lineage().nodes.size(), 12);
 }
 
 void TestSearchViews::legendNamesEveryMark()

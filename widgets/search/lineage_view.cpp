@@ -7,6 +7,7 @@
 #include "widgets/search/lineage_canvas.h"
 #include "widgets/search/lineage_painter.h"
 
+#include <QCheckBox>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -157,6 +158,7 @@ void LineageLegend::changeEvent(QEvent *event)
 LineageView::LineageView(QWidget *parent)
     : QWidget(parent)
     , m_canvas(new LineageCanvas(this))
+    , m_unmeasured(new QCheckBox(tr("Unmeasured"), this))
     , m_legend(new LineageLegend(this))
     , m_summary(new QLabel(this))
     , m_zoomIn(new QToolButton(this))
@@ -174,12 +176,17 @@ LineageView::LineageView(QWidget *parent)
     connect(m_fit, &QToolButton::clicked, m_canvas, &LineageCanvas::fitToView);
     connect(m_canvas, &LineageCanvas::nodeActivated, this, &LineageView::nodeActivated);
     connect(m_canvas, &LineageCanvas::nodeContextMenuRequested, this, &LineageView::nodeContextMenuRequested);
+    m_unmeasured->setChecked(true);
+    m_unmeasured->setToolTip(tr("Show the candidates that were not measured (forecast only, deferred, failed); "
+                                "without them the tree is the measured lineage"));
+    connect(m_unmeasured, &QCheckBox::toggled, this, [this] { showLineage(); });
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setText(tr("No search"));
 
     auto *bar = new QHBoxLayout;
     bar->setContentsMargins(6, 4, 6, 0);
     bar->addWidget(m_summary, 1);
+    bar->addWidget(m_unmeasured);
     bar->addWidget(m_zoomOut);
     bar->addWidget(m_zoomIn);
     bar->addWidget(m_fit);
@@ -193,8 +200,23 @@ LineageView::LineageView(QWidget *parent)
 
 void LineageView::setSearch(const search::SearchState &state)
 {
-    m_canvas->setLineage(search::buildLineage(state));
+    m_full = search::buildLineage(state);
+    showLineage();
     updateSummary(state);
+}
+
+void LineageView::showLineage()
+{
+    const QString selected = m_canvas->selectedNode();
+    m_canvas->setLineage(search::scopedLineage(m_full, scope()));
+    m_canvas->selectNode(selected);
+}
+
+void LineageView::setScope(search::LineageScope scope) { m_unmeasured->setChecked(scope == search::LineageScope::All); }
+
+search::LineageScope LineageView::scope() const
+{
+    return m_unmeasured->isChecked() ? search::LineageScope::All : search::LineageScope::Measured;
 }
 
 void LineageView::applyEvents(const search::SearchState &state, const QList<SearchEvent> &newEvents)
@@ -212,7 +234,7 @@ QString LineageView::summaryText() const { return m_summary->text(); }
 
 void LineageView::updateSummary(const search::SearchState &state)
 {
-    const search::Lineage &lineage = m_canvas->lineage();
+    const search::Lineage &lineage = m_full;
     int measured = 0;
     for (const search::LineageNode &n : lineage.nodes) {
         if (n.speedup)

@@ -1,5 +1,6 @@
 // LineageView: the search's archive as a lineage tree — the canvas (zoom with the wheel, +/− or the buttons, fit,
-// pan by dragging), a line saying what is shown, and a legend of the node shapes, marks and bin colours.
+// pan by dragging), a line saying what is shown, a switch between every candidate and the measured lineage alone, and
+// a legend of the node shapes, marks and bin colours.
 //
 // Interface for the search dock: setSearch() with the whole folded state, applyEvents() after each batch of new
 // events (the tree is rebuilt from the state; zoom, pan and selection stay); selectNode() mirrors a selection made
@@ -7,10 +8,12 @@
 #pragma once
 
 #include "core/domain/search.h"
+#include "core/search/lineage.h"
 #include "core/search/search_state.h"
 
 #include <QWidget>
 
+class QCheckBox;
 class QLabel;
 class QToolButton;
 
@@ -60,6 +63,10 @@ public:
     void selectNode(const QString &nodeId);
     QString selectedNode() const;
 
+    // Every candidate (the default), or only the measured lineage.
+    void setScope(search::LineageScope scope);
+    search::LineageScope scope() const;
+
     LineageCanvas *canvas() const { return m_canvas; }
     LineageLegend *legend() const { return m_legend; }
     QString summaryText() const;
@@ -70,8 +77,11 @@ Q_SIGNALS:
 
 private:
     void updateSummary(const search::SearchState &state);
+    void showLineage();
 
+    search::Lineage m_full; // every candidate; the canvas gets it through the scope
     LineageCanvas *m_canvas;
+    QCheckBox *m_unmeasured;
     LineageLegend *m_legend;
     QLabel *m_summary;
     QToolButton *m_zoomIn;

@@ -4,7 +4,7 @@
 #include "../search/search_log_builder.h"
 
 #include "core/search/lineage.h"
-#include "widgets/calibration/plot_qcustomplot.h"
+#include "widgets/plots/plot_qcustomplot.h"
 #include "widgets/common/color_scheme.h"
 #include "widgets/search/bin_colors.h"
 #include "widgets/search/event_tail.h"

@@ -1,6 +1,6 @@
 // ProgressPlot; see progress_plot.h.
 #include "widgets/search/progress_plot.h"
-#include "widgets/calibration/plot_qcustomplot.h"
+#include "widgets/plots/plot_qcustomplot.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

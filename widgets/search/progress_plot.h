@@ -9,7 +9,7 @@
 
 #include "core/domain/search.h"
 #include "core/search/search_progress.h"
-#include "widgets/calibration/plot_widget.h"
+#include "widgets/plots/plot_widget.h"
 
 class QCPGraph;
 class QCPItemStraightLine;

@@ -1,6 +1,6 @@
 // SearchCalibrationView; see search_calibration_view.h.
 #include "widgets/search/search_calibration_view.h"
-#include "widgets/calibration/plot_qcustomplot.h"
+#include "widgets/plots/plot_qcustomplot.h"
 
 #include <QLabel>
 #include <QLocale>

@@ -8,7 +8,7 @@
 
 #include "core/domain/search.h"
 #include "core/search/search_calibration.h"
-#include "widgets/calibration/plot_widget.h"
+#include "widgets/plots/plot_widget.h"
 
 #include <array>
 

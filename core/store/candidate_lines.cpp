@@ -20,8 +20,7 @@ QString pairKey(const QString &baselineHash, const QString &candidateHash)
 }
 
 // Sources of `ids` (ascending), read with bound IN lists of at most kChunk ids.
-Status readSources(
-    QSqlDatabase &db, const QList<RowId> &ids, QHash<RowId, QString> &out, const CancelToken &cancel)
+Status readSources(QSqlDatabase &db, const QList<RowId> &ids, QHash<RowId, QString> &out, const CancelToken &cancel)
 {
     constexpr qsizetype kChunk = 500;
     for (qsizetype begin = 0; begin < ids.size(); begin += kChunk) {

@@ -86,7 +86,8 @@ inline Ids makeSlots(Store &store)
     return ids;
 }
 
-inline void measureKernel(MeasurementRepo &repo, RowId kernel, RowId hardware, const QString &caseName, double ns, bool ok)
+inline void measureKernel(
+    MeasurementRepo &repo, RowId kernel, RowId hardware, const QString &caseName, double ns, bool ok)
 {
     Measurement m;
     m.kernelId = kernel;

@@ -347,7 +347,9 @@ private Q_SLOTS:
             auto store = Store::open(m_paper, Store::Mode::ReadOnly);
             auto hardware = HardwareRepo(**store).findByName(w->selection->hardwareName());
             const RowId gpu = hardware.ok() && hardware->has_value() ? (**hardware).id : 0;
-            for (const PairLabel &l : *PairLabelRepo(**store).list()) {
+            const auto labels = PairLabelRepo(**store).list(); // kept: a range over the temporary would dangle
+            QVERIFY(labels.ok());
+            for (const PairLabel &l : *labels) {
                 const int row = table->rowOf(l.candidateKernelId);
                 if (row >= 0 && table->rows[row].problemId == table->problems[problem].id
                     && (l.hardwareId == gpu || l.hardwareId == 0))

@@ -7,6 +7,7 @@
 #include "core/forecasters/forecast_gaps.h"
 #include "core/forecasters/forecast_pairs.h"
 #include "core/forecasters/forecaster_config.h"
+#include "core/forecasters/forecaster_reads.h"
 #include "core/measure/measure_engine.h"
 #include "core/measure/measurement_mapping.h"
 #include "core/measure/worker_locator.h"
@@ -141,7 +142,7 @@ int addForecaster(const QCommandLineParser &parser, Io &io, Store &store, const 
 
 int listForecasters(const QCommandLineParser &parser, Io &io, Store &store)
 {
-    auto all = ForecasterRepo(store).list();
+    auto all = gpuf::listForecasters(store);
     if (!all)
         return fail(io, BadInput, QStringLiteral("forecaster list: ") + all.error());
     if (parser.isSet(QStringLiteral("json"))) {
@@ -277,11 +278,7 @@ int runForecast(const QCommandLineParser &parser, Io &io)
     if (!store)
         return fail(io, BadInput, QStringLiteral("forecast: ") + store.error());
     // The built-in cost model is every store's forecaster: its row is created on first use.
-    if (parser.value(kForecaster) == QLatin1StringView(costmodel::kForecasterName)) {
-        if (auto ensured = ensureCostModelForecaster(**store, parser.value(kModel)); !ensured)
-            return fail(io, BadInput, QStringLiteral("forecast: ") + ensured.error());
-    }
-    auto forecaster = ForecasterRepo(**store).findByName(parser.value(kForecaster));
+    auto forecaster = resolveForecaster(**store, parser.value(kForecaster), parser.value(kModel));
     if (!forecaster)
         return fail(io, BadInput, QStringLiteral("forecast: ") + forecaster.error());
     if (!forecaster->has_value())

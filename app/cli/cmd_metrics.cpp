@@ -1,6 +1,7 @@
 // gpuf metrics STORE: the calibration and ranking metrics of a store's forecasts, per forecaster (the figures of the
 // GUI's metrics table, computed by the same code).
 #include "app/cli/command.h"
+#include "core/forecasters/forecaster_reads.h"
 #include "core/forecasters/training_scope.h"
 #include "core/metrics/from_store.h"
 #include "core/store/forecast_repo.h"
@@ -124,7 +125,7 @@ int runMetrics(const QCommandLineParser &parser, Io &io)
     if (samePairs)
         rows = metrics::samePairs(rows);
     const std::vector<metrics::ForecasterReport> reports = metrics::forecasterReports(*pairs, rows, options);
-    auto forecasters = ForecasterRepo(**store).list();
+    auto forecasters = listForecasters(**store);
     if (!forecasters)
         return fail(io, BadInput, QStringLiteral("metrics: ") + forecasters.error());
     const QHash<qint64, qint64> inSample = inSampleRows(*pairs, rows, *forecasters);

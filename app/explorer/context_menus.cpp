@@ -1,12 +1,12 @@
 // ContextMenus; see context_menus.h.
 #include "app/explorer/context_menus.h"
 
+#include "core/session/candidate_source.h"
 #include "core/session/selection.h"
 #include "widgets/calibration/metrics_table.h"
 #include "widgets/calibration/metrics_table_model.h"
 #include "widgets/candidates/candidate_browser.h"
 #include "widgets/candidates/candidate_filter_bar.h"
-#include "widgets/candidates/candidate_source.h"
 #include "widgets/candidates/kernel_actions.h"
 #include "widgets/candidates/problem_tree.h"
 #include "widgets/candidates/problem_tree_model.h"

@@ -52,7 +52,7 @@ Result<RowId> saveForecasterProfile(Store &store, Forecaster forecaster)
         return existing.failure();
     if (existing->has_value()) {
         return Error {QCoreApplication::translate("gpuf::EndpointsDialog", "a forecaster named \"%1\" already exists")
-                .arg(forecaster.name)};
+                          .arg(forecaster.name)};
     }
     return repo.ensure(forecaster);
 }

@@ -31,7 +31,8 @@ QList<KernelInput> readKernelInputs(const QStringList &files, const QString &pas
     for (const QString &file : files)
         inputs.append(inputOf(QFileInfo(file).fileName(), kernelFromFile(file)));
     if (files.isEmpty())
-        inputs.append(inputOf(QCoreApplication::translate("gpuf::AddKernelDialog", "Pasted code"), kernelFromText(pastedText)));
+        inputs.append(
+            inputOf(QCoreApplication::translate("gpuf::AddKernelDialog", "Pasted code"), kernelFromText(pastedText)));
     return inputs;
 }
 
@@ -105,7 +106,8 @@ Result<KernelBaseSpec> loadBaseSpec(Store &store, RowId parentId, RowId referenc
     KernelBaseSpec base;
     KernelRepo kernels(store);
     for (const auto &[id, role] :
-        {std::pair {parentId, QCoreApplication::translate("gpuf::AddKernelDialog", "the parent")}, std::pair {referenceId, QCoreApplication::translate("gpuf::AddKernelDialog", "the problem's reference")}}) {
+        {std::pair {parentId, QCoreApplication::translate("gpuf::AddKernelDialog", "the parent")},
+            std::pair {referenceId, QCoreApplication::translate("gpuf::AddKernelDialog", "the problem's reference")}}) {
         if (id == 0)
             continue;
         if (cancel.isCancelled())

@@ -62,7 +62,8 @@ Result<QStringList> listProblemNames(Store &store, const CancelToken &cancel = {
 Result<QList<ProblemChoice>> listProblemChoices(Store &store, const CancelToken &cancel = {});
 
 // Adds the inputs read without error to `problemId` with `parentId`; one outcome per input, in order.
-QList<AddKernelOutcome> addKernelInputs(Store &store, const QList<KernelInput> &inputs, RowId problemId, RowId parentId);
+QList<AddKernelOutcome> addKernelInputs(
+    Store &store, const QList<KernelInput> &inputs, RowId problemId, RowId parentId);
 
 // The spec of the parent when it has one, else of the problem's reference; with its launches to start from.
 Result<KernelBaseSpec> loadBaseSpec(Store &store, RowId parentId, RowId referenceId, const CancelToken &cancel = {});

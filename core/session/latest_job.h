@@ -135,7 +135,9 @@ public:
                 progress.flush();
                 QMetaObject::invokeMethod(
                     context,
-                    [deliver = std::move(deliver), result = std::move(result)]() mutable { deliver(std::move(result)); },
+                    [deliver = std::move(deliver), result = std::move(result)]() mutable {
+                        deliver(std::move(result));
+                    },
                     Qt::QueuedConnection);
             }));
         return generation;

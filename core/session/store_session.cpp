@@ -40,6 +40,8 @@ void StoreSession::close()
 {
     m_openJob.cancel();
     m_statisticsJob.cancel();
+    if (m_statisticsTimer)
+        m_statisticsTimer->stop();
     cancelAllReads();
     m_heldChanges.clear(); // they were about the store that goes
     m_snapshot = {};
@@ -68,6 +70,8 @@ void StoreSession::load(const QString &path)
             }
             // Reads of the store before, and changes held for it, do not belong to this one.
             m_statisticsJob.cancel();
+            if (m_statisticsTimer)
+                m_statisticsTimer->stop();
             cancelAllReads();
             m_heldChanges.clear();
             m_snapshot = result->snapshot;
@@ -130,7 +134,16 @@ void StoreSession::flushChanges()
 void StoreSession::emitChange(const StoreChange &change)
 {
     Q_EMIT changed(change);
-    readStatistics();
+    // The counts are read once the views' own reads of the change had their turn: on two cores a statistics query
+    // over a large store would otherwise share the CPU with the patch of the row the user is waiting for.
+    if (!m_statisticsTimer) {
+        m_statisticsTimer = new QTimer(this);
+        m_statisticsTimer->setSingleShot(true);
+        m_statisticsTimer->setInterval(kChangeIntervalMs);
+        connect(m_statisticsTimer, &QTimer::timeout, this, &StoreSession::readStatistics);
+    }
+    if (!m_statisticsTimer->isActive())
+        m_statisticsTimer->start();
 }
 
 void StoreSession::readStatistics()

@@ -60,7 +60,7 @@ public:
 
     // Tells every view what a write changed. Removals and restores go out at once; other kinds go out at once too,
     // but further changes of that kind within kChangeIntervalMs are held and then sent as one (ids united). The
-    // store's counts are read again after each (snapshotChanged()).
+    // store's counts are read again shortly after (snapshotChanged()).
     void announce(const gpuf::StoreChange &change);
     // The measurement queue stored measurements of these kernels.
     void announceMeasurements(const QList<gpuf::RowId> &measurementIds, const QList<gpuf::RowId> &kernelIds);
@@ -149,6 +149,7 @@ private:
     QSet<const QObject *> m_watched; // contexts whose destruction cancels their reads
     QHash<int, StoreChange> m_heldChanges; // by kind, while that kind's interval runs
     QHash<int, QTimer *> m_changeTimers;
+    QTimer *m_statisticsTimer = nullptr; // the counts are read again a moment after a change
     QList<QFuture<void>> m_writes; // running writes, waited for on destruction
 };
 

@@ -2,7 +2,6 @@
 #include "core/store/candidate_rows.h"
 
 #include "core/bins/bins.h"
-#include "core/diff/line_diff.h"
 #include "core/store/measured_speedup.h"
 #include "core/store/problem_repo.h"
 #include "core/store/sql.h"
@@ -11,7 +10,6 @@
 #include <QDateTime>
 #include <QSet>
 #include <QThreadPool>
-#include <QtConcurrent/QtConcurrentMap>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
@@ -77,6 +75,23 @@ const ForecastCell &CandidateTable::forecastCell(int row, int forecasterIndex) c
     return forecasts[qsizetype(row) * forecasters.size() + forecasterIndex];
 }
 
+void CandidateTable::chooseDefaults()
+{
+    auto most = [](const auto &list, auto better) {
+        int best = -1;
+        for (int i = 0; i < list.size(); ++i) {
+            if (best < 0 || better(list[i], list[best]))
+                best = i;
+        }
+        return best;
+    };
+    defaultHardware = most(hardware, [](const CandidateHardware &a, const CandidateHardware &b) {
+        return std::tie(a.measurements, a.labels) > std::tie(b.measurements, b.labels);
+    });
+    defaultForecaster = most(forecasters,
+        [](const CandidateForecaster &a, const CandidateForecaster &b) { return a.forecasts > b.forecasts; });
+}
+
 namespace {
 
 // Dense ranks of `texts` in case-insensitive order (equal texts share a rank).
@@ -136,12 +151,30 @@ struct RawMeasurement
     double medianNs = 0.0;
 };
 
-Result<QList<RawForecast>> fetchForecasts(QSqlDatabase &db, const CancelToken &cancel)
+// `statement` with " AND <column> IN (?, …)" before its ORDER BY when `only` is not empty, its ids bound.
+Result<QSqlQuery> runFor(QSqlDatabase &db, QString statement, const QString &column, const QList<RowId> &only)
 {
-    auto q = sql::run(db,
-        QStringLiteral(
-            "SELECT id, candidate_kernel_id, forecaster_id, reference_kernel_id, COALESCE(hardware_id, 0),"
-            " p1, p2, p3, p4, p5, p6, p7, p8, predicted_bin FROM forecasts WHERE status = 'ok' ORDER BY id"));
+    if (only.isEmpty())
+        return sql::run(db, statement);
+    const QString in = QStringLiteral(" AND %1 IN (?%2)").arg(column, QStringLiteral(",?").repeated(only.size() - 1));
+    statement.insert(statement.indexOf(QLatin1StringView(" ORDER BY")), in);
+    auto q = sql::prepare(db, statement);
+    if (!q)
+        return q.failure();
+    for (RowId id : only)
+        q->addBindValue(id);
+    if (Status s = sql::exec(*q); !s)
+        return s.failure();
+    return q;
+}
+
+// `only`: the candidates to read (empty: all).
+Result<QList<RawForecast>> fetchForecasts(QSqlDatabase &db, const CancelToken &cancel, const QList<RowId> &only = {})
+{
+    auto q = runFor(db,
+        QStringLiteral("SELECT id, candidate_kernel_id, forecaster_id, reference_kernel_id, COALESCE(hardware_id, 0),"
+                       " p1, p2, p3, p4, p5, p6, p7, p8, predicted_bin FROM forecasts WHERE status = 'ok' ORDER BY id"),
+        QStringLiteral("candidate_kernel_id"), only);
     if (!q)
         return q.failure();
     QList<RawForecast> out;
@@ -162,15 +195,18 @@ Result<QList<RawForecast>> fetchForecasts(QSqlDatabase &db, const CancelToken &c
     return out;
 }
 
-Result<QList<RawMeasurement>> fetchMeasurements(QSqlDatabase &db, const CancelToken &cancel)
+// `only`: the kernels to read (empty: all).
+Result<QList<RawMeasurement>> fetchMeasurements(
+    QSqlDatabase &db, const CancelToken &cancel, const QList<RowId> &only = {})
 {
     // In id order, so a newer measurement of the same (kernel, hardware, case) comes later and replaces the older.
     // Only replays (rare) have their provenance parsed: the time of the runtime they copy. One column says both.
-    auto q = sql::run(db,
+    auto q = runFor(db,
         QStringLiteral("SELECT kernel_id, hardware_id, case_name, status, median_ns,"
                        " CASE WHEN source = 'replay' THEN CASE WHEN json_valid(provenance_json)"
                        " THEN COALESCE(json_extract(provenance_json, '$.replay_of_time'), '') ELSE '' END END"
-                       " FROM measurements ORDER BY id"));
+                       " FROM measurements WHERE 1 ORDER BY id"),
+        QStringLiteral("kernel_id"), only);
     if (!q)
         return q.failure();
     QList<RawMeasurement> out;
@@ -208,7 +244,7 @@ QFuture<Result<T>> fetchAside(QThreadPool *pool, const QString &path, const Canc
         auto store = Store::open(path, Store::Mode::ReadOnly, Store::Check::Header);
         if (!store)
             return store.failure();
-        return fetch((*store)->database(), cancel);
+        return fetch((*store)->database(), cancel, {});
     });
 }
 
@@ -223,9 +259,20 @@ public:
         m_pool.setMaxThreadCount(3); // the two side reads and the name ranks, all at once
     }
 
+    // Reads only the rows of `ids` (ascending, all rows of `base`) again, for a patch: the kernels themselves, the
+    // problems and the name ranks are taken from `base`; the searches are not read.
+    TableLoader(Store &store, const CancelToken &cancel, const CandidateTable &base, QList<RowId> ids)
+        : TableLoader(store, cancel)
+    {
+        m_base = &base;
+        m_only = std::move(ids);
+    }
+
     Result<CandidateTable> run();
 
 private:
+    Result<CandidateTable> runPatch();
+    void takeRows();
     Status loadProblems();
     Status loadKernels();
     Status loadSlots();
@@ -240,6 +287,8 @@ private:
     Store &m_store;
     QSqlDatabase &m_db;
     CancelToken m_cancel;
+    const CandidateTable *m_base = nullptr; // a patch: the table the rows are read again for
+    QList<RowId> m_only; // a patch: the kernels read
     // The side work waits here, never on the global pool: loadCandidateTable runs inside global-pool jobs, and nested
     // waits on that pool deadlock once every one of its threads is such a waiting job (seen with two cores).
     QThreadPool m_pool;
@@ -255,6 +304,8 @@ private:
 
 Result<CandidateTable> TableLoader::run()
 {
+    if (m_base)
+        return runPatch();
     // One read transaction for this connection's queries. The side connections read their own snapshots: rows
     // they hold for kernels this one does not know are skipped.
     m_forecasts = fetchAside<QList<RawForecast>>(&m_pool, m_store.path(), m_cancel, fetchForecasts);
@@ -282,6 +333,42 @@ Result<CandidateTable> TableLoader::run()
         return status.failure();
     finish();
     return std::move(m_table);
+}
+
+Result<CandidateTable> TableLoader::runPatch()
+{
+    const bool inTransaction = m_db.transaction();
+    m_table.problems = m_base->problems;
+    takeRows();
+    Status status;
+    for (auto stage : {&TableLoader::loadSlots, &TableLoader::loadLabels, &TableLoader::loadForecasts,
+             &TableLoader::loadMeasurements}) {
+        if (m_cancel.isCancelled()) {
+            status = Error::cancelled();
+            break;
+        }
+        status = (this->*stage)();
+        if (!status)
+            break;
+    }
+    if (inTransaction)
+        m_db.rollback();
+    if (!status)
+        return status.failure();
+    return std::move(m_table);
+}
+
+// The patch's rows as `base` holds them, with the baseline loadKernels starts from.
+void TableLoader::takeRows()
+{
+    for (RowId id : std::as_const(m_only)) {
+        const int from = m_base->rowOf(id);
+        if (from < 0)
+            continue;
+        CandidateRow row = m_base->rows[from];
+        row.baselineId = row.problemIndex >= 0 ? m_table.problems[row.problemIndex].referenceKernelId : 0;
+        m_table.rows.append(std::move(row));
+    }
 }
 
 Status TableLoader::loadProblems()
@@ -360,11 +447,12 @@ Status TableLoader::loadSlots()
 Status TableLoader::loadLabels()
 {
     // Rows in id order: a later label of the same candidate and hardware replaces an earlier one.
-    auto q = sql::run(m_db,
+    auto q = runFor(m_db,
         QStringLiteral(
             "SELECT id, reference_kernel_id, candidate_kernel_id, COALESCE(hardware_id, 0), speedup, true_bin,"
             " CASE WHEN json_valid(extra_json) THEN json_extract(extra_json, '$.source_search') END"
-            " FROM pair_labels ORDER BY id"));
+            " FROM pair_labels WHERE 1 ORDER BY id"),
+        QStringLiteral("candidate_kernel_id"), m_only);
     if (!q)
         return q.failure();
     const qsizetype hardwareCount = m_table.hardware.size();
@@ -394,7 +482,7 @@ Status TableLoader::loadLabels()
 
 Status TableLoader::loadForecasts()
 {
-    const Result<QList<RawForecast>> raw = m_forecasts.result();
+    const Result<QList<RawForecast>> raw = m_base ? fetchForecasts(m_db, m_cancel, m_only) : m_forecasts.result();
     if (!raw)
         return raw.failure();
     const qsizetype forecasterCount = m_table.forecasters.size();
@@ -439,7 +527,8 @@ void TableLoader::storeForecast(int row, int forecaster, const RawForecast &raw)
 
 Status TableLoader::loadMeasurements()
 {
-    const Result<QList<RawMeasurement>> raw = m_measurements.result();
+    const Result<QList<RawMeasurement>> raw
+        = m_base ? fetchMeasurements(m_db, m_cancel, m_only) : m_measurements.result();
     if (!raw)
         return raw.failure();
     QHash<QString, int> caseIds;
@@ -516,6 +605,7 @@ void TableLoader::fillMeasuredCell(const QList<CaseRun> &runs, qsizetype begin, 
     }
     const MeasuredSpeedup measured = measuredSpeedup(candidate, baseline);
     MeasuredCell &cell = m_table.measured[qsizetype(first.row) * hardwareCount + first.hardware];
+    cell.runs = int(end - begin);
     if (measured.replayed) {
         // The candidate's replays, else (a candidate run here against a replayed baseline) the baseline's.
         cell.replayed = true;
@@ -606,59 +696,8 @@ void TableLoader::finish()
     m_table.origins = originRank.keys();
     std::sort(m_table.origins.begin(), m_table.origins.end());
 
-    auto most = [](const auto &list, auto better) {
-        int best = -1;
-        for (int i = 0; i < list.size(); ++i) {
-            if (best < 0 || better(list[i], list[best]))
-                best = i;
-        }
-        return best;
-    };
-    m_table.defaultHardware = most(m_table.hardware, [](const CandidateHardware &a, const CandidateHardware &b) {
-        return std::tie(a.measurements, a.labels) > std::tie(b.measurements, b.labels);
-    });
-    m_table.defaultForecaster = most(m_table.forecasters,
-        [](const CandidateForecaster &a, const CandidateForecaster &b) { return a.forecasts > b.forecasts; });
+    m_table.chooseDefaults();
 }
-
-// ---- changed lines ---------------------------------------------------------------------------------------------
-
-QString pairKey(const QString &baselineHash, const QString &candidateHash)
-{
-    return baselineHash + QLatin1Char(':') + candidateHash;
-}
-
-// Sources of `ids` (ascending), read with bound IN lists of at most kChunk ids.
-Status readSources(QSqlDatabase &db, const QList<RowId> &ids, QHash<RowId, QString> &out, const CancelToken &cancel)
-{
-    constexpr qsizetype kChunk = 500;
-    for (qsizetype begin = 0; begin < ids.size(); begin += kChunk) {
-        if (cancel.isCancelled())
-            return Error::cancelled();
-        const qsizetype count = std::min(kChunk, ids.size() - begin);
-        QString statement = QStringLiteral("SELECT id, source FROM kernels WHERE id IN (?");
-        statement += QStringLiteral(",?").repeated(count - 1) + QLatin1Char(')');
-        auto q = sql::prepare(db, statement);
-        if (!q)
-            return q.failure();
-        for (qsizetype i = 0; i < count; ++i)
-            q->addBindValue(ids[begin + i]);
-        if (Status s = sql::exec(*q); !s)
-            return s;
-        while (q->next())
-            out.insert(q->value(0).toLongLong(), q->value(1).toString());
-    }
-    return {};
-}
-
-struct DiffJob
-{
-    int row = 0;
-    QString key;
-    const QString *baseline = nullptr;
-    QString candidate;
-    int count = -1;
-};
 
 } // namespace
 
@@ -667,68 +706,10 @@ Result<CandidateTable> loadCandidateTable(Store &store, const CancelToken &cance
     return TableLoader(store, cancel).run();
 }
 
-Result<ChangedLines> computeChangedLines(
-    Store &store, const CandidateTable &table, const ChangedLineCache &known, const CancelToken &cancel)
+Result<CandidateTable> readCandidateRows(
+    Store &store, const CandidateTable &base, const QList<RowId> &ids, const CancelToken &cancel)
 {
-    ChangedLines out;
-    out.perRow.fill(-1, table.rows.size());
-    QList<int> uncounted;
-    QSet<RowId> baselineIds;
-    for (qsizetype i = 0; i < table.rows.size(); ++i) {
-        const CandidateRow &row = table.rows[i];
-        const int baselineRow = row.baselineId == 0 ? -1 : table.rowOf(row.baselineId);
-        if (baselineRow < 0)
-            continue;
-        const CandidateRow &baseline = table.rows[baselineRow];
-        if (baseline.contentHash == row.contentHash) {
-            out.perRow[i] = 0;
-        } else if (const auto it = known.constFind(pairKey(baseline.contentHash, row.contentHash));
-                   it != known.cend()) {
-            out.perRow[i] = *it;
-        } else {
-            uncounted.append(int(i));
-            baselineIds.insert(baseline.id);
-        }
-    }
-    QList<RowId> sortedBaselines(baselineIds.cbegin(), baselineIds.cend());
-    std::sort(sortedBaselines.begin(), sortedBaselines.end());
-    QHash<RowId, QString> baselineSources;
-    if (Status s = readSources(store.database(), sortedBaselines, baselineSources, cancel); !s)
-        return s.failure();
-
-    // A pool of this call's own, as in loadCandidateTable: the caller is usually a global-pool job.
-    QThreadPool pool;
-    constexpr qsizetype kChunk = 2000;
-    for (qsizetype begin = 0; begin < uncounted.size(); begin += kChunk) {
-        const QList<int> chunk = uncounted.mid(begin, kChunk);
-        QList<RowId> ids;
-        for (int row : chunk)
-            ids.append(table.rows[row].id);
-        QHash<RowId, QString> sources;
-        if (Status s = readSources(store.database(), ids, sources, cancel); !s)
-            return s.failure();
-        QList<DiffJob> jobs;
-        for (int row : chunk) {
-            const CandidateRow &candidate = table.rows[row];
-            const auto baseline = baselineSources.constFind(candidate.baselineId);
-            const QString key
-                = pairKey(table.rows[table.rowOf(candidate.baselineId)].contentHash, candidate.contentHash);
-            if (const auto done = out.computed.constFind(key); done != out.computed.cend())
-                out.perRow[row] = *done;
-            else if (baseline != baselineSources.cend() && sources.contains(candidate.id))
-                jobs.append({row, key, &*baseline, sources.value(candidate.id)});
-        }
-        QtConcurrent::blockingMap(&pool, jobs, [cancel](DiffJob &job) {
-            job.count = diff::changedLineCount(*job.baseline, job.candidate, false, cancel).value_or(-1);
-        });
-        if (cancel.isCancelled())
-            return Error::cancelled();
-        for (const DiffJob &job : std::as_const(jobs)) {
-            out.perRow[job.row] = job.count;
-            out.computed.insert(job.key, job.count);
-        }
-    }
-    return out;
+    return TableLoader(store, cancel, base, ids).run();
 }
 
 } // namespace gpuf

@@ -69,6 +69,8 @@ struct MeasuredCell
     bool replayed = false;
     qint64 replayRecordedMs = 0;
 
+    int runs = 0; // the newest run of each case measured on this hardware (what CandidateHardware::measurements counts)
+
     RowId labelId = 0; // 0: no label
     RowId labelReferenceId = 0;
     std::optional<double> labelSpeedup; // absent: the label says the candidate failed
@@ -141,6 +143,8 @@ struct CandidateTable
     int searchIndexOf(RowId searchId) const;
     const MeasuredCell &measuredCell(int row, int hardwareIndex) const;
     const ForecastCell &forecastCell(int row, int forecasterIndex) const;
+    // Sets defaultHardware and defaultForecaster from the counts.
+    void chooseDefaults();
 };
 
 // Loads the table in one read transaction. Checks `cancel` between stages and fails with Error::cancelled() once it is
@@ -148,6 +152,26 @@ struct CandidateTable
 // thread pool of the call's own (never the global one, which its caller may be running on: waiting there for
 // global-pool work can deadlock when every global thread waits the same way).
 Result<CandidateTable> loadCandidateTable(Store &store, const CancelToken &cancel = {});
+
+// The rows of `ids` (ascending kernels of `base`) read again, as a table of those rows only: the kernels, problems and
+// name ranks are taken from `base`, the hardware and forecasters read afresh, the searches not at all.
+Result<CandidateTable> readCandidateRows(
+    Store &store, const CandidateTable &base, const QList<RowId> &ids, const CancelToken &cancel = {});
+
+// A table with the values of some rows read again after a write, so a view updates those rows only.
+struct CandidatePatch
+{
+    // The write changed what the table is made of (a kernel it does not have, a new GPU or forecaster) or touched so
+    // many rows that reading it whole is simpler: load it again instead.
+    bool reloadAll = false;
+    CandidateTable table; // the table with the rows replaced; per-hardware and per-forecaster counts follow them
+    QList<int> rows; // the rows read again, ascending; a row whose baseline changed has changedLines -1
+};
+
+// `table` after measurements, forecasts or labels of `kernelIds` changed: the rows of those kernels, and of the kernels
+// compared with them, read again (a few queries bound to those ids; never the whole store).
+Result<CandidatePatch> patchCandidateTable(
+    Store &store, const CandidateTable &table, const QList<RowId> &kernelIds, const CancelToken &cancel = {});
 
 // Changed-line counts keyed by "<baseline hash>:<candidate hash>"; kept by the caller between loads so only new
 // pairs are diffed again.

@@ -18,7 +18,7 @@ Result<KernelPair> loadKernelPair(Store &store, RowId candidateId, RowId baselin
         return baseline.failure();
     if (!candidate->has_value() || !baseline->has_value()) {
         return Error {QCoreApplication::translate("gpuf::KernelPair", "kernel %1 is not in the store")
-                .arg(!candidate->has_value() ? candidateId : baselineId)};
+                          .arg(!candidate->has_value() ? candidateId : baselineId)};
     }
     if (cancel.isCancelled())
         return Error::cancelled();

@@ -4,6 +4,7 @@
 
 #include "core/common/cancel.h"
 #include "core/common/result.h"
+#include "core/domain/kernel.h"
 #include "core/domain/problem.h"
 
 namespace gpuf {

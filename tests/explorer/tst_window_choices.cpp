@@ -5,6 +5,8 @@
 #include "app/explorer/main_window.h"
 #include "core/interop/corpus.h"
 #include "core/interop/interop.h"
+#include "core/session/candidate_source.h"
+#include "core/session/sample_store.h"
 #include "core/session/selection.h"
 #include "core/session/settings.h"
 #include "core/session/store_session.h"
@@ -17,13 +19,11 @@
 #include "widgets/calibration/risk_coverage_plot.h"
 #include "widgets/candidates/candidate_browser.h"
 #include "widgets/candidates/candidate_filter_bar.h"
-#include "widgets/candidates/candidate_source.h"
 #include "widgets/candidates/candidate_table_model.h"
 #include "widgets/forecast/costmodel_retrainer.h"
 #include "widgets/forecast/forecast_controller.h"
 #include "widgets/forecast/forecast_panel.h"
 #include "widgets/forecast/forecast_rows_model.h"
-#include "widgets/session/sample_store.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -347,7 +347,9 @@ private Q_SLOTS:
             auto store = Store::open(m_paper, Store::Mode::ReadOnly);
             auto hardware = HardwareRepo(**store).findByName(w->selection->hardwareName());
             const RowId gpu = hardware.ok() && hardware->has_value() ? (**hardware).id : 0;
-            for (const PairLabel &l : *PairLabelRepo(**store).list()) {
+            const auto labels = PairLabelRepo(**store).list(); // kept: a range over the temporary would dangle
+            QVERIFY(labels.ok());
+            for (const PairLabel &l : *labels) {
                 const int row = table->rowOf(l.candidateKernelId);
                 if (row >= 0 && table->rows[row].problemId == table->problems[problem].id
                     && (l.hardwareId == gpu || l.hardwareId == 0))

@@ -206,7 +206,7 @@ private Q_SLOTS:
                 ++runs;
                 return Result<int>(1);
             },
-            [](Result<int>) { });
+            [](Result<int>) {});
         QList<int> applied;
         job.start(
             [&](const CancelToken &) {
@@ -283,7 +283,7 @@ private Q_SLOTS:
                 progress(5, 10);
                 return Result<int>(1);
             },
-            [](Result<int>) { });
+            [](Result<int>) {});
         pool.waitForDone(); // its report is queued
         bool applied = false;
         job.start([](const CancelToken &) { return Result<int>(2); }, [&](Result<int>) { applied = true; });

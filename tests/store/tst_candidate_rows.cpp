@@ -14,9 +14,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace gpuf;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -138,6 +140,14 @@ private Q_SLOTS:
     void defaultsAndSearches();
     void changedLines();
     void cancelledLoadFails();
+    void patchMatchesAFullLoad();
+    void patchOfAReferenceRereadsItsCandidates();
+    void patchAsksForAReloadWhenTheShapeChanges_data();
+    void patchAsksForAReloadWhenTheShapeChanges();
+
+private:
+    // Every value the table shows, row by row, is the same in both tables (ranks, names and changed lines aside).
+    static void compareValues(const CandidateTable &patched, const CandidateTable &loaded);
 };
 
 void TestCandidateRows::buildStore()
@@ -387,6 +397,106 @@ void TestCandidateRows::cancelledLoadFails()
     QVERIFY(table.isCancelled());
     auto lines = computeChangedLines(*m_store, m_table, {}, cancel);
     QVERIFY(!lines.ok());
+}
+
+void TestCandidateRows::compareValues(const CandidateTable &patched, const CandidateTable &loaded)
+{
+    QCOMPARE(patched.rows.size(), loaded.rows.size());
+    QCOMPARE(patched.hardware.size(), loaded.hardware.size());
+    QCOMPARE(patched.forecasters.size(), loaded.forecasters.size());
+    for (qsizetype h = 0; h < loaded.hardware.size(); ++h) {
+        QCOMPARE(patched.hardware[h].measurements, loaded.hardware[h].measurements);
+        QCOMPARE(patched.hardware[h].labels, loaded.hardware[h].labels);
+    }
+    for (qsizetype f = 0; f < loaded.forecasters.size(); ++f)
+        QCOMPARE(patched.forecasters[f].forecasts, loaded.forecasters[f].forecasts);
+    QCOMPARE(patched.defaultHardware, loaded.defaultHardware);
+    QCOMPARE(patched.defaultForecaster, loaded.defaultForecaster);
+    for (int row = 0; row < loaded.rows.size(); ++row) {
+        QCOMPARE(patched.rows[row].id, loaded.rows[row].id);
+        QCOMPARE(patched.rows[row].baselineId, loaded.rows[row].baselineId);
+        for (int h = 0; h < loaded.hardware.size(); ++h) {
+            const MeasuredCell &p = patched.measuredCell(row, h);
+            const MeasuredCell &l = loaded.measuredCell(row, h);
+            QCOMPARE(p.state, l.state);
+            QCOMPARE(p.speedup, l.speedup);
+            QCOMPARE(p.cases, l.cases);
+            QCOMPARE(p.runs, l.runs);
+            QCOMPARE(p.labelId, l.labelId);
+            QCOMPARE(p.truthBin(), l.truthBin());
+        }
+        for (int f = 0; f < loaded.forecasters.size(); ++f) {
+            QCOMPARE(patched.forecastCell(row, f).forecastId, loaded.forecastCell(row, f).forecastId);
+            QCOMPARE(patched.forecastCell(row, f).predictedBin, loaded.forecastCell(row, f).predictedBin);
+        }
+    }
+}
+
+void TestCandidateRows::patchMatchesAFullLoad()
+{
+    auto before = loadCandidateTable(*m_store);
+    QVERIFY(before.ok());
+    // D gains a case the reference ran (a speedup now), E its first measurement, and C a newer forecast.
+    measure(m_d, m_h1, QStringLiteral("small"), 25.0);
+    measure(m_e, m_h2, QStringLiteral("small"), 30.0);
+    forecast(m_fc2, m_reference, m_c, {0, 0, 0, 0, 0, 0, 1.0, 0});
+    auto patch = patchCandidateTable(*m_store, *before, {m_d, m_e, m_c});
+    QVERIFY2(patch.ok(), qPrintable(patch.error()));
+    QVERIFY(!patch->reloadAll);
+    QList<int> expected {before->rowOf(m_c), before->rowOf(m_d), before->rowOf(m_e)};
+    std::sort(expected.begin(), expected.end());
+    QCOMPARE(patch->rows, expected); // only the kernels written to: no other row was read again
+    QCOMPARE(patch->table.measuredCell(before->rowOf(m_d), 0).state, MeasuredCell::State::Speedup);
+    QCOMPARE(patch->table.measuredCell(before->rowOf(m_d), 0).speedup, 4.0);
+    auto loaded = loadCandidateTable(*m_store);
+    QVERIFY(loaded.ok());
+    compareValues(patch->table, *loaded);
+}
+
+void TestCandidateRows::patchOfAReferenceRereadsItsCandidates()
+{
+    auto before = loadCandidateTable(*m_store);
+    QVERIFY(before.ok());
+    // The reference runs "small" faster: every candidate measured against it has another speedup.
+    measure(m_reference, m_h1, QStringLiteral("small"), 50.0);
+    auto patch = patchCandidateTable(*m_store, *before, {m_reference});
+    QVERIFY2(patch.ok(), qPrintable(patch.error()));
+    QVERIFY(!patch->reloadAll);
+    QVERIFY(patch->rows.contains(before->rowOf(m_a)));
+    QVERIFY(patch->rows.contains(before->rowOf(m_c)));
+    QVERIFY(!patch->rows.contains(before->rowOf(m_anchor))); // another problem's kernel
+    auto loaded = loadCandidateTable(*m_store);
+    QVERIFY(loaded.ok());
+    compareValues(patch->table, *loaded);
+}
+
+void TestCandidateRows::patchAsksForAReloadWhenTheShapeChanges_data()
+{
+    QTest::addColumn<QString>("write");
+    QTest::newRow("a kernel the table does not have") << u"kernel"_s;
+    QTest::newRow("a measurement on a new GPU") << u"hardware"_s;
+    QTest::newRow("a forecast by a new forecaster") << u"forecaster"_s;
+}
+
+void TestCandidateRows::patchAsksForAReloadWhenTheShapeChanges()
+{
+    QFETCH(QString, write);
+    auto before = loadCandidateTable(*m_store);
+    QVERIFY(before.ok());
+    RowId changed = m_b;
+    if (write == u"kernel") {
+        changed = kernel(m_problem, kReferenceSource + QStringLiteral("// new\n"));
+    } else if (write == u"hardware") {
+        Hardware h;
+        h.name = QStringLiteral("GPU three");
+        const RowId third = *HardwareRepo(*m_store).ensure(h);
+        measure(m_b, third, QStringLiteral("small"), 10.0);
+    } else {
+        forecast(forecaster(QStringLiteral("model-c")), m_reference, m_b, {0, 0, 0, 1.0, 0, 0, 0, 0});
+    }
+    auto patch = patchCandidateTable(*m_store, *before, {changed});
+    QVERIFY2(patch.ok(), qPrintable(patch.error()));
+    QVERIFY(patch->reloadAll);
 }
 
 QTEST_GUILESS_MAIN(TestCandidateRows)

@@ -3,9 +3,9 @@
 // filter bar filters, and queued kernels show as pending.
 #include "tst_candidate_store.h"
 
+#include "core/session/candidate_source.h"
 #include "widgets/candidates/candidate_browser.h"
 #include "widgets/candidates/candidate_filter_bar.h"
-#include "widgets/candidates/candidate_source.h"
 #include "widgets/candidates/candidate_table_model.h"
 #include "widgets/candidates/problem_tree.h"
 #include "widgets/candidates/problem_tree_model.h"

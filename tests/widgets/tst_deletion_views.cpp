@@ -3,10 +3,10 @@
 // undo the store refuses, and the kernel actions enabled or disabled with the reason.
 #include "tst_candidate_store.h"
 
+#include "core/session/candidate_source.h"
 #include "core/session/selection.h"
 #include "core/session/store_session.h"
 #include "widgets/candidates/candidate_browser.h"
-#include "widgets/candidates/candidate_source.h"
 #include "widgets/candidates/candidate_table_model.h"
 #include "widgets/candidates/kernel_actions.h"
 #include "widgets/candidates/problem_tree.h"

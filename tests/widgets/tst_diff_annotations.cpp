@@ -5,6 +5,8 @@
 // forecaster chosen in Settings, and the light and dark palettes (screenshots saved when GPUF_SCREENSHOT_DIR is set).
 #include "core/forecasters/costmodel/costmodel_backend.h"
 #include "core/interop/corpus.h"
+#include "core/session/forecast_annotations.h"
+#include "core/session/kernel_pair_loader.h"
 #include "core/session/selection.h"
 #include "core/session/settings.h"
 #include "core/session/store_session.h"
@@ -15,8 +17,6 @@
 #include "widgets/diff/diff_overview_bar.h"
 #include "widgets/diff/diff_pane.h"
 #include "widgets/diff/diff_view.h"
-#include "widgets/diff/forecast_annotations.h"
-#include "widgets/diff/kernel_pair_loader.h"
 
 #include <QAction>
 #include <QApplication>

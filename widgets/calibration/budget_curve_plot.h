@@ -3,7 +3,7 @@
 // candidates that budget would measure.
 #pragma once
 
-#include "widgets/calibration/budget_curve_data.h"
+#include "core/session/budget_curve_data.h"
 #include "widgets/plots/plot_widget.h"
 
 #include <array>

@@ -1,8 +1,8 @@
 // CalibrationView; see calibration_view.h.
 #include "widgets/calibration/calibration_view.h"
 
+#include "core/session/calibration_data.h"
 #include "widgets/calibration/budget_curve_plot.h"
-#include "widgets/calibration/calibration_data.h"
 #include "widgets/calibration/confusion_plot.h"
 #include "widgets/calibration/reliability_plot.h"
 #include "widgets/calibration/risk_coverage_plot.h"

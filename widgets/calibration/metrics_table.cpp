@@ -1,8 +1,8 @@
 // MetricsTable; see metrics_table.h.
 #include "widgets/calibration/metrics_table.h"
 
+#include "core/session/calibration_data.h"
 #include "core/session/selection.h"
-#include "widgets/calibration/calibration_data.h"
 #include "widgets/calibration/metrics_table_model.h"
 
 #include <QCheckBox>

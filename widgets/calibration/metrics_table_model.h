@@ -3,7 +3,7 @@
 // name (as the CLI) and marked "(in-sample)" where it is scored on pairs it was trained on. Also the table's CSV.
 #pragma once
 
-#include "widgets/calibration/calibration_data.h"
+#include "core/session/calibration_data.h"
 
 #include <QAbstractTableModel>
 

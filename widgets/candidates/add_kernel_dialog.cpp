@@ -1,11 +1,9 @@
 // AddKernelDialog; see add_kernel_dialog.h.
 #include "widgets/candidates/add_kernel_dialog.h"
 
-#include "core/interop/kernel_input.h"
+#include "core/interop/kernel_adding.h"
 #include "core/session/selection.h"
 #include "core/session/store_session.h"
-#include "core/store/problem_repo.h"
-#include "core/store/store.h"
 #include "widgets/candidates/launch_editor.h"
 #include "widgets/candidates/spec_fields.h"
 
@@ -14,7 +12,6 @@
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QFormLayout>
-#include <QFutureWatcher>
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -24,125 +21,9 @@
 #include <QSplitter>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace gpuf {
 namespace {
-
-AddKernelDialog::Loaded loadInputs(const QString &storePath, const QStringList &files, const QString &pastedText)
-{
-    AddKernelDialog::Loaded loaded;
-    for (const QString &file : files) {
-        AddKernelDialog::Input input;
-        input.label = QFileInfo(file).fileName();
-        auto kernel = interop::kernelFromFile(file);
-        if (kernel)
-            input.kernel = std::move(*kernel);
-        else
-            input.error = kernel.error();
-        loaded.inputs.append(std::move(input));
-    }
-    if (files.isEmpty()) {
-        AddKernelDialog::Input input;
-        input.label = AddKernelDialog::tr("Pasted code");
-        auto kernel = interop::kernelFromText(pastedText);
-        if (kernel)
-            input.kernel = std::move(*kernel);
-        else
-            input.error = kernel.error();
-        loaded.inputs.append(std::move(input));
-    }
-
-    auto store = Store::open(storePath, Store::Mode::ExistingOnly, Store::Check::Header);
-    if (!store) {
-        loaded.error = store.error();
-        return loaded;
-    }
-    auto problems = ProblemRepo(**store).list();
-    auto kernels = KernelRepo(**store).summaries();
-    if (!problems || !kernels) {
-        loaded.error = problems ? kernels.error() : problems.error();
-        return loaded;
-    }
-    QHash<RowId, int> index;
-    for (const Problem &problem : *problems) {
-        index.insert(problem.id, int(loaded.problems.size()));
-        loaded.problems.append({problem.id, problem.name, problem.referenceKernelId, {}});
-    }
-    for (const KernelSummary &kernel : *kernels) {
-        const auto it = index.constFind(kernel.problemId);
-        if (it == index.cend())
-            continue;
-        const QString name = kernel.name.isEmpty() ? kernel.contentHash.left(10) : kernel.name;
-        loaded.problems[*it].kernels.append(
-            {kernel.id, QStringLiteral("#%1 %2 (%3)").arg(kernel.id).arg(name, kernel.origin)});
-    }
-    return loaded;
-}
-
-QList<AddKernelDialog::Outcome> storeInputs(
-    const QString &storePath, const QList<AddKernelDialog::Input> &inputs, RowId problemId, RowId parentId)
-{
-    QList<AddKernelDialog::Outcome> outcomes;
-    auto store = Store::open(storePath, Store::Mode::ExistingOnly, Store::Check::Header);
-    for (const AddKernelDialog::Input &input : inputs) {
-        AddKernelDialog::Outcome outcome;
-        outcome.label = input.label;
-        if (!input.error.isEmpty()) {
-            outcome.error = input.error;
-        } else if (!store) {
-            outcome.error = store.error();
-        } else {
-            Kernel kernel = input.kernel;
-            kernel.problemId = problemId;
-            kernel.parentId = parentId;
-            auto added = interop::addKernel(**store, kernel);
-            if (added) {
-                outcome.id = added->id;
-                outcome.inserted = added->inserted;
-                outcome.specAdded = added->specAdded;
-            } else {
-                outcome.error = added.error();
-            }
-        }
-        outcomes.append(outcome);
-    }
-    return outcomes;
-}
-
-// The spec of the parent when it has one, else of the problem's reference; with its launches to start from.
-AddKernelDialog::BaseSpec loadBase(const QString &storePath, RowId parentId, RowId referenceId, quint64 generation)
-{
-    AddKernelDialog::BaseSpec base;
-    base.generation = generation;
-    auto store = Store::open(storePath, Store::Mode::ExistingOnly, Store::Check::Header);
-    if (!store) {
-        base.error = store.error();
-        return base;
-    }
-    KernelRepo kernels(**store);
-    for (const auto &[id, role] : {std::pair {parentId, AddKernelDialog::tr("the parent")},
-             std::pair {referenceId, AddKernelDialog::tr("the problem's reference")}}) {
-        if (id == 0)
-            continue;
-        auto kernel = kernels.find(id);
-        if (!kernel) {
-            base.error = kernel.error();
-            return base;
-        }
-        if (!kernel->has_value())
-            continue;
-        const QJsonObject spec = (**kernel).parameters.value(QStringLiteral("spec")).toObject();
-        if (spec.value(QStringLiteral("buffers")).toArray().isEmpty())
-            continue;
-        base.spec = spec;
-        base.from = QStringLiteral("%1 (#%2 %3)").arg(role).arg(id).arg((**kernel).name);
-        for (const QJsonValue &launch : spec.value(QStringLiteral("launches")).toArray())
-            base.launches.append(interop::launchFields(launch.toObject()));
-        return base;
-    }
-    return base;
-}
 
 // The launch fields' notation problems and the validator's verdict on the spec they make with `base`.
 QList<interop::FieldIssue> checkLaunchSpec(
@@ -236,7 +117,7 @@ AddKernelDialog::AddKernelDialog(
     launchTimer->setSingleShot(true);
     launchTimer->setInterval(150);
     connect(m_launches, &LaunchEditor::changed, this, [this, launchTimer] {
-        ++m_launchGeneration; // a check still running is stale now
+        m_launchJob.cancel(); // a check still running is stale now
         m_launchChecking = true;
         updateAddButton();
         launchTimer->start();
@@ -254,12 +135,23 @@ AddKernelDialog::AddKernelDialog(
     connect(m_inputs, &QListWidget::currentRowChanged, this, &AddKernelDialog::showInput);
 
     m_status->setText(tr("Reading %n input(s) and the store's problems…", nullptr, int(qMax(1, files.size()))));
-    auto *watcher = new QFutureWatcher<Loaded>(this);
-    connect(watcher, &QFutureWatcher<Loaded>::finished, this, [this, watcher]() {
-        watcher->deleteLater();
-        applyLoaded(watcher->result());
-    });
-    watcher->setFuture(QtConcurrent::run(loadInputs, session->path(), files, pastedText));
+    m_session->read<Loaded>(
+        QStringLiteral("inputs"),
+        [files, pastedText](Store &store, const CancelToken &cancel) {
+            Loaded loaded;
+            loaded.inputs = interop::readKernelInputs(files, pastedText);
+            auto problems = interop::listProblemChoices(store, cancel);
+            if (problems)
+                loaded.problems = std::move(*problems);
+            else
+                loaded.error = problems.error();
+            return Result<Loaded>(std::move(loaded));
+        },
+        this,
+        [this](Result<Loaded> loaded) {
+            if (!loaded.isCancelled())
+                applyLoaded(loaded ? *loaded : Loaded {{}, {}, loaded.error()});
+        });
 }
 
 AddKernelDialog::~AddKernelDialog() = default;
@@ -308,19 +200,20 @@ void AddKernelDialog::loadBaseSpec()
     const int index = m_problem->currentIndex();
     if (index < 0 || index >= m_problems.size())
         return;
-    const quint64 generation = ++m_baseGeneration;
     m_baseLoading = true;
     m_launchNote->setText(launchNote());
     updateAddButton();
-    auto *watcher = new QFutureWatcher<BaseSpec>(this);
-    connect(watcher, &QFutureWatcher<BaseSpec>::finished, this, [this, watcher] {
-        watcher->deleteLater();
-        const BaseSpec base = watcher->result();
-        if (base.generation == m_baseGeneration)
-            applyBaseSpec(base);
-    });
-    watcher->setFuture(QtConcurrent::run(loadBase, m_session->path(), RowId(m_parent->currentData().toLongLong()),
-        m_problems[index].referenceId, generation));
+    m_session->read<interop::KernelBaseSpec>(
+        QStringLiteral("base spec"),
+        [parentId = RowId(m_parent->currentData().toLongLong()), referenceId = m_problems[index].referenceId](
+            Store &store, const CancelToken &cancel) {
+            return interop::loadBaseSpec(store, parentId, referenceId, cancel);
+        },
+        this,
+        [this](Result<interop::KernelBaseSpec> base) {
+            if (!base.isCancelled())
+                applyBaseSpec(base ? BaseSpec {*base, {}} : BaseSpec {{}, base.error()});
+        });
 }
 
 void AddKernelDialog::applyBaseSpec(const BaseSpec &base)
@@ -346,25 +239,21 @@ void AddKernelDialog::checkLaunches()
 {
     if (m_base.spec.isEmpty())
         return;
-    const quint64 generation = ++m_launchGeneration;
     m_launchChecking = true;
     QString source;
     for (const Input &input : std::as_const(m_loadedInputs)) {
         if (input.error.isEmpty() && source.isEmpty())
             source = input.kernel.source;
     }
-    auto *watcher = new QFutureWatcher<QList<interop::FieldIssue>>(this);
-    connect(watcher, &QFutureWatcher<QList<interop::FieldIssue>>::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation != m_launchGeneration)
-            return;
-        m_launchChecking = false;
-        m_launchIssues = watcher->result();
-        m_launches->setIssues(m_launchIssues);
-        m_launchNote->setText(launchNote());
-        updateAddButton();
-    });
-    watcher->setFuture(QtConcurrent::run(checkLaunchSpec, m_base.spec, m_launches->launches(), source));
+    m_launchJob.start([base = m_base.spec, launches = m_launches->launches(), source](
+                          const CancelToken &) { return checkLaunchSpec(base, launches, source); },
+        [this](Result<QList<interop::FieldIssue>> issues) {
+            m_launchChecking = false;
+            m_launchIssues = *issues;
+            m_launches->setIssues(m_launchIssues);
+            m_launchNote->setText(launchNote());
+            updateAddButton();
+        });
 }
 
 QJsonObject AddKernelDialog::launchSpec() const
@@ -503,13 +392,23 @@ void AddKernelDialog::accept()
 
     m_status->setText(tr("Storing…"));
     m_session->beginWork(tr("Adding kernels"));
-    auto *watcher = new QFutureWatcher<QList<Outcome>>(this);
-    connect(watcher, &QFutureWatcher<QList<Outcome>>::finished, this, [=, this]() {
-        watcher->deleteLater();
-        m_session->endWork();
-        applyOutcomes(watcher->result(), problemId, baselineId);
-    });
-    watcher->setFuture(QtConcurrent::run(storeInputs, m_session->path(), inputs, problemId, parentId));
+    m_session->write<QList<Outcome>>(
+        [inputs, problemId, parentId](Store &store) {
+            return Result<QList<Outcome>>(interop::addKernelInputs(store, inputs, problemId, parentId));
+        },
+        this,
+        [this, problemId, baselineId, count = inputs.size()](Result<QList<Outcome>> outcomes) {
+            m_session->endWork();
+            if (outcomes) {
+                applyOutcomes(*outcomes, problemId, baselineId);
+                return;
+            }
+            // The store could not be opened: every input fails with that reason.
+            QList<Outcome> failed;
+            for (qsizetype i = 0; i < count; ++i)
+                failed.append({m_loadedInputs.value(i).label, 0, false, false, outcomes.error()});
+            applyOutcomes(failed, problemId, baselineId);
+        });
 }
 
 void AddKernelDialog::applyOutcomes(const QList<Outcome> &outcomes, RowId problemId, RowId baselineId)

@@ -6,7 +6,9 @@
 #pragma once
 
 #include "core/domain/kernel.h"
+#include "core/interop/kernel_adding.h"
 #include "core/interop/kernel_spec_form.h"
+#include "core/session/latest_job.h"
 
 #include <QDialog>
 
@@ -46,40 +48,18 @@ public:
     bool isCheckingLaunches() const { return m_baseLoading || m_launchChecking; }
     const QList<interop::FieldIssue> &launchIssues() const { return m_launchIssues; }
 
-    struct Input
-    {
-        QString label; // file name, or "Pasted code"
-        Kernel kernel; // when read without error
-        QString error; // why it cannot be added
-    };
-    struct ProblemEntry
-    {
-        RowId id = 0;
-        QString name;
-        RowId referenceId = 0;
-        QList<QPair<RowId, QString>> kernels; // id, label; ordered by id
-    };
+    using Input = interop::KernelInput;
+    using ProblemEntry = interop::ProblemChoice;
+    using Outcome = interop::AddKernelOutcome;
     struct Loaded
     {
         QList<Input> inputs;
         QList<ProblemEntry> problems;
         QString error;
     };
-    struct Outcome
+    // The spec an added kernel shares buffers and cases with, and the launches to start from; or why it is unknown.
+    struct BaseSpec : interop::KernelBaseSpec
     {
-        QString label;
-        RowId id = 0;
-        bool inserted = false;
-        bool specAdded = false;
-        QString error;
-    };
-    // The spec an added kernel shares buffers and cases with, and the launches to start from.
-    struct BaseSpec
-    {
-        quint64 generation = 0;
-        QJsonObject spec; // empty: neither the parent nor the reference has one
-        QString from; // the kernel it came from, in words
-        QList<interop::LaunchFields> launches;
         QString error;
     };
 
@@ -120,8 +100,7 @@ private:
     QLabel *m_launchNote;
     BaseSpec m_base;
     QList<interop::FieldIssue> m_launchIssues;
-    quint64 m_baseGeneration = 0;
-    quint64 m_launchGeneration = 0;
+    LatestJob<QList<interop::FieldIssue>> m_launchJob {this};
     bool m_baseLoading = false;
     bool m_launchChecking = false;
     int m_usable = 0; // inputs that can be added

@@ -2,8 +2,8 @@
 #include "widgets/candidates/candidate_browser.h"
 
 #include "core/bins/bins.h"
+#include "core/session/candidate_source.h"
 #include "widgets/candidates/candidate_filter_bar.h"
-#include "widgets/candidates/candidate_source.h"
 #include "widgets/candidates/candidate_table_model.h"
 
 #include <QHeaderView>
@@ -114,6 +114,8 @@ CandidateBrowser::CandidateBrowser(CandidateSource *source, Selection *selection
     connect(m_source, &CandidateSource::tableLoaded, this, &CandidateBrowser::showTable);
     connect(m_source, &CandidateSource::tableUpdated, m_model, &CandidateTableModel::updateTable);
     connect(m_source, &CandidateSource::tableUpdated, this, &CandidateBrowser::updateSummary);
+    connect(m_source, &CandidateSource::rowsPatched, m_model, &CandidateTableModel::patchRows);
+    connect(m_source, &CandidateSource::rowsPatched, this, &CandidateBrowser::updateSummary);
     connect(m_source, &CandidateSource::loadingStarted, this, [this]() {
         m_message.clear();
         updateSummary();

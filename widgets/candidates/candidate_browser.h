@@ -4,7 +4,7 @@
 // forecaster or hardware, the browser sets the store's default in the Selection, so every view moves with it.
 #pragma once
 
-#include "widgets/candidates/candidate_query.h"
+#include "core/session/candidate_query.h"
 
 #include <QWidget>
 

@@ -3,7 +3,7 @@
 // kept in the Selection by the browser; this bar only shows them and reports the user's changes).
 #pragma once
 
-#include "widgets/candidates/candidate_query.h"
+#include "core/session/candidate_query.h"
 
 #include <QWidget>
 

@@ -5,9 +5,8 @@
 
 #include <QDateTime>
 #include <QFont>
-#include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <cmath>
 
 namespace gpuf {
@@ -48,10 +47,9 @@ bool isNumeric(int column)
 
 CandidateTableModel::CandidateTableModel(QObject *parent)
     : QAbstractTableModel(parent)
-    , m_cancel(CancelToken::create())
 { }
 
-CandidateTableModel::~CandidateTableModel() { m_cancel.cancel(); }
+CandidateTableModel::~CandidateTableModel() = default;
 
 void CandidateTableModel::setTable(const CandidateTablePtr &table)
 {
@@ -78,6 +76,30 @@ void CandidateTableModel::updateTable(const CandidateTablePtr &table)
     if (!m_order.isEmpty())
         Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, CandidateColumnCount - 1));
     if (m_sortColumn >= 0)
+        requestOrder(false);
+}
+
+void CandidateTableModel::patchRows(const CandidateTablePtr &table, const QList<int> &rows)
+{
+    if (!m_table || !table || table->rows.size() != m_table->rows.size()) {
+        setTable(table);
+        return;
+    }
+    m_table = table;
+    if (!m_order.isEmpty() && !rows.isEmpty()) {
+        QList<bool> patched(table->rows.size(), false);
+        for (int row : rows)
+            patched[row] = true;
+        for (int viewRow = 0; viewRow < m_order.size(); ++viewRow) {
+            if (patched[m_order[viewRow]])
+                Q_EMIT dataChanged(index(viewRow, 0), index(viewRow, CandidateColumnCount - 1));
+        }
+    }
+    // A patched row may now pass or fail a filter on its values (applyOrder resets only then), or move in the sort.
+    const bool valueFilter = m_filter.measuredBin != CandidateFilter::kAnyBin
+        || m_filter.predictedBin != CandidateFilter::kAnyBin || m_filter.minConfidence > 0.0
+        || m_filter.maxConfidence < 1.0 || m_filter.status.has_value();
+    if (valueFilter || m_sortColumn >= 0)
         requestOrder(false);
 }
 
@@ -146,34 +168,28 @@ void CandidateTableModel::emitColumnsChanged(std::initializer_list<int> columns)
 
 void CandidateTableModel::requestOrder(bool rowsChange)
 {
-    m_cancel.cancel(); // the previous request's result would be dropped anyway
-    m_cancel = CancelToken::create();
-    const quint64 generation = ++m_generation;
     m_rowsChangePending = m_rowsChangePending || rowsChange;
     if (!m_table) {
-        applyOrder({generation, {}});
+        m_orderJob.cancel(); // the previous request's result would be dropped anyway
+        applyOrder({});
         return;
     }
-    ++m_running;
-    auto *watcher = new QFutureWatcher<OrderResult>(this);
-    connect(watcher, &QFutureWatcher<OrderResult>::finished, this, [this, watcher]() {
-        watcher->deleteLater();
-        --m_running;
-        applyOrder(watcher->result());
-    });
-    watcher->setFuture(QtConcurrent::run([table = m_table, filter = m_filter, view = m_view, column = m_sortColumn,
-                                             order = m_sortOrder, generation, cancel = m_cancel]() {
-        return OrderResult {generation, candidateOrder(*table, filter, view, column, order, cancel)};
-    }));
+    m_orderJob.start(
+        [table = m_table, filter = m_filter, view = m_view, column = m_sortColumn, order = m_sortOrder](
+            const CancelToken &cancel) { return candidateOrder(*table, filter, view, column, order, cancel); },
+        [this](Result<QList<int>> order) { applyOrder(*order); });
 }
 
-void CandidateTableModel::applyOrder(const OrderResult &result)
+void CandidateTableModel::applyOrder(const QList<int> &order)
 {
-    if (result.generation != m_generation)
-        return; // a newer request replaced this one
-    if (m_rowsChangePending || result.order.size() != m_order.size()) {
+    QList<int> newViewRow(m_table ? m_table->rows.size() : 0, -1);
+    for (qsizetype i = 0; i < order.size(); ++i)
+        newViewRow[order[i]] = int(i);
+    const bool sameRows = order.size() == m_order.size()
+        && std::all_of(m_order.cbegin(), m_order.cend(), [&newViewRow](int row) { return newViewRow[row] >= 0; });
+    if (m_rowsChangePending || !sameRows) {
         beginResetModel();
-        m_order = result.order;
+        m_order = order;
         m_rowsChangePending = false;
         endResetModel();
         Q_EMIT orderApplied();
@@ -181,15 +197,12 @@ void CandidateTableModel::applyOrder(const OrderResult &result)
     }
     // The same rows in another order: move the persistent indexes (selection, current) with their rows.
     Q_EMIT layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
-    QList<int> newViewRow(m_table ? m_table->rows.size() : 0, -1);
-    for (qsizetype i = 0; i < result.order.size(); ++i)
-        newViewRow[result.order[i]] = int(i);
     const QModelIndexList from = persistentIndexList();
     QModelIndexList to;
     to.reserve(from.size());
     for (const QModelIndex &index : from)
         to.append(createIndex(newViewRow[m_order[index.row()]], index.column()));
-    m_order = result.order;
+    m_order = order;
     changePersistentIndexList(from, to);
     Q_EMIT layoutChanged({}, QAbstractItemModel::VerticalSortHint);
     Q_EMIT orderApplied();

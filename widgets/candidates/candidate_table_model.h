@@ -3,8 +3,8 @@
 // sorting or filtering 100 000 rows never blocks the GUI.
 #pragma once
 
-#include "core/common/cancel.h"
-#include "widgets/candidates/candidate_query.h"
+#include "core/session/candidate_query.h"
+#include "core/session/latest_job.h"
 
 #include <QAbstractTableModel>
 
@@ -35,6 +35,9 @@ public:
     void setTable(const CandidateTablePtr &table);
     // The same rows with more values (e.g. changed-line counts): no reset, rows keep their place until re-sorted.
     void updateTable(const CandidateTablePtr &table);
+    // The same rows, the values of table rows `rows` read again after a write: only those rows change (no reset; a
+    // filter on values or a sort applies again in the background).
+    void patchRows(const CandidateTablePtr &table, const QList<int> &rows);
     CandidateTablePtr table() const { return m_table; }
 
     void setFilter(const CandidateFilter &filter);
@@ -51,7 +54,7 @@ public:
     Qt::SortOrder sortOrder() const { return m_sortOrder; }
 
     // True while a filter or sort runs in the background.
-    bool isUpdating() const { return m_running > 0; }
+    bool isUpdating() const { return m_orderJob.isRunning(); }
     int totalRowCount() const; // every row of the table, shown or not
     int tableRowAt(int viewRow) const; // the CandidateTable row shown at viewRow
     int viewRowOf(RowId kernelId) const; // -1 when the kernel is not shown
@@ -67,13 +70,8 @@ Q_SIGNALS:
     void orderApplied();
 
 private:
-    struct OrderResult
-    {
-        quint64 generation = 0;
-        QList<int> order;
-    };
     void requestOrder(bool rowsChange);
-    void applyOrder(const OrderResult &result);
+    void applyOrder(const QList<int> &order);
     void emitColumnsChanged(std::initializer_list<int> columns);
     QVariant displayData(int row, int column) const;
     QVariant toolTipData(int row, int column) const;
@@ -85,10 +83,8 @@ private:
     QList<int> m_order; // table rows, in view order
     int m_sortColumn = -1;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
-    quint64 m_generation = 0;
     bool m_rowsChangePending = false; // a request since the last applied result changes which rows are shown
-    int m_running = 0;
-    CancelToken m_cancel;
+    LatestJob<QList<int>> m_orderJob {this};
 };
 
 } // namespace gpuf

@@ -2,7 +2,7 @@
 #include "widgets/candidates/drill_pairs_view.h"
 
 #include "core/bins/bins.h"
-#include "widgets/candidates/candidate_source.h"
+#include "core/session/candidate_source.h"
 
 #include <QDockWidget>
 #include <QHeaderView>

@@ -1,9 +1,9 @@
 // KernelActions; see kernel_actions.h.
 #include "widgets/candidates/kernel_actions.h"
 
+#include "core/session/candidate_source.h"
 #include "core/session/selection.h"
 #include "core/store/deletion.h"
-#include "widgets/candidates/candidate_source.h"
 #include "widgets/common/item_view_menu.h"
 #include "widgets/session/deletion_controller.h"
 

@@ -1,10 +1,9 @@
 // NewProblemDialog; see new_problem_dialog.h.
 #include "widgets/candidates/new_problem_dialog.h"
 
+#include "core/interop/kernel_adding.h"
 #include "core/interop/kernel_input.h"
 #include "core/session/store_session.h"
-#include "core/store/problem_repo.h"
-#include "core/store/store.h"
 #include "widgets/candidates/launch_editor.h"
 #include "widgets/candidates/spec_fields.h"
 
@@ -14,7 +13,6 @@
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QFormLayout>
-#include <QFutureWatcher>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -28,7 +26,6 @@
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace gpuf {
 namespace {
@@ -142,30 +139,16 @@ NewProblemDialog::NewProblemDialog(StoreSession *session, QWidget *parent)
 
     // The store's problem names, so a taken name is caught as it is typed.
     m_summary->setText(tr("Reading the store's problems…"));
-    auto *watcher = new QFutureWatcher<Result<QStringList>>(this);
-    connect(watcher, &QFutureWatcher<Result<QStringList>>::finished, this, [this, watcher] {
-        watcher->deleteLater();
-        const Result<QStringList> names = watcher->result();
-        m_namesLoaded = true;
-        if (names)
-            m_existingNames = *names;
-        else
-            m_summary->setText(tr("Cannot read the store: %1").arg(names.error()));
-        if (names)
-            check();
-    });
-    watcher->setFuture(QtConcurrent::run([path = session->path()]() -> Result<QStringList> {
-        auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
-        if (!store)
-            return Error {store.error()};
-        auto problems = ProblemRepo(**store).list();
-        if (!problems)
-            return Error {problems.error()};
-        QStringList names;
-        for (const Problem &p : std::as_const(*problems))
-            names.append(p.name);
-        return names;
-    }));
+    m_session->read<QStringList>(
+        QStringLiteral("problem names"), interop::listProblemNames, this, [this](Result<QStringList> names) {
+            m_namesLoaded = true;
+            if (names)
+                m_existingNames = *names;
+            else
+                m_summary->setText(tr("Cannot read the store: %1").arg(names.error()));
+            if (names)
+                check();
+        });
 }
 
 NewProblemDialog::~NewProblemDialog() = default;
@@ -361,7 +344,7 @@ void NewProblemDialog::setFields(const interop::ProblemFields &f)
 
 void NewProblemDialog::scheduleCheck()
 {
-    ++m_generation; // a check still running is stale now
+    m_checkJob.cancel(); // a check still running is stale now
     m_checking = true;
     createButton()->setEnabled(false);
     m_timer->start();
@@ -371,15 +354,10 @@ void NewProblemDialog::check()
 {
     if (!m_namesLoaded)
         return; // checked once the names arrive
-    const quint64 generation = ++m_generation;
     m_checking = true;
-    auto *watcher = new QFutureWatcher<QList<interop::FieldIssue>>(this);
-    connect(watcher, &QFutureWatcher<QList<interop::FieldIssue>>::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation == m_generation)
-            applyIssues(watcher->result());
-    });
-    watcher->setFuture(QtConcurrent::run(interop::checkProblemFields, fields(), m_existingNames));
+    m_checkJob.start([fields = fields(), names = m_existingNames](
+                         const CancelToken &) { return interop::checkProblemFields(fields, names); },
+        [this](Result<QList<interop::FieldIssue>> issues) { applyIssues(*issues); });
 }
 
 void NewProblemDialog::markTable(
@@ -470,19 +448,16 @@ void NewProblemDialog::loadSourceFile()
         this, tr("Reference Kernel"), QString(), tr("CUDA sources (*.cu *.cuh);;All files (*)"));
     if (file.isEmpty())
         return;
-    auto *watcher = new QFutureWatcher<Result<Kernel>>(this);
-    connect(watcher, &QFutureWatcher<Result<Kernel>>::finished, this, [this, watcher] {
-        watcher->deleteLater();
-        const Result<Kernel> kernel = watcher->result();
-        if (!kernel) {
-            showIssues(m_sourceIssues, {{QStringLiteral("source"), kernel.error(), {}}});
-            return;
-        }
-        m_source->setPlainText(kernel->source);
-        if (m_referenceName->text().trimmed().isEmpty() || m_referenceName->text() == starterFields().referenceName)
-            m_referenceName->setText(QFileInfo(kernel->name).completeBaseName());
-    });
-    watcher->setFuture(QtConcurrent::run(interop::kernelFromFile, file));
+    m_fileJob.start([file](const CancelToken &) { return interop::kernelFromFile(file); },
+        [this](Result<Kernel> kernel) {
+            if (!kernel) {
+                showIssues(m_sourceIssues, {{QStringLiteral("source"), kernel.error(), {}}});
+                return;
+            }
+            m_source->setPlainText(kernel->source);
+            if (m_referenceName->text().trimmed().isEmpty() || m_referenceName->text() == starterFields().referenceName)
+                m_referenceName->setText(QFileInfo(kernel->name).completeBaseName());
+        });
 }
 
 void NewProblemDialog::accept()
@@ -494,12 +469,10 @@ void NewProblemDialog::accept()
     m_summary->setText(tr("Creating the problem…"));
     m_session->beginWork(tr("Creating a problem"));
     const interop::ProblemFields f = fields();
-    auto *watcher = new QFutureWatcher<Result<interop::CreatedProblem>>(this);
-    connect(watcher, &QFutureWatcher<Result<interop::CreatedProblem>>::finished, this, [this, watcher, f] {
-        watcher->deleteLater();
+    const auto create = [f](Store &store) { return interop::createProblem(store, f); };
+    m_session->write<interop::CreatedProblem>(create, this, [this, f](Result<interop::CreatedProblem> created) {
         m_session->endWork();
         m_storing = false;
-        const Result<interop::CreatedProblem> created = watcher->result();
         if (!created) {
             m_summary->setText(tr("Not created: %1").arg(created.error()));
             createButton()->setEnabled(true);
@@ -510,12 +483,6 @@ void NewProblemDialog::accept()
         m_session->announce(StoreChange::of(StoreChange::Kind::Kernels, {created->referenceId}));
         QDialog::accept();
     });
-    watcher->setFuture(QtConcurrent::run([path = m_session->path(), f]() -> Result<interop::CreatedProblem> {
-        auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
-        if (!store)
-            return Error {store.error()};
-        return interop::createProblem(**store, f);
-    }));
 }
 
 } // namespace gpuf

@@ -4,7 +4,9 @@
 // through the store session in one transaction.
 #pragma once
 
+#include "core/domain/kernel.h"
 #include "core/interop/kernel_spec_form.h"
+#include "core/session/latest_job.h"
 
 #include <QDialog>
 
@@ -88,7 +90,8 @@ private:
     QTimer *m_timer;
     QStringList m_existingNames;
     QList<interop::FieldIssue> m_issues;
-    quint64 m_generation = 0;
+    LatestJob<QList<interop::FieldIssue>> m_checkJob {this};
+    LatestJob<Kernel> m_fileJob {this};
     bool m_namesLoaded = false;
     bool m_checking = true;
     bool m_storing = false;

@@ -1,7 +1,7 @@
 // ProblemTree; see problem_tree.h.
 #include "widgets/candidates/problem_tree.h"
 
-#include "widgets/candidates/candidate_source.h"
+#include "core/session/candidate_source.h"
 #include "widgets/candidates/problem_tree_model.h"
 
 #include <QHeaderView>

@@ -2,7 +2,7 @@
 // Selection's scope (and, for a kernel, the pair); a scope set elsewhere is shown as the current node.
 #pragma once
 
-#include "widgets/candidates/candidate_query.h"
+#include "core/session/candidate_query.h"
 
 #include <QWidget>
 

@@ -3,7 +3,7 @@
 // until they are expanded.
 #pragma once
 
-#include "widgets/candidates/candidate_query.h"
+#include "core/session/candidate_query.h"
 
 #include <QAbstractItemModel>
 

@@ -1,9 +1,9 @@
 // DiffOverviewBar: a narrow map of the whole pair — a mark per changed row and the rows now shown; click to jump.
 #pragma once
 
+#include "core/session/forecast_annotations.h"
 #include "widgets/diff/diff_colors.h"
 #include "widgets/diff/diff_document.h"
-#include "widgets/diff/forecast_annotations.h"
 
 #include <QWidget>
 

@@ -1,10 +1,10 @@
 // DiffPane: one side of the side-by-side diff — line backgrounds, token highlights, fold bands and line numbers.
 #pragma once
 
+#include "core/session/forecast_annotations.h"
 #include "widgets/diff/code_text_edit.h"
 #include "widgets/diff/diff_colors.h"
 #include "widgets/diff/diff_document.h"
-#include "widgets/diff/forecast_annotations.h"
 
 #include <QHash>
 #include <QMap>

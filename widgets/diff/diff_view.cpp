@@ -10,7 +10,6 @@
 #include <QClipboard>
 #include <QEvent>
 #include <QFileDialog>
-#include <QFutureWatcher>
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHash>
@@ -29,7 +28,6 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace gpuf {
 
@@ -85,8 +83,8 @@ DiffView::DiffView(std::shared_ptr<const SyntaxHighlighting> syntax, QWidget *pa
 
 DiffView::~DiffView()
 {
-    // A job still running finishes on its own (it holds its inputs and the syntax repository); it only has to stop.
-    m_cancel.cancel();
+    // A build still running is cancelled and waited for when m_buildJob goes (it holds only its inputs).
+    m_buildJob.cancel();
     // ~QWidget closes the window after this body ran, and a pane with focus then repaints and scrolls: its signals
     // must no longer reach this half-destroyed view.
     for (DiffPane *pane : {m_leftPane, m_rightPane}) {
@@ -291,8 +289,7 @@ void DiffView::setPair(const DiffSide &baseline, const DiffSide &candidate)
 
 void DiffView::clear()
 {
-    ++m_generation;
-    m_cancel.cancel();
+    m_buildJob.cancel();
     m_busy = false;
     m_left = m_right = DiffSide();
     m_document.reset();
@@ -331,29 +328,19 @@ void DiffView::setContextLines(int lines)
 
 void DiffView::startBuild()
 {
-    ++m_generation;
-    m_cancel.cancel();
-    const CancelToken cancel = CancelToken::create();
-    m_cancel = cancel;
     m_busy = true;
-
     const DiffBuildRequest request {
         m_left, m_right, m_ignoreWhitespace, m_contextLines, m_colors.dark ? SyntaxTheme::Dark : SyntaxTheme::Light};
-    const quint64 generation = m_generation;
-    auto *watcher = new QFutureWatcher<DiffDocument>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation]() {
-        watcher->deleteLater();
-        if (generation != m_generation)
-            return; // a newer request replaced this one
-        DiffDocument document = watcher->result();
-        if (!document.cancelled())
-            showDocument(std::move(document));
-    });
-    watcher->setFuture(QtConcurrent::run(
-        [request, syntax = m_syntax, cancel]() { return buildDiffDocument(request, syntax.get(), cancel); }));
+    const quint64 generation
+        = m_buildJob.start([request, syntax = m_syntax](
+                               const CancelToken &cancel) { return buildDiffDocument(request, syntax.get(), cancel); },
+            [this](Result<DiffDocument> document) {
+                if (!document->cancelled())
+                    showDocument(std::move(*document));
+            });
 
     QTimer::singleShot(BusyLabelDelayMs, this, [this, generation]() {
-        if (m_busy && generation == m_generation) {
+        if (m_busy && generation == m_buildJob.generation()) {
             m_status->setText(tr("Comparing…"));
             m_status->show();
         }

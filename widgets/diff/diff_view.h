@@ -1,11 +1,11 @@
 // DiffView: the side-by-side kernel diff — two synchronised panes, an overview bar, hunk navigation and export.
 #pragma once
 
-#include "core/common/cancel.h"
 #include "core/common/result.h"
+#include "core/session/forecast_annotations.h"
+#include "core/session/latest_job.h"
 #include "widgets/diff/diff_colors.h"
 #include "widgets/diff/diff_document.h"
-#include "widgets/diff/forecast_annotations.h"
 
 #include <QWidget>
 
@@ -146,8 +146,7 @@ private:
     bool m_cursorPlaced = false;
     bool m_syncing = false;
     bool m_syncingScroll = false;
-    quint64 m_generation = 0;
-    CancelToken m_cancel;
+    LatestJob<DiffDocument> m_buildJob {this};
     std::shared_ptr<const DiffDocument> m_document;
     DiffColors m_colors;
     PaneSide m_activeSide = PaneSide::Right;

@@ -7,11 +7,9 @@
 #include "widgets/diff/syntax_highlighting.h"
 
 #include <QEvent>
-#include <QFutureWatcher>
 #include <QLabel>
 #include <QTextBlock>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace gpuf {
 
@@ -33,7 +31,7 @@ SourceViewer::SourceViewer(std::shared_ptr<const SyntaxHighlighting> syntax, QWi
     m_edit->setGutterColors(colors.gutterBackground, colors.gutterText);
 }
 
-SourceViewer::~SourceViewer() { m_cancel.cancel(); }
+SourceViewer::~SourceViewer() = default;
 
 SourceViewer *SourceViewer::showWindow(
     const DiffSide &source, std::shared_ptr<const SyntaxHighlighting> syntax, QWidget *parent)
@@ -64,31 +62,29 @@ void SourceViewer::setSource(const DiffSide &source)
 
 void SourceViewer::startHighlighting()
 {
-    ++m_generation;
-    m_cancel.cancel();
+    m_highlightJob.cancel();
     m_highlighted = false;
     if (!m_syntax || !SyntaxHighlighting::isAvailable()) {
         m_highlighted = true;
         Q_EMIT highlighted();
         return;
     }
-    const CancelToken cancel = CancelToken::create();
-    m_cancel = cancel;
-    const quint64 generation = m_generation;
-    auto *watcher = new QFutureWatcher<std::optional<QList<LineFormats>>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation]() {
-        watcher->deleteLater();
-        const std::optional<QList<LineFormats>> lines = watcher->result();
-        if (generation != m_generation || !lines)
-            return;
-        applyFormats(*lines);
-        m_highlighted = true;
-        Q_EMIT highlighted();
-    });
-    watcher->setFuture(QtConcurrent::run([syntax = m_syntax, source = m_source, theme = m_theme, cancel]() {
-        const diff::SplitText split = diff::splitLines(source.source);
-        return syntax->highlightLines(source.language, split.lines, theme, cancel);
-    }));
+    m_highlightJob.start(
+        [syntax = m_syntax, source = m_source, theme = m_theme](
+            const CancelToken &cancel) -> Result<QList<LineFormats>> {
+            const diff::SplitText split = diff::splitLines(source.source);
+            auto lines = syntax->highlightLines(source.language, split.lines, theme, cancel);
+            if (!lines)
+                return Error::cancelled();
+            return std::move(*lines);
+        },
+        [this](Result<QList<LineFormats>> lines) {
+            if (!lines)
+                return;
+            applyFormats(*lines);
+            m_highlighted = true;
+            Q_EMIT highlighted();
+        });
 }
 
 void SourceViewer::applyFormats(const QList<LineFormats> &lines)

@@ -1,8 +1,9 @@
 // SourceViewer: one kernel's whole source, read-only, with line numbers and syntax highlighting.
 #pragma once
 
-#include "core/common/cancel.h"
+#include "core/session/latest_job.h"
 #include "widgets/diff/diff_document.h"
+#include "widgets/diff/syntax_highlighting.h"
 
 #include <QWidget>
 
@@ -51,8 +52,7 @@ private:
     CodeTextEdit *m_edit;
     SyntaxTheme m_theme;
     bool m_highlighted = false;
-    quint64 m_generation = 0;
-    CancelToken m_cancel;
+    LatestJob<QList<LineFormats>> m_highlightJob {this};
 };
 
 } // namespace gpuf

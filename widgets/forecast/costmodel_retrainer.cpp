@@ -14,7 +14,6 @@
 #include <QPointer>
 #include <QStandardPaths>
 #include <QThread>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace gpuf {
 namespace {
@@ -48,12 +47,8 @@ CostModelRetrainer::CostModelRetrainer(
     updateActions();
 }
 
-CostModelRetrainer::~CostModelRetrainer()
-{
-    m_cancel.cancel();
-    m_pool.waitForDone(); // the run reads m_cancel's flag through its own shared pointer; this only ends it sooner
-    m_foldPool.waitForDone();
-}
+// m_job cancels the run and waits for it; the folds end with it.
+CostModelRetrainer::~CostModelRetrainer() = default;
 
 QString CostModelRetrainer::modelFolder()
 {
@@ -75,8 +70,6 @@ bool CostModelRetrainer::start(const costmodel::RetrainOptions &options)
         Q_EMIT failed(tr("No store is open: open the store to retrain from first."));
         return false;
     }
-    m_cancel = CancelToken::create();
-    const quint64 generation = ++m_generation;
     const QString stamp = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
     const QString modelPath = QDir(modelFolder()).filePath(kRetrainedPrefix + stamp + QStringLiteral(".json"));
     m_running = true;
@@ -88,41 +81,45 @@ bool CostModelRetrainer::start(const costmodel::RetrainOptions &options)
     costmodel::RetrainOptions run = options;
     if (run.forecasterName.isEmpty())
         run.forecasterName = proposedForecasterName();
-    run.cancel = m_cancel;
     // On two cores the run's own thread fits every booster, one after the other.
     run.parallel = trainingThreads() > 1;
     run.pool = &m_foldPool;
     run.background = true;
-    // Progress arrives on worker threads; it is handed to this object's thread and dropped once a newer run began.
-    QPointer<CostModelRetrainer> self(this);
-    run.progress = [self, generation](const costmodel::RetrainProgress &p) {
-        QMetaObject::invokeMethod(
-            self,
-            [self, generation, p] {
-                if (!self || generation != self->m_generation)
-                    return;
-                // Folds report from several threads: a step that arrives after a later one does not move the bar back.
-                costmodel::RetrainProgress shown = p;
-                if (shown.total == self->m_progress.total)
-                    shown.done = std::max(shown.done, self->m_progress.done);
-                self->m_progress = shown;
-                Q_EMIT self->progressed(shown);
-            },
-            Qt::QueuedConnection);
-    };
-    auto *watcher = new QFutureWatcher<Result<costmodel::RetrainOutcome>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation == m_generation)
-            applyOutcome(watcher->result());
-    });
-    watcher->setFuture(QtConcurrent::run(&m_pool, [path = m_session->path(), modelPath, run, cancel = m_cancel] {
-        return costmodel::retrainFromStore(path, modelPath, run);
-    }));
+    m_job.start(
+        [self = QPointer<CostModelRetrainer>(this), path = m_session->path(), modelPath, run](
+            const CancelToken &cancel) mutable {
+            run.cancel = cancel;
+            // Progress arrives on worker threads; it is handed to this object's thread, and dropped once the run was
+            // replaced or the object went (the token of a replaced run is cancelled).
+            run.progress = [self, cancel](const costmodel::RetrainProgress &p) {
+                QMetaObject::invokeMethod(
+                    self,
+                    [self, cancel, p] {
+                        if (self && self->m_running && !cancel.isCancelled())
+                            self->showProgress(p);
+                    },
+                    Qt::QueuedConnection);
+            };
+            return costmodel::retrainFromStore(path, modelPath, run);
+        },
+        [this](Result<costmodel::RetrainOutcome> outcome) { applyOutcome(outcome); });
     return true;
 }
 
-void CostModelRetrainer::cancel() { m_cancel.cancel(); }
+void CostModelRetrainer::showProgress(const costmodel::RetrainProgress &progress)
+{
+    // Folds report from several threads: a step that arrives after a later one does not move the bar back.
+    costmodel::RetrainProgress shown = progress;
+    if (shown.total == m_progress.total)
+        shown.done = std::max(shown.done, m_progress.done);
+    m_progress = shown;
+    Q_EMIT progressed(shown);
+}
+
+void CostModelRetrainer::cancel()
+{
+    m_job.stop(); // the run ends at its next check and reports itself cancelled
+}
 
 void CostModelRetrainer::applyOutcome(const Result<costmodel::RetrainOutcome> &outcome)
 {

@@ -6,10 +6,9 @@
 // The dialog (RetrainDialog) offers the options first and then shows the run; it only observes this object.
 #pragma once
 
-#include "core/common/cancel.h"
 #include "core/forecasters/costmodel/costmodel_retrain.h"
+#include "core/session/latest_job.h"
 
-#include <QFutureWatcher>
 #include <QObject>
 #include <QPointer>
 #include <QThread>
@@ -74,6 +73,7 @@ Q_SIGNALS:
 
 private:
     void applyOutcome(const Result<costmodel::RetrainOutcome> &outcome);
+    void showProgress(const costmodel::RetrainProgress &progress);
     void updateActions();
 
     StoreSession *m_session;
@@ -85,9 +85,8 @@ private:
     // The run, and its folds beside it: never the global pool, whose threads the views' loading jobs need meanwhile.
     QThreadPool m_pool;
     QThreadPool m_foldPool;
-    CancelToken m_cancel;
+    LatestJob<costmodel::RetrainOutcome> m_job {this, &m_pool}; // after the pools: it goes, and waits, first
     costmodel::RetrainProgress m_progress;
-    quint64 m_generation = 0;
     bool m_running = false;
 };
 

@@ -1,15 +1,13 @@
 // EndpointsDialog; see endpoints_dialog.h.
 #include "widgets/forecast/endpoints_dialog.h"
 
+#include "core/forecasters/forecaster_reads.h"
 #include "core/llm/api_key.h"
 #include "core/session/store_session.h"
-#include "core/store/forecast_repo.h"
-#include "core/store/store.h"
 #include "widgets/forecast/endpoint_form.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -18,61 +16,12 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace gpuf {
 
 namespace {
 
 using Step = llm::EndpointProbe::Step;
-
-struct Listed
-{
-    quint64 generation = 0;
-    QList<Forecaster> forecasters;
-    QString error;
-};
-
-Listed listLlmForecasters(const QString &path, quint64 generation)
-{
-    Listed result {generation, {}, {}};
-    auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
-    if (!store) {
-        result.error = store.error();
-        return result;
-    }
-    auto all = ForecasterRepo(**store).list();
-    if (!all) {
-        result.error = all.error();
-        return result;
-    }
-    for (const Forecaster &f : std::as_const(*all)) {
-        if (f.kind == ForecasterKind::Llm)
-            result.forecasters.append(f);
-    }
-    return result;
-}
-
-// A new profile is inserted (its name must be free: ensure() would answer an existing row's id); an edited one is
-// updated in place, so its forecasts keep pointing at it.
-Result<RowId> writeForecaster(const QString &path, Forecaster forecaster)
-{
-    auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
-    if (!store)
-        return Error {store.error()};
-    ForecasterRepo repo(**store);
-    if (forecaster.id != 0) {
-        if (Status s = repo.update(forecaster); !s)
-            return Error {s.error()};
-        return forecaster.id;
-    }
-    auto existing = repo.findByName(forecaster.name);
-    if (!existing)
-        return Error {existing.error()};
-    if (existing->has_value())
-        return Error {EndpointsDialog::tr("a forecaster named \"%1\" already exists").arg(forecaster.name)};
-    return repo.ensure(forecaster);
-}
 
 QString stateWord(llm::ProbeCheck::State state)
 {
@@ -184,36 +133,32 @@ void EndpointsDialog::reload()
 {
     if (!m_session->isOpen())
         return;
-    const quint64 generation = ++m_generation;
-    ++m_busy;
-    auto *watcher = new QFutureWatcher<Listed>(this);
-    connect(watcher, &QFutureWatcher<Listed>::finished, this, [this, watcher]() {
-        watcher->deleteLater();
-        endWork();
-        const Listed listed = watcher->result();
-        if (listed.generation != m_generation)
-            return;
-        if (!listed.error.isEmpty()) {
-            setStatus(tr("Cannot read the store's forecasters: %1").arg(listed.error), true);
-            return;
-        }
-        const RowId keep = m_selectAfterReload != 0 ? m_selectAfterReload : m_form->forecasterId();
-        m_selectAfterReload = 0;
-        m_forecasters = listed.forecasters;
-        const QSignalBlocker block(m_list);
-        m_list->clear();
-        int select = -1;
-        for (const Forecaster &f : std::as_const(m_forecasters)) {
-            auto *item = new QListWidgetItem(f.name, m_list);
-            item->setToolTip(f.config.value(QLatin1StringView("endpoint")).toString());
-            if (f.id == keep)
-                select = m_list->count() - 1;
-        }
-        m_list->setCurrentRow(select);
-        if (select >= 0)
-            m_form->setForecaster(m_forecasters[select]);
-    });
-    watcher->setFuture(QtConcurrent::run(listLlmForecasters, m_session->path(), generation));
+    m_reading = true;
+    const auto list
+        = [](Store &store, const CancelToken &cancel) { return listForecasters(store, cancel, ForecasterKind::Llm); };
+    m_session->read<QList<Forecaster>>(
+        QStringLiteral("forecasters"), list, this, [this](Result<QList<Forecaster>> listed) {
+            m_reading = false;
+            if (!listed) {
+                setStatus(tr("Cannot read the store's forecasters: %1").arg(listed.error()), true);
+                return;
+            }
+            const RowId keep = m_selectAfterReload != 0 ? m_selectAfterReload : m_form->forecasterId();
+            m_selectAfterReload = 0;
+            m_forecasters = *listed;
+            const QSignalBlocker block(m_list);
+            m_list->clear();
+            int select = -1;
+            for (const Forecaster &f : std::as_const(m_forecasters)) {
+                auto *item = new QListWidgetItem(f.name, m_list);
+                item->setToolTip(f.config.value(QLatin1StringView("endpoint")).toString());
+                if (f.id == keep)
+                    select = m_list->count() - 1;
+            }
+            m_list->setCurrentRow(select);
+            if (select >= 0)
+                m_form->setForecaster(m_forecasters[select]);
+        });
 }
 
 void EndpointsDialog::showForecaster(int row)
@@ -257,13 +202,10 @@ void EndpointsDialog::writeProfile(const Forecaster &forecaster, const QString &
 {
     ++m_busy;
     m_save->setEnabled(false);
-    auto *watcher = new QFutureWatcher<Result<RowId>>(this);
-    connect(
-        watcher, &QFutureWatcher<Result<RowId>>::finished, this, [this, watcher, keyNote, name = forecaster.name]() {
-            watcher->deleteLater();
+    m_session->write<RowId>([forecaster](Store &store) { return saveForecasterProfile(store, forecaster); }, this,
+        [this, keyNote, name = forecaster.name](Result<RowId> id) {
             endWork();
             m_save->setEnabled(m_session->isOpen());
-            const Result<RowId> id = watcher->result();
             if (!id) {
                 setStatus(tr("Not saved: %1").arg(id.error()), true);
                 return;
@@ -273,9 +215,9 @@ void EndpointsDialog::writeProfile(const Forecaster &forecaster, const QString &
                 keyFailed);
             m_selectAfterReload = *id;
             reload();
+            m_session->announce(StoreChange::of(StoreChange::Kind::Forecasters, {*id}));
             Q_EMIT forecastersChanged();
         });
-    watcher->setFuture(QtConcurrent::run(writeForecaster, m_session->path(), forecaster));
 }
 
 void EndpointsDialog::testConnection()

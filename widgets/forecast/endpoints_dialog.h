@@ -36,7 +36,7 @@ public:
     // The state word and the detail shown for one check ("ok — HTTP 200 from …").
     QString checkText(llm::EndpointProbe::Step step) const;
     bool isTesting() const;
-    bool isBusy() const { return m_busy > 0; } // reading or writing the store, or the keychain
+    bool isBusy() const { return m_busy > 0 || m_reading; } // reading or writing the store, or the keychain
 
     void reload();
     void save();
@@ -63,7 +63,7 @@ private:
     std::array<QLabel *, 4> m_checks {};
     llm::EndpointProbe *m_probe = nullptr;
     QList<Forecaster> m_forecasters;
-    quint64 m_generation = 0;
+    bool m_reading = false; // the list is being read
     int m_busy = 0;
     RowId m_selectAfterReload = 0;
 };

@@ -3,33 +3,22 @@
 
 #include "core/forecasters/costmodel/costmodel_backend.h"
 #include "core/forecasters/forecast_queue.h"
+#include "core/forecasters/forecaster_reads.h"
+#include "core/session/candidate_source.h"
 #include "core/session/selection.h"
 #include "core/session/settings.h"
 #include "core/session/store_session.h"
-#include "core/store/forecast_repo.h"
-#include "core/store/hardware_repo.h"
-#include "core/store/store.h"
-#include "widgets/candidates/candidate_source.h"
 #include "widgets/forecast/costmodel_retrainer.h"
 
 #include <QAction>
 #include <QActionGroup>
-#include <QFutureWatcher>
 #include <QMenu>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace gpuf {
 
 namespace {
 
 const QString kBuiltIn = QLatin1StringView(costmodel::kForecasterName);
-
-struct ForecasterList
-{
-    quint64 generation = 0;
-    QList<Forecaster> forecasters;
-    QString error;
-};
 
 // What the chooser offers: the store's LLM and cost-model forecasters (not the held-out cost-model rows, which only
 // hold `gpuf train` output), the built-in cost model first, present even before its row exists.
@@ -50,22 +39,6 @@ QList<Forecaster> runnable(const QList<Forecaster> &all)
     return out;
 }
 
-ForecasterList listForecasters(const QString &path, quint64 generation)
-{
-    ForecasterList result {generation, {}, {}};
-    auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
-    if (!store) {
-        result.error = store.error();
-        return result;
-    }
-    auto list = ForecasterRepo(**store).list();
-    if (!list)
-        result.error = list.error();
-    else
-        result.forecasters = *list;
-    return result;
-}
-
 struct Resolved
 {
     RowId forecasterId = 0;
@@ -74,30 +47,20 @@ struct Resolved
 
 // The forecaster's row id (the built-in cost model's row is created on first use: it loads the model, not for the GUI
 // thread) and the hardware named `hardware`: the store's description of it, else the preset of that name, else none.
-Result<Resolved> resolveForecast(const QString &path, const QString &name, const QString &hardware)
+Result<Resolved> resolveForecast(Store &store, const QString &name, const QString &hardware)
 {
-    auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
-    if (!store)
-        return Error {store.error()};
+    auto forecaster = resolveForecaster(store, name);
+    if (!forecaster)
+        return forecaster.failure();
+    if (!forecaster->has_value())
+        return Error {ForecastController::tr("no forecaster named \"%1\" in the store").arg(name)};
     Resolved out;
-    if (name == kBuiltIn) {
-        auto ensured = ensureCostModelForecaster(**store);
-        if (!ensured)
-            return Error {ensured.error()};
-        out.forecasterId = ensured->id;
-    } else {
-        auto found = ForecasterRepo(**store).findByName(name);
-        if (!found)
-            return Error {found.error()};
-        if (!found->has_value())
-            return Error {ForecastController::tr("no forecaster named \"%1\" in the store").arg(name)};
-        out.forecasterId = (**found).id;
-    }
+    out.forecasterId = (**forecaster).id;
     if (!hardware.isEmpty()) {
-        auto known = HardwareRepo(**store).findByName(hardware);
+        auto known = resolveHardware(store, hardware);
         if (!known)
-            return Error {known.error()};
-        out.hardware = known->has_value() ? std::optional<Hardware>(**known) : hardwarePreset(hardware);
+            return known.failure();
+        out.hardware = *known;
     }
     return out;
 }
@@ -195,7 +158,7 @@ ForecastController::ForecastController(ForecastQueue *queue, StoreSession *sessi
     connect(m_session, &StoreSession::closed, this, [this] {
         m_storePath.clear();
         m_queue->setStorePath({});
-        ++m_listGeneration;
+        m_session->cancelReads(this);
         m_forecasters = runnable({});
         m_storeForecasters.clear();
         rebuildForecasterMenu();
@@ -340,10 +303,10 @@ bool ForecastController::forecast(const QList<ForecastPair> &pairs, bool refresh
     batch.pairs = pairs;
     batch.samples = m_settings->forecastSamples();
     batch.refresh = refresh;
-    auto *watcher = new QFutureWatcher<Result<Resolved>>(this);
-    connect(watcher, &QFutureWatcher<Result<Resolved>>::finished, this, [this, watcher, batch, name]() mutable {
-        watcher->deleteLater();
-        const Result<Resolved> resolved = watcher->result();
+    // A write: the built-in cost model's row is made on its first use.
+    const auto resolve = [name, hardware = m_selection->hardwareName()](
+                             Store &store) { return resolveForecast(store, name, hardware); };
+    m_session->write<Resolved>(resolve, this, [this, batch, name](Result<Resolved> resolved) mutable {
         if (!resolved) {
             Q_EMIT notice(tr("Cannot forecast with %1: %2").arg(name, resolved.error()));
             updateActions();
@@ -362,7 +325,6 @@ bool ForecastController::forecast(const QList<ForecastPair> &pairs, bool refresh
             reloadForecasters(); // its row exists now
         updateActions();
     });
-    watcher->setFuture(QtConcurrent::run(resolveForecast, m_session->path(), name, m_selection->hardwareName()));
     return true;
 }
 
@@ -370,23 +332,20 @@ void ForecastController::reloadForecasters()
 {
     if (!m_session->isOpen())
         return;
-    const quint64 generation = ++m_listGeneration;
-    auto *watcher = new QFutureWatcher<ForecasterList>(this);
-    connect(watcher, &QFutureWatcher<ForecasterList>::finished, this, [this, watcher]() {
-        watcher->deleteLater();
-        const ForecasterList result = watcher->result();
-        applyForecasters(result.generation, result.forecasters, result.error);
-    });
-    watcher->setFuture(QtConcurrent::run(listForecasters, m_session->path(), generation));
+    m_session->read<QList<Forecaster>>(
+        QStringLiteral("forecasters"),
+        [](Store &store, const CancelToken &cancel) { return listForecasters(store, cancel); }, this,
+        [this](Result<QList<Forecaster>> forecasters) {
+            if (forecasters.isCancelled())
+                return;
+            if (!forecasters)
+                Q_EMIT notice(tr("Cannot read the store's forecasters: %1").arg(forecasters.error()));
+            applyForecasters(forecasters ? *forecasters : QList<Forecaster> {});
+        });
 }
 
-void ForecastController::applyForecasters(
-    quint64 generation, const QList<Forecaster> &forecasters, const QString &error)
+void ForecastController::applyForecasters(const QList<Forecaster> &forecasters)
 {
-    if (generation != m_listGeneration)
-        return;
-    if (!error.isEmpty())
-        Q_EMIT notice(tr("Cannot read the store's forecasters: %1").arg(error));
     m_forecasters = runnable(forecasters);
     m_storeForecasters = forecasters;
     if (!m_pendingForecaster.isEmpty()

@@ -75,7 +75,7 @@ private:
     void updateActions();
     void rebuildForecasterMenu();
     void rebuildHardwareMenu();
-    void applyForecasters(quint64 generation, const QList<Forecaster> &forecasters, const QString &error);
+    void applyForecasters(const QList<Forecaster> &forecasters);
     void bindChoicesToSettings();
 
     ForecastQueue *m_queue;
@@ -95,7 +95,6 @@ private:
     QList<Forecaster> m_storeForecasters; // every forecaster of the open store, imported ones included
     QHash<quint64, QList<RowId>> m_batchCandidates; // the candidates of each batch running, announced when it ends
     QString m_pendingForecaster; // a retrained model's forecaster, chosen once the store's list has it
-    quint64 m_listGeneration = 0;
     QString m_storePath;
 };
 

@@ -4,6 +4,7 @@
 #include "core/forecasters/explanation.h"
 #include "core/forecasters/forecast_queue.h"
 #include "core/measure/measure_queue.h"
+#include "core/session/forecast_pair_loader.h"
 #include "core/session/selection.h"
 #include "core/session/settings.h"
 #include "core/session/store_session.h"
@@ -12,7 +13,6 @@
 #include "widgets/forecast/explanation_model.h"
 #include "widgets/forecast/forecast_controller.h"
 #include "widgets/forecast/forecast_detail.h"
-#include "widgets/forecast/forecast_pair_loader.h"
 #include "widgets/forecast/forecast_rows_model.h"
 #include "widgets/forecast/forecaster_input_view.h"
 

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "core/forecasters/forecast_types.h"
-#include "widgets/forecast/pair_forecasts.h"
+#include "core/session/pair_forecasts.h"
 
 #include <QHash>
 #include <QWidget>

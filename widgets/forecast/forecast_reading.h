@@ -3,7 +3,7 @@
 // the predicted one, a note saying why — so "bin 1" never stands unexplained next to "1.22×". Pure; tested with tables.
 #pragma once
 
-#include "widgets/forecast/pair_forecasts.h"
+#include "core/session/pair_forecasts.h"
 
 #include <QString>
 

@@ -104,16 +104,13 @@ SearchSummary summarizeSearch(const Search &search, const QList<SearchEvent> &ev
     return s;
 }
 
-Result<QList<SearchSummary>> loadSearchSummaries(const QString &path)
+Result<QList<SearchSummary>> loadSearchSummaries(Store &store, const CancelToken &cancel)
 {
-    auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
-    if (!store)
-        return Error {store.error()};
-    SearchRepo repo(**store);
+    SearchRepo repo(store);
     auto searches = repo.list();
     if (!searches)
         return Error {searches.error()};
-    auto problems = ProblemRepo(**store).list();
+    auto problems = ProblemRepo(store).list();
     if (!problems)
         return Error {problems.error()};
     QHash<RowId, QString> problemNames;
@@ -122,6 +119,8 @@ Result<QList<SearchSummary>> loadSearchSummaries(const QString &path)
     QList<SearchSummary> out;
     out.reserve(searches->size());
     for (const Search &search : std::as_const(*searches)) {
+        if (cancel.isCancelled())
+            return Error::cancelled();
         auto events = repo.events(search.id);
         if (!events)
             return Error {events.error()};
@@ -132,12 +131,11 @@ Result<QList<SearchSummary>> loadSearchSummaries(const QString &path)
     return out;
 }
 
-Result<QList<SearchEvent>> loadSearchEvents(const QString &path, RowId searchId)
+Result<QList<SearchEvent>> loadSearchEvents(Store &store, RowId searchId, const CancelToken &cancel)
 {
-    auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
-    if (!store)
-        return Error {store.error()};
-    return SearchRepo(**store).events(searchId);
+    if (cancel.isCancelled())
+        return Error::cancelled();
+    return SearchRepo(store).events(searchId);
 }
 
 QString eventGist(const SearchEvent &event)

@@ -3,6 +3,7 @@
 // GUI thread. The fold is display-only: it reads what the log says and never replays a search.
 #pragma once
 
+#include "core/common/cancel.h"
 #include "core/common/result.h"
 #include "core/domain/search.h"
 
@@ -12,6 +13,8 @@
 #include <optional>
 
 namespace gpuf {
+
+class Store;
 
 struct SearchSummary
 {
@@ -32,10 +35,10 @@ struct SearchSummary
 SearchSummary summarizeSearch(const Search &search, const QList<SearchEvent> &events);
 
 // Every search of the store at `path`, in id order. Runs on any thread (opens its own connection).
-Result<QList<SearchSummary>> loadSearchSummaries(const QString &path);
+Result<QList<SearchSummary>> loadSearchSummaries(Store &store, const CancelToken &cancel = {});
 
 // The events of one search, in sequence order. Runs on any thread.
-Result<QList<SearchEvent>> loadSearchEvents(const QString &path, RowId searchId);
+Result<QList<SearchEvent>> loadSearchEvents(Store &store, RowId searchId, const CancelToken &cancel = {});
 
 // The aggregated speedup an evaluation_completed payload reports for a success, else nothing.
 std::optional<double> evaluationSpeedup(const QJsonObject &payload);

@@ -5,7 +5,6 @@
 #include "widgets/search/search_models.h"
 
 #include <QFontDatabase>
-#include <QFutureWatcher>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QJsonDocument>
@@ -16,7 +15,6 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace gpuf {
 namespace {
@@ -104,7 +102,13 @@ SearchesPanel::SearchesPanel(StoreSession *session, QWidget *parent)
     layout->addWidget(split, 1);
 
     connect(m_session, &StoreSession::opened, this, &SearchesPanel::reload);
-    connect(m_session, &StoreSession::changed, this, &SearchesPanel::reload);
+    // Searches, their events and the problems they name change only with search events, imports and deletions.
+    connect(m_session, &StoreSession::changed, this, [this](const StoreChange &change) {
+        using Kind = StoreChange::Kind;
+        if (change.kind != Kind::Measurements && change.kind != Kind::Forecasts && change.kind != Kind::Forecasters
+            && change.kind != Kind::Kernels)
+            reload();
+    });
     connect(m_session, &StoreSession::closed, this, &SearchesPanel::clear);
     connect(
         m_searchView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &SearchesPanel::searchChosen);
@@ -139,8 +143,7 @@ QString SearchesPanel::eventsTitle() const
 
 void SearchesPanel::clear()
 {
-    ++m_summaryGeneration;
-    ++m_eventGeneration;
+    m_session->cancelReads(this);
     m_loadingSearches = m_loadingEvents = false;
     m_shownSearch = 0;
     m_searches->setSummaries({});
@@ -152,21 +155,16 @@ void SearchesPanel::clear()
 
 void SearchesPanel::reload()
 {
-    const quint64 generation = ++m_summaryGeneration;
     m_loadingSearches = true;
     m_status->setText(tr("Reading the store's searches…"));
-    auto *watcher = new QFutureWatcher<Result<QList<SearchSummary>>>(this);
-    connect(watcher, &QFutureWatcher<Result<QList<SearchSummary>>>::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        applySummaries(generation, watcher->result());
-    });
-    watcher->setFuture(QtConcurrent::run(loadSearchSummaries, m_session->path()));
+    m_session->read<QList<SearchSummary>>(
+        QStringLiteral("summaries"),
+        [](Store &store, const CancelToken &cancel) { return loadSearchSummaries(store, cancel); }, this,
+        [this](Result<QList<SearchSummary>> result) { applySummaries(result); });
 }
 
-void SearchesPanel::applySummaries(quint64 generation, const Result<QList<SearchSummary>> &result)
+void SearchesPanel::applySummaries(const Result<QList<SearchSummary>> &result)
 {
-    if (generation != m_summaryGeneration)
-        return; // a newer load replaced this one
     m_loadingSearches = false;
     const RowId keep = m_shownSearch;
     if (!result) {
@@ -218,23 +216,17 @@ void SearchesPanel::searchChosen()
 
 void SearchesPanel::loadEvents(RowId searchId)
 {
-    const quint64 generation = ++m_eventGeneration;
     m_loadingEvents = true;
     m_shownSearch = searchId;
     m_eventsTitle->setText(tr("Reading the event log…"));
-    auto *watcher = new QFutureWatcher<Result<QList<SearchEvent>>>(this);
-    connect(
-        watcher, &QFutureWatcher<Result<QList<SearchEvent>>>::finished, this, [this, watcher, generation, searchId] {
-            watcher->deleteLater();
-            applyEvents(generation, searchId, watcher->result());
-        });
-    watcher->setFuture(QtConcurrent::run(loadSearchEvents, m_session->path(), searchId));
+    m_session->read<QList<SearchEvent>>(
+        QStringLiteral("events"),
+        [searchId](Store &store, const CancelToken &cancel) { return loadSearchEvents(store, searchId, cancel); }, this,
+        [this, searchId](Result<QList<SearchEvent>> result) { applyEvents(searchId, result); });
 }
 
-void SearchesPanel::applyEvents(quint64 generation, RowId searchId, const Result<QList<SearchEvent>> &result)
+void SearchesPanel::applyEvents(RowId searchId, const Result<QList<SearchEvent>> &result)
 {
-    if (generation != m_eventGeneration)
-        return;
     m_loadingEvents = false;
     m_payload->clear();
     if (!result) {

@@ -44,10 +44,10 @@ public:
 private:
     void reload();
     void clear();
-    void applySummaries(quint64 generation, const Result<QList<SearchSummary>> &result);
+    void applySummaries(const Result<QList<SearchSummary>> &result);
     void searchChosen();
     void loadEvents(RowId searchId);
-    void applyEvents(quint64 generation, RowId searchId, const Result<QList<SearchEvent>> &result);
+    void applyEvents(RowId searchId, const Result<QList<SearchEvent>> &result);
     void eventChosen();
 
     StoreSession *m_session;
@@ -61,8 +61,6 @@ private:
     QLineEdit *m_filter;
     QTableView *m_eventView;
     QPlainTextEdit *m_payload;
-    quint64 m_summaryGeneration = 0;
-    quint64 m_eventGeneration = 0;
     bool m_loadingSearches = false;
     bool m_loadingEvents = false;
     RowId m_shownSearch = 0;

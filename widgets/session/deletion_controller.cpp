@@ -7,13 +7,11 @@
 #include "core/store/store.h"
 
 #include <QAction>
-#include <QFutureWatcher>
 #include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QUndoCommand>
 #include <QUndoStack>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <functional>
 #include <utility>
@@ -73,40 +71,33 @@ struct JobResult
     DeletedRows rows;
 };
 
-template<typename Job>
-void runJob(QObject *context, Job job, std::function<void(const JobResult &)> done)
-{
-    auto *watcher = new QFutureWatcher<JobResult>(context);
-    QObject::connect(watcher, &QFutureWatcher<JobResult>::finished, context, [watcher, done = std::move(done)] {
-        watcher->deleteLater();
-        done(watcher->result());
-    });
-    watcher->setFuture(QtConcurrent::run(std::move(job)));
-}
-
-// Runs on a job's thread: opens the store for writing and hands it to `work`; failing to open is the job's result.
+// Runs `work(store, result)` as a write of the session; `done` gets the result on `context`'s thread (failing to
+// open the store is the result's error).
 template<typename Work>
-JobResult onStore(const QString &path, Work work)
+void runOnStore(StoreSession *session, QObject *context, Work work, std::function<void(const JobResult &)> done)
 {
-    JobResult result;
-    auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
-    if (!store)
-        result.error = store.error();
-    else
-        work(**store, result);
-    return result;
+    session->write<JobResult>(
+        [work = std::move(work)](Store &store) {
+            JobResult result;
+            work(store, result);
+            return Result<JobResult>(std::move(result));
+        },
+        context,
+        [done = std::move(done)](Result<JobResult> result) {
+            done(result ? *result : JobResult {result.error(), {}, {}});
+        });
 }
 
 // The deletion itself, for the first delete and for every redo.
-JobResult deleteJob(const QString &path, const DeletionRequest &request)
+auto deleteWork(const DeletionRequest &request)
 {
-    return onStore(path, [&request](Store &store, JobResult &result) {
+    return [request](Store &store, JobResult &result) {
         auto deleted = deleteRows(store, request);
         if (!deleted)
             result.error = deleted.error();
         else
             result.rows = std::move(*deleted);
-    });
+    };
 }
 
 } // namespace
@@ -137,10 +128,8 @@ public:
         if (std::exchange(skipNext, false))
             return;
         m_controller->setBusy(true);
-        const QString path = m_controller->m_path;
         const quint64 history = m_controller->m_history;
-        runJob(
-            m_controller, [path, request = rows.request()] { return deleteJob(path, request); },
+        runOnStore(m_controller->m_session, m_controller, deleteWork(rows.request()),
             [controller = m_controller, history, this](const JobResult &result) {
                 controller->deletionDone(history,
                     result.error.isEmpty() ? Result<DeletedRows>(result.rows)
@@ -272,18 +261,15 @@ bool DeletionController::requestDeletion(const DeletionRequest &request, QWidget
     }
     m_dialogParent = dialogParent;
     setBusy(true);
-    const QString path = m_path;
     const quint64 history = m_history;
-    runJob(
-        this,
-        [path, request] {
-            return onStore(path, [&request](Store &store, JobResult &result) {
-                auto plan = planDeletion(store, request);
-                if (!plan)
-                    result.error = plan.error();
-                else
-                    result.plan = *plan;
-            });
+    runOnStore(
+        m_session, this,
+        [request](Store &store, JobResult &result) {
+            auto plan = planDeletion(store, request);
+            if (!plan)
+                result.error = plan.error();
+            else
+                result.plan = *plan;
         },
         [this, history, request, dialogParent = QPointer<QWidget>(dialogParent)](const JobResult &result) {
             setBusy(false);
@@ -335,15 +321,12 @@ void DeletionController::startDeletion(const DeletionRequest &request)
         return;
     }
     setBusy(true);
-    const QString path = m_path;
     const quint64 history = m_history;
-    runJob(
-        this, [path, request] { return deleteJob(path, request); },
-        [this, history](const JobResult &result) {
-            deletionDone(history,
-                result.error.isEmpty() ? Result<DeletedRows>(result.rows) : Result<DeletedRows>(Error {result.error}),
-                nullptr);
-        });
+    runOnStore(m_session, this, deleteWork(request), [this, history](const JobResult &result) {
+        deletionDone(history,
+            result.error.isEmpty() ? Result<DeletedRows>(result.rows) : Result<DeletedRows>(Error {result.error}),
+            nullptr);
+    });
 }
 
 void DeletionController::deletionDone(quint64 history, const Result<DeletedRows> &result, DeleteCommand *redoOf)
@@ -377,15 +360,12 @@ void DeletionController::deletionDone(quint64 history, const Result<DeletedRows>
 void DeletionController::restore(DeleteCommand *command)
 {
     setBusy(true);
-    const QString path = m_path;
     const quint64 history = m_history;
-    runJob(
-        this,
-        [path, rows = command->rows] {
-            return onStore(path, [&rows](Store &store, JobResult &result) {
-                if (Status s = restoreRows(store, rows); !s)
-                    result.error = s.error();
-            });
+    runOnStore(
+        m_session, this,
+        [rows = command->rows](Store &store, JobResult &result) {
+            if (Status s = restoreRows(store, rows); !s)
+                result.error = s.error();
         },
         [this, history, command](const JobResult &result) {
             setBusy(false);

@@ -1,5 +1,5 @@
 // Candidate filter, sort keys and statuses; see candidate_query.h.
-#include "widgets/candidates/candidate_query.h"
+#include "core/session/candidate_query.h"
 
 #include <QCoreApplication>
 

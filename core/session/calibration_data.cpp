@@ -1,13 +1,9 @@
 // CalibrationData; see calibration_data.h.
-#include "widgets/calibration/calibration_data.h"
+#include "core/session/calibration_data.h"
 
 #include "core/forecasters/training_scope.h"
-#include "core/store/forecast_repo.h"
-
 #include "core/session/store_session.h"
-#include "core/store/store.h"
-
-#include <QtConcurrent/QtConcurrentRun>
+#include "core/store/forecast_repo.h"
 
 namespace gpuf {
 
@@ -21,33 +17,41 @@ metrics::MetricsOptions CalibrationRequest::options() const
 
 namespace {
 
-std::shared_ptr<const CalibrationSnapshot> loadSnapshot(
-    const QString &path, const CalibrationRequest &request, quint64 generation, const CancelToken &cancel)
+using SnapshotPtr = std::shared_ptr<const CalibrationSnapshot>;
+
+SnapshotPtr failedSnapshot(const QString &path, const CalibrationRequest &request, quint64 generation, QString error)
 {
     auto snapshot = std::make_shared<CalibrationSnapshot>();
     snapshot->generation = generation;
     snapshot->storePath = path;
     snapshot->request = request;
-    // The session opened and checked the file; this connection only reads.
-    auto store = Store::open(path, Store::Mode::ReadOnly, Store::Check::Header);
-    if (!store) {
-        snapshot->error = store.error();
-        return snapshot;
-    }
-    auto pairs = loadScoredPairs(**store, request.filter(), cancel);
+    snapshot->error = std::move(error);
+    return snapshot;
+}
+
+Result<SnapshotPtr> loadSnapshot(
+    Store &store, const CalibrationRequest &request, quint64 generation, const CancelToken &cancel)
+{
+    auto snapshot = std::make_shared<CalibrationSnapshot>();
+    snapshot->generation = generation;
+    snapshot->storePath = store.path();
+    snapshot->request = request;
+    auto pairs = loadScoredPairs(store, request.filter(), cancel);
+    if (pairs.isCancelled())
+        return pairs.failure();
     if (!pairs) {
         snapshot->error = pairs.error();
-        return snapshot;
+        return SnapshotPtr(snapshot);
     }
     snapshot->pairs = std::move(*pairs);
     if (cancel.isCancelled())
-        return snapshot; // dropped by the generation check anyway
+        return Error::cancelled();
     snapshot->metrics = metrics::computeStoreMetrics(snapshot->pairs, request.options());
-    if (auto forecasters = ForecasterRepo(**store).list()) {
+    if (auto forecasters = ForecasterRepo(store).list()) {
         snapshot->inSample = inSampleRows(snapshot->pairs, snapshot->metrics.rows, *forecasters);
         snapshot->inSampleSamePairs = inSampleRows(snapshot->pairs, snapshot->metrics.samePairRows, *forecasters);
     }
-    return snapshot;
+    return SnapshotPtr(snapshot);
 }
 
 } // namespace
@@ -68,15 +72,21 @@ CalibrationData::CalibrationData(StoreSession *session, QObject *parent)
         }
         startLoad();
     });
-    connect(session, &StoreSession::changed, this, &CalibrationData::startLoad);
+    connect(session, &StoreSession::changed, this, &CalibrationData::followChange);
     connect(session, &StoreSession::closed, this, &CalibrationData::clear);
     if (session->isOpen())
         startLoad();
 }
 
-CalibrationData::~CalibrationData()
+CalibrationData::~CalibrationData() = default;
+
+// The metrics rest on forecasts and measurements (and labels, which imports bring); added kernels and search events
+// change none of them.
+void CalibrationData::followChange(const StoreChange &change)
 {
-    m_cancel.cancel(); // the job holds only values; it ends early and its result is dropped
+    using Kind = StoreChange::Kind;
+    if (change.kind != Kind::Kernels && change.kind != Kind::Searches)
+        startLoad();
 }
 
 void CalibrationData::setRequest(const CalibrationRequest &request)
@@ -93,22 +103,21 @@ void CalibrationData::startLoad()
 {
     if (!m_session || !m_session->isOpen())
         return;
-    m_cancel.cancel();
-    m_cancel = CancelToken::create();
     const quint64 generation = ++m_generation;
     if (!m_loading) {
         m_loading = true;
         Q_EMIT loadingChanged(true);
     }
-    auto *watcher = new QFutureWatcher<std::shared_ptr<const CalibrationSnapshot>>(this);
-    connect(watcher, &QFutureWatcher<std::shared_ptr<const CalibrationSnapshot>>::finished, this, [this, watcher]() {
-        watcher->deleteLater();
-        applyResult(watcher->result());
-    });
-    watcher->setFuture(
-        QtConcurrent::run([path = m_session->path(), request = m_request, generation, cancel = m_cancel]() {
-            return loadSnapshot(path, request, generation, cancel);
-        }));
+    m_session->read<SnapshotPtr>(
+        QStringLiteral("calibration"),
+        [request = m_request, generation](
+            Store &store, const CancelToken &cancel) { return loadSnapshot(store, request, generation, cancel); },
+        this,
+        [this, path = m_session->path(), request = m_request, generation](Result<SnapshotPtr> snapshot) {
+            if (snapshot.isCancelled())
+                return;
+            applyResult(snapshot ? *snapshot : failedSnapshot(path, request, generation, snapshot.error()));
+        });
 }
 
 void CalibrationData::applyResult(std::shared_ptr<const CalibrationSnapshot> result)
@@ -123,7 +132,7 @@ void CalibrationData::applyResult(std::shared_ptr<const CalibrationSnapshot> res
 
 void CalibrationData::clear()
 {
-    m_cancel.cancel();
+    m_session->cancelReads(this);
     ++m_generation;
     m_snapshot = std::make_shared<const CalibrationSnapshot>();
     if (m_loading) {

@@ -1,12 +1,11 @@
 // CalibrationData: the scored forecasts of the open store and their metrics, loaded off the GUI thread whenever the
-// store opens, is refreshed or the request changes, and handed to the calibration views as one immutable snapshot.
+// store opens, a write changes forecasts or measurements, or the request changes, and handed to the calibration views
+// as one immutable snapshot.
 #pragma once
 
-#include "core/common/cancel.h"
 #include "core/metrics/from_store.h"
 #include "core/store/scored_pairs.h"
 
-#include <QFutureWatcher>
 #include <QObject>
 
 #include <memory>
@@ -14,6 +13,7 @@
 namespace gpuf {
 
 class StoreSession;
+struct StoreChange;
 
 // What the calibration views evaluate. Names as stored; empty = all.
 struct CalibrationRequest
@@ -74,6 +74,7 @@ Q_SIGNALS:
 
 private:
     void startLoad();
+    void followChange(const StoreChange &change);
     void applyResult(std::shared_ptr<const CalibrationSnapshot> result);
     void clear();
 
@@ -81,7 +82,6 @@ private:
     CalibrationRequest m_request;
     std::shared_ptr<const CalibrationSnapshot> m_snapshot;
     quint64 m_generation = 0;
-    CancelToken m_cancel; // of the load in flight
     bool m_loading = false;
 };
 

@@ -1,5 +1,5 @@
 // Sample store creation; see sample_store.h.
-#include "widgets/session/sample_store.h"
+#include "core/session/sample_store.h"
 
 #include "core/common/resources.h"
 #include "core/interop/interop.h"
@@ -9,9 +9,7 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
-#include <QFutureWatcher>
 #include <QStandardPaths>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace gpuf {
 namespace {
@@ -75,6 +73,46 @@ QString buildSampleStore(const QString &digest)
     return {};
 }
 
+// Builds the sample store for one session in the background; a request while a build runs waits for that build (two
+// builds would write the same file).
+class SampleBuilder : public QObject
+{
+public:
+    static constexpr const char *kName = "gpuf-sample-builder";
+
+    explicit SampleBuilder(StoreSession *session)
+        : QObject(session)
+        , m_session(session)
+    {
+        setObjectName(QLatin1StringView(kName));
+    }
+
+    void build(const QString &digest)
+    {
+        if (m_job.isRunning())
+            return;
+        m_session->beginWork(QObject::tr("Building the sample store"));
+        m_job.start(
+            [digest](const CancelToken &) -> Result<bool> {
+                const QString error = buildSampleStore(digest);
+                if (!error.isEmpty())
+                    return Error {error};
+                return true;
+            },
+            [this](Result<bool> built) {
+                m_session->endWork();
+                if (built)
+                    m_session->open(sampleStorePath());
+                else
+                    m_session->reportOpenFailure(sampleStorePath(), built.error());
+            });
+    }
+
+private:
+    StoreSession *m_session;
+    LatestJob<bool> m_job {this};
+};
+
 } // namespace
 
 QString sampleBundleResource() { return QStringLiteral(":/gpuf/sample/sample-bundle.jsonl"); }
@@ -95,18 +133,8 @@ void openSampleStore(StoreSession *session)
         session->open(sampleStorePath());
         return;
     }
-    session->beginWork(QObject::tr("Building the sample store"));
-    auto *watcher = new QFutureWatcher<QString>(session);
-    QObject::connect(watcher, &QFutureWatcher<QString>::finished, session, [session, watcher]() {
-        watcher->deleteLater();
-        session->endWork();
-        const QString error = watcher->result();
-        if (error.isEmpty())
-            session->open(sampleStorePath());
-        else
-            session->reportOpenFailure(sampleStorePath(), error);
-    });
-    watcher->setFuture(QtConcurrent::run(buildSampleStore, digest));
+    auto *builder = session->findChild<QObject *>(QLatin1StringView(SampleBuilder::kName), Qt::FindDirectChildrenOnly);
+    static_cast<SampleBuilder *>(builder ? builder : new SampleBuilder(session))->build(digest);
 }
 
 } // namespace gpuf

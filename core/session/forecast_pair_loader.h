@@ -1,8 +1,8 @@
 // ForecastPairLoader: follows the Selection's pair and reads its forecasts, forecasters and measurements off the GUI
-// thread (latest request wins), again whenever a forecast of that pair is stored or the store is refreshed.
+// thread (latest request wins), again whenever a forecast of that pair is stored or a write touches its kernels.
 #pragma once
 
-#include "widgets/forecast/pair_forecasts.h"
+#include "core/session/pair_forecasts.h"
 
 #include <QObject>
 
@@ -11,6 +11,7 @@ namespace gpuf {
 class ForecastQueue;
 class Selection;
 class StoreSession;
+struct StoreChange;
 
 class ForecastPairLoader : public QObject
 {
@@ -32,8 +33,9 @@ Q_SIGNALS:
     void failed(const QString &message);
 
 private:
+    void followChange(const StoreChange &change);
+
     StoreSession *m_session;
-    quint64 m_generation = 0;
     RowId m_candidateId = 0;
     RowId m_baselineId = 0;
     bool m_loading = false;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/bins/bins.h"
+#include "core/common/cancel.h"
 #include "core/common/result.h"
 #include "core/domain/forecast.h"
 #include "core/domain/hardware.h"
@@ -18,6 +19,8 @@
 #include <optional>
 
 namespace gpuf {
+
+class Store;
 
 // The measured truth of a pair on one hardware.
 struct PairTruth
@@ -51,8 +54,9 @@ struct PairForecasts
     QString forecasterName(RowId id) const; // its display name, else its name, else "#id"
 };
 
-// Reads the pair from the store at `path` (opened read-only in spirit: nothing is written). Runs on any thread.
-Result<PairForecasts> loadPairForecasts(const QString &path, RowId candidateId, RowId baselineId);
+// Reads the pair (nothing is written). Runs on any thread with that thread's connection.
+Result<PairForecasts> loadPairForecasts(
+    Store &store, RowId candidateId, RowId baselineId, const CancelToken &cancel = {});
 
 // The newest run per case of each hardware, as measuredSpeedup() wants them, for both kernels; one PairTruth per
 // hardware the candidate has measurements on, in ascending hardware id. Pure: tested with tables.

@@ -1,5 +1,5 @@
 // ForecastAnnotations; see forecast_annotations.h.
-#include "widgets/diff/forecast_annotations.h"
+#include "core/session/forecast_annotations.h"
 
 #include "core/store/forecast_repo.h"
 #include "core/store/problem_repo.h"

@@ -1,5 +1,5 @@
 // Budget curves; see budget_curve_data.h.
-#include "widgets/calibration/budget_curve_data.h"
+#include "core/session/budget_curve_data.h"
 
 #include "core/metrics/ranking.h"
 

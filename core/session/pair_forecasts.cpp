@@ -1,5 +1,5 @@
 // The forecast panel's data for one pair; see pair_forecasts.h.
-#include "widgets/forecast/pair_forecasts.h"
+#include "core/session/pair_forecasts.h"
 
 #include "core/metrics/selective.h"
 #include "core/store/forecast_repo.h"
@@ -120,15 +120,12 @@ QList<PairTruth> pairTruths(
     return truths;
 }
 
-Result<PairForecasts> loadPairForecasts(const QString &path, RowId candidateId, RowId baselineId)
+Result<PairForecasts> loadPairForecasts(Store &store, RowId candidateId, RowId baselineId, const CancelToken &cancel)
 {
-    auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
-    if (!store)
-        return Error {store.error()};
     PairForecasts pair;
     pair.candidateId = candidateId;
     pair.baselineId = baselineId;
-    KernelRepo kernels(**store);
+    KernelRepo kernels(store);
     Kernel loaded[2];
     for (const RowId id : {candidateId, baselineId}) {
         auto kernel = kernels.find(id);
@@ -141,24 +138,26 @@ Result<PairForecasts> loadPairForecasts(const QString &path, RowId candidateId, 
         loaded[id == candidateId ? 0 : 1] = **kernel;
     }
     pair.featureGaps = features::pairGaps(loaded[1], pair.baselineName, loaded[0], pair.candidateName);
-    auto forecasts = ForecastRepo(**store).forCandidate(candidateId);
+    if (cancel.isCancelled())
+        return Error::cancelled();
+    auto forecasts = ForecastRepo(store).forCandidate(candidateId);
     if (!forecasts)
         return Error {forecasts.error()};
     for (const Forecast &f : std::as_const(*forecasts)) {
         if (f.referenceKernelId == baselineId)
             pair.forecasts.append(f);
     }
-    auto forecasters = ForecasterRepo(**store).list();
+    auto forecasters = ForecasterRepo(store).list();
     if (!forecasters)
         return Error {forecasters.error()};
     for (const Forecaster &f : std::as_const(*forecasters))
         pair.forecasters.insert(f.id, f);
-    auto hardware = HardwareRepo(**store).list();
+    auto hardware = HardwareRepo(store).list();
     if (!hardware)
         return Error {hardware.error()};
     for (const Hardware &h : std::as_const(*hardware))
         pair.hardware.insert(h.id, h);
-    MeasurementRepo measurements(**store);
+    MeasurementRepo measurements(store);
     auto candidateRuns = measurements.forKernel(candidateId);
     if (!candidateRuns)
         return Error {candidateRuns.error()};

@@ -4,8 +4,8 @@
 #pragma once
 
 #include "core/domain/problem.h"
-#include "widgets/diff/diff_document.h"
-#include "widgets/diff/forecast_annotations.h"
+#include "core/session/diff_side.h"
+#include "core/session/forecast_annotations.h"
 
 #include <QObject>
 
@@ -14,6 +14,7 @@ namespace gpuf {
 class Selection;
 class Settings;
 class StoreSession;
+struct StoreChange;
 
 class KernelPairLoader : public QObject
 {
@@ -40,12 +41,19 @@ Q_SIGNALS:
     void failed(const QString &message);
 
 private:
+    struct Loaded
+    {
+        DiffSide baseline;
+        DiffSide candidate;
+        ForecastAnnotations annotations;
+    };
+    void followChange(const StoreChange &change);
+
     StoreSession *m_session;
     QString m_forecasterName;
     RowId m_candidateId = 0;
     RowId m_baselineId = 0;
-    quint64 m_generation = 0;
-    quint64 m_annotationGeneration = 0;
+    bool m_annotationsReread = false; // annotations were read again after the pair's load started (theirs win)
 };
 
 } // namespace gpuf

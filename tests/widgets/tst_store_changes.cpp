@@ -1,0 +1,201 @@
+// Offscreen tests of how views follow writes through the session's typed changes: a stored measurement patches the
+// candidate table's row (the speedup and bin a full reload would show, no reset, other rows untouched), changes that
+// touch no row change nothing, an export changes nothing at all, and the calibration metrics reload only for changes
+// of forecasts, measurements or imports.
+#include "tst_candidate_store.h"
+
+#include "core/session/calibration_data.h"
+#include "core/session/candidate_source.h"
+#include "core/session/selection.h"
+#include "core/session/store_session.h"
+#include "widgets/candidates/candidate_browser.h"
+#include "widgets/candidates/candidate_table_model.h"
+#include "widgets/session/transfer_jobs.h"
+
+#include <QAbstractItemModelTester>
+#include <QFile>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gpuf;
+
+class TestStoreChanges : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_path;
+    testing::CandidateStoreFacts m_facts;
+
+    struct Fixture
+    {
+        StoreSession session;
+        Selection selection;
+        CandidateSource source {&session};
+        CandidateBrowser browser {&source, &selection};
+    };
+
+    std::unique_ptr<Fixture> open()
+    {
+        auto f = std::make_unique<Fixture>();
+        f->browser.resize(1200, 600);
+        f->browser.show();
+        f->session.open(m_path);
+        return f;
+    }
+
+    static bool settled(Fixture &f)
+    {
+        return f.source.table() && !f.source.isLoading() && !f.source.changedLinesPending() && !f.source.isPatching()
+            && !f.browser.model()->isUpdating();
+    }
+
+    // The kernels the shown hardware has neither a measurement nor a label of.
+    static QList<RowId> unknownOnShownHardware(const CandidateTableModel &model)
+    {
+        QList<RowId> ids;
+        const CandidateTable &table = *model.table();
+        for (int row = 0; row < table.rows.size(); ++row) {
+            if (!table.rows[row].isReference && !table.measuredCell(row, model.view().hardware).isKnown())
+                ids.append(table.rows[row].id);
+        }
+        return ids;
+    }
+
+    static QStringList rowTexts(const CandidateTableModel &model, RowId kernel)
+    {
+        QStringList texts;
+        const int row = model.viewRowOf(kernel);
+        for (int column = 0; column < CandidateColumnCount; ++column)
+            texts.append(model.data(model.index(row, column)).toString());
+        return texts;
+    }
+
+    void storeMeasurement(RowId kernel, RowId hardware, double ns)
+    {
+        auto store = Store::open(m_path, Store::Mode::ExistingOnly, Store::Check::Header);
+        QVERIFY(store.ok());
+        for (const char *caseName : {"small", "large"}) {
+            Measurement m;
+            m.kernelId = kernel;
+            m.hardwareId = hardware;
+            m.caseName = QString::fromLatin1(caseName);
+            m.runtime = RuntimeStats {ns, ns, ns, 0.0, 0.001, 10};
+            QVERIFY(MeasurementRepo(**store).insert(m).ok());
+        }
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        m_path = m_dir.filePath(QStringLiteral("changes.gpuf"));
+        m_facts = testing::makeCandidateStore(m_path);
+    }
+
+    void aStoredMeasurementPatchesItsRow()
+    {
+        auto f = open();
+        CandidateTableModel *model = f->browser.model();
+        QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QTRY_VERIFY(settled(*f));
+        const QList<RowId> unknown = unknownOnShownHardware(*model);
+        QVERIFY(unknown.size() >= 2);
+        const RowId measured = unknown.first();
+        const RowId untouched = unknown.last();
+        const QStringList untouchedBefore = rowTexts(*model, untouched);
+        QCOMPARE(model->data(model->index(model->viewRowOf(measured), SpeedupColumn)).toString(), QString());
+
+        QSignalSpy resets(model, &CandidateTableModel::modelReset);
+        QSignalSpy loads(&f->source, &CandidateSource::loadingStarted);
+        QSignalSpy patched(&f->source, &CandidateSource::rowsPatched);
+        QSignalSpy changedRows(model, &CandidateTableModel::dataChanged);
+        const CandidateTable &before = *model->table();
+        storeMeasurement(measured, before.hardware[model->view().hardware].id, 40.0);
+        f->session.announceMeasurements({}, {measured});
+        QTRY_COMPARE(patched.count(), 1);
+        QTRY_VERIFY(settled(*f));
+
+        const int row = model->viewRowOf(measured);
+        const QString speedup = model->data(model->index(row, SpeedupColumn)).toString();
+        const QString bin = model->data(model->index(row, MeasuredBinColumn)).toString();
+        QVERIFY2(speedup.endsWith(u'×'), qPrintable(speedup));
+        QVERIFY(!bin.isEmpty());
+        QCOMPARE(resets.count(), 0);
+        QCOMPARE(loads.count(), 0);
+        for (const QList<QVariant> &signal : std::as_const(changedRows)) {
+            const auto from = signal.at(0).value<QModelIndex>();
+            const auto to = signal.at(1).value<QModelIndex>();
+            QCOMPARE(from.row(), row); // only the measured row changed
+            QCOMPARE(to.row(), row);
+        }
+        QCOMPARE(rowTexts(*model, untouched), untouchedBefore);
+
+        // What a full load of the same store shows for the row: the patch and the reload agree.
+        CandidateSource fresh(nullptr);
+        fresh.load(m_path);
+        QTRY_VERIFY(fresh.table() && !fresh.isLoading());
+        CandidateTableModel reloaded;
+        reloaded.setTable(fresh.table());
+        reloaded.setHardwareIndex(model->view().hardware);
+        QTRY_VERIFY(!reloaded.isUpdating());
+        const int freshRow = reloaded.viewRowOf(measured);
+        QCOMPARE(reloaded.data(reloaded.index(freshRow, SpeedupColumn)).toString(), speedup);
+        QCOMPARE(reloaded.data(reloaded.index(freshRow, MeasuredBinColumn)).toString(), bin);
+    }
+
+    void aChangeOfNoRowDoesNothing()
+    {
+        auto f = open();
+        CandidateTableModel *model = f->browser.model();
+        QTRY_VERIFY(settled(*f));
+        QSignalSpy loads(&f->source, &CandidateSource::loadingStarted);
+        QSignalSpy patched(&f->source, &CandidateSource::rowsPatched);
+        QSignalSpy changedRows(model, &CandidateTableModel::dataChanged);
+        f->session.announce(StoreChange::of(StoreChange::Kind::Searches, {m_facts.search}));
+        QSignalSpy flushed(&f->session, &StoreSession::snapshotChanged);
+        QVERIFY(flushed.wait()); // the change went round: the session read the counts again
+        QCOMPARE(loads.count(), 0);
+        QCOMPARE(patched.count(), 0);
+        QCOMPARE(changedRows.count(), 0);
+    }
+
+    void anExportChangesNothing()
+    {
+        auto f = open();
+        QTRY_VERIFY(settled(*f));
+        QSignalSpy changes(&f->session, &StoreSession::changed);
+        QSignalSpy opened(&f->session, &StoreSession::opened);
+        QSignalSpy loads(&f->source, &CandidateSource::loadingStarted);
+        QSignalSpy busy(&f->session, &StoreSession::busyChanged);
+        const QString bundle = m_dir.filePath(QStringLiteral("export.jsonl"));
+        startExport(&f->browser, &f->session, bundle);
+        QTRY_VERIFY(!f->session.isBusy() && QFile::exists(bundle));
+        QCoreApplication::processEvents();
+        QCOMPARE(changes.count(), 0);
+        QCOMPARE(opened.count(), 0);
+        QCOMPARE(loads.count(), 0);
+    }
+
+    void calibrationReloadsOnlyForItsData()
+    {
+        StoreSession session;
+        CalibrationData data(&session);
+        QSignalSpy loading(&data, &CalibrationData::loadingChanged);
+        session.open(m_path);
+        QTRY_VERIFY(!data.isLoading() && loading.count() >= 2);
+        loading.clear();
+        QSignalSpy counts(&session, &StoreSession::snapshotChanged);
+        session.announce(StoreChange::of(StoreChange::Kind::Kernels, {m_facts.kernels.first()}));
+        QVERIFY(counts.wait());
+        QCOMPARE(loading.count(), 0); // an added kernel has no forecast or measurement yet
+        session.announce(StoreChange::of(StoreChange::Kind::Forecasts, {m_facts.kernels.first()}));
+        QTRY_VERIFY(loading.count() >= 2 && !data.isLoading());
+        QVERIFY(!data.snapshot()->isEmpty());
+    }
+};
+
+QTEST_MAIN(TestStoreChanges)
+#include "tst_store_changes.moc"

@@ -1,7 +1,7 @@
 // KernelPairLoader; see kernel_pair_loader.h.
 #include "core/session/kernel_pair_loader.h"
 
-#include "core/forecasters/costmodel_forecaster.h"
+#include "core/forecasters/costmodel/costmodel_forecaster.h"
 #include "core/session/selection.h"
 #include "core/session/settings.h"
 #include "core/session/store_session.h"

@@ -61,7 +61,8 @@ inline Lesson fixedLesson(const Fixture &f)
     Lesson l;
     l.name = u"custom/scale"_s;
     l.title = u"Scale, four ways"_s;
-    l.steps = {{0, f.r, f.k1, u"one"_s}, {0, f.r, f.k2, u"two"_s}, {0, f.r, f.k3, u"three"_s}, {0, f.r, f.k4, u"four"_s}};
+    l.steps
+        = {{0, f.r, f.k1, u"one"_s}, {0, f.r, f.k2, u"two"_s}, {0, f.r, f.k3, u"three"_s}, {0, f.r, f.k4, u"four"_s}};
     return l;
 }
 

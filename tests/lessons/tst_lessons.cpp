@@ -116,9 +116,8 @@ private Q_SLOTS:
     void selection()
     {
         // 10 ← 11 ← 13, 10 ← 12; given out of lineage order, plus a duplicate.
-        const QList<SelectedKernel> kernels {
-            {13, 11, 1, u" n13 "_s}, {10, 0, 1, u"n10"_s}, {12, 10, 1, u"n12"_s}, {11, 10, 1, u"n11"_s},
-            {13, 11, 1, u"n13"_s}};
+        const QList<SelectedKernel> kernels {{13, 11, 1, u" n13 "_s}, {10, 0, 1, u"n10"_s}, {12, 10, 1, u"n12"_s},
+            {11, 10, 1, u"n11"_s}, {13, 11, 1, u"n13"_s}};
         auto steps = stepsFromSelection(kernels);
         QVERIFY2(steps.ok(), qPrintable(steps.error()));
         QCOMPARE(steps->size(), 3);

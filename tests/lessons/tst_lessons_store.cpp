@@ -3,11 +3,11 @@
 // the same metrics as any forecaster (against core/metrics on a fixed table), the class report and its CSV, and the
 // lesson record of the gpuf bundle (round trip; a missing kernel or an empty lesson refused with its line, nothing
 // imported).
+#include "core/interop/interop.h"
 #include "core/lessons/class_report.h"
 #include "core/lessons/lesson_answers.h"
 #include "core/lessons/lesson_generation.h"
 #include "core/lessons/student_answer.h"
-#include "core/interop/interop.h"
 #include "core/metrics/from_store.h"
 #include "core/mutators/shipped_families.h"
 #include "core/store/lesson_repo.h"
@@ -228,8 +228,8 @@ private Q_SLOTS:
                 continue;
             found = true;
             QCOMPARE(r.forecaster.label(), u"Demo Student"_s);
-            for (metrics::Scalar s : {metrics::Scalar::Accuracy, metrics::Scalar::WithinOne,
-                     metrics::Scalar::BrierHalf, metrics::Scalar::Ece})
+            for (metrics::Scalar s : {metrics::Scalar::Accuracy, metrics::Scalar::WithinOne, metrics::Scalar::BrierHalf,
+                     metrics::Scalar::Ece})
                 QCOMPARE(r.report.scalar(s), direct.scalar(s));
         }
         QVERIFY(found);
@@ -254,8 +254,8 @@ private Q_SLOTS:
         auto refused = lessons::saveAnswer(**store, zeros);
         QVERIFY(!refused.ok());
         QVERIFY2(refused.error().contains(u"sum to 0"_s), qPrintable(refused.error()));
-        lessons::Answer notStudent {insertForecaster(**store, u"model"_s), u"l"_s, 1, f.r, f.k1,
-            lessons::pointDistribution(4), 4, {}};
+        lessons::Answer notStudent {
+            insertForecaster(**store, u"model"_s), u"l"_s, 1, f.r, f.k1, lessons::pointDistribution(4), 4, {}};
         QVERIFY(!lessons::saveAnswer(**store, notStudent).ok());
         QVERIFY(!lessons::ensureStudent(**store, u"  "_s).ok());
         QCOMPARE(ForecastRepo(**store).list()->size(), 0);
@@ -313,9 +313,8 @@ private Q_SLOTS:
                                       << u"b.jsonl:3: field 'steps': a lesson has at least one step"_s;
         QTest::newRow("bad kind") << QByteArray(R"({"type":"lesson","name":"l","kind":"exam","steps":[]})")
                                   << u"field 'kind': 'exam' is not one of operation, family, custom"_s;
-        QTest::newRow("step not an object")
-            << QByteArray(R"({"type":"lesson","name":"l","kind":"custom","steps":[3]})")
-            << u"field 'steps[0]': expected an object"_s;
+        QTest::newRow("step not an object") << QByteArray(R"({"type":"lesson","name":"l","kind":"custom","steps":[3]})")
+                                            << u"field 'steps[0]': expected an object"_s;
     }
     void badLessonRecords()
     {

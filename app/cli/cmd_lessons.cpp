@@ -37,7 +37,8 @@ void addLessonsOptions(QCommandLineParser &parser)
     parser.addOption({kProbabilities,
         QStringLiteral("answer: the student's weights over bins 1..8, comma-separated (normalised to sum to 1)."),
         QStringLiteral("P1,…,P8")});
-    parser.addOption({kReasoning, QStringLiteral("answer: the student's reasoning, one sentence."), QStringLiteral("TEXT")});
+    parser.addOption(
+        {kReasoning, QStringLiteral("answer: the student's reasoning, one sentence."), QStringLiteral("TEXT")});
     parser.addOption({kFamilies, QStringLiteral("generate: also one lesson per shipped kernel family.")});
     parser.addOption({kCsv, QStringLiteral("report: write the report as CSV to FILE ('-': standard output)."),
         QStringLiteral("FILE")});
@@ -152,8 +153,8 @@ int runReport(Store &store, const QCommandLineParser &p, Io &io)
         }
         QSaveFile file(p.value(kCsv));
         if (!file.open(QIODevice::WriteOnly) || file.write(csv) != csv.size() || !file.commit())
-            return fail(io, BadInput, QStringLiteral("lessons report: cannot write %1: %2").arg(p.value(kCsv),
-                                          file.errorString()));
+            return fail(io, BadInput,
+                QStringLiteral("lessons report: cannot write %1: %2").arg(p.value(kCsv), file.errorString()));
         io.out << "class report written to " << p.value(kCsv) << "\n";
         return Success;
     }
@@ -175,8 +176,8 @@ int runReport(Store &store, const QCommandLineParser &p, Io &io)
 int runLessons(const QCommandLineParser &p, Io &io)
 {
     const QStringList args = p.positionalArguments();
-    const QStringList verbs {QStringLiteral("list"), QStringLiteral("generate"), QStringLiteral("answer"),
-        QStringLiteral("report")};
+    const QStringList verbs {
+        QStringLiteral("list"), QStringLiteral("generate"), QStringLiteral("answer"), QStringLiteral("report")};
     if (args.size() != 2 || !verbs.contains(args.first()))
         return fail(io, UsageError, QStringLiteral("lessons: give a verb (%1) and STORE").arg(verbs.join(u'|')));
     const QString verb = args.first();
@@ -201,9 +202,10 @@ Command lessonsCommand()
     c.name = QStringLiteral("lessons");
     c.summary = QStringLiteral("Teaching lessons: list them, generate the corpus and family lessons, record a "
                                "student's answer, print or export the class report.");
-    c.usage = QStringLiteral("list STORE | generate STORE [--families] | answer STORE --lesson L --student NAME --step N "
-                             "(--bin B | --probabilities P1,…,P8) [--reasoning TEXT] | report STORE [--lesson L] "
-                             "[--csv FILE]");
+    c.usage
+        = QStringLiteral("list STORE | generate STORE [--families] | answer STORE --lesson L --student NAME --step N "
+                         "(--bin B | --probabilities P1,…,P8) [--reasoning TEXT] | report STORE [--lesson L] "
+                         "[--csv FILE]");
     c.addOptions = addLessonsOptions;
     c.run = runLessons;
     return c;

@@ -50,7 +50,8 @@ QString csvNumber(double v) { return std::isfinite(v) ? QString::number(v, 'f', 
 
 // The comparison forecaster: the built-in cost model when it forecast any of the pairs, else the first other
 // non-student forecaster that did.
-Result<std::optional<ScoredPairs>> comparisonPairs(Store &store, const QSet<PairKey> &pairs, const std::atomic_bool *cancel)
+Result<std::optional<ScoredPairs>> comparisonPairs(
+    Store &store, const QSet<PairKey> &pairs, const std::atomic_bool *cancel)
 {
     auto all = loadScoredPairs(store, {}, cancel);
     if (!all)
@@ -153,10 +154,12 @@ Result<ClassReport> classReport(Store &store, const QString &lessonName, const s
             entry.steps = int(lesson.steps.size());
             entry.answeredSteps = int(answered.size());
             entry.rows = rowsOf(*scored, pairs);
-            entry.report = std::make_shared<const metrics::MetricsReport>(
-                metrics::computeReport(*entry.rows, reportOptions()));
-            std::stable_sort(results.begin(), results.end(),
-                [](const StepResult &a, const StepResult &b) { return a.brier > b.brier; });
+            entry.report
+                = std::make_shared<const metrics::MetricsReport>(metrics::computeReport(*entry.rows, reportOptions()));
+            // Furthest off first (in bins), then the larger Brier score.
+            std::stable_sort(results.begin(), results.end(), [](const StepResult &a, const StepResult &b) {
+                return a.offBy() != b.offBy() ? a.offBy() > b.offBy() : a.brier > b.brier;
+            });
             QSet<int> listed;
             for (const StepResult &r : std::as_const(results)) {
                 if (entry.mostWrong.size() == 3)
@@ -176,8 +179,8 @@ Result<ClassReport> classReport(Store &store, const QString &lessonName, const s
         const ScoredPairs &c = **comparison;
         out.comparisonName = c.forecasters.isEmpty() ? QString() : c.forecasters.first().label();
         out.comparisonRows = rowsOf(c, c.pairs);
-        out.comparison
-            = std::make_shared<const metrics::MetricsReport>(metrics::computeReport(*out.comparisonRows, reportOptions()));
+        out.comparison = std::make_shared<const metrics::MetricsReport>(
+            metrics::computeReport(*out.comparisonRows, reportOptions()));
     }
     return out;
 }
@@ -208,8 +211,9 @@ QString classReportCsv(const ClassReport &report)
         for (const StepResult &r : e.mostWrong)
             wrong << stepResultText(r);
         out += QStringList {csvField(e.student), csvField(e.lesson), QString::number(e.steps),
-            QString::number(e.answeredSteps), QString::number(e.report->nParsed), csvNumber(e.accuracy()),
-            csvNumber(e.withinOne()), csvNumber(e.brier()), csvNumber(e.ece()), csvField(wrong.join(QStringLiteral("; ")))}
+                   QString::number(e.answeredSteps), QString::number(e.report->nParsed), csvNumber(e.accuracy()),
+                   csvNumber(e.withinOne()), csvNumber(e.brier()), csvNumber(e.ece()),
+                   csvField(wrong.join(QStringLiteral("; ")))}
                    .join(QLatin1Char(','))
             + QLatin1Char('\n');
     }

@@ -44,7 +44,7 @@ struct StudentLessonReport
     int answeredSteps = 0; // steps with at least one scored answer
     std::shared_ptr<const metrics::MetricsReport> report; // over the scored answers (one row per answer and GPU)
     std::shared_ptr<const std::vector<metrics::ScoredRow>> rows;
-    QList<StepResult> mostWrong; // the (up to three) steps with the largest Brier score, worst first
+    QList<StepResult> mostWrong; // the (up to three) steps furthest off in bins (ties: larger Brier), worst first
 
     double accuracy() const { return report->scalar(metrics::Scalar::Accuracy); }
     double withinOne() const { return report->scalar(metrics::Scalar::WithinOne); }

@@ -42,7 +42,8 @@ Status validate(const Lesson &lesson)
     if (lesson.name.trimmed().isEmpty())
         return Error {tr("a lesson needs a name")};
     if (lesson.steps.isEmpty())
-        return Error {tr("lesson '%1' has no steps; a lesson walks through at least one pair of kernels").arg(lesson.name)};
+        return Error {
+            tr("lesson '%1' has no steps; a lesson walks through at least one pair of kernels").arg(lesson.name)};
     for (qsizetype i = 0; i < lesson.steps.size(); ++i) {
         const LessonStep &s = lesson.steps.at(i);
         if (s.referenceKernelId <= 0 || s.kernelId <= 0)
@@ -105,7 +106,8 @@ Result<QList<LessonStep>> stepsFromSelection(const QList<SelectedKernel> &kernel
         return Error {tr("a lesson needs at least two kernels: each step compares a kernel with another one")};
     for (const SelectedKernel &k : std::as_const(unique)) {
         if (k.problemId != unique.first().problemId)
-            return Error {tr("the kernels belong to different problems; a lesson's steps compare kernels of one problem")};
+            return Error {
+                tr("the kernels belong to different problems; a lesson's steps compare kernels of one problem")};
     }
     QHash<RowId, RowId> parentOf;
     for (const SelectedKernel &k : std::as_const(unique))

@@ -103,9 +103,9 @@ Result<QList<RowId>> saveAnswer(Store &store, const Answer &answer)
         return Error {hardware.error()};
     if (hardware->isEmpty())
         hardware->append(0);
-    const QString response = QString::fromUtf8(
-        QJsonDocument(QJsonObject {{QStringLiteral("lesson"), answer.lesson}, {QStringLiteral("step"), answer.step}})
-            .toJson(QJsonDocument::Compact));
+    const QString response = QString::fromUtf8(QJsonDocument(
+        QJsonObject {{QStringLiteral("lesson"), answer.lesson},
+            {QStringLiteral("step"), answer.step}}).toJson(QJsonDocument::Compact));
     const QDateTime now = QDateTime::currentDateTimeUtc();
     ForecastRepo forecasts(store);
     QList<RowId> ids;

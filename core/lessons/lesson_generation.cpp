@@ -34,8 +34,8 @@ qint64 oneTowards(const families::Tunable &t, qint64 current, qint64 target)
     return t.values.at(at + (goal > at ? 1 : -1));
 }
 
-Result<RowId> storeConfiguration(KernelRepo &kernels, const families::KernelFamily &family, const Configuration &c,
-    RowId problemId, RowId parentId)
+Result<RowId> storeConfiguration(
+    KernelRepo &kernels, const families::KernelFamily &family, const Configuration &c, RowId problemId, RowId parentId)
 {
     auto expansion = families::expand(family, c);
     if (!expansion)
@@ -172,8 +172,7 @@ QString GenerationReport::text() const
     return lines.join(QLatin1Char('\n'));
 }
 
-Result<GenerationReport> generateLessons(
-    Store &store, bool operations, const QList<families::KernelFamily> &familyList)
+Result<GenerationReport> generateLessons(Store &store, bool operations, const QList<families::KernelFamily> &familyList)
 {
     Transaction t(store);
     if (Status s = t.begin(); !s)

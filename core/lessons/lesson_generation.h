@@ -38,7 +38,8 @@ struct FamilyWalk
 // move one value towards its default does; when neither is possible the walk ends where it is. Pure.
 Result<FamilyWalk> familyWalk(const families::KernelFamily &family, const QList<families::Configuration> &valid);
 
-// The operation lesson of every problem with corpus kernels (origin "corpus" with a parent): name "operation/<problem>".
+// The operation lesson of every problem with corpus kernels (origin "corpus" with a parent): name
+// "operation/<problem>".
 Result<QList<Lesson>> operationLessons(Store &store);
 
 // The family lesson of `family`: its walk's configurations are stored as kernels of the family's problem (origin
@@ -57,8 +58,7 @@ struct GenerationReport
 };
 
 // Generates and stores the operation lessons and, for every family in `families`, its family lesson; one transaction.
-Result<GenerationReport> generateLessons(
-    Store &store, bool operations, const QList<families::KernelFamily> &families);
+Result<GenerationReport> generateLessons(Store &store, bool operations, const QList<families::KernelFamily> &families);
 
 } // namespace lessons
 } // namespace gpuf

@@ -15,8 +15,9 @@ Result<bins::Distribution> normalisedDistribution(const std::array<double, bins:
     for (int b = 0; b < bins::kBinCount; ++b) {
         const double w = weights[std::size_t(b)];
         if (!std::isfinite(w) || w < 0.0)
-            return Error {QCoreApplication::translate("gpuf::Lessons", "bin %1 has a weight of %2; weights are zero or "
-                                                                       "more")
+            return Error {QCoreApplication::translate("gpuf::Lessons",
+                "bin %1 has a weight of %2; weights are zero or "
+                "more")
                               .arg(b + 1)
                               .arg(w)};
         sum += w;

@@ -92,8 +92,8 @@ private Q_SLOTS:
         QVERIFY(student.ok());
         m_student = student->id;
         // A stored forecaster's answer for step 1 (it said bin 5; the truth is bin 6).
-        insertForecast(**store, insertForecaster(**store, u"model"_s, u"Some model"_s), m_f.r, m_f.k1, m_f.gpu,
-            peaked(5, 0.6), 5);
+        insertForecast(
+            **store, insertForecaster(**store, u"model"_s, u"Some model"_s), m_f.r, m_f.k1, m_f.gpu, peaked(5, 0.6), 5);
     }
 
     void wholeLesson()

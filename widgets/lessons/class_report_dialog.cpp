@@ -77,14 +77,14 @@ ClassReportDialog::ClassReportDialog(
     m_pdf->setEnabled(false);
     connect(m_lessonBox, &QComboBox::currentIndexChanged, this, &ClassReportDialog::load);
     connect(m_csv, &QPushButton::clicked, this, [this]() {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export Class Report"), title() + QStringLiteral(".csv"),
-            tr("CSV file (*.csv)"));
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export Class Report"), title() + QStringLiteral(".csv"), tr("CSV file (*.csv)"));
         if (Status s = path.isEmpty() ? Status() : exportCsv(path); !s)
             m_summary->setText(s.error());
     });
     connect(m_pdf, &QPushButton::clicked, this, [this]() {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export Class Report"), title() + QStringLiteral(".pdf"),
-            tr("PDF document (*.pdf)"));
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export Class Report"), title() + QStringLiteral(".pdf"), tr("PDF document (*.pdf)"));
         if (Status s = path.isEmpty() ? Status() : exportPdf(path); !s)
             m_summary->setText(s.error());
     });
@@ -94,7 +94,8 @@ ClassReportDialog::ClassReportDialog(
 
 QString ClassReportDialog::title() const
 {
-    return m_lessonBox->currentIndex() <= 0 ? tr("Class report") : tr("Class report — %1").arg(m_lessonBox->currentText());
+    return m_lessonBox->currentIndex() <= 0 ? tr("Class report")
+                                            : tr("Class report — %1").arg(m_lessonBox->currentText());
 }
 
 void ClassReportDialog::load()

@@ -85,10 +85,12 @@ Status writeClassReportPdf(const lessons::ClassReport &report, const QString &ti
         tr("Class report · %1 · scores over every answer and GPU; Brier is ½·Σ (0 best, 1 worst)")
             .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd"))));
     y += 26;
-    const QList<int> columns {margin, margin + 140, margin + 330, margin + 400, margin + 470, margin + 540, margin + 610};
+    const QList<int> columns {
+        margin, margin + 140, margin + 330, margin + 400, margin + 470, margin + 540, margin + 610};
     font.setBold(true);
     painter.setFont(font);
-    drawRow(painter, y, columns, {tr("Student"), tr("Lesson"), tr("Answered"), tr("Accuracy"), tr("Within one"), tr("Brier"), tr("ECE")});
+    drawRow(painter, y, columns,
+        {tr("Student"), tr("Lesson"), tr("Answered"), tr("Accuracy"), tr("Within one"), tr("Brier"), tr("ECE")});
     font.setBold(false);
     painter.setFont(font);
     const QFontMetrics metrics(font);
@@ -103,7 +105,8 @@ Status writeClassReportPdf(const lessons::ClassReport &report, const QString &ti
         for (const lessons::StepResult &r : e.mostWrong) {
             y += 15;
             painter.drawText(margin + 20, y,
-                metrics.elidedText(tr("most wrong: %1").arg(lessons::stepResultText(r)), Qt::ElideRight, width - 2 * margin - 20));
+                metrics.elidedText(
+                    tr("most wrong: %1").arg(lessons::stepResultText(r)), Qt::ElideRight, width - 2 * margin - 20));
         }
     }
     y += 24;

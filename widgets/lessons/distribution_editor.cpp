@@ -41,7 +41,8 @@ DistributionEditor::DistributionEditor(QWidget *parent)
         auto *button = new QToolButton(this);
         button->setText(QString::number(bin));
         button->setObjectName(QStringLiteral("bin%1").arg(bin));
-        button->setToolTip(tr("All the probability on bin %1: %2 (%3)").arg(bin).arg(bins::label(bin), bins::rangeText(bin)));
+        button->setToolTip(
+            tr("All the probability on bin %1: %2 (%3)").arg(bin).arg(bins::label(bin), bins::rangeText(bin)));
         auto *range = new QLabel(bins::rangeText(bin), this);
         range->setAlignment(Qt::AlignCenter);
         QFont small = range->font();

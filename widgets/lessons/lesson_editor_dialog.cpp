@@ -61,7 +61,8 @@ void LessonEditorDialog::fill(int current)
     for (qsizetype i = 0; i < m_lesson.steps.size(); ++i) {
         const LessonStep &s = m_lesson.steps.at(i);
         const QString note = s.note.isEmpty() ? tr("(no note)") : s.note.left(90);
-        m_steps->addItem(tr("%1. kernel %2 → kernel %3: %4").arg(i + 1).arg(s.referenceKernelId).arg(s.kernelId).arg(note));
+        m_steps->addItem(
+            tr("%1. kernel %2 → kernel %3: %4").arg(i + 1).arg(s.referenceKernelId).arg(s.kernelId).arg(note));
     }
     m_steps->setCurrentRow(std::clamp(current, 0, int(m_lesson.steps.size()) - 1));
 }

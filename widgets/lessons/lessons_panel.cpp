@@ -90,8 +90,8 @@ Result<Lesson> storeLessonFromKernels(const QString &path, const QList<RowId> &i
 
 } // namespace
 
-LessonsPanel::LessonsPanel(StoreSession *session, Selection *selection,
-    std::shared_ptr<const SyntaxHighlighting> syntax, QWidget *parent)
+LessonsPanel::LessonsPanel(
+    StoreSession *session, Selection *selection, std::shared_ptr<const SyntaxHighlighting> syntax, QWidget *parent)
     : QWidget(parent)
     , m_session(session)
     , m_selection(selection)
@@ -106,8 +106,10 @@ LessonsPanel::LessonsPanel(StoreSession *session, Selection *selection,
     connect(m_session, &StoreSession::closed, this, [this]() { applyCatalog({}); });
     connect(m_lessonBox, &QComboBox::currentIndexChanged, this, [this]() { goTo(0); });
     connect(m_studentBox, &QComboBox::currentIndexChanged, this, &LessonsPanel::loadStep);
-    connect(m_previous, &QPushButton::clicked, this, [this]() { goTo(lessons::previousStep(m_index, int(m_data ? m_data->lesson.steps.size() : 0))); });
-    connect(m_next, &QPushButton::clicked, this, [this]() { goTo(lessons::nextStep(m_index, int(m_data ? m_data->lesson.steps.size() : 0))); });
+    connect(m_previous, &QPushButton::clicked, this,
+        [this]() { goTo(lessons::previousStep(m_index, int(m_data ? m_data->lesson.steps.size() : 0))); });
+    connect(m_next, &QPushButton::clicked, this,
+        [this]() { goTo(lessons::nextStep(m_index, int(m_data ? m_data->lesson.steps.size() : 0))); });
     connect(m_reveal, &QPushButton::clicked, this, &LessonsPanel::reveal);
     connect(m_addStudent, &QToolButton::clicked, this, &LessonsPanel::addStudent);
     connect(m_editLesson, &QToolButton::clicked, this, &LessonsPanel::editLesson);
@@ -175,8 +177,10 @@ void LessonsPanel::createLayout()
     m_scoreLabel->setWordWrap(true);
     m_answerPlot = new DistributionPlot(m_revealArea);
     m_answerPlot->setMinimumHeight(150);
-    m_truthTable = smallTable({tr("GPU"), tr("Measured"), tr("Bin"), tr("You"), tr("Brier"), tr("Log score")}, m_revealArea);
-    m_forecastersTable = smallTable({tr("Forecaster"), tr("GPU"), tr("Said"), tr("Confidence"), tr("Result")}, m_revealArea);
+    m_truthTable
+        = smallTable({tr("GPU"), tr("Measured"), tr("Bin"), tr("You"), tr("Brier"), tr("Log score")}, m_revealArea);
+    m_forecastersTable
+        = smallTable({tr("Forecaster"), tr("GPU"), tr("Said"), tr("Confidence"), tr("Result")}, m_revealArea);
     m_noteLabel = new QLabel(m_revealArea);
     m_noteLabel->setWordWrap(true);
     m_noteLabel->setTextFormat(Qt::PlainText);
@@ -216,17 +220,15 @@ void LessonsPanel::createLayout()
     layout->addLayout(nav);
     layout->addWidget(splitter, 1);
     layout->addWidget(m_status);
-    m_diff->setPlaceholderText(tr("Open a store with lessons (File → Open Sample Store has one per corpus operation)."));
+    m_diff->setPlaceholderText(
+        tr("Open a store with lessons (File → Open Sample Store has one per corpus operation)."));
     hideReveal();
 }
 
 RowId LessonsPanel::lessonId() const { return m_lessonBox->currentData().toLongLong(); }
 RowId LessonsPanel::studentId() const { return m_studentBox->currentData().toLongLong(); }
 
-void LessonsPanel::track(bool started)
-{
-    m_busy += started ? 1 : -1;
-}
+void LessonsPanel::track(bool started) { m_busy += started ? 1 : -1; }
 
 void LessonsPanel::setStatus(const QString &text)
 {
@@ -280,9 +282,10 @@ void LessonsPanel::applyCatalog(const LessonCatalog &catalog)
     if (!any) {
         m_data.reset();
         m_diff->clear();
-        m_stepLabel->setText(m_session->isOpen() ? tr("This store has no lessons yet: generate them with `gpuf lessons "
-                                                      "generate`, or select kernels and choose New Lesson from Selection.")
-                                                 : QString());
+        m_stepLabel->setText(m_session->isOpen()
+                ? tr("This store has no lessons yet: generate them with `gpuf lessons "
+                     "generate`, or select kernels and choose New Lesson from Selection.")
+                : QString());
         m_previous->setEnabled(false);
         m_next->setEnabled(false);
         m_reveal->setEnabled(false);
@@ -340,7 +343,8 @@ void LessonsPanel::applyStep(const LessonStepData &data)
         m_reasoning->clear();
     }
     m_diff->setForecastAnnotations(data.annotations);
-    setStatus(studentId() > 0 ? QString() : tr("Add a student (New Student…) to keep answers and see them in the class report."));
+    setStatus(studentId() > 0 ? QString()
+                              : tr("Add a student (New Student…) to keep answers and see them in the class report."));
     if (data.answer) {
         // Answered before: the step is already revealed to this student.
         m_editor->setDistribution(data.answer->probabilities, true);
@@ -437,16 +441,20 @@ void LessonsPanel::showReveal(const bins::Distribution &p, int predictedBin)
                                   .arg(s.logScore, 0, 'f', 2));
         m_answerPlot->setDistribution(p, predictedBin, s.trueBin, tr("measured %1").arg(first->speedup));
     } else {
-        m_scoreLabel->setText(tr("You said bin %1. No GPU has a speedup for this step, so it is not scored.").arg(predictedBin));
+        m_scoreLabel->setText(
+            tr("You said bin %1. No GPU has a speedup for this step, so it is not scored.").arg(predictedBin));
         m_answerPlot->setDistribution(p, predictedBin);
     }
     const QList<ForecasterSaid> said = forecastersSaid(m_data->pair);
     m_forecastersTable->setRowCount(int(said.size()));
     for (int r = 0; r < said.size(); ++r) {
         const ForecasterSaid &f = said.at(r);
-        const QString result = f.trueBin ? (f.predictedBin == *f.trueBin ? tr("hit") : tr("off by %1").arg(std::abs(f.predictedBin - *f.trueBin))) : QStringLiteral("—");
+        const QString result = f.trueBin
+            ? (f.predictedBin == *f.trueBin ? tr("hit") : tr("off by %1").arg(std::abs(f.predictedBin - *f.trueBin)))
+            : QStringLiteral("—");
         setRow(m_forecastersTable, r,
-            {f.forecaster, f.hardware, QString::number(f.predictedBin), QStringLiteral("%1%").arg(f.confidence * 100.0, 0, 'f', 0), result});
+            {f.forecaster, f.hardware, QString::number(f.predictedBin),
+                QStringLiteral("%1%").arg(f.confidence * 100.0, 0, 'f', 0), result});
     }
     const LessonStep &step = m_data->lesson.steps.at(m_data->index);
     m_noteLabel->setText(step.note.isEmpty() ? tr("This step has no teaching note.") : tr("Note: %1").arg(step.note));

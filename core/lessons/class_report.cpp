@@ -48,8 +48,8 @@ QString csvField(const QString &text)
 
 QString csvNumber(double v) { return std::isfinite(v) ? QString::number(v, 'f', 4) : QString(); }
 
-// The comparison forecaster: the built-in cost model when it forecast any of the pairs, else the first other
-// non-student forecaster that did.
+// The comparison forecaster: the non-student forecaster with the most scored answers on these pairs (the built-in cost
+// model on a tie), so the diagram compares the class with the forecaster that saw the most of what they saw.
 Result<std::optional<ScoredPairs>> comparisonPairs(
     Store &store, const QSet<PairKey> &pairs, const std::atomic_bool *cancel)
 {
@@ -68,10 +68,15 @@ Result<std::optional<ScoredPairs>> comparisonPairs(
     }
     if (byForecaster.empty())
         return std::optional<ScoredPairs>();
-    RowId chosen = byForecaster.begin()->first;
+    RowId chosen = 0;
+    qsizetype most = 0;
     for (const ScoredPairsForecaster &f : std::as_const(all->forecasters)) {
-        if (f.name == QLatin1StringView("costmodel") && byForecaster.count(f.id))
+        const auto it = byForecaster.find(f.id);
+        const qsizetype n = it == byForecaster.end() ? 0 : it->second.size();
+        if (n > most || (n == most && n > 0 && f.name == QLatin1StringView("costmodel"))) {
             chosen = f.id;
+            most = n;
+        }
     }
     ScoredPairs out;
     out.pairs = byForecaster[chosen];

@@ -55,8 +55,8 @@ struct StudentLessonReport
 struct ClassReport
 {
     QList<StudentLessonReport> entries; // by lesson, then student; only (student, lesson) with a scored answer
-    // The same pairs as forecast by another forecaster (the built-in cost model when the store has its forecasts),
-    // for the reliability diagram's comparison; null when none forecast them.
+    // The same pairs as forecast by another forecaster (the non-student one with the most scored forecasts of them; the
+    // built-in cost model on a tie), for the reliability diagram's comparison; null when none forecast them.
     QString comparisonName;
     std::shared_ptr<const metrics::MetricsReport> comparison;
     std::shared_ptr<const std::vector<metrics::ScoredRow>> comparisonRows;

@@ -9,6 +9,8 @@
 #include <QSlider>
 #include <QToolButton>
 
+#include <cmath>
+
 namespace gpuf {
 namespace {
 
@@ -35,7 +37,8 @@ DistributionEditor::DistributionEditor(QWidget *parent)
         share->setObjectName(QStringLiteral("share%1").arg(bin));
         auto *slider = new QSlider(Qt::Vertical, this);
         slider->setRange(0, kSliderSteps);
-        slider->setMinimumHeight(70);
+        slider->setMinimumHeight(120);
+        slider->setPageStep(kSliderSteps / 20); // Page Up/Down: 5%
         slider->setObjectName(QStringLiteral("slider%1").arg(bin));
         slider->setAccessibleName(tr("Probability of bin %1 (%2)").arg(bin).arg(bins::rangeText(bin)));
         auto *button = new QToolButton(this);
@@ -43,7 +46,10 @@ DistributionEditor::DistributionEditor(QWidget *parent)
         button->setObjectName(QStringLiteral("bin%1").arg(bin));
         button->setToolTip(
             tr("All the probability on bin %1: %2 (%3)").arg(bin).arg(bins::label(bin), bins::rangeText(bin)));
-        auto *range = new QLabel(bins::rangeText(bin), this);
+        // The range without its "×" signs keeps eight columns narrow; the tooltip gives it in full.
+        auto *range = new QLabel(
+            bins::rangeText(bin).remove(QStringLiteral("×")).replace(QStringLiteral("–"), QStringLiteral("–\n")), this);
+        range->setToolTip(button->toolTip());
         range->setAlignment(Qt::AlignCenter);
         QFont small = range->font();
         small.setPointSizeF(small.pointSizeF() * 0.85);
@@ -95,7 +101,10 @@ void DistributionEditor::show(const bins::Distribution &p)
     for (int b = 0; b < bins::kBinCount; ++b) {
         const QSignalBlocker block(m_sliders[b]);
         m_sliders[b]->setValue(int(std::lround(p[std::size_t(b)] * kSliderSteps)));
-        QString text = QStringLiteral("%1%").arg(p[std::size_t(b)] * 100.0, 0, 'f', 0);
+        // Whole percentages where they are exact, else one decimal: eight shares of 12.5% must not read as 13%.
+        const double percent = p[std::size_t(b)] * 100.0;
+        const bool whole = std::abs(percent - std::round(percent)) < 0.05;
+        QString text = QStringLiteral("%1%").arg(percent, 0, 'f', whole ? 0 : 1);
         QFont font = m_shares[b]->font();
         font.setBold(b + 1 == predicted && m_edited);
         m_shares[b]->setFont(font);

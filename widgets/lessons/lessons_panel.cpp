@@ -24,6 +24,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QToolButton>
@@ -46,6 +47,8 @@ QTableWidget *smallTable(const QStringList &headers, QWidget *parent)
     table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table->horizontalHeader()->setStretchLastSection(true);
     table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6);
+    table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     return table;
 }
 
@@ -55,9 +58,16 @@ void setRow(QTableWidget *table, int row, const QStringList &cells)
         table->setItem(row, c, new QTableWidgetItem(cells.at(c)));
 }
 
-QString binText(std::optional<int> bin)
+QString binText(std::optional<int> bin) { return bin ? QString::number(*bin) : QStringLiteral("—"); }
+
+// "H100 80GB HBM3": the vendor prefix every GPU here shares only widens the reveal's tables.
+QString shortGpuName(const QString &name) { return name.startsWith(QLatin1StringView("NVIDIA ")) ? name.mid(7) : name; }
+
+// A table exactly as tall as its rows: the reveal shows a few rows, never an empty well under them.
+void fitRows(QTableWidget *table)
 {
-    return bin ? QStringLiteral("%1 (%2)").arg(*bin).arg(bins::rangeText(*bin)) : QStringLiteral("—");
+    const int header = std::max(table->horizontalHeader()->height(), table->horizontalHeader()->sizeHint().height());
+    table->setFixedHeight(header + table->verticalHeader()->length() + 2 * table->frameWidth() + 2);
 }
 
 // A custom lesson made from the selected kernels, stored under "custom/<title>".
@@ -130,7 +140,7 @@ void LessonsPanel::createLayout()
     m_lessonBox->setMinimumContentsLength(24);
     m_studentBox = new QComboBox(this);
     m_studentBox->setObjectName(QStringLiteral("studentBox"));
-    m_studentBox->setMinimumContentsLength(12);
+    m_studentBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_addStudent = new QToolButton(this);
     m_addStudent->setText(tr("New Student…"));
     m_editLesson = new QToolButton(this);
@@ -204,13 +214,15 @@ void LessonsPanel::createLayout()
     scroll->setWidget(side);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setMinimumWidth(380);
+    // Wide enough for the eight sliders side by side without a horizontal scroll bar.
+    scroll->setMinimumWidth(side->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() + 4);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_diff);
     splitter->addWidget(scroll);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 1);
 
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
@@ -426,7 +438,8 @@ void LessonsPanel::showReveal(const bins::Distribution &p, int predictedBin)
         if (!first && row.score)
             first = row;
         setRow(m_truthTable, r,
-            {row.hardware, row.speedup, binText(row.trueBin), row.score ? scoreText(*row.score) : QStringLiteral("—"),
+            {shortGpuName(row.hardware), row.speedup, binText(row.trueBin),
+                row.score ? scoreText(*row.score) : QStringLiteral("—"),
                 row.score ? QString::number(row.score->brier, 'f', 3) : QStringLiteral("—"),
                 row.score ? QString::number(row.score->logScore, 'f', 2) : QStringLiteral("—")});
     }
@@ -434,7 +447,7 @@ void LessonsPanel::showReveal(const bins::Distribution &p, int predictedBin)
         const lessons::StepScore &s = *first->score;
         m_scoreLabel->setText(tr("You said bin %1; on %2 it was bin %3: %4. Brier %5, log score %6.")
                                   .arg(predictedBin)
-                                  .arg(first->hardware)
+                                  .arg(shortGpuName(first->hardware))
                                   .arg(s.trueBin)
                                   .arg(scoreText(s))
                                   .arg(s.brier, 0, 'f', 3)
@@ -453,9 +466,15 @@ void LessonsPanel::showReveal(const bins::Distribution &p, int predictedBin)
             ? (f.predictedBin == *f.trueBin ? tr("hit") : tr("off by %1").arg(std::abs(f.predictedBin - *f.trueBin)))
             : QStringLiteral("—");
         setRow(m_forecastersTable, r,
-            {f.forecaster, f.hardware, QString::number(f.predictedBin),
+            {f.forecaster, shortGpuName(f.hardware), QString::number(f.predictedBin),
                 QStringLiteral("%1%").arg(f.confidence * 100.0, 0, 'f', 0), result});
     }
+    for (int r = 0; r < m_truthTable->rowCount(); ++r) {
+        if (QTableWidgetItem *bin = m_truthTable->item(r, 2); bin && rows.at(r).trueBin)
+            bin->setToolTip(bins::rangeText(*rows.at(r).trueBin));
+    }
+    fitRows(m_truthTable);
+    fitRows(m_forecastersTable);
     const LessonStep &step = m_data->lesson.steps.at(m_data->index);
     m_noteLabel->setText(step.note.isEmpty() ? tr("This step has no teaching note.") : tr("Note: %1").arg(step.note));
     m_revealArea->show();
@@ -575,12 +594,8 @@ void LessonsPanel::editLesson()
 
 void LessonsPanel::showClassReport()
 {
-    QString lesson;
-    for (const Lesson &l : std::as_const(m_catalog.lessons)) {
-        if (l.id == lessonId())
-            lesson = l.name;
-    }
-    auto *dialog = new ClassReportDialog(m_session, m_catalog.lessons, lesson, this);
+    // Every lesson first: a teacher opening it sees every student's answers at once, then narrows to one lesson.
+    auto *dialog = new ClassReportDialog(m_session, m_catalog.lessons, QString(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
 }

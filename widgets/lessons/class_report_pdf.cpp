@@ -82,11 +82,11 @@ Status writeClassReportPdf(const lessons::ClassReport &report, const QString &ti
     painter.setFont(font);
     y += 22;
     painter.drawText(margin, y,
-        tr("Class report · %1 · scores over every answer and GPU; Brier is ½·Σ (0 best, 1 worst)")
+        tr("%1 · scores over every answer and GPU; Brier is ½·Σ (0 best, 1 worst)")
             .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd"))));
     y += 26;
     const QList<int> columns {
-        margin, margin + 140, margin + 330, margin + 400, margin + 470, margin + 540, margin + 610};
+        margin, margin + 195, margin + 355, margin + 420, margin + 490, margin + 565, margin + 625};
     font.setBold(true);
     painter.setFont(font);
     drawRow(painter, y, columns,
@@ -99,7 +99,7 @@ Status writeClassReportPdf(const lessons::ClassReport &report, const QString &ti
             break; // one page: the diagram below keeps its place
         y += 18;
         drawRow(painter, y, columns,
-            {metrics.elidedText(e.student, Qt::ElideRight, 135), metrics.elidedText(e.lesson, Qt::ElideRight, 185),
+            {metrics.elidedText(e.student, Qt::ElideRight, 190), metrics.elidedText(e.lesson, Qt::ElideRight, 155),
                 QStringLiteral("%1/%2").arg(e.answeredSteps).arg(e.steps), figure(e.accuracy()), figure(e.withinOne()),
                 figure(e.brier()), figure(e.ece())});
         for (const lessons::StepResult &r : e.mostWrong) {

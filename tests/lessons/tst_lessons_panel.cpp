@@ -217,6 +217,33 @@ private Q_SLOTS:
         QVERIFY(!dialog.exportPdf(m_dir.filePath(u"no/such/dir/report.pdf"_s)).ok());
     }
 
+    void generateInAStoreWithoutLessons()
+    {
+        const QString path = m_dir.filePath(u"plain.gpuf"_s);
+        {
+            auto store = Store::open(path);
+            QVERIFY(store.ok());
+            buildFixture(**store);
+        }
+        StoreSession session;
+        Selection selection;
+        LessonsPanel panel(&session, &selection, nullptr);
+        session.open(path);
+        QTRY_VERIFY(panel.generateButton()->isEnabled());
+        QTRY_VERIFY(panel.stepLabel()->text().contains(u"no lessons yet"_s));
+        QCOMPARE(panel.lessonBox()->count(), 0);
+        QVERIFY(!panel.revealButton()->isEnabled());
+        QTest::mouseClick(panel.generateButton(), Qt::LeftButton);
+        QTRY_COMPARE(panel.lessonBox()->count(), 1);
+        QCOMPARE(panel.lessonBox()->currentText(), u"scale: from the first kernel to the tuned ones"_s);
+        // The shipped families' problems are not in this store: each is skipped, saying why.
+        QVERIFY2(panel.statusLabel()->text().startsWith(u"1 lesson(s) added, 0 already in the store"_s),
+            qPrintable(panel.statusLabel()->text()));
+        QVERIFY(
+            panel.statusLabel()->text().contains(u"skipped family/sgemm_tiled: the store has no problem 'sgemm'"_s));
+        QTRY_COMPARE(panel.stepLabel()->text(), u"Step 1 of 4 · v0_naive → v1"_s);
+    }
+
     void lessonFromSelection()
     {
         StoreSession session;

@@ -2,6 +2,8 @@
 #include "widgets/lessons/lessons_panel.h"
 
 #include "core/lessons/lesson_answers.h"
+#include "core/lessons/lesson_generation.h"
+#include "core/mutators/shipped_families.h"
 #include "core/store/lesson_repo.h"
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
@@ -124,6 +126,7 @@ LessonsPanel::LessonsPanel(
     connect(m_addStudent, &QToolButton::clicked, this, &LessonsPanel::addStudent);
     connect(m_editLesson, &QToolButton::clicked, this, &LessonsPanel::editLesson);
     connect(m_reportButton, &QPushButton::clicked, this, &LessonsPanel::showClassReport);
+    connect(m_generate, &QToolButton::clicked, this, &LessonsPanel::generateLessons);
     if (m_session->isOpen())
         loadCatalog();
     else
@@ -146,10 +149,15 @@ void LessonsPanel::createLayout()
     m_editLesson = new QToolButton(this);
     m_editLesson->setText(tr("Edit Lesson…"));
     m_reportButton = new QPushButton(tr("Class Report…"), this);
+    m_generate = new QToolButton(this);
+    m_generate->setText(tr("Generate Lessons"));
+    m_generate->setToolTip(tr("One lesson per corpus operation and per kernel family; lessons already in the store "
+                              "are kept as they are"));
     auto *top = new QHBoxLayout;
     top->addWidget(new QLabel(tr("Lesson:"), this));
     top->addWidget(m_lessonBox, 1);
     top->addWidget(m_editLesson);
+    top->addWidget(m_generate);
     top->addWidget(new QLabel(tr("Student:"), this));
     top->addWidget(m_studentBox);
     top->addWidget(m_addStudent);
@@ -291,6 +299,7 @@ void LessonsPanel::applyCatalog(const LessonCatalog &catalog)
     m_editLesson->setEnabled(any);
     m_reportButton->setEnabled(any);
     m_addStudent->setEnabled(m_session->isOpen());
+    m_generate->setEnabled(m_session->isOpen());
     if (!any) {
         m_data.reset();
         m_diff->clear();
@@ -355,8 +364,10 @@ void LessonsPanel::applyStep(const LessonStepData &data)
         m_reasoning->clear();
     }
     m_diff->setForecastAnnotations(data.annotations);
-    setStatus(studentId() > 0 ? QString()
-                              : tr("Add a student (New Student…) to keep answers and see them in the class report."));
+    // The hint about students stands in for an empty status line; it never hides a notice (a generation report).
+    const QString hint = tr("Add a student (New Student…) to keep answers and see them in the class report.");
+    if (m_status->text().isEmpty() || m_status->text() == hint)
+        setStatus(studentId() > 0 ? QString() : hint);
     if (data.answer) {
         // Answered before: the step is already revealed to this student.
         m_editor->setDistribution(data.answer->probabilities, true);
@@ -598,6 +609,33 @@ void LessonsPanel::showClassReport()
     auto *dialog = new ClassReportDialog(m_session, m_catalog.lessons, QString(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
+}
+
+void LessonsPanel::generateLessons()
+{
+    m_generate->setEnabled(false);
+    auto *watcher = new QFutureWatcher<Result<lessons::GenerationReport>>(this);
+    connect(watcher, &QFutureWatcher<Result<lessons::GenerationReport>>::finished, this, [this, watcher]() {
+        watcher->deleteLater();
+        track(false);
+        m_generate->setEnabled(true);
+        const Result<lessons::GenerationReport> result = watcher->result();
+        const QString text = result ? result->text() : tr("No lessons generated: %1").arg(result.error());
+        setStatus(text);
+        Q_EMIT notice(text.section(QLatin1Char('\n'), 0, 0));
+        if (result)
+            m_session->refresh(); // family lessons add kernels: every view reads the store again
+    });
+    track(true);
+    watcher->setFuture(QtConcurrent::run([path = m_session->path()]() -> Result<lessons::GenerationReport> {
+        auto families = families::shippedFamilies();
+        if (!families)
+            return Error {families.error()};
+        auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
+        if (!store)
+            return Error {store.error()};
+        return lessons::generateLessons(**store, true, *families);
+    }));
 }
 
 } // namespace gpuf

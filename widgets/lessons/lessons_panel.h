@@ -47,6 +47,7 @@ public:
     // For tests and the window: what is shown.
     QComboBox *lessonBox() const { return m_lessonBox; }
     QComboBox *studentBox() const { return m_studentBox; }
+    QToolButton *generateButton() const { return m_generate; }
     DiffView *diffView() const { return m_diff; }
     DistributionEditor *editor() const { return m_editor; }
     QLineEdit *reasoningEdit() const { return m_reasoning; }
@@ -90,6 +91,7 @@ private:
     void storeLesson(const QList<RowId> &ids, const QString &title);
     void editLesson();
     void showClassReport();
+    void generateLessons();
     void setStatus(const QString &text);
     void track(bool started);
     RowId lessonId() const;
@@ -101,6 +103,7 @@ private:
     QComboBox *m_studentBox = nullptr;
     QToolButton *m_addStudent = nullptr;
     QToolButton *m_editLesson = nullptr;
+    QToolButton *m_generate = nullptr;
     QPushButton *m_reportButton = nullptr;
     QLabel *m_stepLabel = nullptr;
     QPushButton *m_previous = nullptr;

@@ -87,6 +87,68 @@ Result<std::optional<ScoredPairs>> comparisonPairs(
     return std::optional<ScoredPairs>(out);
 }
 
+struct Names
+{
+    QHash<RowId, QString> kernels;
+    QHash<RowId, QString> hardware;
+};
+
+// The (up to three) steps furthest off in bins (ties: the larger Brier), each step once.
+QList<StepResult> mostWrongSteps(QList<StepResult> results)
+{
+    std::stable_sort(results.begin(), results.end(), [](const StepResult &a, const StepResult &b) {
+        return a.offBy() != b.offBy() ? a.offBy() > b.offBy() : a.brier > b.brier;
+    });
+    QList<StepResult> out;
+    QSet<int> listed;
+    for (const StepResult &r : std::as_const(results)) {
+        if (out.size() == 3)
+            break;
+        if (r.offBy() == 0 || listed.contains(r.step))
+            continue;
+        listed.insert(r.step);
+        out.append(r);
+    }
+    return out;
+}
+
+// One student's report on one lesson; nullopt when none of their answers to it is scored. Adds the lesson's
+// answered pairs to `answeredPairs`.
+std::optional<StudentLessonReport> studentReport(const Lesson &lesson, const Forecaster &student,
+    const ScoredPairs &scored, const Names &names, QSet<PairKey> &answeredPairs)
+{
+    std::map<PairKey, int> stepOf;
+    for (qsizetype i = 0; i < lesson.steps.size(); ++i)
+        stepOf.emplace(PairKey {lesson.steps[i].referenceKernelId, lesson.steps[i].kernelId}, int(i + 1));
+    QList<ScoredPair> pairs;
+    QList<StepResult> results;
+    QSet<int> answered;
+    for (const ScoredPair &p : std::as_const(scored.pairs)) {
+        const auto step = stepOf.find({p.referenceId, p.candidateId});
+        if (p.forecasterId != student.id || step == stepOf.end() || !p.parsed || !p.predictedBin)
+            continue;
+        pairs.append(p);
+        answered.insert(step->second);
+        answeredPairs.insert(step->first);
+        results.append({step->second, names.kernels.value(p.candidateId), names.hardware.value(p.hardwareId),
+            *p.predictedBin, p.trueBin, metrics::brierHalf(p.p, p.trueBin)});
+    }
+    if (pairs.isEmpty())
+        return std::nullopt;
+    StudentLessonReport entry;
+    entry.studentId = student.id;
+    entry.student = student.displayName.isEmpty() ? student.name : student.displayName;
+    entry.lessonId = lesson.id;
+    entry.lesson = lesson.name;
+    entry.lessonTitle = lesson.label();
+    entry.steps = int(lesson.steps.size());
+    entry.answeredSteps = int(answered.size());
+    entry.rows = rowsOf(scored, pairs);
+    entry.report = std::make_shared<const metrics::MetricsReport>(metrics::computeReport(*entry.rows, reportOptions()));
+    entry.mostWrong = mostWrongSteps(results);
+    return entry;
+}
+
 } // namespace
 
 Result<ClassReport> classReport(Store &store, const QString &lessonName, const std::atomic_bool *cancel)
@@ -121,60 +183,18 @@ Result<ClassReport> classReport(Store &store, const QString &lessonName, const s
     auto kernels = KernelRepo(store).summaries();
     if (!kernels)
         return Error {kernels.error()};
-    QHash<RowId, QString> kernelNames;
+    Names names;
     for (const KernelSummary &k : std::as_const(*kernels))
-        kernelNames.insert(k.id, k.name.isEmpty() ? QStringLiteral("#%1").arg(k.id) : k.name);
-    QHash<RowId, QString> hardwareNames;
+        names.kernels.insert(k.id, k.name.isEmpty() ? QStringLiteral("#%1").arg(k.id) : k.name);
     for (const NamedRow &h : std::as_const(scored->hardware))
-        hardwareNames.insert(h.id, h.name);
+        names.hardware.insert(h.id, h.name);
     QSet<PairKey> allPairs;
     for (const Lesson &lesson : std::as_const(lessonList)) {
-        std::map<PairKey, int> stepOf;
-        for (qsizetype i = 0; i < lesson.steps.size(); ++i)
-            stepOf.emplace(PairKey {lesson.steps[i].referenceKernelId, lesson.steps[i].kernelId}, int(i + 1));
         for (const Forecaster &student : std::as_const(*studentList)) {
             if (cancel && cancel->load())
                 return Error {QStringLiteral("cancelled")};
-            QList<ScoredPair> pairs;
-            QList<StepResult> results;
-            QSet<int> answered;
-            for (const ScoredPair &p : std::as_const(scored->pairs)) {
-                const auto step = stepOf.find({p.referenceId, p.candidateId});
-                if (p.forecasterId != student.id || step == stepOf.end() || !p.parsed || !p.predictedBin)
-                    continue;
-                pairs.append(p);
-                answered.insert(step->second);
-                allPairs.insert(step->first);
-                results.append({step->second, kernelNames.value(p.candidateId), hardwareNames.value(p.hardwareId),
-                    *p.predictedBin, p.trueBin, metrics::brierHalf(p.p, p.trueBin)});
-            }
-            if (pairs.isEmpty())
-                continue;
-            StudentLessonReport entry;
-            entry.studentId = student.id;
-            entry.student = student.displayName.isEmpty() ? student.name : student.displayName;
-            entry.lessonId = lesson.id;
-            entry.lesson = lesson.name;
-            entry.lessonTitle = lesson.label();
-            entry.steps = int(lesson.steps.size());
-            entry.answeredSteps = int(answered.size());
-            entry.rows = rowsOf(*scored, pairs);
-            entry.report
-                = std::make_shared<const metrics::MetricsReport>(metrics::computeReport(*entry.rows, reportOptions()));
-            // Furthest off first (in bins), then the larger Brier score.
-            std::stable_sort(results.begin(), results.end(), [](const StepResult &a, const StepResult &b) {
-                return a.offBy() != b.offBy() ? a.offBy() > b.offBy() : a.brier > b.brier;
-            });
-            QSet<int> listed;
-            for (const StepResult &r : std::as_const(results)) {
-                if (entry.mostWrong.size() == 3)
-                    break;
-                if (r.offBy() == 0 || listed.contains(r.step))
-                    continue;
-                listed.insert(r.step);
-                entry.mostWrong.append(r);
-            }
-            out.entries.append(entry);
+            if (auto entry = studentReport(lesson, student, *scored, names, allPairs))
+                out.entries.append(*entry);
         }
     }
     auto comparison = comparisonPairs(store, allPairs, cancel);

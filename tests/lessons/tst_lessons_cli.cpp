@@ -51,15 +51,16 @@ private Q_SLOTS:
 
         const Run csv = runGpuf({u"lessons"_s, u"report"_s, m_store, u"--csv"_s, u"-"_s});
         QVERIFY2(csv.exitCode == 0, csv.err.constData());
-        QVERIFY(csv.out.startsWith("student,lesson,steps,answered_steps,answers_scored,accuracy,within_one,brier,ece,"));
+        QVERIFY(
+            csv.out.startsWith("student,lesson,steps,answered_steps,answers_scored,accuracy,within_one,brier,ece,"));
         QVERIFY(csv.out.contains("Demo Student (made up),operation/sgemm,10,10,20,0.3000,0.7000,"));
     }
 
     void answerAndFamilies()
     {
-        const Run answer = runGpuf({u"lessons"_s, u"answer"_s, m_store, u"--lesson"_s, u"operation/transpose"_s,
-            u"--student"_s, u"Ada"_s, u"--step"_s, u"2"_s, u"--bin"_s, u"7"_s, u"--reasoning"_s,
-            u"Tiles make both sides coalesced."_s});
+        const Run answer = runGpuf(
+            {u"lessons"_s, u"answer"_s, m_store, u"--lesson"_s, u"operation/transpose"_s, u"--student"_s, u"Ada"_s,
+                u"--step"_s, u"2"_s, u"--bin"_s, u"7"_s, u"--reasoning"_s, u"Tiles make both sides coalesced."_s});
         QVERIFY2(answer.exitCode == 0, answer.err.constData());
         QCOMPARE(answer.out, QByteArray("answer stored: step 2, bin 7 (2 forecasts)\n"));
         const Run report = runGpuf({u"lessons"_s, u"report"_s, m_store, u"--lesson"_s, u"operation/transpose"_s});
@@ -80,18 +81,15 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("message");
         QTest::newRow("unknown lesson") << QStringList {u"report"_s, u"--lesson"_s, u"nope"_s} << 1
                                         << QByteArray("no lesson named 'nope' in the store");
-        QTest::newRow("step out of range")
-            << QStringList {u"answer"_s, u"--lesson"_s, u"operation/sgemm"_s, u"--student"_s, u"Ada"_s, u"--step"_s,
-                   u"11"_s, u"--bin"_s, u"4"_s}
-            << 2 << QByteArray("--step 11: lesson 'operation/sgemm' has steps 1 to 10");
-        QTest::newRow("all zero")
-            << QStringList {u"answer"_s, u"--lesson"_s, u"operation/sgemm"_s, u"--student"_s, u"Ada"_s, u"--step"_s,
-                   u"1"_s, u"--probabilities"_s, u"0,0,0,0,0,0,0,0"_s}
-            << 2 << QByteArray("every bin has zero weight");
-        QTest::newRow("seven weights")
-            << QStringList {u"answer"_s, u"--lesson"_s, u"operation/sgemm"_s, u"--student"_s, u"Ada"_s, u"--step"_s,
-                   u"1"_s, u"--probabilities"_s, u"1,1,1,1,1,1,1"_s}
-            << 2 << QByteArray("give 8 weights, one per bin (got 7)");
+        QTest::newRow("step out of range") << QStringList {u"answer"_s, u"--lesson"_s, u"operation/sgemm"_s,
+            u"--student"_s, u"Ada"_s, u"--step"_s, u"11"_s, u"--bin"_s, u"4"_s}
+                                           << 2 << QByteArray("--step 11: lesson 'operation/sgemm' has steps 1 to 10");
+        QTest::newRow("all zero") << QStringList {u"answer"_s, u"--lesson"_s, u"operation/sgemm"_s, u"--student"_s,
+            u"Ada"_s, u"--step"_s, u"1"_s, u"--probabilities"_s, u"0,0,0,0,0,0,0,0"_s}
+                                  << 2 << QByteArray("every bin has zero weight");
+        QTest::newRow("seven weights") << QStringList {u"answer"_s, u"--lesson"_s, u"operation/sgemm"_s, u"--student"_s,
+            u"Ada"_s, u"--step"_s, u"1"_s, u"--probabilities"_s, u"1,1,1,1,1,1,1"_s}
+                                       << 2 << QByteArray("give 8 weights, one per bin (got 7)");
         QTest::newRow("no verb") << QStringList {} << 2 << QByteArray("lessons: give a verb");
     }
     void badInput()

@@ -135,6 +135,52 @@ LessonsPanel::LessonsPanel(
 
 LessonsPanel::~LessonsPanel() = default;
 
+QWidget *LessonsPanel::createPredictArea()
+{
+    m_editor = new DistributionEditor(this);
+    m_reasoning = new QLineEdit(this);
+    m_reasoning->setPlaceholderText(tr("Why? One sentence (optional)"));
+    m_reveal = new QPushButton(tr("Reveal"), this);
+    m_reveal->setDefault(true);
+    auto *predictBox = new QGroupBox(tr("Your forecast: how much faster is the new kernel?"), this);
+    auto *predict = new QVBoxLayout(predictBox);
+    auto *hint = new QLabel(tr("Click a bin to put everything on it, or spread the probability with the sliders "
+                               "(they always add up to 100%)."),
+        predictBox);
+    hint->setWordWrap(true);
+    predict->addWidget(hint);
+    predict->addWidget(m_editor);
+    predict->addWidget(m_reasoning);
+    predict->addWidget(m_reveal, 0, Qt::AlignRight);
+    return predictBox;
+}
+
+void LessonsPanel::createRevealArea()
+{
+    m_revealArea = new QGroupBox(tr("What happened"), this);
+    m_revealArea->setObjectName(QStringLiteral("revealArea"));
+    m_scoreLabel = new QLabel(m_revealArea);
+    m_scoreLabel->setWordWrap(true);
+    m_answerPlot = new DistributionPlot(m_revealArea);
+    m_answerPlot->setMinimumHeight(150);
+    m_truthTable
+        = smallTable({tr("GPU"), tr("Measured"), tr("Bin"), tr("You"), tr("Brier"), tr("Log score")}, m_revealArea);
+    m_forecastersTable
+        = smallTable({tr("Forecaster"), tr("GPU"), tr("Said"), tr("Confidence"), tr("Result")}, m_revealArea);
+    m_noteLabel = new QLabel(m_revealArea);
+    m_noteLabel->setWordWrap(true);
+    m_noteLabel->setTextFormat(Qt::PlainText);
+    m_noteLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *revealLayout = new QVBoxLayout(m_revealArea);
+    revealLayout->addWidget(m_scoreLabel);
+    revealLayout->addWidget(m_answerPlot);
+    revealLayout->addWidget(new QLabel(tr("Measured on each GPU:"), m_revealArea));
+    revealLayout->addWidget(m_truthTable);
+    revealLayout->addWidget(new QLabel(tr("What the forecasters said:"), m_revealArea));
+    revealLayout->addWidget(m_forecastersTable);
+    revealLayout->addWidget(m_noteLabel);
+}
+
 void LessonsPanel::createLayout()
 {
     m_lessonBox = new QComboBox(this);
@@ -173,44 +219,8 @@ void LessonsPanel::createLayout()
     nav->addWidget(m_previous);
     nav->addWidget(m_next);
 
-    m_editor = new DistributionEditor(this);
-    m_reasoning = new QLineEdit(this);
-    m_reasoning->setPlaceholderText(tr("Why? One sentence (optional)"));
-    m_reveal = new QPushButton(tr("Reveal"), this);
-    m_reveal->setDefault(true);
-    auto *predictBox = new QGroupBox(tr("Your forecast: how much faster is the new kernel?"), this);
-    auto *predict = new QVBoxLayout(predictBox);
-    auto *hint = new QLabel(tr("Click a bin to put everything on it, or spread the probability with the sliders "
-                               "(they always add up to 100%)."),
-        predictBox);
-    hint->setWordWrap(true);
-    predict->addWidget(hint);
-    predict->addWidget(m_editor);
-    predict->addWidget(m_reasoning);
-    predict->addWidget(m_reveal, 0, Qt::AlignRight);
-
-    m_revealArea = new QGroupBox(tr("What happened"), this);
-    m_revealArea->setObjectName(QStringLiteral("revealArea"));
-    m_scoreLabel = new QLabel(m_revealArea);
-    m_scoreLabel->setWordWrap(true);
-    m_answerPlot = new DistributionPlot(m_revealArea);
-    m_answerPlot->setMinimumHeight(150);
-    m_truthTable
-        = smallTable({tr("GPU"), tr("Measured"), tr("Bin"), tr("You"), tr("Brier"), tr("Log score")}, m_revealArea);
-    m_forecastersTable
-        = smallTable({tr("Forecaster"), tr("GPU"), tr("Said"), tr("Confidence"), tr("Result")}, m_revealArea);
-    m_noteLabel = new QLabel(m_revealArea);
-    m_noteLabel->setWordWrap(true);
-    m_noteLabel->setTextFormat(Qt::PlainText);
-    m_noteLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto *revealLayout = new QVBoxLayout(m_revealArea);
-    revealLayout->addWidget(m_scoreLabel);
-    revealLayout->addWidget(m_answerPlot);
-    revealLayout->addWidget(new QLabel(tr("Measured on each GPU:"), m_revealArea));
-    revealLayout->addWidget(m_truthTable);
-    revealLayout->addWidget(new QLabel(tr("What the forecasters said:"), m_revealArea));
-    revealLayout->addWidget(m_forecastersTable);
-    revealLayout->addWidget(m_noteLabel);
+    QWidget *predictBox = createPredictArea();
+    createRevealArea();
 
     auto *side = new QWidget(this);
     auto *sideLayout = new QVBoxLayout(side);

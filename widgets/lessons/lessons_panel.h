@@ -76,6 +76,8 @@ Q_SIGNALS:
 
 private:
     void createLayout();
+    QWidget *createPredictArea();
+    void createRevealArea();
     void loadCatalog();
     void applyCatalog(const LessonCatalog &catalog);
     void loadStep();

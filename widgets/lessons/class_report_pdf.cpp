@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QPageSize>
+#include <QPalette>
 #include <QPdfWriter>
 #include <QSet>
 
@@ -86,7 +87,7 @@ Status writeClassReportPdf(const lessons::ClassReport &report, const QString &ti
             .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd"))));
     y += 26;
     const QList<int> columns {
-        margin, margin + 195, margin + 355, margin + 420, margin + 490, margin + 565, margin + 625};
+        margin, margin + 190, margin + 340, margin + 425, margin + 505, margin + 595, margin + 650};
     font.setBold(true);
     painter.setFont(font);
     drawRow(painter, y, columns,
@@ -111,6 +112,8 @@ Status writeClassReportPdf(const lessons::ClassReport &report, const QString &ti
     }
     y += 24;
     ReliabilityPlot plot;
+    // Paper is white whatever the screen's colour scheme: the diagram is drawn in a light palette.
+    plot.setPalette(QPalette(Qt::black, Qt::white));
     plot.setInput(classReportPlotInput(report));
     const int plotWidth = 900, plotHeight = 620;
     const double scale = double(width - 2 * margin) / plotWidth;

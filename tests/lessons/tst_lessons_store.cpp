@@ -10,6 +10,7 @@
 #include "core/lessons/student_answer.h"
 #include "core/metrics/from_store.h"
 #include "core/mutators/shipped_families.h"
+#include "core/store/deletion.h"
 #include "core/store/lesson_repo.h"
 #include "core/store/scored_pairs.h"
 #include "tests/lessons/lessons_fixture.h"
@@ -98,6 +99,31 @@ private Q_SLOTS:
         // Deleting a kernel takes its steps with it (the store's foreign keys).
         QVERIFY(repo.remove(l.id).ok());
         QCOMPARE(repo.list()->size(), 0);
+    }
+
+    // Deleting a kernel takes the steps that show it (the store's foreign keys), and undoing the deletion puts them
+    // back in their place.
+    void kernelDeletionTakesItsStepsAndUndoRestoresThem()
+    {
+        QTemporaryDir dir;
+        auto store = Store::open(dir.filePath(u"s.gpuf"_s));
+        QVERIFY(store.ok());
+        const Fixture f = buildFixture(**store);
+        Lesson l = fixedLesson(f);
+        QVERIFY(saveLesson(**store, l).ok());
+        const DeletionRequest request = DeletionRequest::of(RowKind::Kernel, {f.k2});
+        auto plan = planDeletion(**store, request);
+        QVERIFY(plan.ok());
+        QCOMPARE(plan->deleted.value(u"lesson_steps"_s), 1);
+        auto deleted = deleteRows(**store, request);
+        QVERIFY2(deleted.ok(), qPrintable(deleted.error()));
+        auto after = LessonRepo(**store).findByName(l.name);
+        QCOMPARE((*after)->steps.size(), 3);
+        QVERIFY(restoreRows(**store, *deleted).ok());
+        auto restored = LessonRepo(**store).findByName(l.name);
+        QCOMPARE((*restored)->steps.size(), 4);
+        QCOMPARE((*restored)->steps.at(1).kernelId, f.k2);
+        QCOMPARE((*restored)->steps.at(1).note, u"two"_s);
     }
 
     void operationLessonsFollowTheCorpus()

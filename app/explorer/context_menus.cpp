@@ -14,6 +14,7 @@
 #include "widgets/forecast/forecast_controller.h"
 #include "widgets/forecast/forecast_panel.h"
 #include "widgets/forecast/forecast_rows_model.h"
+#include "widgets/lessons/lessons_panel.h"
 #include "widgets/measure/measure_panel.h"
 #include "widgets/session/deletion_controller.h"
 
@@ -145,6 +146,8 @@ void ContextMenus::fillCandidates(QMenu *menu)
     menu->addAction(m_parts.kernels->compareParentAction());
     menu->addSeparator();
     menu->addAction(copyActionOf(m_parts.candidates->tableView()));
+    if (m_parts.lessons)
+        menu->addAction(m_parts.lessons->newLessonFromSelectionAction());
     menu->addSeparator();
     menu->addAction(m_parts.kernels->deleteKernelsAction());
 

@@ -19,6 +19,7 @@ class DeletionController;
 class ForecastController;
 class ForecastPanel;
 class KernelActions;
+class LessonsPanel;
 class MeasurePanel;
 class MetricsTable;
 class ProblemTree;
@@ -41,6 +42,7 @@ public:
         DeletionController *deletion = nullptr;
         CandidateSource *source = nullptr;
         Selection *selection = nullptr;
+        LessonsPanel *lessons = nullptr; // "New Lesson from Selection…" in the candidate table's menu
     };
 
     // Installs the menus on the parts' views; `window` parents the confirmations.

@@ -31,6 +31,7 @@
 #include "widgets/forecast/endpoints_dialog.h"
 #include "widgets/forecast/forecast_controller.h"
 #include "widgets/forecast/forecast_panel.h"
+#include "widgets/lessons/lessons_panel.h"
 #include "widgets/measure/device_panel.h"
 #include "widgets/measure/measure_panel.h"
 #include "widgets/overview/store_overview.h"
@@ -75,10 +76,10 @@ MainWindow::MainWindow(Settings *settings, StoreSession *session, QWidget *paren
     createMenus();
     createFirstUseParts();
     // Right-click menus and the Delete/Copy keys of the tree and the tables (measure, forecast, compare, copy, delete).
-    new ContextMenus(
-        {findChild<ProblemTree *>(), findChild<CandidateBrowser *>(), findChild<ForecastPanel *>(),
-            findChild<MetricsTable *>(), findChild<MeasurePanel *>(), m_forecasts,
-            new KernelActions(m_candidates, m_selection, m_deletion, this), m_deletion, m_candidates, m_selection},
+    new ContextMenus({findChild<ProblemTree *>(), findChild<CandidateBrowser *>(), findChild<ForecastPanel *>(),
+                         findChild<MetricsTable *>(), findChild<MeasurePanel *>(), m_forecasts,
+                         new KernelActions(m_candidates, m_selection, m_deletion, this), m_deletion, m_candidates,
+                         m_selection, findChild<LessonsPanel *>()},
         this);
     connect(m_deletion, &DeletionController::notice, this,
         [this](const QString &text) { statusBar()->showMessage(text, 8000); });
@@ -184,6 +185,13 @@ void MainWindow::createDocks()
     QDockWidget *searches = addDock(
         tr("Searches"), QStringLiteral("SearchesDock"), new SearchesPanel(m_session), Qt::BottomDockWidgetArea);
     tabifyDockWidget(candidates, searches);
+    // Lessons: predict before reveal on each step of a lesson, students scored like any forecaster.
+    auto *lessonsPanel = new LessonsPanel(m_session, m_selection, m_syntax);
+    QDockWidget *lessons
+        = addDock(tr("Lessons"), QStringLiteral("LessonsDock"), lessonsPanel, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(candidates, lessons);
+    connect(lessonsPanel, &LessonsPanel::notice, this,
+        [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     connect(m_forecasts, &ForecastController::notice, this,
         [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     candidates->raise();

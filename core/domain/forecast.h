@@ -9,7 +9,7 @@
 namespace gpuf {
 
 enum class ForecastStatus { Ok, ParseFailed, Error };
-enum class ForecasterKind { Llm, CostModel, Import };
+enum class ForecasterKind { Llm, CostModel, Import, Human }; // Human: a student profile; its forecasts are answers
 
 QString forecastStatusName(ForecastStatus status);
 std::optional<ForecastStatus> forecastStatusFromName(const QString &name);

@@ -40,8 +40,8 @@ constexpr std::array<std::pair<MeasurementSource, const char *>, 3> kMeasurement
         {MeasurementSource::Import, "import"}}};
 constexpr std::array<std::pair<ForecastStatus, const char *>, 3> kForecastStatuses {
     {{ForecastStatus::Ok, "ok"}, {ForecastStatus::ParseFailed, "parse_failed"}, {ForecastStatus::Error, "error"}}};
-constexpr std::array<std::pair<ForecasterKind, const char *>, 3> kForecasterKinds {
-    {{ForecasterKind::Llm, "llm"}, {ForecasterKind::CostModel, "costmodel"}, {ForecasterKind::Import, "import"}}};
+constexpr std::array<std::pair<ForecasterKind, const char *>, 4> kForecasterKinds {{{ForecasterKind::Llm, "llm"},
+    {ForecasterKind::CostModel, "costmodel"}, {ForecasterKind::Import, "import"}, {ForecasterKind::Human, "human"}}};
 
 } // namespace
 

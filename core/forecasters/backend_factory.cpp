@@ -49,6 +49,11 @@ Result<std::unique_ptr<ForecastBackend>> makeBackend(
         return makeCostModelBackend(forecaster, options, parent);
     case ForecasterKind::Import:
         break;
+    case ForecasterKind::Human:
+        return Error {
+            QStringLiteral("forecaster '%1' is a student profile; its forecasts are a person's answers and it "
+                           "cannot be run")
+                .arg(forecaster.name)};
     }
     return Error {QStringLiteral("forecaster '%1' holds imported forecasts; it cannot be run").arg(forecaster.name)};
 }

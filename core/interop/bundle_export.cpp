@@ -5,6 +5,7 @@
 #include "core/interop/json_writer.h"
 #include "core/store/forecast_repo.h"
 #include "core/store/hardware_repo.h"
+#include "core/store/lesson_repo.h"
 #include "core/store/measurement_repo.h"
 #include "core/store/problem_repo.h"
 #include "core/store/search_repo.h"
@@ -40,6 +41,7 @@ private:
     Status writeForecasts();
     Status writeSearches();
     Status writeEvents();
+    Status writeLessons();
 
     Store &m_store;
     QSaveFile &m_out;
@@ -93,7 +95,8 @@ Status BundleExporter::run()
         return s;
     for (auto step : {&BundleExporter::writeHardware, &BundleExporter::writeForecasters, &BundleExporter::writeProblems,
              &BundleExporter::writeKernels, &BundleExporter::writeMeasurements, &BundleExporter::writePairLabels,
-             &BundleExporter::writeForecasts, &BundleExporter::writeSearches, &BundleExporter::writeEvents}) {
+             &BundleExporter::writeForecasts, &BundleExporter::writeSearches, &BundleExporter::writeEvents,
+             &BundleExporter::writeLessons}) {
         if (Status s = (this->*step)(); !s)
             return s;
     }
@@ -354,6 +357,39 @@ Status BundleExporter::writeEvents()
                             .string("kind", e.kind)
                             .string("time", timeText(e.time))
                             .object("payload", e.payload)
+                            .finish());
+        if (!s)
+            return s;
+    }
+    return {};
+}
+
+Status BundleExporter::writeLessons()
+{
+    auto rows = LessonRepo(m_store).list();
+    if (!rows)
+        return Error {rows.error()};
+    for (const Lesson &lesson : std::as_const(*rows)) {
+        QByteArray steps = QByteArrayLiteral("[");
+        for (qsizetype i = 0; i < lesson.steps.size(); ++i) {
+            const LessonStep &step = lesson.steps.at(i);
+            if (i > 0)
+                steps.append(',');
+            steps.append(JsonObjectWriter()
+                             .raw("reference", kernelRef(step.referenceKernelId))
+                             .raw("kernel", kernelRef(step.kernelId))
+                             .string("note", step.note)
+                             .finish());
+        }
+        steps.append(']');
+        Status s = line(record("lesson")
+                            .string("name", lesson.name)
+                            .string("title", lesson.title)
+                            .string("kind", lessonKindName(lesson.kind))
+                            .string("source", lesson.source)
+                            .string("description", lesson.description)
+                            .string("created_at", timeText(lesson.createdAt))
+                            .raw("steps", steps)
                             .finish());
         if (!s)
             return s;

@@ -52,6 +52,7 @@ private:
     Status writeForecast(FieldReader &r);
     Status writeSearch(FieldReader &r);
     Status writeSearchEvent(FieldReader &r);
+    Status writeLesson(FieldReader &r);
     Status resolveLinks();
 
     Result<RowId> kernelId(FieldReader &r, const QString &field, const bundle::KernelRef &ref);
@@ -82,7 +83,9 @@ Status BundleImporter::run()
         return s;
     if (Status s = resolveLinks(); !s)
         return s;
-    return pass(3, {RecordType::Measurement, RecordType::PairLabel, RecordType::Forecast, RecordType::SearchEvent});
+    return pass(3,
+        {RecordType::Measurement, RecordType::PairLabel, RecordType::Forecast, RecordType::SearchEvent,
+            RecordType::Lesson});
 }
 
 Status BundleImporter::index()
@@ -153,6 +156,9 @@ Status BundleImporter::validate(const QJsonObject &object, bool first, RecordTyp
     case RecordType::SearchEvent:
         bundle::decodeSearchEvent(r);
         break;
+    case RecordType::Lesson:
+        bundle::decodeLesson(r);
+        break;
     }
     return r.ok() ? Status() : Status(Error {r.error()});
 }
@@ -210,6 +216,8 @@ Status BundleImporter::write(RecordType type, FieldReader &r)
         return writeSearch(r);
     case RecordType::SearchEvent:
         return writeSearchEvent(r);
+    case RecordType::Lesson:
+        return writeLesson(r);
     }
     return {};
 }
@@ -396,6 +404,34 @@ Status BundleImporter::writeSearchEvent(FieldReader &r)
     rec.event.searchId = *search;
     if (Status s = m_context.putEvent(rec.event, rec.sequence); !s)
         return fieldError(r, QStringLiteral("sequence"), QStringLiteral("search '%1': %2").arg(rec.search, s.error()));
+    return {};
+}
+
+// A lesson whose name the store already holds is kept as it is (a teacher may have edited it): importing a bundle
+// twice adds nothing. Every step's kernels must be in the file or the store.
+Status BundleImporter::writeLesson(FieldReader &r)
+{
+    bundle::LessonRecord rec = bundle::decodeLesson(r);
+    auto existing = m_context.lessons().findByName(rec.lesson.name);
+    if (!existing)
+        return Error {r.location() + QStringLiteral(": ") + existing.error()};
+    for (qsizetype i = 0; i < rec.steps.size(); ++i) {
+        const QString field = QStringLiteral("steps[%1].").arg(i);
+        auto reference = kernelId(r, field + QStringLiteral("reference"), rec.steps[i].reference);
+        if (!reference)
+            return Error {reference.error()};
+        auto kernel = kernelId(r, field + QStringLiteral("kernel"), rec.steps[i].kernel);
+        if (!kernel)
+            return Error {kernel.error()};
+        rec.lesson.steps.append({0, *reference, *kernel, rec.steps[i].note});
+    }
+    if (existing->has_value()) {
+        m_context.count(QStringLiteral("lesson"), false);
+        return {};
+    }
+    if (auto id = m_context.lessons().insert(rec.lesson); !id)
+        return Error {r.location() + QStringLiteral(": ") + id.error()};
+    m_context.count(QStringLiteral("lesson"), true);
     return {};
 }
 

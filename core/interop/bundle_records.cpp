@@ -16,7 +16,7 @@ namespace {
 using Need = FieldReader::Need;
 constexpr Need kRequired = Need::Required;
 
-constexpr std::array<std::pair<RecordType, const char *>, 10> kRecordTypes {{
+constexpr std::array<std::pair<RecordType, const char *>, 11> kRecordTypes {{
     {RecordType::Header, "header"},
     {RecordType::Hardware, "hardware"},
     {RecordType::Forecaster, "forecaster"},
@@ -27,6 +27,7 @@ constexpr std::array<std::pair<RecordType, const char *>, 10> kRecordTypes {{
     {RecordType::Forecast, "forecast"},
     {RecordType::Search, "search"},
     {RecordType::SearchEvent, "search_event"},
+    {RecordType::Lesson, "lesson"},
 }};
 
 QString key(const char *name) { return QString::fromLatin1(name); }
@@ -189,7 +190,7 @@ Forecaster decodeForecaster(FieldReader &r)
     if (auto k = forecasterKindFromName(kind))
         f.kind = *k;
     else if (!kind.isEmpty())
-        r.fail(QStringLiteral("kind"), QStringLiteral("'%1' is not one of llm, costmodel, import").arg(kind));
+        r.fail(QStringLiteral("kind"), QStringLiteral("'%1' is not one of llm, costmodel, import, human").arg(kind));
     f.displayName = r.string(QStringLiteral("display_name"));
     f.config = r.object(QStringLiteral("config"));
     return f;
@@ -355,6 +356,36 @@ SearchEventRecord decodeSearchEvent(FieldReader &r)
     rec.event.kind = r.string(QStringLiteral("kind"), kRequired);
     rec.event.time = r.time(QStringLiteral("time"));
     rec.event.payload = r.object(QStringLiteral("payload"));
+    return rec;
+}
+
+LessonRecord decodeLesson(FieldReader &r)
+{
+    LessonRecord rec;
+    Lesson &l = rec.lesson;
+    l.name = r.string(QStringLiteral("name"), kRequired);
+    l.title = r.string(QStringLiteral("title"));
+    const QString kind = r.string(QStringLiteral("kind"), kRequired);
+    if (auto k = lessonKindFromName(kind))
+        l.kind = *k;
+    else if (!kind.isEmpty())
+        r.fail(QStringLiteral("kind"), QStringLiteral("'%1' is not one of operation, family, custom").arg(kind));
+    l.source = r.string(QStringLiteral("source"));
+    l.description = r.string(QStringLiteral("description"));
+    l.createdAt = r.time(QStringLiteral("created_at"));
+    const QJsonArray steps = r.array(QStringLiteral("steps"), kRequired);
+    if (r.ok() && steps.isEmpty())
+        r.fail(QStringLiteral("steps"), QStringLiteral("a lesson has at least one step"));
+    for (qsizetype i = 0; i < steps.size() && r.ok(); ++i) {
+        auto step = r.nested(steps.at(i), QStringLiteral("steps[%1]").arg(i));
+        if (!step)
+            break;
+        LessonStepRecord s;
+        s.reference = decodeKernelRef(*step, "reference");
+        s.kernel = decodeKernelRef(*step, "kernel");
+        s.note = step->string(QStringLiteral("note"));
+        rec.steps.append(s);
+    }
     return rec;
 }
 

@@ -8,6 +8,7 @@
 #include "core/domain/measurement.h"
 #include "core/domain/search.h"
 #include "core/interop/field_reader.h"
+#include "core/lessons/lesson.h"
 
 #include <optional>
 
@@ -27,6 +28,7 @@ enum class RecordType : quint8 {
     Forecast,
     Search,
     SearchEvent,
+    Lesson,
 };
 std::optional<RecordType> recordTypeFromName(const QString &name);
 QString recordTypeName(RecordType type);
@@ -87,6 +89,20 @@ struct SearchEventRecord
     SearchEvent event;
 };
 
+// A lesson with its steps' kernels written as natural keys (the steps in teaching order).
+struct LessonStepRecord
+{
+    KernelRef reference;
+    KernelRef kernel;
+    QString note;
+};
+
+struct LessonRecord
+{
+    Lesson lesson; // steps left empty: they are resolved from `steps` once the kernels are stored
+    QList<LessonStepRecord> steps;
+};
+
 // Each decoder reads every field of its record through `r`; the caller checks r.ok() afterwards.
 void decodeHeader(FieldReader &r);
 Hardware decodeHardware(FieldReader &r);
@@ -98,6 +114,7 @@ PairLabelRecord decodePairLabel(FieldReader &r);
 ForecastRecord decodeForecast(FieldReader &r);
 SearchRecord decodeSearch(FieldReader &r);
 SearchEventRecord decodeSearchEvent(FieldReader &r);
+LessonRecord decodeLesson(FieldReader &r);
 
 bool isContentHash(const QString &text); // 64 lower-case hex digits
 

@@ -35,6 +35,7 @@ ImportContext::ImportContext(Store &store, const ImportOptions &options)
     , m_forecasters(store)
     , m_forecasts(store)
     , m_searches(store)
+    , m_lessons(store)
     , m_options(options)
 { }
 

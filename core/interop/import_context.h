@@ -5,6 +5,7 @@
 #include "core/interop/interop.h"
 #include "core/store/forecast_repo.h"
 #include "core/store/hardware_repo.h"
+#include "core/store/lesson_repo.h"
 #include "core/store/measurement_repo.h"
 #include "core/store/problem_repo.h"
 #include "core/store/search_repo.h"
@@ -29,6 +30,7 @@ public:
     ForecasterRepo &forecasters() { return m_forecasters; }
     ForecastRepo &forecasts() { return m_forecasts; }
     SearchRepo &searches() { return m_searches; }
+    LessonRepo &lessons() { return m_lessons; }
 
     // The file now being imported: its report receives counts and warnings.
     void beginFile(FileReport *report, int index, int count);
@@ -76,6 +78,7 @@ private:
     ForecasterRepo m_forecasters;
     ForecastRepo m_forecasts;
     SearchRepo m_searches;
+    LessonRepo m_lessons;
     const ImportOptions &m_options;
 
     FileReport *m_report = nullptr;

@@ -9,8 +9,8 @@ namespace gpuf::interop {
 namespace {
 
 // In the order a reader cares about; kinds not listed here follow under their own name.
-const char *const kKindOrder[] = {
-    "problem", "kernel", "measurement", "pair_label", "forecast", "forecaster", "hardware", "search", "search_event"};
+const char *const kKindOrder[] = {"problem", "kernel", "measurement", "pair_label", "forecast", "forecaster",
+    "hardware", "search", "search_event", "lesson"};
 
 QString countText(const QString &kind, qint64 count)
 {
@@ -33,6 +33,8 @@ QString countText(const QString &kind, qint64 count)
         return QCoreApplication::translate("gpuf::interop", "%Ln search(es)", nullptr, n);
     if (kind == QLatin1StringView("search_event"))
         return QCoreApplication::translate("gpuf::interop", "%Ln search event(s)", nullptr, n);
+    if (kind == QLatin1StringView("lesson"))
+        return QCoreApplication::translate("gpuf::interop", "%Ln lesson(s)", nullptr, n);
     return QStringLiteral("%1 %2").arg(count).arg(QString(kind).replace(QLatin1Char('_'), QLatin1Char(' ')));
 }
 

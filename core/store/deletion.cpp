@@ -58,6 +58,8 @@ QString rowWord(const QString &table)
         {QStringLiteral("searches"), QStringLiteral("search")},
         {QStringLiteral("search_events"), QStringLiteral("search event")},
         {QStringLiteral("hardware"), QStringLiteral("hardware")},
+        {QStringLiteral("lessons"), QStringLiteral("lesson")},
+        {QStringLiteral("lesson_steps"), QStringLiteral("lesson step")},
     };
     return words.value(table, QStringLiteral("row of %1").arg(table));
 }

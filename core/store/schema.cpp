@@ -121,6 +121,76 @@ QStringList version1()
     };
 }
 
+// Version 2: lessons (an ordered walk through kernel pairs, each step with its teaching note) and students, who are
+// forecasters of kind 'human' whose answers are ordinary forecasts. SQLite cannot widen a CHECK in place and renaming
+// a parent table rewrites its children's foreign keys, so both forecasters and forecasts are copied into new tables
+// (the new forecasts already naming the new forecasters), the old ones dropped children first (no cascade can reach a
+// forecast), and the new ones renamed into place.
+QStringList forecastersWithHumanKind()
+{
+    return {
+        QStringLiteral(R"(CREATE TABLE forecasters_v2 (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE,
+            kind TEXT NOT NULL CHECK (kind IN ('llm', 'costmodel', 'import', 'human')),
+            display_name TEXT NOT NULL DEFAULT '',
+            config_json TEXT NOT NULL DEFAULT '{}'))"),
+        QStringLiteral("INSERT INTO forecasters_v2 (id, name, kind, display_name, config_json)"
+                       " SELECT id, name, kind, display_name, config_json FROM forecasters"),
+        QStringLiteral(R"(CREATE TABLE forecasts_v2 (
+            id INTEGER PRIMARY KEY,
+            reference_kernel_id INTEGER NOT NULL REFERENCES kernels(id) ON DELETE CASCADE,
+            candidate_kernel_id INTEGER NOT NULL REFERENCES kernels(id) ON DELETE CASCADE,
+            hardware_id INTEGER REFERENCES hardware(id),
+            forecaster_id INTEGER NOT NULL REFERENCES forecasters_v2(id) ON DELETE CASCADE,
+            repeat INTEGER NOT NULL DEFAULT 0,
+            p1 REAL NOT NULL, p2 REAL NOT NULL, p3 REAL NOT NULL, p4 REAL NOT NULL,
+            p5 REAL NOT NULL, p6 REAL NOT NULL, p7 REAL NOT NULL, p8 REAL NOT NULL,
+            predicted_bin INTEGER CHECK (predicted_bin IS NULL OR predicted_bin BETWEEN 1 AND 8),
+            raw_probability_sum REAL,
+            reasoning TEXT NOT NULL DEFAULT '',
+            response TEXT NOT NULL DEFAULT '',
+            messages TEXT NOT NULL DEFAULT '',
+            tokens_in INTEGER, tokens_out INTEGER, latency_s REAL,
+            status TEXT NOT NULL CHECK (status IN ('ok', 'parse_failed', 'error')),
+            error_text TEXT NOT NULL DEFAULT '',
+            cache_key TEXT NOT NULL DEFAULT '',
+            created_at TEXT NOT NULL))"),
+        QStringLiteral("INSERT INTO forecasts_v2 SELECT * FROM forecasts"),
+        QStringLiteral("DROP TABLE forecasts"),
+        QStringLiteral("DROP TABLE forecasters"),
+        QStringLiteral("ALTER TABLE forecasters_v2 RENAME TO forecasters"),
+        QStringLiteral("ALTER TABLE forecasts_v2 RENAME TO forecasts"),
+        QStringLiteral("CREATE INDEX forecasts_pair ON forecasts(candidate_kernel_id, forecaster_id)"),
+        QStringLiteral("CREATE INDEX forecasts_cache ON forecasts(cache_key)"),
+    };
+}
+
+QStringList version2()
+{
+    QStringList statements = forecastersWithHumanKind();
+    statements += {
+        QStringLiteral(R"(CREATE TABLE lessons (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE,
+            title TEXT NOT NULL DEFAULT '',
+            kind TEXT NOT NULL CHECK (kind IN ('operation', 'family', 'custom')),
+            source TEXT NOT NULL DEFAULT '',
+            description TEXT NOT NULL DEFAULT '',
+            created_at TEXT NOT NULL))"),
+        QStringLiteral(R"(CREATE TABLE lesson_steps (
+            id INTEGER PRIMARY KEY,
+            lesson_id INTEGER NOT NULL REFERENCES lessons(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            reference_kernel_id INTEGER NOT NULL REFERENCES kernels(id) ON DELETE CASCADE,
+            kernel_id INTEGER NOT NULL REFERENCES kernels(id) ON DELETE CASCADE,
+            note TEXT NOT NULL DEFAULT '',
+            UNIQUE (lesson_id, position)))"),
+        QStringLiteral("CREATE INDEX lesson_steps_kernel ON lesson_steps(kernel_id)"),
+    };
+    return statements;
+}
+
 } // namespace
 
 QStringList migrationStatements(int toVersion)
@@ -128,6 +198,8 @@ QStringList migrationStatements(int toVersion)
     switch (toVersion) {
     case 1:
         return version1();
+    case 2:
+        return version2();
     default:
         return {};
     }

@@ -101,7 +101,7 @@ class TestFirstUse : public QObject
             return -1;
         const int row = rowOf(browser->tableView()->model(), u"v4_reg_block_2d"_s);
         browser->tableView()->selectRow(row);
-        auto *diff = window.findChild<DiffView *>();
+        auto *diff = window.centralWidget()->findChild<DiffView *>(); // the window's diff, not the Lessons dock's
         if (!QTest::qWaitFor(
                 [&] {
                     return diff->document() && diff->document()->request.right.title.contains(u"v4_reg_block_2d"_s);
@@ -147,7 +147,7 @@ private Q_SLOTS:
         QSignalSpy opened(&session, &StoreSession::opened);
         Q_EMIT welcome->recentList()->itemActivated(welcome->recentList()->item(0));
         QTRY_COMPARE(opened.count(), 1);
-        auto *diff = window.findChild<DiffView *>();
+        auto *diff = window.centralWidget()->findChild<DiffView *>(); // the window's diff, not the Lessons dock's
         QTRY_COMPARE(central->currentWidget(), diff);
         QVERIFY(diff->placeholderShown());
         QCOMPARE(diff->placeholderText(),
@@ -167,7 +167,7 @@ private Q_SLOTS:
         QSignalSpy opened(&session, &StoreSession::opened);
         session.open(m_dir.filePath(u"empty.gpuf"_s));
         QTRY_COMPARE(opened.count(), 1);
-        auto *diff = window.findChild<DiffView *>();
+        auto *diff = window.centralWidget()->findChild<DiffView *>(); // the window's diff, not the Lessons dock's
         QTRY_VERIFY(diff->isVisible());
         QVERIFY(diff->placeholderShown());
         QVERIFY2(diff->placeholderText().startsWith(u"This store is empty. Import a bundle or the paper's published "
@@ -186,7 +186,7 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowActive(&window) || window.isVisible());
         const int row = showSgemmVariant(window, session);
         QVERIFY(row >= 0);
-        auto *diff = window.findChild<DiffView *>();
+        auto *diff = window.centralWidget()->findChild<DiffView *>(); // the window's diff, not the Lessons dock's
         QVERIFY(!diff->placeholderShown());
         QVERIFY2(diff->noteText().contains(u"candidate: v4_reg_block_2d"_s), qPrintable(diff->noteText()));
         QVERIFY(diff->noteText().size() > 60);
@@ -220,7 +220,8 @@ private Q_SLOTS:
         QVERIFY(shownOnScreen(forecast));
         QCOMPARE(window.dockWidgetArea(forecast), Qt::RightDockWidgetArea);
         QVERIFY(window.tabifiedDockWidgets(forecast).isEmpty());
-        QVERIFY(window.findChild<DiffView *>()->isVisible());
+        QVERIFY(
+            window.centralWidget()->findChild<DiffView *>()->isVisible()); // the window's diff, not the Lessons dock's
 
         // A drill-down from a plot brings the table to the front.
         auto *metrics = window.findChild<QDockWidget *>(u"MetricsDock"_s);

@@ -71,7 +71,7 @@ private Q_SLOTS:
 
         // Choosing a candidate in the table shows it against its problem's reference in the diff view.
         auto *browser = window.findChild<CandidateBrowser *>();
-        auto *diff = window.findChild<DiffView *>();
+        auto *diff = window.centralWidget()->findChild<DiffView *>(); // the window's diff, not the Lessons dock's
         QVERIFY(browser && diff);
         QTRY_VERIFY(browser->tableView()->model()->rowCount() >= 36);
         QAbstractItemModel *model = browser->tableView()->model();
@@ -170,7 +170,7 @@ private Q_SLOTS:
 
         // The new kernel is stored under sgemm with that parent, selected, and shown against its parent.
         auto *selection = window.findChild<Selection *>();
-        auto *diff = window.findChild<DiffView *>();
+        auto *diff = window.centralWidget()->findChild<DiffView *>(); // the window's diff, not the Lessons dock's
         QVERIFY(selection && diff);
         QTRY_VERIFY(window.findChild<AddKernelDialog *>() == nullptr || !dialog->isVisible());
         QTRY_VERIFY(selection->candidateId() != 0);

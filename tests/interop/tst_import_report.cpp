@@ -57,7 +57,8 @@ private Q_SLOTS:
         static const QRegularExpression counts(
             u"\\): added \\d+ problems, \\d+ kernels, [\\d,]+ measurements, \\d{1,3}(,\\d{3})+ forecasts, "_s);
         QVERIFY2(counts.match(text).hasMatch(), qPrintable(text));
-        QVERIFY2(text.contains(u"2 forecasters"_s), qPrintable(text));
+        QVERIFY2(text.contains(u"3 forecasters"_s), qPrintable(text)); // two cost models and the demo student
+        QVERIFY2(text.contains(u"20 lessons"_s), qPrintable(text));
         QVERIFY2(text.contains(u"2 GPU descriptions"_s), qPrintable(text));
         for (const QString &tag : {u"_"_s, u"["_s, u"(s)"_s, u"gpuf-bundle"_s})
             QVERIFY2(!text.contains(tag), qPrintable(tag + u" in: "_s + text));

@@ -253,12 +253,14 @@ void TestCalibrationView::tabsAndChoices()
     for (int i = 0; i < first->count(); ++i)
         shown.append(first->itemText(i));
     shown.sort();
-    QStringList expected {labelOf(*snapshot, kCostModel), labelOf(*snapshot, kHeldOut)};
+    // The sample's demo student is a forecaster of kind 'human': offered like the cost models.
+    QStringList expected {labelOf(*snapshot, kCostModel), labelOf(*snapshot, kHeldOut),
+        labelOf(*snapshot, u"student:Demo Student (made up)"_s)};
     expected.sort();
     QCOMPARE(shown, expected);
     // The bundle gives them display names too; the views still show the one name the CLI takes.
     QVERIFY(!shown.contains(u"Built-in cost model"_s));
-    QCOMPARE(second->count(), 3);
+    QCOMPARE(second->count(), 4);
     QCOMPARE(second->itemData(0).value<RowId>(), RowId(0)); // "(none)"
     QCOMPARE(pairs->count(), 2);
     // Without a second forecaster every plot shows one series: the first one's.

@@ -57,7 +57,11 @@ QStringList planParts(const DeletionPlan &plan)
             parts.append(kindCount(kind, n));
     }
     for (auto it = plan.deleted.cbegin(); it != plan.deleted.cend(); ++it) {
-        if (!known.contains(it.key()) && it.value() > 0)
+        if (known.contains(it.key()) || it.value() <= 0)
+            continue;
+        if (it.key() == QLatin1StringView("lesson_steps")) // a lesson's steps go with their kernels
+            parts.append(DeletionController::tr("%n lesson step(s)", nullptr, int(it.value())));
+        else
             parts.append(DeletionController::tr("%n row(s) of %1", nullptr, int(it.value())).arg(it.key()));
     }
     return parts;

@@ -1,0 +1,275 @@
+// The Lessons dock on a real store, driven like a student: the step's diff and nothing of the truth before the reveal;
+// a bin clicked and a slider moved (the shares always add up to 100%), reasoning typed, Reveal — the measured speedup
+// and bin per GPU, the stored forecaster's answer, the note and the score shown, the answer stored as a 'human'
+// forecast; Next and Previous (an answered step comes back revealed). Also the class report dialog (table, CSV, PDF)
+// and a lesson made from a selection of kernels.
+#include "core/lessons/lesson_answers.h"
+#include "core/store/lesson_repo.h"
+#include "tests/lessons/lessons_fixture.h"
+#include "widgets/diff/diff_view.h"
+#include "widgets/lessons/class_report_dialog.h"
+#include "widgets/lessons/distribution_editor.h"
+#include "widgets/lessons/lessons_panel.h"
+#include "core/session/selection.h"
+#include "core/session/store_session.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDialog>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QToolButton>
+
+using namespace gpuf;
+using namespace gpuf::testing;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString cell(const QTableWidget *table, int row, int column)
+{
+    const QTableWidgetItem *item = table->item(row, column);
+    return item ? item->text() : QString();
+}
+
+// Every text the panel shows right now: labels and table cells of visible widgets.
+QString visibleText(const QWidget *root)
+{
+    QStringList texts;
+    for (const QLabel *label : root->findChildren<QLabel *>()) {
+        if (label->isVisibleTo(root))
+            texts << label->text();
+    }
+    for (const QTableWidget *table : root->findChildren<QTableWidget *>()) {
+        if (!table->isVisibleTo(root))
+            continue;
+        for (int r = 0; r < table->rowCount(); ++r)
+            for (int c = 0; c < table->columnCount(); ++c)
+                texts << cell(table, r, c);
+    }
+    return texts.join(u'\n');
+}
+
+double shareSum(const DistributionEditor *editor)
+{
+    double sum = 0.0;
+    for (double v : editor->distribution())
+        sum += v;
+    return sum;
+}
+
+} // namespace
+
+class TestLessonsPanel : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    Fixture m_f;
+    QString m_path;
+    RowId m_student = 0;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        m_path = m_dir.filePath(u"lessons.gpuf"_s);
+        auto store = Store::open(m_path);
+        QVERIFY(store.ok());
+        m_f = buildFixture(**store);
+        Lesson l = fixedLesson(m_f);
+        QVERIFY(saveLesson(**store, l).ok());
+        auto student = lessons::ensureStudent(**store, u"Ada"_s);
+        QVERIFY(student.ok());
+        m_student = student->id;
+        // A stored forecaster's answer for step 1 (it said bin 5; the truth is bin 6).
+        insertForecast(
+            **store, insertForecaster(**store, u"model"_s, u"Some model"_s), m_f.r, m_f.k1, m_f.gpu, peaked(5, 0.6), 5);
+    }
+
+    void wholeLesson()
+    {
+        StoreSession session;
+        Selection selection;
+        LessonsPanel panel(&session, &selection, nullptr);
+        panel.resize(1400, 900);
+        panel.show();
+        session.open(m_path);
+        QTRY_COMPARE(panel.lessonBox()->count(), 1);
+        QCOMPARE(panel.lessonBox()->currentText(), u"Scale, four ways"_s);
+        QCOMPARE(panel.studentBox()->currentText(), u"Ada"_s);
+        QTRY_COMPARE(panel.stepLabel()->text(), u"Step 1 of 4 · v0_naive → v1"_s);
+        QTRY_VERIFY(!panel.diffView()->isBusy() && !panel.diffView()->placeholderShown());
+
+        // Before the reveal: the diff, no truth, no note, nobody's forecast.
+        QVERIFY(!panel.isRevealed());
+        QVERIFY(!panel.revealArea()->isVisibleTo(&panel));
+        QVERIFY(panel.diffView()->noteText().isEmpty());
+        const QString before = visibleText(&panel);
+        QVERIFY2(!before.contains(u"2.20"_s), qPrintable(before));
+        QVERIFY(!before.contains(u"note one"_s));
+        QVERIFY(!before.contains(u"Some model"_s));
+        QVERIFY(!panel.previousButton()->isEnabled());
+        QVERIFY(panel.nextButton()->isEnabled());
+
+        // Predict: all on bin 6, then move bin 5's slider to 30%: 70% stays on bin 6, the sum stays 1.
+        QTest::mouseClick(panel.editor()->binButton(6), Qt::LeftButton);
+        QCOMPARE(panel.editor()->distribution()[5], 1.0);
+        panel.editor()->slider(5)->setValue(300);
+        QVERIFY(std::abs(panel.editor()->distribution()[4] - 0.3) < 1e-9);
+        QVERIFY(std::abs(panel.editor()->distribution()[5] - 0.7) < 1e-9);
+        QVERIFY(std::abs(shareSum(panel.editor()) - 1.0) < 1e-12);
+        QCOMPARE(panel.editor()->shareLabel(6)->text(), u"70%"_s);
+        QTest::keyClicks(panel.reasoningEdit(), u"shared-memory tiles reuse each load"_s);
+
+        QTest::mouseClick(panel.revealButton(), Qt::LeftButton);
+        QTRY_VERIFY(panel.isRevealed());
+        QVERIFY(panel.revealArea()->isVisibleTo(&panel));
+        QCOMPARE(panel.truthTable()->rowCount(), 1);
+        QCOMPARE(cell(panel.truthTable(), 0, 0), u"GPU one"_s);
+        QCOMPARE(cell(panel.truthTable(), 0, 1), u"2.20×"_s);
+        QCOMPARE(cell(panel.truthTable(), 0, 2), u"6"_s);
+        QCOMPARE(cell(panel.truthTable(), 0, 3), u"hit"_s);
+        QCOMPARE(cell(panel.truthTable(), 0, 4), QString::number(0.5 * (0.09 + 0.09), 'f', 3));
+        QCOMPARE(cell(panel.truthTable(), 0, 5), QString::number(std::log(0.7), 'f', 2));
+        QVERIFY2(panel.scoreLabel()->text().contains(u"You said bin 6; on GPU one it was bin 6: hit"_s),
+            qPrintable(panel.scoreLabel()->text()));
+        QCOMPARE(panel.forecastersTable()->rowCount(), 1);
+        QCOMPARE(cell(panel.forecastersTable(), 0, 0), u"Some model"_s);
+        QCOMPARE(cell(panel.forecastersTable(), 0, 2), u"5"_s);
+        QCOMPARE(cell(panel.forecastersTable(), 0, 4), u"off by 1"_s);
+        QCOMPARE(panel.noteLabel()->text(), u"Note: one"_s);
+        QVERIFY(!panel.revealButton()->isEnabled());
+
+        // The answer is a forecast of the student's 'human' forecaster.
+        {
+            auto store = Store::open(m_path, Store::Mode::ExistingOnly);
+            QVERIFY(store.ok());
+            auto forecasts = ForecastRepo(**store).forCandidate(m_f.k1);
+            QVERIFY(forecasts.ok());
+            QList<Forecast> mine;
+            for (const Forecast &f : std::as_const(*forecasts)) {
+                if (f.forecasterId == m_student)
+                    mine.append(f);
+            }
+            QCOMPARE(mine.size(), 1);
+            QCOMPARE(mine.first().predictedBin, std::optional<int>(6));
+            QCOMPARE(mine.first().hardwareId, m_f.gpu);
+            QCOMPARE(mine.first().reasoning, u"shared-memory tiles reuse each load"_s);
+        }
+
+        // Next: a fresh step, nothing revealed, the editor back to the uniform start.
+        QTest::mouseClick(panel.nextButton(), Qt::LeftButton);
+        QTRY_COMPARE(panel.stepLabel()->text(), u"Step 2 of 4 · v0_naive → v2"_s);
+        QVERIFY(!panel.isRevealed());
+        QCOMPARE(panel.truthTable()->rowCount(), 0);
+        QCOMPARE(panel.editor()->shareLabel(1)->text(), u"12.5%"_s);
+        QVERIFY(panel.reasoningEdit()->text().isEmpty());
+        QVERIFY(panel.previousButton()->isEnabled());
+
+        // Previous: the answered step comes back revealed with the student's answer.
+        QTest::mouseClick(panel.previousButton(), Qt::LeftButton);
+        QTRY_COMPARE(panel.stepLabel()->text(), u"Step 1 of 4 · v0_naive → v1"_s);
+        QTRY_VERIFY(panel.isRevealed());
+        QCOMPARE(cell(panel.truthTable(), 0, 3), u"hit"_s);
+        QCOMPARE(panel.editor()->shareLabel(6)->text(), u"70%"_s);
+        QCOMPARE(panel.reasoningEdit()->text(), u"shared-memory tiles reuse each load"_s);
+    }
+
+    void classReport()
+    {
+        StoreSession session;
+        session.open(m_path);
+        QTRY_VERIFY(session.isOpen());
+        auto store = Store::open(m_path, Store::Mode::ExistingOnly);
+        QVERIFY(store.ok());
+        auto lessonList = LessonRepo(**store).list();
+        QVERIFY(lessonList.ok());
+        ClassReportDialog dialog(&session, *lessonList, u"custom/scale"_s);
+        dialog.show();
+        QTRY_VERIFY(dialog.isLoaded());
+        QCOMPARE(dialog.table()->rowCount(), 1);
+        QCOMPARE(cell(dialog.table(), 0, 0), u"Ada"_s);
+        QCOMPARE(cell(dialog.table(), 0, 2), u"1/4"_s);
+        QCOMPARE(cell(dialog.table(), 0, 3), u"1.000"_s);
+        QVERIFY(dialog.summary()->text().contains(u"Some model"_s));
+        const QString csv = m_dir.filePath(u"report.csv"_s);
+        QVERIFY(dialog.exportCsv(csv).ok());
+        QFile csvFile(csv);
+        QVERIFY(csvFile.open(QIODevice::ReadOnly));
+        QVERIFY(csvFile.readAll().contains("Ada,custom/scale,4,1,1,1.0000,1.0000"));
+        const QString pdf = m_dir.filePath(u"report.pdf"_s);
+        const Status written = dialog.exportPdf(pdf);
+        QVERIFY2(written.ok(), qPrintable(written.error()));
+        QFile pdfFile(pdf);
+        QVERIFY(pdfFile.open(QIODevice::ReadOnly));
+        QVERIFY(pdfFile.read(5) == "%PDF-");
+        QVERIFY(pdfFile.size() > 2000);
+        QVERIFY(!dialog.exportPdf(m_dir.filePath(u"no/such/dir/report.pdf"_s)).ok());
+    }
+
+    void generateInAStoreWithoutLessons()
+    {
+        const QString path = m_dir.filePath(u"plain.gpuf"_s);
+        {
+            auto store = Store::open(path);
+            QVERIFY(store.ok());
+            buildFixture(**store);
+        }
+        StoreSession session;
+        Selection selection;
+        LessonsPanel panel(&session, &selection, nullptr);
+        session.open(path);
+        QTRY_VERIFY(panel.generateButton()->isEnabled());
+        QTRY_VERIFY(panel.stepLabel()->text().contains(u"no lessons yet"_s));
+        QCOMPARE(panel.lessonBox()->count(), 0);
+        QVERIFY(!panel.revealButton()->isEnabled());
+        QTest::mouseClick(panel.generateButton(), Qt::LeftButton);
+        QTRY_COMPARE(panel.lessonBox()->count(), 1);
+        QCOMPARE(panel.lessonBox()->currentText(), u"scale: from the first kernel to the tuned ones"_s);
+        // The shipped families' problems are not in this store: each is skipped, saying why.
+        QVERIFY2(panel.statusLabel()->text().startsWith(u"1 lesson(s) added, 0 already in the store"_s),
+            qPrintable(panel.statusLabel()->text()));
+        QVERIFY(
+            panel.statusLabel()->text().contains(u"skipped family/sgemm_tiled: the store has no problem 'sgemm'"_s));
+        QTRY_COMPARE(panel.stepLabel()->text(), u"Step 1 of 4 · v0_naive → v1"_s);
+    }
+
+    void lessonFromSelection()
+    {
+        StoreSession session;
+        Selection selection;
+        LessonsPanel panel(&session, &selection, nullptr);
+        session.open(m_path);
+        QTRY_COMPARE(panel.lessonBox()->count(), 1);
+        selection.setSelectedIds({m_f.k3, m_f.r, m_f.k2});
+        panel.newLessonFromSelectionAction()->trigger();
+        // The title dialog is answered as a teacher would.
+        auto *dialog = panel.findChild<QInputDialog *>(u"lessonTextDialog"_s);
+        QVERIFY(dialog);
+        dialog->setTextValue(u"Tiling path"_s);
+        dialog->accept();
+        QTRY_COMPARE(panel.lessonBox()->count(), 2);
+        QTRY_COMPARE(panel.lessonBox()->currentText(), u"Tiling path"_s);
+        QTRY_COMPARE(panel.stepLabel()->text(), u"Step 1 of 2 · v0_naive → v2"_s);
+        auto store = Store::open(m_path, Store::Mode::ExistingOnly);
+        auto made = LessonRepo(**store).findByName(u"custom/Tiling path"_s);
+        QVERIFY(made.ok() && made->has_value());
+        QCOMPARE((*made)->steps.size(), 2);
+        QCOMPARE((*made)->steps[1].referenceKernelId, m_f.k2);
+        QCOMPARE((*made)->steps[1].kernelId, m_f.k3);
+        QCOMPARE((*made)->steps[1].note, u"note three"_s);
+    }
+};
+
+QTEST_MAIN(TestLessonsPanel)
+#include "tst_lessons_panel.moc"

@@ -1,0 +1,118 @@
+// LessonEditorDialog; see lesson_editor_dialog.h.
+#include "widgets/lessons/lesson_editor_dialog.h"
+
+#include "core/store/lesson_repo.h"
+#include "core/store/store.h"
+#include "core/session/store_session.h"
+
+#include <QDialogButtonBox>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace gpuf {
+
+LessonEditorDialog::LessonEditorDialog(StoreSession *session, const Lesson &lesson, QWidget *parent)
+    : QDialog(parent)
+    , m_session(session)
+    , m_lesson(lesson)
+    , m_title(new QLineEdit(lesson.label(), this))
+    , m_steps(new QListWidget(this))
+    , m_error(new QLabel(this))
+    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this))
+{
+    setWindowTitle(tr("Edit Lesson"));
+    m_error->setWordWrap(true);
+    auto *up = new QPushButton(tr("Move Up"), this);
+    auto *down = new QPushButton(tr("Move Down"), this);
+    auto *remove = new QPushButton(tr("Remove Step"), this);
+    auto *side = new QVBoxLayout;
+    side->addWidget(up);
+    side->addWidget(down);
+    side->addWidget(remove);
+    side->addStretch(1);
+    auto *middle = new QHBoxLayout;
+    middle->addWidget(m_steps, 1);
+    middle->addLayout(side);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(new QLabel(tr("Title:"), this));
+    layout->addWidget(m_title);
+    layout->addWidget(new QLabel(tr("Steps, in teaching order:"), this));
+    layout->addLayout(middle, 1);
+    layout->addWidget(m_error);
+    layout->addWidget(m_buttons);
+    connect(up, &QPushButton::clicked, this, [this]() { moveCurrent(-1); });
+    connect(down, &QPushButton::clicked, this, [this]() { moveCurrent(1); });
+    connect(remove, &QPushButton::clicked, this, &LessonEditorDialog::removeCurrent);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &LessonEditorDialog::save);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    resize(620, 420);
+    fill(0);
+}
+
+void LessonEditorDialog::fill(int current)
+{
+    m_steps->clear();
+    for (qsizetype i = 0; i < m_lesson.steps.size(); ++i) {
+        const LessonStep &s = m_lesson.steps.at(i);
+        const QString note = s.note.isEmpty() ? tr("(no note)") : s.note.left(90);
+        m_steps->addItem(
+            tr("%1. kernel %2 → kernel %3: %4").arg(i + 1).arg(s.referenceKernelId).arg(s.kernelId).arg(note));
+    }
+    m_steps->setCurrentRow(std::clamp(current, 0, int(m_lesson.steps.size()) - 1));
+}
+
+void LessonEditorDialog::moveCurrent(int by)
+{
+    const int from = m_steps->currentRow();
+    auto moved = lessons::moveStep(m_lesson.steps, from, from + by);
+    if (!moved)
+        return; // already at the end
+    m_lesson.steps = *moved;
+    fill(from + by);
+}
+
+void LessonEditorDialog::removeCurrent()
+{
+    const int at = m_steps->currentRow();
+    auto removed = lessons::removeStep(m_lesson.steps, at);
+    if (!removed) {
+        m_error->setText(removed.error());
+        return;
+    }
+    m_lesson.steps = *removed;
+    fill(at);
+}
+
+void LessonEditorDialog::save()
+{
+    m_lesson.title = m_title->text().simplified();
+    m_buttons->setEnabled(false);
+    auto *watcher = new QFutureWatcher<Result<Lesson>>(this);
+    connect(watcher, &QFutureWatcher<Result<Lesson>>::finished, this, [this, watcher]() {
+        watcher->deleteLater();
+        m_buttons->setEnabled(true);
+        const Result<Lesson> result = watcher->result();
+        if (!result) {
+            m_error->setText(result.error());
+            return;
+        }
+        Q_EMIT saved(*result);
+        accept();
+    });
+    watcher->setFuture(QtConcurrent::run([path = m_session->path(), lesson = m_lesson]() mutable -> Result<Lesson> {
+        auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
+        if (!store)
+            return Error {store.error()};
+        if (Status s = saveLesson(**store, lesson); !s)
+            return Error {s.error()};
+        return lesson;
+    }));
+}
+
+} // namespace gpuf

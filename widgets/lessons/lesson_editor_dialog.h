@@ -1,0 +1,46 @@
+// LessonEditorDialog: a teacher renames a lesson and reorders or removes its steps (core/lessons moveStep,
+// removeStep), then saves it in the store in the background.
+#pragma once
+
+#include "core/lessons/lesson.h"
+
+#include <QDialog>
+
+class QDialogButtonBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+
+namespace gpuf {
+
+class StoreSession;
+
+class LessonEditorDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    LessonEditorDialog(StoreSession *session, const Lesson &lesson, QWidget *parent = nullptr);
+
+    QLineEdit *titleEdit() const { return m_title; }
+    QListWidget *stepList() const { return m_steps; }
+    void moveCurrent(int by);
+    void removeCurrent();
+    void save();
+
+Q_SIGNALS:
+    void saved(const gpuf::Lesson &lesson);
+
+private:
+    void fill(int current);
+
+    StoreSession *m_session;
+    Lesson m_lesson;
+    QLineEdit *m_title;
+    QListWidget *m_steps;
+    QLabel *m_error;
+    QDialogButtonBox *m_buttons;
+};
+
+} // namespace gpuf

@@ -55,6 +55,7 @@ Command forecastCommand();
 Command trainCommand();
 Command searchCommand();
 Command sweepCommand();
+Command clusterCommand();
 
 // `gpuf search families [--json]`: the shipped kernel families (cmd_sweep.cpp), for the search command to dispatch
 // to; addFamilySourceOptions adds the --families-dir and --corpus-dir options it reads.

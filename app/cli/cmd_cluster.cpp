@@ -36,8 +36,9 @@ QJsonObject profileJson(const ClusterProfile &p)
         {QStringLiteral("extra_options"), QJsonArray::fromStringList(p.extraOptions)},
         {QStringLiteral("shared_directory"), p.sharedDirectory}, {QStringLiteral("worker_path"), p.workerPath},
         {QStringLiteral("worker_arguments"), QJsonArray::fromStringList(p.workerArguments)},
-        {QStringLiteral("poll_interval_ms"), p.pollIntervalMs}, {QStringLiteral("requests_per_task"), p.requestsPerTask},
-        {QStringLiteral("max_attempts"), p.maxAttempts}, {QStringLiteral("compile_arch"), p.compileArch}};
+        {QStringLiteral("poll_interval_ms"), p.pollIntervalMs},
+        {QStringLiteral("requests_per_task"), p.requestsPerTask}, {QStringLiteral("max_attempts"), p.maxAttempts},
+        {QStringLiteral("compile_arch"), p.compileArch}};
 }
 
 int listProfiles(const QCommandLineParser &parser, Io &io)
@@ -115,8 +116,8 @@ QJsonObject taskJson(const ClusterTask &t)
         {QStringLiteral("array_index"), t.arrayIndex}, {QStringLiteral("state"), t.state},
         {QStringLiteral("node"), t.node}, {QStringLiteral("attempts"), t.attempts},
         {QStringLiteral("open_requests"), t.requests.size()}, {QStringLiteral("finished_requests"), t.results.size()},
-        {QStringLiteral("open"), t.open}, {QStringLiteral("message"), t.message},
-        {QStringLiteral("batch"), t.batchDir}, {QStringLiteral("updated_at"), t.updatedAt}};
+        {QStringLiteral("open"), t.open}, {QStringLiteral("message"), t.message}, {QStringLiteral("batch"), t.batchDir},
+        {QStringLiteral("updated_at"), t.updatedAt}};
 }
 
 int status(const QCommandLineParser &parser, Io &io, const QString &storePath)
@@ -136,7 +137,8 @@ int status(const QCommandLineParser &parser, Io &io, const QString &storePath)
         return Success;
     }
     if (tasks->isEmpty())
-        io.out << (parser.isSet(kAll) ? "no cluster jobs in this store\n" : "no cluster jobs out (--all lists finished ones)\n");
+        io.out << (parser.isSet(kAll) ? "no cluster jobs in this store\n"
+                                      : "no cluster jobs out (--all lists finished ones)\n");
     for (const ClusterTask &t : std::as_const(*tasks)) {
         io.out << t.profile << " job " << (t.jobId.isEmpty() ? QStringLiteral("(not submitted)") : t.jobId) << '_'
                << t.arrayIndex << ": " << t.state << (t.node.isEmpty() ? QString() : QStringLiteral(" on ") + t.node)
@@ -187,8 +189,9 @@ int collect(const QCommandLineParser &parser, Io &io, const QString &storePath, 
         if (s.items.isEmpty())
             io.out << "no cluster jobs out\n";
         for (const MeasureItem &item : s.items) {
-            io.out << item.kernelLabel << ": " << (item.outcome.isEmpty() ? measureItemStateName(item.state) : item.outcome)
-                   << " [job " << item.clusterJobId << " on " << item.clusterNode << "]";
+            io.out << item.kernelLabel << ": "
+                   << (item.outcome.isEmpty() ? measureItemStateName(item.state) : item.outcome) << " [job "
+                   << item.clusterJobId << " on " << item.clusterNode << "]";
             if (!item.measurementIds.isEmpty())
                 io.out << ", " << item.measurementIds.size() << " measurement(s) stored";
             if (!item.message.isEmpty())
@@ -209,7 +212,8 @@ int runCluster(const QCommandLineParser &parser, Io &io)
         return setProfile(parser, io, args[1]);
     if (verb == QLatin1String("remove-profile") && args.size() == 2) {
         if (!removeClusterProfile(args[1]))
-            return fail(io, BadInput, QStringLiteral("cluster remove-profile: no cluster profile named '%1'").arg(args[1]));
+            return fail(
+                io, BadInput, QStringLiteral("cluster remove-profile: no cluster profile named '%1'").arg(args[1]));
         io.out << "removed cluster profile " << args[1] << '\n';
         return Success;
     }
@@ -247,20 +251,20 @@ Command clusterCommand()
         parser.addOption({kPartition, QStringLiteral("set-profile: sbatch --partition"), QStringLiteral("P")});
         parser.addOption({kAccount, QStringLiteral("set-profile: sbatch --account"), QStringLiteral("A")});
         parser.addOption({kGpuType, QStringLiteral("set-profile: the gres GPU type (h100)"), QStringLiteral("TYPE")});
-        parser.addOption({kGpus, QStringLiteral("set-profile: GPUs per task (default 1; 0 asks for none)"),
-            QStringLiteral("N")});
-        parser.addOption({kTime, QStringLiteral("set-profile: sbatch --time per task (default 01:00:00)"),
-            QStringLiteral("T")});
-        parser.addOption({kSbatchOption, QStringLiteral("set-profile: one more sbatch option (repeatable)"),
-            QStringLiteral("OPT")});
-        parser.addOption({kWorker, QStringLiteral("set-profile: gpuf-measure's path on the nodes"),
-            QStringLiteral("PATH")});
+        parser.addOption(
+            {kGpus, QStringLiteral("set-profile: GPUs per task (default 1; 0 asks for none)"), QStringLiteral("N")});
+        parser.addOption(
+            {kTime, QStringLiteral("set-profile: sbatch --time per task (default 01:00:00)"), QStringLiteral("T")});
+        parser.addOption(
+            {kSbatchOption, QStringLiteral("set-profile: one more sbatch option (repeatable)"), QStringLiteral("OPT")});
+        parser.addOption(
+            {kWorker, QStringLiteral("set-profile: gpuf-measure's path on the nodes"), QStringLiteral("PATH")});
         parser.addOption({kWorkerArg, QStringLiteral("set-profile: an argument for gpuf-measure (repeatable)"),
             QStringLiteral("ARG")});
-        parser.addOption({kPoll, QStringLiteral("set-profile: how often squeue is asked (default 30000)"),
-            QStringLiteral("MS")});
-        parser.addOption({kPerTask, QStringLiteral("set-profile: requests per array task (default 16)"),
-            QStringLiteral("N")});
+        parser.addOption(
+            {kPoll, QStringLiteral("set-profile: how often squeue is asked (default 30000)"), QStringLiteral("MS")});
+        parser.addOption(
+            {kPerTask, QStringLiteral("set-profile: requests per array task (default 16)"), QStringLiteral("N")});
         parser.addOption({kAttempts, QStringLiteral("set-profile: submissions of a task whose node failed (default 3)"),
             QStringLiteral("N")});
         parser.addOption({kArch, QStringLiteral("set-profile: architecture of compile requests (default sm_90)"),

@@ -192,7 +192,8 @@ int measureOnCluster(const QCommandLineParser &parser, Io &io, const QString &st
         results.append(o);
     }
     if (parser.isSet(QStringLiteral("json"))) {
-        printJson(io, QJsonDocument(QJsonObject {{QStringLiteral("cluster"), cluster}, {QStringLiteral("results"), results}}));
+        printJson(io,
+            QJsonDocument(QJsonObject {{QStringLiteral("cluster"), cluster}, {QStringLiteral("results"), results}}));
     } else {
         for (const MeasureItem &item : done.items)
             io.out << itemLine(item) << '\n';
@@ -275,7 +276,8 @@ Command measureCommand()
         parser.addPositionalArgument(
             QStringLiteral("KERNEL"), QStringLiteral("kernel id or content-hash prefix"), QStringLiteral("KERNEL…"));
         parser.addOption({QStringLiteral("cluster"),
-            QStringLiteral("measure on the GPUs of this Slurm cluster profile (gpuf cluster profiles; docs/cluster.md)"),
+            QStringLiteral(
+                "measure on the GPUs of this Slurm cluster profile (gpuf cluster profiles; docs/cluster.md)"),
             QStringLiteral("PROFILE")});
         parser.addOption({QStringLiteral("no-wait"),
             QStringLiteral("with --cluster: return once submitted (gpuf cluster collect stores the results later)")});

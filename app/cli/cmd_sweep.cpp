@@ -412,7 +412,8 @@ Command sweepCommand()
                            "tests/gpu/sweep_families.py; measures nothing"),
             QStringLiteral("FILE")});
         parser.addOption({kCluster,
-            QStringLiteral("measure on the GPUs of this Slurm cluster profile (gpuf cluster profiles; docs/cluster.md)"),
+            QStringLiteral(
+                "measure on the GPUs of this Slurm cluster profile (gpuf cluster profiles; docs/cluster.md)"),
             QStringLiteral("PROFILE")});
         parser.addOption({kImport,
             QStringLiteral("import a recorded sweep (gpuf-sweep/1, e.g. resources/sweeps) "

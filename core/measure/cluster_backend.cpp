@@ -47,8 +47,8 @@ QStringList partFiles(const QString &batchDir, int index)
 {
     const QFileInfo final(cluster::resultFile(batchDir, index));
     QDir dir = final.dir();
-    const QFileInfoList parts = dir.entryInfoList(
-        {final.fileName() + QStringLiteral(".part-*")}, QDir::Files, QDir::Time | QDir::Reversed);
+    const QFileInfoList parts
+        = dir.entryInfoList({final.fileName() + QStringLiteral(".part-*")}, QDir::Files, QDir::Time | QDir::Reversed);
     QStringList paths;
     for (const QFileInfo &info : parts)
         paths << info.filePath();
@@ -111,15 +111,16 @@ QString ClusterBackend::makeBatchDir(QString *error) const
     const QString dir = base + QLatin1Char('/') + name;
     for (const QString &sub : {QStringLiteral("requests"), QStringLiteral("results"), QStringLiteral("logs")}) {
         if (!QDir().mkpath(dir + QLatin1Char('/') + sub)) {
-            *error = tr("the shared directory %1 is not writable (could not make %2)").arg(m_profile.sharedDirectory,
-                dir + QLatin1Char('/') + sub);
+            *error = tr("the shared directory %1 is not writable (could not make %2)")
+                         .arg(m_profile.sharedDirectory, dir + QLatin1Char('/') + sub);
             return {};
         }
     }
     QSaveFile script(dir + QStringLiteral("/run.sh"));
     if (!script.open(QIODevice::WriteOnly) || script.write(cluster::jobScript(m_profile, dir)) < 0
         || !script.commit()) {
-        *error = tr("the shared directory %1 is not writable (%2)").arg(m_profile.sharedDirectory, script.errorString());
+        *error
+            = tr("the shared directory %1 is not writable (%2)").arg(m_profile.sharedDirectory, script.errorString());
         return {};
     }
     QFile::setPermissions(dir + QStringLiteral("/run.sh"),
@@ -161,8 +162,8 @@ Result<QList<ClusterRequestRef>> ClusterBackend::submit(const QList<ClusterReque
         }
         QSaveFile file(cluster::requestFile(batchDir, task.arrayIndex));
         if (!file.open(QIODevice::WriteOnly) || file.write(lines) < 0 || !file.commit())
-            return Error {tr("the shared directory %1 is not writable (%2)")
-                              .arg(m_profile.sharedDirectory, file.errorString())};
+            return Error {
+                tr("the shared directory %1 is not writable (%2)").arg(m_profile.sharedDirectory, file.errorString())};
         tasks.append(task);
     }
 
@@ -245,7 +246,8 @@ void ClusterBackend::onSbatchFinished(QProcess *process, const QString &batchDir
         status = tx.commit();
     if (!status) {
         // The job runs; its tasks stay recorded as submitting and are looked at again at the next start.
-        Q_EMIT notice(tr("job %1 was submitted, but could not be recorded in the store: %2").arg(*jobId, status.error()));
+        Q_EMIT notice(
+            tr("job %1 was submitted, but could not be recorded in the store: %2").arg(*jobId, status.error()));
         return;
     }
     for (const ClusterTask &task : std::as_const(tasks)) {
@@ -332,7 +334,8 @@ void ClusterBackend::cancel(const ClusterRequestRef &ref)
     task->requests = remaining;
     if (remaining.isEmpty()) {
         if (!task->jobId.isEmpty())
-            startCommand(programPath(m_commands.scancel).isEmpty() ? m_commands.scancel : programPath(m_commands.scancel),
+            startCommand(
+                programPath(m_commands.scancel).isEmpty() ? m_commands.scancel : programPath(m_commands.scancel),
                 {QStringLiteral("%1_%2").arg(task->jobId).arg(task->arrayIndex)})
                 ->start();
         task->open = false;
@@ -362,8 +365,8 @@ void ClusterBackend::poll()
         return;
     const QString squeue = programPath(m_commands.squeue);
     if (squeue.isEmpty()) {
-        Q_EMIT notice(tr("%1 is not on PATH: the jobs on cluster '%2' cannot be watched").arg(m_commands.squeue,
-            m_profile.name));
+        Q_EMIT notice(
+            tr("%1 is not on PATH: the jobs on cluster '%2' cannot be watched").arg(m_commands.squeue, m_profile.name));
         return;
     }
     m_polling = true;
@@ -471,12 +474,17 @@ void ClusterBackend::act(ClusterTask &task, const QString &state, const QString 
     const SlurmStateClass kind = known ? cluster::classifySlurmState(state) : SlurmStateClass::Unknown;
     if (kind == SlurmStateClass::Waiting || kind == SlurmStateClass::Running)
         return;
-    if (!known || kind == SlurmStateClass::Unknown) {
-        // A task that squeue and sacct both forgot: its result file tells, after a grace period for a shared file
-        // system that shows new files late.
-        if (QFile::exists(cluster::resultFile(task.batchDir, task.arrayIndex)) || ++watched.missingPolls > 2)
-            settle(task, SlurmStateClass::Unknown,
-                tr("job %1_%2 disappeared from the scheduler").arg(task.jobId).arg(task.arrayIndex));
+    if (known && kind == SlurmStateClass::Unknown)
+        return; // a state this version does not know: watched until it becomes one it does
+    // A finished task whose file is not there yet, or a task squeue and sacct both forgot, waits a few polls for a
+    // shared file system that shows new files late; then its result file (or the lack of one) decides.
+    const bool haveFile = QFile::exists(cluster::resultFile(task.batchDir, task.arrayIndex))
+        || !partFiles(task.batchDir, task.arrayIndex).isEmpty();
+    if (!haveFile && ++watched.missingPolls <= 2)
+        return;
+    if (!known) {
+        settle(task, SlurmStateClass::Unknown,
+            tr("job %1_%2 disappeared from the scheduler").arg(task.jobId).arg(task.arrayIndex));
         return;
     }
     settle(task, kind, state);
@@ -488,9 +496,10 @@ void ClusterBackend::settle(ClusterTask &task, SlurmStateClass kind, const QStri
     const QByteArray content = readAll(cluster::resultFile(task.batchDir, task.arrayIndex), &exists);
     QList<ClusterUpdate> finished;
     if (exists) {
-        if (collect(task, content, true, &finished))
-            for (const ClusterUpdate &u : std::as_const(finished))
-                Q_EMIT requestUpdated(u);
+        if (!collect(task, content, true, &finished))
+            return; // the store refused: the file stays, and the next poll tries again
+        for (const ClusterUpdate &u : std::as_const(finished))
+            Q_EMIT requestUpdated(u);
         if (task.open)
             retry(task, tr("its result file was incomplete"));
         return;
@@ -499,9 +508,10 @@ void ClusterBackend::settle(ClusterTask &task, SlurmStateClass kind, const QStri
     const QStringList parts = partFiles(task.batchDir, task.arrayIndex);
     if (!parts.isEmpty()) {
         bool partExists = false;
-        if (collect(task, readAll(parts.last(), &partExists), false, &finished))
-            for (const ClusterUpdate &u : std::as_const(finished))
-                Q_EMIT requestUpdated(u);
+        if (!collect(task, readAll(parts.last(), &partExists), false, &finished))
+            return;
+        for (const ClusterUpdate &u : std::as_const(finished))
+            Q_EMIT requestUpdated(u);
     }
     if (!task.open)
         return;
@@ -568,8 +578,8 @@ bool ClusterBackend::collect(ClusterTask &task, const QByteArray &content, bool 
         }
         if (!storeError.isEmpty()) {
             // Nothing of this collection is kept (the transaction rolls back); the files stay for the next poll.
-            Q_EMIT notice(tr("the cluster's results could not be stored; they stay in %1: %2").arg(task.batchDir,
-                storeError));
+            Q_EMIT notice(
+                tr("the cluster's results could not be stored; they stay in %1: %2").arg(task.batchDir, storeError));
             return false;
         }
         u.ref = ClusterRequestRef {task.id, id};
@@ -601,8 +611,8 @@ bool ClusterBackend::collect(ClusterTask &task, const QByteArray &content, bool 
     if (s)
         s = tx.commit();
     if (!s) {
-        Q_EMIT notice(tr("the cluster's results could not be stored; they stay in %1: %2").arg(task.batchDir,
-            s.error()));
+        Q_EMIT notice(
+            tr("the cluster's results could not be stored; they stay in %1: %2").arg(task.batchDir, s.error()));
         return false;
     }
     if (!task.open)
@@ -620,8 +630,8 @@ bool ClusterBackend::collect(ClusterTask &task, const QByteArray &content, bool 
     return true;
 }
 
-ClusterUpdate ClusterBackend::finishRequest(ClusterTask &task, const QJsonObject &request,
-    const QJsonObject &response, const cluster::TaskResult &result, QString *storeError)
+ClusterUpdate ClusterBackend::finishRequest(ClusterTask &task, const QJsonObject &request, const QJsonObject &response,
+    const cluster::TaskResult &result, QString *storeError)
 {
     ClusterUpdate u;
     const QString status = response.value(QStringLiteral("status")).toString();
@@ -634,11 +644,12 @@ ClusterUpdate ClusterBackend::finishRequest(ClusterTask &task, const QJsonObject
             gpus << QStringLiteral("%1 (%2)").arg(d.toObject().value(QStringLiteral("name")).toString(),
                 d.toObject().value(QStringLiteral("arch")).toString());
         u.state = status == QLatin1String("ok") ? MeasureItemState::Done : MeasureItemState::Failed;
-        u.message = tr("node %1: gpuf-measure %2, %3")
-                        .arg(task.node, response.value(QStringLiteral("worker_version")).toString(),
-                            gpus.isEmpty() ? tr("no GPU: %1")
-                                                 .arg(response.value(QStringLiteral("gpu_unavailable_reason")).toString())
-                                           : gpus.join(QStringLiteral(", ")));
+        u.message
+            = tr("node %1: gpuf-measure %2, %3")
+                  .arg(task.node, response.value(QStringLiteral("worker_version")).toString(),
+                      gpus.isEmpty()
+                          ? tr("no GPU: %1").arg(response.value(QStringLiteral("gpu_unavailable_reason")).toString())
+                          : gpus.join(QStringLiteral(", ")));
         return u;
     }
     if (kind == MeasureKind::Compile) {

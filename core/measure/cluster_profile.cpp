@@ -21,7 +21,7 @@ struct SettingsRef
     {
         if (!given)
             owned = std::make_unique<QSettings>(
-                QSettings::IniFormat, QSettings::UserScope, QStringLiteral("gpuf"), QStringLiteral("clusters"));
+                QSettings::NativeFormat, QSettings::UserScope, QStringLiteral("gpuf"), QStringLiteral("clusters"));
         settings = given ? given : owned.get();
     }
     std::unique_ptr<QSettings> owned;
@@ -57,8 +57,8 @@ QStringList clusterProfileProblems(const ClusterProfile &p)
     QStringList problems;
     static const QRegularExpression namePattern(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]*$"));
     if (!namePattern.match(p.name).hasMatch())
-        problems << QCoreApplication::translate("gpuf::Cluster",
-            "name: '%1' is not a profile name (letters, digits, '.', '_' and '-')")
+        problems << QCoreApplication::translate(
+            "gpuf::Cluster", "name: '%1' is not a profile name (letters, digits, '.', '_' and '-')")
                         .arg(p.name);
     if (p.sharedDirectory.isEmpty() || !p.sharedDirectory.startsWith(QLatin1Char('/')))
         problems << QCoreApplication::translate("gpuf::Cluster",
@@ -69,8 +69,8 @@ QStringList clusterProfileProblems(const ClusterProfile &p)
         problems << QCoreApplication::translate("gpuf::Cluster", "GPU count: %1 is negative").arg(p.gpuCount);
     static const QRegularExpression timePattern(QStringLiteral("^[0-9]+(-[0-9]+)?(:[0-9]+){0,2}$"));
     if (!p.timeLimit.isEmpty() && !timePattern.match(p.timeLimit).hasMatch())
-        problems << QCoreApplication::translate("gpuf::Cluster",
-            "time limit: '%1' is not a Slurm time (minutes, MM:SS, HH:MM:SS or D-HH:MM:SS)")
+        problems << QCoreApplication::translate(
+            "gpuf::Cluster", "time limit: '%1' is not a Slurm time (minutes, MM:SS, HH:MM:SS or D-HH:MM:SS)")
                         .arg(p.timeLimit);
     if (p.pollIntervalMs < 100)
         problems << QCoreApplication::translate("gpuf::Cluster", "poll interval: at least 100 ms");

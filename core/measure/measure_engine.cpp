@@ -252,7 +252,8 @@ void MeasureEngine::submitCluster(const QString &profile, const QList<quint64> &
         if (Entry *e = entry(id))
             requests.append(ClusterRequest {id, e->item.job, e->plan});
     }
-    Result<QList<ClusterRequestRef>> refs = backend ? backend->submit(requests) : Result<QList<ClusterRequestRef>>(Error {error});
+    Result<QList<ClusterRequestRef>> refs
+        = backend ? backend->submit(requests) : Result<QList<ClusterRequestRef>>(Error {error});
     for (qsizetype i = 0; i < itemIds.size(); ++i) {
         Entry *e = entry(itemIds[i]);
         if (!e)

@@ -1,6 +1,7 @@
 // Measurements on this machine's GPU for a search: the measurement queue (MeasureEngine, its gpuf-measure workers)
-// on the search's own thread; or, with a cluster profile, on a Slurm cluster's nodes through the same queue. A kernel that already has local measurements on the GPU (a run the search made before
-// a crash, or one made outside it) is answered from them: the same code is never measured twice.
+// on the search's own thread; or, with a cluster profile, on a Slurm cluster's nodes through the same queue. A kernel
+// that already has local measurements on the GPU (a run the search made before a crash, or one made outside it) is
+// answered from them: the same code is never measured twice.
 #pragma once
 
 #include "core/search/evaluator.h"

@@ -46,8 +46,7 @@ Result<RowId> ClusterRepo::insertTask(ClusterTask &task)
             + QStringLiteral(") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
         {task.profile, task.batchDir, task.arrayIndex, text(task.jobId), text(task.state), text(task.node),
             task.attempts, store::jsonText(task.requests), store::jsonText(task.results), text(task.message),
-            task.open ? 1 : 0,
-            task.createdAt, task.updatedAt});
+            task.open ? 1 : 0, task.createdAt, task.updatedAt});
     if (!q)
         return Error {QStringLiteral("cannot record the cluster task: %1").arg(q.error())};
     task.id = q->lastInsertId().toLongLong();
@@ -99,10 +98,7 @@ Result<QList<ClusterTask>> ClusterRepo::openTasks()
     return select(QStringLiteral("open = 1"), QStringLiteral("id"), 0);
 }
 
-Result<QList<ClusterTask>> ClusterRepo::tasks(int limit)
-{
-    return select({}, QStringLiteral("id DESC"), limit);
-}
+Result<QList<ClusterTask>> ClusterRepo::tasks(int limit) { return select({}, QStringLiteral("id DESC"), limit); }
 
 Result<RowId> ClusterRepo::insertJob(ClusterJobRecord &job)
 {

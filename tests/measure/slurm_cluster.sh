@@ -84,6 +84,11 @@ MinJobAge=600
 NodeName=$host NodeAddr=127.0.0.1 CPUs=2 State=UNKNOWN
 PartitionName=test Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
+# Slurm 23.11 and later load a cgroup plugin in slurmd whatever the task and proctrack plugins; a test node in a
+# container or chroot has no cgroup file system to give it, and needs none.
+# (22.05 refuses the setting and needs no cgroup.conf with these plugins.)
+version=$(slurmd -V 2>/dev/null | awk '{ print $2 }')
+[ "${version%%.*}" -ge 23 ] 2>/dev/null && printf 'CgroupPlugin=disabled\n' >"$dir/cgroup.conf"
 export SLURM_CONF="$dir/slurm.conf"
 slurmctld -i -f "$SLURM_CONF" || { echo "error: slurmctld did not start (see $dir/slurmctld.log)" >&2; stop; exit 1; }
 slurmd -f "$SLURM_CONF" -N "$host" || { echo "error: slurmd did not start (see $dir/slurmd.log)" >&2; stop; exit 1; }

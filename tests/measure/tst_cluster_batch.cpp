@@ -132,8 +132,8 @@ private Q_SLOTS:
         p.name = QStringLiteral("a100s");
         p.sharedDirectory = QStringLiteral("/shared/u");
         QVERIFY(clusterProfileProblems(p).isEmpty());
-        QCOMPARE(sbatchResourceOptions(p),
-            QStringList({QStringLiteral("--gres=gpu:1"), QStringLiteral("--time=01:00:00")}));
+        QCOMPARE(
+            sbatchResourceOptions(p), QStringList({QStringLiteral("--gres=gpu:1"), QStringLiteral("--time=01:00:00")}));
         p.partition = QStringLiteral("gpu");
         p.account = QStringLiteral("proj");
         p.gpuType = QStringLiteral("a100");
@@ -141,7 +141,8 @@ private Q_SLOTS:
         p.extraOptions = {QStringLiteral("--qos=short")};
         QCOMPARE(sbatchResourceOptions(p),
             QStringList({QStringLiteral("--partition=gpu"), QStringLiteral("--account=proj"),
-                QStringLiteral("--gres=gpu:a100:2"), QStringLiteral("--time=01:00:00"), QStringLiteral("--qos=short")}));
+                QStringLiteral("--gres=gpu:a100:2"), QStringLiteral("--time=01:00:00"),
+                QStringLiteral("--qos=short")}));
 
         ClusterProfile bad;
         bad.name = QStringLiteral("bad name");
@@ -197,7 +198,8 @@ private Q_SLOTS:
         script.close();
         QFile requests(requestFile(batch, 0));
         QVERIFY(requests.open(QIODevice::WriteOnly));
-        requests.write("{\"id\":1,\"type\":\"hello\"}\n{\"id\":2,\"type\":\"compile\"}\n{\"id\":3,\"type\":\"hello\"}\n");
+        requests.write(
+            "{\"id\":1,\"type\":\"hello\"}\n{\"id\":2,\"type\":\"compile\"}\n{\"id\":3,\"type\":\"hello\"}\n");
         requests.close();
 
         QProcess sh;

@@ -121,8 +121,9 @@ QVariant MeasureQueueModel::data(const QModelIndex &index, int role) const
         return item->medianNs >= 0 ? tr("%1 µs").arg(item->medianNs / 1e3, 0, 'f', 2) : QString();
     case SourceColumn:
         if (!item->cluster.isEmpty())
-            return item->clusterAttempts > 1 ? tr("cluster (%1), attempt %2").arg(item->cluster).arg(item->clusterAttempts)
-                                             : tr("cluster (%1)").arg(item->cluster);
+            return item->clusterAttempts > 1
+                ? tr("cluster (%1), attempt %2").arg(item->cluster).arg(item->clusterAttempts)
+                : tr("cluster (%1)").arg(item->cluster);
         return item->replayed ? tr("replay") : tr("local GPU");
     case JobColumn:
         return item->clusterJobId;

@@ -134,7 +134,7 @@ private Q_SLOTS:
         const QString conf = out.section(QStringLiteral("SLURM_CONF="), 1).trimmed();
         QVERIFY(QFileInfo::exists(conf));
         qputenv("SLURM_CONF", conf.toUtf8());
-        // The CLI keeps its cluster profiles here (gpuf/clusters.conf), never in the user's own settings.
+        // The CLI keeps its cluster profiles here (gpuf/clusters.ini), never in the user's own settings.
         qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
     }
 

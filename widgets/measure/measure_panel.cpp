@@ -20,6 +20,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace gpuf {
 
 namespace {
@@ -209,6 +211,11 @@ void MeasurePanel::applySnapshot(const MeasureSnapshot &snapshot)
 {
     m_snapshot = snapshot;
     m_model->setItems(snapshot.items);
+    // Job and node mean something only for cluster items.
+    const bool anyCluster = std::any_of(
+        snapshot.items.cbegin(), snapshot.items.cend(), [](const MeasureItem &i) { return !i.cluster.isEmpty(); });
+    m_view->setColumnHidden(MeasureQueueModel::JobColumn, !anyCluster);
+    m_view->setColumnHidden(MeasureQueueModel::NodeColumn, !anyCluster);
     const int total = static_cast<int>(snapshot.items.size());
     m_progress->setRange(0, std::max(1, total));
     m_progress->setValue(snapshot.finished);

@@ -558,20 +558,8 @@ bool ClusterBackend::collect(ClusterTask &task, const QByteArray &content, bool 
         ClusterUpdate u;
         if (result.responses.contains(id)) {
             u = finishRequest(task, request, result.responses.value(id), result, &storeError);
-        } else if (result.noAnswerLines.contains(line)) {
-            u.state = MeasureItemState::TimedOut;
-            u.outcome = QStringLiteral("timeout");
-            u.message = tr("gpuf-measure on node %1 gave no answer (exit code %2)%3")
-                            .arg(result.node)
-                            .arg(result.exitCode)
-                            .arg(errTail.isEmpty() ? QString() : QStringLiteral(": ") + errTail);
-        } else if (result.workerFailed) {
-            u.state = MeasureItemState::Failed;
-            u.outcome = QStringLiteral("infrastructure_failure");
-            u.message = tr("gpuf-measure (%1) did not start on node %2 (exit code %3)%4")
-                            .arg(m_profile.workerPath, result.node)
-                            .arg(result.exitCode)
-                            .arg(errTail.isEmpty() ? QString() : QStringLiteral(": ") + errTail);
+        } else if (result.noAnswerLines.contains(line) || result.workerFailed) {
+            u = unanswered(result, result.noAnswerLines.contains(line), errTail);
         } else {
             remaining.append(value);
             continue;
@@ -586,16 +574,7 @@ bool ClusterBackend::collect(ClusterTask &task, const QByteArray &content, bool 
         u.finished = true;
         u.job.kind = measureKindFromName(request.value(QStringLiteral("kind")).toString());
         u.job.kernelId = request.value(QStringLiteral("kernel")).toInteger();
-        task.results.insert(QString::number(id),
-            QJsonObject {{QStringLiteral("state"), measureItemStateName(u.state)},
-                {QStringLiteral("outcome"), u.outcome}, {QStringLiteral("message"), u.message},
-                {QStringLiteral("node"), task.node}, {QStringLiteral("job"), task.jobId},
-                {QStringLiteral("measurements"), QJsonArray::fromVariantList([&] {
-                     QVariantList ids;
-                     for (RowId m : std::as_const(u.measurementIds))
-                         ids << m;
-                     return ids;
-                 }())}});
+        task.results.insert(QString::number(id), resultRecord(u, task));
         finished.append(u);
     }
     task.requests = remaining;
@@ -625,9 +604,39 @@ bool ClusterBackend::collect(ClusterTask &task, const QByteArray &content, bool 
         u.attempts = task.attempts;
     }
     *out = finished;
-    if (!task.open)
-        emitTask(task);
     return true;
+}
+
+ClusterUpdate ClusterBackend::unanswered(const cluster::TaskResult &result, bool noAnswer, const QString &errTail) const
+{
+    ClusterUpdate u;
+    const QString tail = errTail.isEmpty() ? QString() : QStringLiteral(": ") + errTail;
+    if (noAnswer) {
+        u.state = MeasureItemState::TimedOut; // no answer at all counts as a timeout (docs/measure-protocol.md)
+        u.outcome = QStringLiteral("timeout");
+        u.message = tr("gpuf-measure on node %1 gave no answer (exit code %2)%3")
+                        .arg(result.node)
+                        .arg(result.exitCode)
+                        .arg(tail);
+    } else {
+        u.state = MeasureItemState::Failed;
+        u.outcome = QStringLiteral("infrastructure_failure");
+        u.message = tr("gpuf-measure (%1) did not start on node %2 (exit code %3)%4")
+                        .arg(m_profile.workerPath, result.node)
+                        .arg(result.exitCode)
+                        .arg(tail);
+    }
+    return u;
+}
+
+QJsonObject ClusterBackend::resultRecord(const ClusterUpdate &u, const ClusterTask &task)
+{
+    QJsonArray ids;
+    for (RowId id : u.measurementIds)
+        ids.append(id);
+    return {{QStringLiteral("state"), measureItemStateName(u.state)}, {QStringLiteral("outcome"), u.outcome},
+        {QStringLiteral("message"), u.message}, {QStringLiteral("node"), task.node},
+        {QStringLiteral("job"), task.jobId}, {QStringLiteral("measurements"), ids}};
 }
 
 ClusterUpdate ClusterBackend::finishRequest(ClusterTask &task, const QJsonObject &request, const QJsonObject &response,

@@ -113,6 +113,10 @@ private:
     bool collect(ClusterTask &task, const QByteArray &content, bool complete, QList<ClusterUpdate> *finished);
     ClusterUpdate finishRequest(ClusterTask &task, const QJsonObject &request, const QJsonObject &response,
         const cluster::TaskResult &result, QString *storeError);
+    // A request the result file has no answer for: skipped by the job script (no answer) or never run (the worker
+    // did not start on the node).
+    ClusterUpdate unanswered(const cluster::TaskResult &result, bool noAnswer, const QString &errTail) const;
+    static QJsonObject resultRecord(const ClusterUpdate &u, const ClusterTask &task); // stored per request
     void retry(ClusterTask &task, const QString &why);
     void closeRemaining(ClusterTask &task, MeasureItemState state, const QString &outcome, const QString &message);
     Status save(ClusterTask &task);

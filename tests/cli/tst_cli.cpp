@@ -167,7 +167,8 @@ private Q_SLOTS:
         const QString store = m_dir.filePath(QStringLiteral("a.gpuf"));
         Run r = gpuf({QStringLiteral("init"), QStringLiteral("--json"), store});
         QCOMPARE(r.exitCode, 0);
-        QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("schema_version")).toInt(), 1);
+        // The store's schema version (core/store/schema.h, kSchemaVersion).
+        QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("schema_version")).toInt(), 2);
 
         r = gpuf({QStringLiteral("corpus"), store, corpusDir()});
         QVERIFY2(r.exitCode == 0, r.err.constData());

@@ -1,6 +1,7 @@
 // gpuf measure STORE KERNEL… and gpuf device: the measurement queue and the local GPU without a display. Both run
 // the engine on this thread inside an event loop (no blocking waits) and say exactly why when there is no GPU.
 #include "app/cli/command.h"
+#include "core/measure/cluster_profile.h"
 #include "core/measure/measure_engine.h"
 #include "core/measure/worker_locator.h"
 #include "core/store/store.h"
@@ -9,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <functional>
 
 namespace gpuf::cli {
@@ -90,7 +92,9 @@ QJsonObject itemJson(const MeasureItem &item)
     return QJsonObject {{QStringLiteral("kernel_id"), item.job.kernelId}, {QStringLiteral("label"), item.kernelLabel},
         {QStringLiteral("state"), measureItemStateName(item.state)}, {QStringLiteral("outcome"), item.outcome},
         {QStringLiteral("message"), item.message.isEmpty() ? QJsonValue() : QJsonValue(item.message)},
-        {QStringLiteral("source"), item.replayed ? QStringLiteral("replay") : QStringLiteral("local")},
+        {QStringLiteral("source"),
+            item.replayed ? QStringLiteral("replay")
+                          : (item.cluster.isEmpty() ? QStringLiteral("local") : QStringLiteral("cluster"))},
         {QStringLiteral("measurement_ids"), ids}, {QStringLiteral("cases_ok"), item.casesOk},
         {QStringLiteral("cases"), item.casesTotal},
         {QStringLiteral("median_us"), item.medianNs >= 0 ? QJsonValue(item.medianNs / 1e3) : QJsonValue()}};
@@ -106,6 +110,10 @@ QString itemLine(const MeasureItem &item)
         line += QStringLiteral(", median %1 us").arg(item.medianNs / 1e3, 0, 'f', 2);
     if (!item.measurementIds.isEmpty())
         line += QStringLiteral(", %1 measurement(s) stored").arg(item.measurementIds.size());
+    if (!item.clusterJobId.isEmpty())
+        line += QStringLiteral(" [job %1 %2%3]")
+                    .arg(item.clusterJobId, item.clusterState,
+                        item.clusterNode.isEmpty() ? QString() : QStringLiteral(" on ") + item.clusterNode);
     if (!item.message.isEmpty())
         line += QStringLiteral(" — ") + item.message;
     return line;
@@ -146,6 +154,55 @@ int runDevice(const QCommandLineParser &parser, Io &io)
     return Success;
 }
 
+// Submits to the cluster's Slurm; waits for the results unless --no-wait (gpuf cluster collect gets them later).
+int measureOnCluster(const QCommandLineParser &parser, Io &io, const QString &storePath, QList<MeasureJob> jobs)
+{
+    const QString cluster = parser.value(QStringLiteral("cluster"));
+    if (auto profile = clusterProfile(cluster); !profile)
+        return fail(io, BadInput, QStringLiteral("measure: %1").arg(profile.error()));
+    for (MeasureJob &job : jobs) {
+        job.mode = MeasureMode::Cluster;
+        job.cluster = cluster;
+    }
+    const bool wait = !parser.isSet(QStringLiteral("no-wait"));
+    MeasureEngine engine(MeasureEngineConfig {});
+    engine.setStorePath(storePath);
+    QObject::connect(&engine, &MeasureEngine::notice, &engine, [&io](const QString &text) {
+        io.err << "measure: " << text << '\n';
+        io.err.flush();
+    });
+    engine.enqueue(jobs);
+    runUntil(engine, [wait](const MeasureSnapshot &s) {
+        if (wait)
+            return s.queued == 0 && s.running == 0;
+        // Submitted: every item has its job id, or has failed.
+        return std::all_of(s.items.cbegin(), s.items.cend(),
+            [](const MeasureItem &i) { return isFinished(i.state) || !i.clusterJobId.isEmpty(); });
+    });
+    const MeasureSnapshot done = engine.snapshot();
+    bool allDone = true;
+    QJsonArray results;
+    for (const MeasureItem &item : done.items) {
+        allDone = allDone && (item.state == MeasureItemState::Done || (!wait && !isFinished(item.state)));
+        QJsonObject o = itemJson(item);
+        o.insert(QStringLiteral("cluster"), item.cluster);
+        o.insert(QStringLiteral("job"), item.clusterJobId);
+        o.insert(QStringLiteral("slurm_state"), item.clusterState);
+        o.insert(QStringLiteral("node"), item.clusterNode);
+        results.append(o);
+    }
+    if (parser.isSet(QStringLiteral("json"))) {
+        printJson(io,
+            QJsonDocument(QJsonObject {{QStringLiteral("cluster"), cluster}, {QStringLiteral("results"), results}}));
+    } else {
+        for (const MeasureItem &item : done.items)
+            io.out << itemLine(item) << '\n';
+        if (!wait)
+            io.out << "submitted; gpuf cluster collect " << storePath << " stores the results as the jobs finish\n";
+    }
+    return allDone ? int(Success) : int(BadInput);
+}
+
 int runMeasure(const QCommandLineParser &parser, Io &io)
 {
     const QStringList args = parser.positionalArguments();
@@ -171,6 +228,8 @@ int runMeasure(const QCommandLineParser &parser, Io &io)
             return fail(io, BadInput, QStringLiteral("measure: %1").arg(plan.error()));
         jobs.append(MeasureJob {*id, 0, MeasureMode::Local, options, 0});
     }
+    if (parser.isSet(QStringLiteral("cluster")))
+        return measureOnCluster(parser, io, args.first(), jobs);
     auto worker = measure::locateMeasureWorker();
     if (!worker)
         return fail(io, BadInput, QStringLiteral("measure: nothing measured: %1").arg(worker.error()));
@@ -209,13 +268,19 @@ Command measureCommand()
 {
     Command c;
     c.name = QStringLiteral("measure");
-    c.summary = QStringLiteral("Measure kernels on the local GPU against their problem's reference and store the "
-                               "results (KERNEL: an id or a content-hash prefix).");
+    c.summary = QStringLiteral("Measure kernels on the local GPU (or a Slurm cluster's) against their problem's "
+                               "reference and store the results (KERNEL: an id or a content-hash prefix).");
     c.usage = QStringLiteral("STORE KERNEL…");
     c.addOptions = [](QCommandLineParser &parser) {
         parser.addPositionalArgument(QStringLiteral("STORE"), QStringLiteral("the gpuf store"));
         parser.addPositionalArgument(
             QStringLiteral("KERNEL"), QStringLiteral("kernel id or content-hash prefix"), QStringLiteral("KERNEL…"));
+        parser.addOption({QStringLiteral("cluster"),
+            QStringLiteral(
+                "measure on the GPUs of this Slurm cluster profile (gpuf cluster profiles; docs/cluster.md)"),
+            QStringLiteral("PROFILE")});
+        parser.addOption({QStringLiteral("no-wait"),
+            QStringLiteral("with --cluster: return once submitted (gpuf cluster collect stores the results later)")});
         parser.addOption({QStringLiteral("timeout-ms"),
             QStringLiteral("the worker's watchdog per wait (default 10000)"), QStringLiteral("MS")});
     };

@@ -73,7 +73,10 @@ void addSearchOptions(QCommandLineParser &p)
         QStringLiteral("Selective mode: the confidence below which a forecast is not trusted (default"
                        " 0.5)."),
         QStringLiteral("T")});
-    p.addOption({kGpu, QStringLiteral("Measurements from: local | replay (default replay)."), QStringLiteral("G")});
+    p.addOption({kGpu,
+        QStringLiteral("Measurements from: local | replay | cluster:PROFILE (a Slurm cluster, docs/cluster.md; "
+                       "default replay)."),
+        QStringLiteral("G")});
     p.addOption({kHardware, QStringLiteral("Replay: whose recorded runtimes (default: the GPU with most of them)."),
         QStringLiteral("NAME")});
     p.addOption({kSeed, QStringLiteral("Seed (default 0)."), QStringLiteral("N")});

@@ -3,6 +3,7 @@
 // the search command's sub-command table (cmd_search.cpp) reaches.
 #include "app/cli/command.h"
 #include "core/interop/corpus.h"
+#include "core/measure/cluster_profile.h"
 #include "core/measure/measure_engine.h"
 #include "core/measure/measure_plan.h"
 #include "core/measure/worker_locator.h"
@@ -28,6 +29,7 @@ const QString kPlan = QStringLiteral("plan");
 const QString kImport = QStringLiteral("import");
 const QString kFamiliesDir = QStringLiteral("families-dir");
 const QString kCorpusDir = QStringLiteral("corpus-dir");
+const QString kCluster = QStringLiteral("cluster");
 
 // Measurement options of a sweep: every case checked against the reference, then timed until 1% relative standard
 // error (or 50 samples): enough to rank configurations, and a whole family fits in minutes.
@@ -216,12 +218,19 @@ int measureLocally(const QCommandLineParser &parser, Io &io, const QString &stor
     auto selection = selectConfigurations(parser);
     if (!selection)
         return fail(io, BadInput, QStringLiteral("sweep: %1").arg(selection.error()));
-    // The GPU first: without one nothing is stored (not even the kernels).
-    auto worker = measure::locateMeasureWorker();
-    if (!worker)
-        return fail(io, BadInput, QStringLiteral("sweep: nothing measured: %1").arg(worker.error()));
-    MeasureEngine engine(MeasureEngineConfig {*worker, {}, 1, 0, 30000, 50, 3});
-    engine.probeDevice();
+    // The GPU first: without one nothing is stored (not even the kernels). A cluster's GPUs are on its nodes: its
+    // profile is checked here, and each node says what it has when it runs.
+    const QString cluster = parser.value(kCluster);
+    QString worker;
+    if (cluster.isEmpty()) {
+        auto located = measure::locateMeasureWorker();
+        if (!located)
+            return fail(io, BadInput, QStringLiteral("sweep: nothing measured: %1").arg(located.error()));
+        worker = *located;
+    } else if (auto profile = clusterProfile(cluster); !profile) {
+        return fail(io, BadInput, QStringLiteral("sweep: %1").arg(profile.error()));
+    }
+    MeasureEngine engine(MeasureEngineConfig {worker, {}, 1, 0, 30000, 50, 3});
     QEventLoop loop;
     const auto waitFor = [&](const std::function<bool(const MeasureSnapshot &)> &done) {
         if (done(engine.snapshot()))
@@ -239,11 +248,19 @@ int measureLocally(const QCommandLineParser &parser, Io &io, const QString &stor
         engine.shutdown();
         loop.exec();
     };
-    waitFor([](const MeasureSnapshot &s) {
-        return s.device.availability == DeviceState::Availability::Available
-            || s.device.availability == DeviceState::Availability::Unavailable;
-    });
-    const DeviceState device = engine.snapshot().device;
+    DeviceState device;
+    if (cluster.isEmpty()) {
+        engine.probeDevice();
+        waitFor([](const MeasureSnapshot &s) {
+            return s.device.availability == DeviceState::Availability::Available
+                || s.device.availability == DeviceState::Availability::Unavailable;
+        });
+        device = engine.snapshot().device;
+    } else {
+        device.availability = DeviceState::Availability::Available;
+        device.devices.append(DeviceDescription {});
+        device.devices.first().name = QStringLiteral("cluster %1").arg(cluster);
+    }
     if (!device.isAvailable()) {
         shutdown();
         return fail(io, BadInput, QStringLiteral("sweep: nothing measured: no GPU available: %1").arg(device.reason));
@@ -260,8 +277,13 @@ int measureLocally(const QCommandLineParser &parser, Io &io, const QString &stor
         return fail(io, BadInput, QStringLiteral("sweep: %1").arg(ids.error()));
     }
     QList<MeasureJob> jobs;
-    for (RowId id : std::as_const(*ids))
+    for (RowId id : std::as_const(*ids)) {
         jobs.append(MeasureJob {id, 0, MeasureMode::Local, sweepOptions(), 0});
+        if (!cluster.isEmpty()) {
+            jobs.last().mode = MeasureMode::Cluster;
+            jobs.last().cluster = cluster;
+        }
+    }
     io.err << "sweep: " << selection->family.name << ": measuring " << jobs.size() << " of " << selection->valid.size()
            << " valid configurations on " << device.devices.value(0).name << '\n';
     io.err.flush();
@@ -389,6 +411,10 @@ Command sweepCommand()
             QStringLiteral("write the plan (every configuration's kernel spec) to FILE for "
                            "tests/gpu/sweep_families.py; measures nothing"),
             QStringLiteral("FILE")});
+        parser.addOption({kCluster,
+            QStringLiteral(
+                "measure on the GPUs of this Slurm cluster profile (gpuf cluster profiles; docs/cluster.md)"),
+            QStringLiteral("PROFILE")});
         parser.addOption({kImport,
             QStringLiteral("import a recorded sweep (gpuf-sweep/1, e.g. resources/sweeps) "
                            "into STORE"),

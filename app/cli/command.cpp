@@ -9,7 +9,7 @@ const QList<Command> &commands()
 {
     static const QList<Command> all {initCommand(), importCommand(), exportCommand(), statsCommand(), corpusCommand(),
         binsCommand(), metricsCommand(), forecasterCommand(), forecastCommand(), trainCommand(), measureCommand(),
-        deviceCommand(), searchCommand(), sweepCommand(), lessonsCommand()};
+        deviceCommand(), searchCommand(), sweepCommand(), lessonsCommand(), clusterCommand()};
     return all;
 }
 

@@ -56,6 +56,7 @@ Command trainCommand();
 Command searchCommand();
 Command sweepCommand();
 Command lessonsCommand();
+Command clusterCommand();
 
 // `gpuf search families [--json]`: the shipped kernel families (cmd_sweep.cpp), for the search command to dispatch
 // to; addFamilySourceOptions adds the --families-dir and --corpus-dir options it reads.

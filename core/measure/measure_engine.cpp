@@ -3,6 +3,7 @@
 
 #include "core/measure/worker_locator.h"
 #include "core/measure/worker_process.h"
+#include "core/store/cluster_repo.h"
 #include "core/store/forecast_repo.h"
 #include "core/store/hardware_repo.h"
 #include "core/store/measurement_repo.h"
@@ -25,10 +26,16 @@ MeasureEngine::MeasureEngine(MeasureEngineConfig config, QObject *parent)
     connect(&m_snapshotTimer, &QTimer::timeout, this, &MeasureEngine::emitSnapshot);
 }
 
-MeasureEngine::~MeasureEngine() = default;
+MeasureEngine::~MeasureEngine()
+{
+    qDeleteAll(m_clusters); // before the store connection they use
+}
 
 void MeasureEngine::setStorePath(const QString &path)
 {
+    // The backends use the store's connection: they go first (the jobs run on; a new backend picks them up).
+    qDeleteAll(m_clusters);
+    m_clusters.clear();
     m_store.reset();
     if (path.isEmpty())
         return;
@@ -39,6 +46,7 @@ void MeasureEngine::setStorePath(const QString &path)
         return;
     }
     m_store = std::move(opened.value());
+    resumeClusterJobs();
 }
 
 void MeasureEngine::probeDevice()
@@ -171,10 +179,17 @@ MeasureEngine::Entry &MeasureEngine::addEntry(const MeasureJob &job)
 
 void MeasureEngine::enqueue(const QList<MeasureJob> &jobs)
 {
+    QHash<QString, QList<quint64>> clusterItems; // profile → items, one batch each
     for (const MeasureJob &job : jobs) {
         Entry &e = addEntry(job);
         if (!m_store) {
             finish(e, MeasureItemState::Failed, {}, tr("no store is open"));
+            continue;
+        }
+        if (job.mode == MeasureMode::Cluster && job.kind == MeasureKind::Hello) {
+            e.item.kernelLabel = tr("hello");
+            e.item.cluster = job.cluster;
+            clusterItems[job.cluster].append(e.item.id);
             continue;
         }
         auto plan = measure::planMeasurement(*m_store, job.kernelId);
@@ -190,15 +205,149 @@ void MeasureEngine::enqueue(const QList<MeasureJob> &jobs)
             continue; // replay needs no spec: it copies stored runtimes
         if (!plan) {
             finish(e, MeasureItemState::Failed, {}, plan.error());
+        } else if (job.mode == MeasureMode::Cluster) {
+            e.item.cluster = job.cluster;
+            clusterItems[job.cluster].append(e.item.id);
         } else if (!ensurePool()) {
             finish(e, MeasureItemState::Failed, QStringLiteral("infrastructure_failure"), m_poolError);
         }
     }
+    for (auto it = clusterItems.cbegin(); it != clusterItems.cend(); ++it)
+        submitCluster(it.key(), it.value());
     markDirty();
     dispatch();
 }
 
-void MeasureEngine::enqueueLowConfidence(double threshold, RowId forecasterId, int priority)
+ClusterBackend *MeasureEngine::clusterBackend(const QString &name, QString *error)
+{
+    if (ClusterBackend *backend = m_clusters.value(name))
+        return backend;
+    Result<ClusterProfile> profile = Error {};
+    if (m_config.clusterProfiles.isEmpty()) {
+        profile = clusterProfile(name);
+    } else {
+        profile = Error {tr("no cluster profile named '%1'").arg(name)};
+        for (const ClusterProfile &p : std::as_const(m_config.clusterProfiles)) {
+            if (p.name == name)
+                profile = p;
+        }
+    }
+    if (!profile) {
+        *error = profile.error();
+        return nullptr;
+    }
+    auto *backend = new ClusterBackend(*profile, *m_store, m_config.clusterCommands, this);
+    connect(backend, &ClusterBackend::requestUpdated, this, &MeasureEngine::onClusterUpdate);
+    connect(backend, &ClusterBackend::notice, this, &MeasureEngine::notice);
+    m_clusters.insert(name, backend);
+    return backend;
+}
+
+void MeasureEngine::submitCluster(const QString &profile, const QList<quint64> &itemIds)
+{
+    QString error;
+    ClusterBackend *backend = clusterBackend(profile, &error);
+    QList<ClusterRequest> requests;
+    for (quint64 id : itemIds) {
+        if (Entry *e = entry(id))
+            requests.append(ClusterRequest {id, e->item.job, e->plan});
+    }
+    Result<QList<ClusterRequestRef>> refs
+        = backend ? backend->submit(requests) : Result<QList<ClusterRequestRef>>(Error {error});
+    for (qsizetype i = 0; i < itemIds.size(); ++i) {
+        Entry *e = entry(itemIds[i]);
+        if (!e)
+            continue;
+        if (!refs) {
+            finish(*e, MeasureItemState::Failed, QStringLiteral("infrastructure_failure"),
+                tr("not submitted to cluster '%1': %2").arg(profile, refs.error()));
+            continue;
+        }
+        e->clusterRef = refs->value(i);
+        e->item.state = MeasureItemState::Running;
+        e->item.startedAt = QDateTime::currentDateTimeUtc();
+        e->item.clusterState = QStringLiteral("submitting");
+        e->item.clusterAttempts = 1;
+    }
+}
+
+void MeasureEngine::resumeClusterJobs()
+{
+    auto open = ClusterRepo(*m_store).openTasks();
+    if (!open) {
+        Q_EMIT notice(tr("The cluster jobs recorded in the store cannot be read: %1").arg(open.error()));
+        return;
+    }
+    QStringList profiles;
+    for (const ClusterTask &task : std::as_const(*open)) {
+        if (!profiles.contains(task.profile))
+            profiles.append(task.profile);
+    }
+    for (const QString &name : std::as_const(profiles)) {
+        QString error;
+        ClusterBackend *backend = clusterBackend(name, &error);
+        if (!backend) {
+            Q_EMIT notice(tr("Jobs on cluster '%1' are not watched: %2").arg(name, error));
+            continue;
+        }
+        auto updates = backend->resume();
+        if (!updates) {
+            Q_EMIT notice(updates.error());
+            continue;
+        }
+        for (const ClusterUpdate &u : std::as_const(*updates))
+            onClusterUpdate(u);
+    }
+}
+
+void MeasureEngine::onClusterUpdate(const ClusterUpdate &update)
+{
+    Entry *e = nullptr;
+    for (Entry &candidate : m_entries) {
+        if (candidate.item.job.mode == MeasureMode::Cluster && candidate.clusterRef == update.ref)
+            e = &candidate;
+    }
+    if (!e) {
+        if (update.finished)
+            return; // an item cleared from the queue
+        // A request submitted before this engine started (picked up from the store).
+        MeasureJob job = update.job;
+        job.mode = MeasureMode::Cluster;
+        e = &addEntry(job);
+        e->clusterRef = update.ref;
+        e->item.cluster = job.cluster;
+        e->item.state = MeasureItemState::Running;
+        e->item.startedAt = QDateTime::currentDateTimeUtc();
+        if (job.kind == MeasureKind::Hello) {
+            e->item.kernelLabel = tr("hello");
+        } else if (auto plan = measure::planMeasurement(*m_store, job.kernelId)) {
+            e->item.kernelLabel = plan->label;
+            e->item.problemName = plan->problemName;
+        }
+    }
+    if (!update.jobId.isEmpty())
+        e->item.clusterJobId = QStringLiteral("%1_%2").arg(update.jobId).arg(update.arrayIndex);
+    if (!update.slurmState.isEmpty())
+        e->item.clusterState = update.slurmState;
+    if (!update.node.isEmpty())
+        e->item.clusterNode = update.node;
+    if (update.attempts > 0)
+        e->item.clusterAttempts = update.attempts;
+    if (update.finished && !isFinished(e->item.state)) {
+        e->item.measurementIds = update.measurementIds;
+        e->item.hardwareId = update.hardwareId;
+        e->item.casesOk = update.casesOk;
+        if (update.casesTotal > 0)
+            e->item.casesTotal = update.casesTotal;
+        e->item.medianNs = update.medianNs;
+        finish(*e, update.state, update.outcome, update.message);
+        if (!update.measurementIds.isEmpty())
+            Q_EMIT measurementsStored(update.measurementIds, {e->item.job.kernelId});
+    }
+    markDirty();
+}
+
+void MeasureEngine::enqueueLowConfidence(double threshold, RowId forecasterId, int priority, const QString &cluster)
 {
     if (!m_store) {
         Q_EMIT notice(tr("No store is open."));
@@ -227,6 +376,10 @@ void MeasureEngine::enqueueLowConfidence(double threshold, RowId forecasterId, i
             continue;
         }
         jobs.append(MeasureJob {id, priority, MeasureMode::Local, {}, 0});
+        if (!cluster.isEmpty()) {
+            jobs.last().mode = MeasureMode::Cluster;
+            jobs.last().cluster = cluster;
+        }
     }
     Q_EMIT notice(tr("%n candidate(s) with forecast confidence below %1 queued", nullptr, int(jobs.size()))
                       .arg(threshold, 0, 'f', 2)
@@ -243,6 +396,9 @@ void MeasureEngine::cancel(const QList<quint64> &ids)
             continue;
         if (e->item.state == MeasureItemState::Queued) {
             finish(*e, MeasureItemState::Cancelled, {}, tr("cancelled before it ran"));
+        } else if (e->item.state == MeasureItemState::Running && e->item.job.mode == MeasureMode::Cluster) {
+            if (ClusterBackend *backend = m_clusters.value(e->item.cluster))
+                backend->cancel(e->clusterRef);
         } else if (e->item.state == MeasureItemState::Running && e->item.worker >= 0) {
             // A kernel cannot be stopped inside the worker: the process goes, and a new one takes its place.
             e->cancelRequested = true;
@@ -285,8 +441,8 @@ void MeasureEngine::shutdown()
     for (Entry &e : m_entries) {
         if (e.item.state == MeasureItemState::Queued)
             finish(e, MeasureItemState::Cancelled, {}, tr("the queue was shut down"));
-        else if (e.item.state == MeasureItemState::Running)
-            e.cancelRequested = true;
+        else if (e.item.state == MeasureItemState::Running && e.item.job.mode != MeasureMode::Cluster)
+            e.cancelRequested = true; // cluster jobs run on, and the next start collects them
     }
     bool anyRunning = false;
     for (Slot &slot : m_slots) {
@@ -397,24 +553,12 @@ Result<QList<RowId>> MeasureEngine::storeRows(
     Transaction tx(*m_store);
     if (Status s = tx.begin(); !s)
         return Error {s.error()};
-    Hardware hardware = measure::hardwareFromDevice(device, toolkit);
-    if (hardware.name.isEmpty())
-        return Error {tr("the worker did not describe its device")};
-    auto hardwareId = HardwareRepo(*m_store).ensure(hardware);
-    if (!hardwareId)
-        return Error {hardwareId.error()};
-    MeasurementRepo repo(*m_store);
-    QList<RowId> ids;
-    for (Measurement &m : rows) {
-        m.hardwareId = *hardwareId;
-        auto id = repo.insert(m);
-        if (!id)
-            return Error {id.error()};
-        ids.append(*id);
-    }
+    auto ids = measure::storeMeasuredRows(*m_store, rows, device, toolkit);
+    if (!ids)
+        return Error {ids.error()};
     if (Status s = tx.commit(); !s)
         return Error {s.error()};
-    return ids;
+    return *ids;
 }
 
 void MeasureEngine::onWorkerResponse(int index, const QJsonObject &response)

@@ -4,6 +4,7 @@
 // its own store connection, and reports immutable snapshots, throttled to a few per second.
 #pragma once
 
+#include "core/measure/cluster_backend.h"
 #include "core/measure/measure_plan.h"
 #include "core/measure/measure_types.h"
 
@@ -29,6 +30,9 @@ struct MeasureEngineConfig
     int startBudgetMs = 30000; // hello and device_info
     int snapshotIntervalMs = 200;
     int maxFailedStarts = 3; // consecutive starts without a hello before the device is declared unavailable
+    // Cluster jobs (MeasureMode::Cluster): the profiles by name (empty: the settings' profiles) and Slurm's commands.
+    QList<ClusterProfile> clusterProfiles;
+    ClusterCommands clusterCommands;
 };
 
 class MeasureEngine : public QObject
@@ -43,12 +47,15 @@ public:
     MeasureSnapshot snapshot() const;
 
 public Q_SLOTS:
-    void setStorePath(const QString &path); // opens the engine's own connection; empty closes it
+    // Opens the engine's own connection (empty closes it) and picks up the cluster jobs recorded in the store that are
+    // still out: they appear as running items and are collected as they finish.
+    void setStorePath(const QString &path);
     void probeDevice(); // starts the pool (when not started) so the device state becomes known
     void enqueue(const QList<gpuf::MeasureJob> &jobs);
     // Queues every candidate whose newest forecast's confidence is below `threshold` and that has no local
     // measurement yet; the ones skipped (no kernel spec, already measured) are counted in notice().
-    void enqueueLowConfidence(double threshold, gpuf::RowId forecasterId, int priority);
+    // With `cluster` (a profile's name) they go to that Slurm cluster instead of the local GPU.
+    void enqueueLowConfidence(double threshold, gpuf::RowId forecasterId, int priority, const QString &cluster = {});
     void cancel(const QList<quint64> &ids);
     void cancelAll();
     void remeasure(const QList<quint64> &ids);
@@ -69,6 +76,7 @@ private:
         qint64 requestId = 0;
         int budgetMs = 0;
         bool cancelRequested = false;
+        ClusterRequestRef clusterRef; // cluster items: the task and request id
     };
     struct Slot
     {
@@ -89,6 +97,10 @@ private:
     void finish(Entry &entry, MeasureItemState state, const QString &outcome, const QString &message);
     Result<QList<RowId>> storeRows(QList<Measurement> &rows, const QJsonObject &device, const QString &toolkit);
     void failQueuedLocal(const QString &reason);
+    ClusterBackend *clusterBackend(const QString &profile, QString *error);
+    void submitCluster(const QString &profile, const QList<quint64> &itemIds);
+    void resumeClusterJobs();
+    void onClusterUpdate(const ClusterUpdate &update);
     void updateDevice(const measure::WorkerProcess &worker);
     Entry *entry(quint64 id);
     Entry &addEntry(const MeasureJob &job);
@@ -97,6 +109,7 @@ private:
 
     MeasureEngineConfig m_config;
     std::unique_ptr<Store> m_store;
+    QHash<QString, ClusterBackend *> m_clusters; // by profile name; children of the engine, over m_store
     QList<Entry> m_entries;
     QList<Slot> m_slots;
     DeviceState m_device;

@@ -2,9 +2,11 @@
 #include "core/measure/measure_plan.h"
 
 #include "core/bins/bins.h"
+#include "core/store/hardware_repo.h"
 #include "core/store/measurement_repo.h"
 #include "core/store/problem_repo.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QJsonArray>
 #include <QMap>
@@ -265,6 +267,27 @@ ResponseRows rowsFromResponse(const QJsonObject &response, const MeasurePlan &pl
     }
     out.store = !out.rows.isEmpty();
     return out;
+}
+
+Result<QList<RowId>> storeMeasuredRows(
+    Store &store, QList<Measurement> &rows, const QJsonObject &device, const QString &toolkit)
+{
+    Hardware hardware = hardwareFromDevice(device, toolkit);
+    if (hardware.name.isEmpty())
+        return Error {QCoreApplication::translate("gpuf::MeasureEngine", "the worker did not describe its device")};
+    auto hardwareId = HardwareRepo(store).ensure(hardware);
+    if (!hardwareId)
+        return Error {hardwareId.error()};
+    MeasurementRepo repo(store);
+    QList<RowId> ids;
+    for (Measurement &m : rows) {
+        m.hardwareId = *hardwareId;
+        auto id = repo.insert(m);
+        if (!id)
+            return Error {id.error()};
+        ids.append(*id);
+    }
+    return ids;
 }
 
 Result<QList<Measurement>> replayRows(Store &store, RowId kernelId, RowId hardwareId)

@@ -62,6 +62,11 @@ struct ResponseRows
 ResponseRows rowsFromResponse(const QJsonObject &response, const MeasurePlan &plan, const QJsonObject &device,
     const QJsonObject &options, const QString &measuredAt);
 
+// Stores the rows of one answer on the hardware `device` (device_info's `device`) describes, inserting that hardware
+// when it is new; the caller holds the transaction. Shared by the local queue and the cluster backend.
+Result<QList<RowId>> storeMeasuredRows(
+    Store &store, QList<Measurement> &rows, const QJsonObject &device, const QString &toolkit);
+
 // Replay: the newest stored non-replay measurement of each case of `kernelId` on `hardwareId` (0: the hardware with
 // most of them), copied as rows whose source is `replay` and whose provenance names the row they copy. Fails when the
 // kernel has no stored runtime to replay.

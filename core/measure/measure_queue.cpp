@@ -60,10 +60,10 @@ void MeasureQueue::enqueue(const QList<MeasureJob> &jobs)
     post([engine = m_engine, jobs] { engine->enqueue(jobs); });
 }
 
-void MeasureQueue::enqueueLowConfidence(double threshold, RowId forecasterId, int priority)
+void MeasureQueue::enqueueLowConfidence(double threshold, RowId forecasterId, int priority, const QString &cluster)
 {
-    post([engine = m_engine, threshold, forecasterId, priority] {
-        engine->enqueueLowConfidence(threshold, forecasterId, priority);
+    post([engine = m_engine, threshold, forecasterId, priority, cluster] {
+        engine->enqueueLowConfidence(threshold, forecasterId, priority, cluster);
     });
 }
 

@@ -22,7 +22,7 @@ public:
     void setStorePath(const QString &path);
     void probeDevice();
     void enqueue(const QList<MeasureJob> &jobs);
-    void enqueueLowConfidence(double threshold, RowId forecasterId = 0, int priority = 0);
+    void enqueueLowConfidence(double threshold, RowId forecasterId = 0, int priority = 0, const QString &cluster = {});
     void cancel(const QList<quint64> &ids);
     void cancelAll();
     void remeasure(const QList<quint64> &ids);

@@ -22,6 +22,28 @@ QString measureItemStateName(MeasureItemState state)
     return {};
 }
 
+QString measureKindName(MeasureKind kind)
+{
+    switch (kind) {
+    case MeasureKind::Measure:
+        return QStringLiteral("measure");
+    case MeasureKind::Compile:
+        return QStringLiteral("compile");
+    case MeasureKind::Hello:
+        return QStringLiteral("hello");
+    }
+    return {};
+}
+
+MeasureKind measureKindFromName(const QString &name)
+{
+    if (name == QLatin1String("compile"))
+        return MeasureKind::Compile;
+    if (name == QLatin1String("hello"))
+        return MeasureKind::Hello;
+    return MeasureKind::Measure;
+}
+
 bool isFinished(MeasureItemState state)
 {
     return state != MeasureItemState::Queued && state != MeasureItemState::Running;

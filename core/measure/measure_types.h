@@ -15,7 +15,14 @@ namespace gpuf {
 
 // Local: the kernel runs on this machine's GPU through gpuf-measure. Replay: the result is copied from runtimes
 // already stored for the kernel (imported or measured before) and stored with source `replay`, never as local.
-enum class MeasureMode { Local, Replay };
+// Cluster: gpuf-measure runs on a node of the Slurm cluster that MeasureJob::cluster names (docs/cluster.md).
+enum class MeasureMode { Local, Replay, Cluster };
+
+// What a cluster request asks of the node's gpuf-measure: a measurement (the default, and the only kind a local
+// queue runs), a compile for the profile's architecture (no GPU needed), or only its hello (the node's GPUs).
+enum class MeasureKind { Measure, Compile, Hello };
+QString measureKindName(MeasureKind kind); // "measure" | "compile" | "hello"
+MeasureKind measureKindFromName(const QString &name);
 
 struct MeasureJob
 {
@@ -24,6 +31,8 @@ struct MeasureJob
     MeasureMode mode = MeasureMode::Local;
     QJsonObject options; // gpuf-measure `options` (docs/measure-protocol.md); empty: the worker's defaults
     RowId replayHardwareId = 0; // Replay only: whose runtimes to copy (0: the hardware with most of them)
+    QString cluster; // Cluster only: the profile's name
+    MeasureKind kind = MeasureKind::Measure;
 };
 
 enum class MeasureItemState {
@@ -56,6 +65,12 @@ struct MeasureItem
     bool replayed = false; // the stored rows are replays of earlier runtimes (source `replay`)
     int worker = -1; // index of the worker running it
     quint64 dispatchIndex = 0; // the order in which items went to a worker (1 = first); 0: never sent
+    // Cluster items: the profile, the array job and task, Slurm's state for it and the node it ran on.
+    QString cluster;
+    QString clusterJobId; // "1234_5"; empty until sbatch answered
+    QString clusterState; // "submitting", "PENDING", "RUNNING", "NODE_FAIL"…
+    QString clusterNode;
+    int clusterAttempts = 0;
     QDateTime queuedAt;
     QDateTime startedAt;
     QDateTime finishedAt;

@@ -13,8 +13,9 @@
 namespace gpuf::search {
 
 LocalEvaluator::LocalEvaluator(Store &store, const QString &storePath, RowId referenceKernelId,
-    const QString &hardwareName, const MeasureEngineConfig &config)
+    const QString &hardwareName, const MeasureEngineConfig &config, const QString &cluster)
     : m_store(store)
+    , m_cluster(cluster)
     , m_referenceId(referenceKernelId)
     , m_hardwareName(hardwareName)
     , m_engine(std::make_unique<MeasureEngine>(config))
@@ -57,8 +58,13 @@ std::optional<EvaluationResult> LocalEvaluator::fromStore(const EvaluationReques
 void LocalEvaluator::enqueue(const QList<RowId> &kernels, QList<quint64> *itemIds)
 {
     QList<MeasureJob> jobs;
-    for (RowId k : kernels)
+    for (RowId k : kernels) {
         jobs.append(MeasureJob {k, 0, MeasureMode::Local, {}, 0});
+        if (!m_cluster.isEmpty()) {
+            jobs.last().mode = MeasureMode::Cluster;
+            jobs.last().cluster = m_cluster;
+        }
+    }
     m_engine->enqueue(jobs);
     // Items are numbered in queue order: the last ones are the ones just added.
     const QList<MeasureItem> items = m_engine->snapshot().items;

@@ -1,6 +1,7 @@
 // Measurements on this machine's GPU for a search: the measurement queue (MeasureEngine, its gpuf-measure workers)
-// on the search's own thread. A kernel that already has local measurements on the GPU (a run the search made before
-// a crash, or one made outside it) is answered from them: the same code is never measured twice.
+// on the search's own thread; or, with a cluster profile, on a Slurm cluster's nodes through the same queue. A kernel
+// that already has local measurements on the GPU (a run the search made before a crash, or one made outside it) is
+// answered from them: the same code is never measured twice.
 #pragma once
 
 #include "core/search/evaluator.h"
@@ -25,9 +26,9 @@ public:
     // `store` is the search's connection (same thread); the queue opens its own to `storePath`.
     // `hardwareName`: this machine's GPU as the search recorded it; stored local runs on it answer without measuring.
     LocalEvaluator(Store &store, const QString &storePath, RowId referenceKernelId, const QString &hardwareName,
-        const MeasureEngineConfig &config);
+        const MeasureEngineConfig &config, const QString &cluster = {});
     ~LocalEvaluator() override;
-    QString kind() const override { return QStringLiteral("local"); }
+    QString kind() const override { return m_cluster.isEmpty() ? QStringLiteral("local") : QStringLiteral("cluster"); }
     void request(const QList<EvaluationRequest> &requests, Done done) override;
     void cancel() override;
 
@@ -43,6 +44,7 @@ private:
     std::optional<EvaluationResult> fromStore(const EvaluationRequest &request, RowId hardwareId);
 
     Store &m_store;
+    QString m_cluster; // a Slurm cluster profile: the measurements run on its nodes (docs/cluster.md)
     RowId m_referenceId = 0;
     QString m_hardwareName;
     std::unique_ptr<MeasureEngine> m_engine;

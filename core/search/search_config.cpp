@@ -108,11 +108,16 @@ Status SearchConfig::validate() const
         problems << QStringLiteral("--tau must lie in [0, 1]");
     if (needsForecasts() && forecaster.isEmpty())
         problems << QStringLiteral("the %1 mode needs a forecaster (--forecaster)").arg(modeName(mode));
-    if (gpu != QLatin1StringView("local") && gpu != QLatin1StringView("replay"))
-        problems << QStringLiteral("--gpu must be local or replay, not '%1'").arg(gpu);
+    if (gpu != QLatin1StringView("local") && gpu != QLatin1StringView("replay") && clusterProfileName().isEmpty())
+        problems << QStringLiteral("--gpu must be local, replay or cluster:PROFILE, not '%1'").arg(gpu);
     if (problems.isEmpty())
         return {};
     return Error {problems.join(QStringLiteral("; "))};
+}
+
+QString SearchConfig::clusterProfileName() const
+{
+    return gpu.startsWith(QLatin1StringView("cluster:")) ? gpu.mid(8).trimmed() : QString();
 }
 
 QStringList configDifferences(const SearchConfig &stored, const SearchConfig &given, bool allowStepsChange)

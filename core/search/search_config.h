@@ -31,7 +31,7 @@ struct SearchConfig
     QString forecaster; // surrogate/selective: a stored forecaster's name ("costmodel")
     QString mutator = QStringLiteral("pool"); // "pool" | "injected" | "family" | "llm"
     QJsonObject mutatorConfig; // the mutator's own configuration (family name, endpoint, pool source)
-    QString gpu = QStringLiteral("replay"); // "local" | "replay"
+    QString gpu = QStringLiteral("replay"); // "local" | "replay" | "cluster:PROFILE"
     QString hardware; // replay: whose recorded runtimes; local: filled in with the device's name
 
     QJsonObject toJson() const;
@@ -39,6 +39,7 @@ struct SearchConfig
     // Everything that is wrong with it, in one message (budgets ≤ 0, τ outside [0, 1], a mode without forecaster).
     Status validate() const;
     bool needsForecasts() const { return mode != Mode::Standard; }
+    QString clusterProfileName() const; // the profile of "cluster:PROFILE"; empty for local and replay
     int gpuBudgetPerStep() const { return parentsPerStep * measurementsPerParent; }
 };
 

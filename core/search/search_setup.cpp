@@ -3,6 +3,7 @@
 
 #include "core/forecasters/backend_factory.h"
 #include "core/forecasters/costmodel/costmodel_backend.h"
+#include "core/measure/cluster_profile.h"
 #include "core/mutators/mutator_factory.h"
 #include "core/search/local_evaluator.h"
 #include "core/search/recorded_mutators.h"
@@ -185,8 +186,8 @@ Result<RunParts> buildParts(Store &store, const SearchConfig &config, const Setu
     if (config.gpu == QLatin1StringView("replay")) {
         parts.evaluator = std::make_unique<ReplayEvaluator>(world);
     } else {
-        parts.evaluator = std::make_unique<LocalEvaluator>(
-            store, store.path(), parts.reference.id, config.hardware, options.measureConfig);
+        parts.evaluator = std::make_unique<LocalEvaluator>(store, store.path(), parts.reference.id, config.hardware,
+            options.measureConfig, config.clusterProfileName());
     }
     if (config.needsForecasts()) {
         std::optional<Hardware> hardware;
@@ -216,7 +217,14 @@ Result<RowId> createSearch(Store &store, const QString &name, SearchConfig confi
         return Error {QStringLiteral("a search named '%1' already exists (resume it with 'gpuf search resume', or"
                                      " choose another --name)")
                           .arg(name)};
-    if (config.gpu == QLatin1StringView("local")) {
+    if (const QString cluster = config.clusterProfileName(); !cluster.isEmpty()) {
+        // The cluster's nodes say what GPU they have with each result; the profile must exist before anything is
+        // written.
+        if (options.measureConfig.clusterProfiles.isEmpty()) {
+            if (auto profile = clusterProfile(cluster); !profile)
+                return Error {QStringLiteral("--gpu %1: %2").arg(config.gpu, profile.error())};
+        }
+    } else if (config.gpu == QLatin1StringView("local")) {
         // Before anything is written: a search that cannot measure must not start.
         auto device = probeLocalGpu(options.measureConfig);
         if (!device)

@@ -189,6 +189,36 @@ QStringList version2()
         QStringLiteral("CREATE INDEX lesson_steps_kernel ON lesson_steps(kernel_id)"),
     };
     return statements;
+// Jobs submitted to a Slurm cluster (docs/cluster.md): one row per sbatch submission, one per array task with the
+// requests it carries, so jobs still running when the program closed are collected when the store is opened again.
+QStringList version3()
+{
+    return {
+        QStringLiteral(R"(CREATE TABLE cluster_jobs (
+            id INTEGER PRIMARY KEY,
+            profile TEXT NOT NULL,
+            job_id TEXT NOT NULL,
+            batch_dir TEXT NOT NULL,
+            array_spec TEXT NOT NULL,
+            submitted_at TEXT NOT NULL))"),
+        QStringLiteral(R"(CREATE TABLE cluster_tasks (
+            id INTEGER PRIMARY KEY,
+            profile TEXT NOT NULL,
+            batch_dir TEXT NOT NULL,
+            array_index INTEGER NOT NULL,
+            job_id TEXT NOT NULL DEFAULT '',
+            state TEXT NOT NULL,
+            node TEXT NOT NULL DEFAULT '',
+            attempts INTEGER NOT NULL DEFAULT 0,
+            requests_json TEXT NOT NULL DEFAULT '[]',
+            results_json TEXT NOT NULL DEFAULT '{}',
+            message TEXT NOT NULL DEFAULT '',
+            open INTEGER NOT NULL DEFAULT 1,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            UNIQUE (batch_dir, array_index)))"),
+        QStringLiteral("CREATE INDEX cluster_tasks_open ON cluster_tasks(open, profile)"),
+    };
 }
 
 } // namespace
@@ -200,6 +230,8 @@ QStringList migrationStatements(int toVersion)
         return version1();
     case 2:
         return version2();
+    case 3:
+        return version3();
     default:
         return {};
     }

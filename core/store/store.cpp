@@ -7,6 +7,8 @@
 #include <QAtomicInteger>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
+#include <QMutex>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -20,6 +22,34 @@ QString nextConnectionName()
 }
 
 enum class FileState { Missing, Empty, Sqlite, NotSqlite, Unreadable };
+
+// The files this process has a Store open on. Reading a file's header opens and closes a descriptor of it, and
+// closing any descriptor of a file drops every POSIX lock the process holds on it, the locks of SQLite's other
+// connections included: another process could then checkpoint or recover the WAL under them ("database disk image is
+// malformed"). A file some Store here already holds is known to be SQLite, so its header is not read again.
+struct OpenFiles
+{
+    QMutex mutex;
+    QHash<QString, int> counts; // canonical path → open Stores
+};
+
+OpenFiles &openFiles()
+{
+    static OpenFiles files;
+    return files;
+}
+
+QString canonical(const QString &path)
+{
+    const QString c = QFileInfo(path).canonicalFilePath();
+    return c.isEmpty() ? QFileInfo(path).absoluteFilePath() : c;
+}
+
+bool heldHere(const QString &path)
+{
+    QMutexLocker lock(&openFiles().mutex);
+    return openFiles().counts.value(canonical(path)) > 0;
+}
 
 FileState inspectFile(const QString &path)
 {
@@ -127,20 +157,26 @@ Store::Store(QString path, QString connectionName, bool readOnly)
     , m_connectionName(std::move(connectionName))
     , m_readOnly(readOnly)
     , m_db(QSqlDatabase::database(m_connectionName, false))
-{ }
+{
+    QMutexLocker lock(&openFiles().mutex);
+    ++openFiles().counts[canonical(m_path)];
+}
 
 Store::~Store()
 {
     m_db.close();
     m_db = QSqlDatabase();
     QSqlDatabase::removeDatabase(m_connectionName);
+    QMutexLocker lock(&openFiles().mutex);
+    if (--openFiles().counts[canonical(m_path)] <= 0)
+        openFiles().counts.remove(canonical(m_path));
 }
 
 Result<std::unique_ptr<Store>> Store::open(const QString &path, Mode mode, Check check)
 {
     if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QSQLITE")))
         return Error {QStringLiteral("the Qt SQLite driver (QSQLITE) is not installed")};
-    const FileState state = inspectFile(path);
+    const FileState state = heldHere(path) ? FileState::Sqlite : inspectFile(path);
     switch (state) {
     case FileState::Missing:
     case FileState::Empty:

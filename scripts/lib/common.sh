@@ -47,7 +47,7 @@ gpuf_distro() {
 }
 
 # What every supported distro needs: the toolchain, the required libraries (DESIGN §1), offscreen test
-# fonts, xvfb for screenshots, clang-format for CI, ccache for rebuilds; the last line makes and checks the packages
+# fonts, xvfb for screenshots, clang-format for CI, ccache for rebuilds; the next line makes and checks the packages
 # (CPack's dpkg-shlibdeps, the desktop entry and metainfo validators, the MIME compiler, strace for install_check).
 GPUF_PACKAGES_COMMON=(
     cmake ninja-build g++ pkg-config ccache clang-format
@@ -56,6 +56,8 @@ GPUF_PACKAGES_COMMON=(
     libcurl4-openssl-dev libssl-dev
     fonts-dejavu-core xvfb xauth
     dpkg-dev file desktop-file-utils appstream shared-mime-info strace
+    # The cluster backend's integration test starts a single-node Slurm cluster (tests/measure/slurm_cluster.sh).
+    slurm-wlm munge
 )
 
 # Prints the packages a distro must have, one per line.

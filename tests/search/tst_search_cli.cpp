@@ -149,6 +149,10 @@ private Q_SLOTS:
             << list({"--mode", "surrogate", "--forecaster", "oracle"}) << QStringLiteral("unknown forecaster 'oracle'");
         QTest::newRow("unknown mode") << list({"--mode", "greedy"}) << QStringLiteral("--mode must be");
         QTest::newRow("unknown problem") << list({"--problem", "nope"}) << QStringLiteral("no problem 'nope'");
+        QTest::newRow("unknown gpu") << list({"--gpu", "remote"})
+                                     << QStringLiteral("--gpu must be local, replay or cluster:PROFILE");
+        QTest::newRow("unknown cluster") << list({"--gpu", "cluster:no-such-profile"})
+                                         << QStringLiteral("no cluster profile named 'no-such-profile'");
     }
     void badInput()
     {

@@ -3,6 +3,7 @@
 // one in Settings, items show their status (replays marked), and screenshots in light and dark palettes when
 // GPUF_SCREENSHOT_DIR is set.
 #include "core/interop/corpus.h"
+#include "core/measure/cluster_profile.h"
 #include "core/measure/measure_queue.h"
 #include "core/measure/worker_locator.h"
 #include "core/session/selection.h"
@@ -20,6 +21,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFileInfo>
@@ -210,6 +212,62 @@ private Q_SLOTS:
             }
             QApplication::setPalette(QApplication::style()->standardPalette());
         }
+    }
+
+    // A cluster profile in the settings is offered beside the local GPU; its items show the job, Slurm's state and
+    // the node. sbatch and squeue are stand-ins here (tests/widgets/fake_*.sh); tst_measure_cluster uses a real Slurm.
+    void clusterTarget()
+    {
+        ClusterProfile profile;
+        profile.name = QStringLiteral("panel-test-cluster");
+        profile.sharedDirectory = m_dir.filePath(QStringLiteral("shared"));
+        profile.pollIntervalMs = 100;
+        QVERIFY(saveClusterProfile(profile).ok());
+        Settings settings;
+        StoreSession session;
+        Selection selection;
+        MeasureEngineConfig config;
+        config.workerPath = QStringLiteral("/nonexistent/gpuf-measure"); // no local GPU
+        config.snapshotIntervalMs = 20;
+        config.clusterCommands.sbatch = QStringLiteral(GPUF_SOURCE_DIR "/tests/widgets/fake_sbatch.sh");
+        config.clusterCommands.squeue = QStringLiteral(GPUF_SOURCE_DIR "/tests/widgets/fake_squeue.sh");
+        config.clusterCommands.sacct = QStringLiteral("/nonexistent/sacct");
+        MeasureQueue queue(config);
+        session.open(m_path);
+        QTRY_VERIFY(session.isOpen());
+        MeasurePanel panel(&queue, &session, &selection, &settings);
+        panel.resize(1100, 300);
+        panel.show();
+        QComboBox *target = panel.targetBox();
+        QVERIFY(target->isVisible());
+        QCOMPARE(target->itemText(0), QStringLiteral("local GPU"));
+        const int index = target->findText(QStringLiteral("cluster (panel-test-cluster)"));
+        QVERIFY(index > 0);
+        QTRY_VERIFY(!panel.unavailableReason().isEmpty()); // the local worker is missing
+        selection.setSelectedIds({m_candidate});
+        QVERIFY(!panel.measureSelectedAction()->isEnabled());
+        target->setCurrentIndex(index);
+        QVERIFY(panel.unavailableReason().isEmpty()); // the cluster's nodes have the GPUs
+        QVERIFY(panel.measureSelectedAction()->isEnabled());
+        QCOMPARE(panel.measureSelectedAction()->toolTip(),
+            QStringLiteral("Measure 1 selected candidate(s) on cluster panel-test-cluster"));
+        panel.measureSelectedAction()->trigger();
+
+        QTRY_COMPARE(panel.model()->rowCount(), 1);
+        const auto cell = [&](int column) { return panel.model()->index(0, column).data().toString(); };
+        QTRY_COMPARE(cell(MeasureQueueModel::NodeColumn), QStringLiteral("gpu-node-7"));
+        QCOMPARE(cell(MeasureQueueModel::JobColumn), QStringLiteral("4242_0"));
+        QCOMPARE(cell(MeasureQueueModel::StatusColumn), QStringLiteral("running"));
+        QCOMPARE(cell(MeasureQueueModel::SourceColumn), QStringLiteral("cluster (panel-test-cluster)"));
+        QCOMPARE(
+            panel.model()->headerData(MeasureQueueModel::JobColumn, Qt::Horizontal).toString(), QStringLiteral("Job"));
+        panel.view()->resizeColumnsToContents();
+        const QString shots = qEnvironmentVariable("GPUF_SCREENSHOT_DIR");
+        if (!shots.isEmpty()) {
+            QDir().mkpath(shots);
+            QVERIFY(panel.grab().save(shots + QStringLiteral("/measure_panel_cluster.png")));
+        }
+        QVERIFY(removeClusterProfile(profile.name));
     }
 };
 

@@ -1,6 +1,7 @@
 // The measurement queue panel; see measure_panel.h.
 #include "widgets/measure/measure_panel.h"
 
+#include "core/measure/cluster_profile.h"
 #include "core/measure/measure_queue.h"
 #include "core/session/selection.h"
 #include "core/session/settings.h"
@@ -8,6 +9,7 @@
 #include "widgets/measure/measure_queue_model.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -17,6 +19,8 @@
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace gpuf {
 
@@ -45,6 +49,7 @@ MeasurePanel::MeasurePanel(
     , m_notice(new QLabel(this))
     , m_progress(new QProgressBar(this))
     , m_threshold(new QDoubleSpinBox(this))
+    , m_target(new QComboBox(this))
     , m_measureSelected(new QAction(tr("Measure on GPU"), this))
     , m_measureLowConfidence(new QAction(this))
     , m_cancel(new QAction(tr("Cancel"), this))
@@ -66,6 +71,10 @@ MeasurePanel::MeasurePanel(
     m_threshold->setToolTip(tr("Candidates whose forecast confidence (probability of the predicted bin) is below this "
                                "are measured by \"Measure low-confidence\" (kept in the settings)."));
     m_threshold->setValue(m_settings->measureConfidenceThreshold());
+    m_target->setObjectName(QStringLiteral("measureTarget"));
+    m_target->setToolTip(tr("Where measurements run: this machine's GPU, or the GPUs of a Slurm cluster "
+                            "(profiles: gpuf cluster set-profile; docs/cluster.md)"));
+    reloadTargets();
     m_progress->setFormat(tr("%v of %m finished"));
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
@@ -78,6 +87,7 @@ MeasurePanel::MeasurePanel(
     m_view->setWordWrap(false);
 
     auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_target);
     buttons->addWidget(buttonFor(m_measureSelected, this));
     buttons->addWidget(buttonFor(m_measureLowConfidence, this));
     buttons->addWidget(m_threshold);
@@ -101,7 +111,8 @@ MeasurePanel::MeasurePanel(
     });
     connect(m_measureSelected, &QAction::triggered, this, &MeasurePanel::measureSelected);
     connect(m_measureLowConfidence, &QAction::triggered, this,
-        [this] { m_queue->enqueueLowConfidence(m_settings->measureConfidenceThreshold()); });
+        [this] { m_queue->enqueueLowConfidence(m_settings->measureConfidenceThreshold(), 0, 0, targetCluster()); });
+    connect(m_target, &QComboBox::currentIndexChanged, this, &MeasurePanel::updateActions);
     connect(m_cancel, &QAction::triggered, this, [this] { m_queue->cancel(selectedItemIds(false)); });
     connect(m_cancelAll, &QAction::triggered, m_queue, &MeasureQueue::cancelAll);
     connect(m_remeasure, &QAction::triggered, this, [this] { m_queue->remeasure(selectedItemIds(true)); });
@@ -112,6 +123,7 @@ MeasurePanel::MeasurePanel(
     connect(m_selection, &Selection::selectedIdsChanged, this, &MeasurePanel::updateActions);
     connect(m_selection, &Selection::pairChanged, this, &MeasurePanel::updateActions);
     connect(m_session, &StoreSession::opened, this, [this](const StoreSnapshot &snapshot) {
+        reloadTargets();
         m_queue->setStorePath(snapshot.path);
         updateActions();
     });
@@ -127,8 +139,25 @@ MeasurePanel::MeasurePanel(
 
 MeasurePanel::~MeasurePanel() = default;
 
+void MeasurePanel::reloadTargets()
+{
+    const QString current = targetCluster();
+    const QSignalBlocker blocker(m_target);
+    m_target->clear();
+    m_target->addItem(tr("local GPU"), QString());
+    for (const ClusterProfile &p : loadClusterProfiles())
+        m_target->addItem(tr("cluster (%1)").arg(p.name), p.name);
+    m_target->setCurrentIndex(std::max(0, m_target->findData(current)));
+    m_target->setVisible(m_target->count() > 1);
+}
+
+QString MeasurePanel::targetCluster() const { return m_target->currentData().toString(); }
+
 QString MeasurePanel::unavailableReason() const
 {
+    // A cluster's GPUs are on its nodes: only a store is needed here, and each node says what it has.
+    if (!targetCluster().isEmpty())
+        return m_session->isOpen() ? QString() : tr("no store is open");
     switch (m_snapshot.device.availability) {
     case DeviceState::Availability::Unknown:
     case DeviceState::Availability::Probing:
@@ -154,8 +183,14 @@ QList<RowId> MeasurePanel::candidateIds() const
 void MeasurePanel::measureSelected()
 {
     QList<MeasureJob> jobs;
-    for (RowId id : candidateIds())
+    const QString cluster = targetCluster();
+    for (RowId id : candidateIds()) {
         jobs.append(MeasureJob {id, 1, MeasureMode::Local, {}, 0}); // chosen by hand: ahead of batch work
+        if (!cluster.isEmpty()) {
+            jobs.last().mode = MeasureMode::Cluster;
+            jobs.last().cluster = cluster;
+        }
+    }
     if (!jobs.isEmpty())
         m_queue->enqueue(jobs);
 }
@@ -176,6 +211,11 @@ void MeasurePanel::applySnapshot(const MeasureSnapshot &snapshot)
 {
     m_snapshot = snapshot;
     m_model->setItems(snapshot.items);
+    // Job and node mean something only for cluster items.
+    const bool anyCluster = std::any_of(
+        snapshot.items.cbegin(), snapshot.items.cend(), [](const MeasureItem &i) { return !i.cluster.isEmpty(); });
+    m_view->setColumnHidden(MeasureQueueModel::JobColumn, !anyCluster);
+    m_view->setColumnHidden(MeasureQueueModel::NodeColumn, !anyCluster);
     const int total = static_cast<int>(snapshot.items.size());
     m_progress->setRange(0, std::max(1, total));
     m_progress->setValue(snapshot.finished);
@@ -190,10 +230,14 @@ void MeasurePanel::updateActions()
     const QString reason = unavailableReason();
     const bool deviceKnownMissing = m_snapshot.device.availability == DeviceState::Availability::Unavailable;
     m_banner->setVisible(!reason.isEmpty());
-    m_banner->setText(deviceKnownMissing ? tr("Measuring on the GPU is unavailable: %1").arg(reason) : reason);
+    m_banner->setText(deviceKnownMissing && targetCluster().isEmpty()
+            ? tr("Measuring on the GPU is unavailable: %1").arg(reason)
+            : reason);
 
     const QList<RowId> candidates = candidateIds();
-    const QString gpu = m_snapshot.device.devices.isEmpty() ? QString() : m_snapshot.device.devices.first().name;
+    const QString gpu = !targetCluster().isEmpty() ? tr("cluster %1").arg(targetCluster())
+        : m_snapshot.device.devices.isEmpty()      ? QString()
+                                                   : m_snapshot.device.devices.first().name;
     m_measureSelected->setEnabled(reason.isEmpty() && !candidates.isEmpty());
     m_measureSelected->setToolTip(!reason.isEmpty() ? reason
             : candidates.isEmpty()

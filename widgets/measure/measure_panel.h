@@ -9,6 +9,7 @@
 #include <QWidget>
 
 class QAction;
+class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QProgressBar;
@@ -42,6 +43,10 @@ public:
     // Why nothing can be measured now ("no NVIDIA driver found (…)"); empty when measuring is possible.
     QString unavailableReason() const;
     QTableView *view() const { return m_view; }
+    // Where "Measure…" sends work: "local" or "cluster (NAME)" for each cluster profile in the settings.
+    QComboBox *targetBox() const { return m_target; }
+    QString targetCluster() const; // the chosen profile; empty: the local GPU
+    void reloadTargets(); // the cluster profiles again (after `gpuf cluster set-profile`)
     MeasureQueueModel *model() const { return m_model; }
 
 private:
@@ -61,6 +66,7 @@ private:
     QLabel *m_notice;
     QProgressBar *m_progress;
     QDoubleSpinBox *m_threshold;
+    QComboBox *m_target;
     QAction *m_measureSelected;
     QAction *m_measureLowConfidence;
     QAction *m_cancel;

@@ -46,7 +46,8 @@ QString MeasureQueueModel::statusText(const MeasureItem &item)
     case MeasureItemState::Queued:
         return tr("queued");
     case MeasureItemState::Running:
-        return tr("running");
+        // At a cluster: Slurm's own word for it (pending, running…), lower case like the others.
+        return item.cluster.isEmpty() || item.clusterState.isEmpty() ? tr("running") : item.clusterState.toLower();
     case MeasureItemState::Done:
         return item.replayed ? tr("replayed: %1").arg(item.outcome) : tr("done: %1").arg(item.outcome);
     case MeasureItemState::Failed:
@@ -119,7 +120,15 @@ QVariant MeasureQueueModel::data(const QModelIndex &index, int role) const
             return item->medianNs;
         return item->medianNs >= 0 ? tr("%1 µs").arg(item->medianNs / 1e3, 0, 'f', 2) : QString();
     case SourceColumn:
+        if (!item->cluster.isEmpty())
+            return item->clusterAttempts > 1
+                ? tr("cluster (%1), attempt %2").arg(item->cluster).arg(item->clusterAttempts)
+                : tr("cluster (%1)").arg(item->cluster);
         return item->replayed ? tr("replay") : tr("local GPU");
+    case JobColumn:
+        return item->clusterJobId;
+    case NodeColumn:
+        return item->clusterNode;
     case MessageColumn:
         return item->message;
     }
@@ -143,6 +152,10 @@ QVariant MeasureQueueModel::headerData(int section, Qt::Orientation orientation,
         return tr("Median");
     case SourceColumn:
         return tr("Source");
+    case JobColumn:
+        return tr("Job");
+    case NodeColumn:
+        return tr("Node");
     case MessageColumn:
         return tr("Message");
     }

@@ -19,6 +19,8 @@ public:
         CasesColumn,
         MedianColumn,
         SourceColumn,
+        JobColumn, // cluster items: the Slurm array job and task ("1234_5")
+        NodeColumn, // cluster items: the node it ran on
         MessageColumn,
         ColumnCount
     };

@@ -189,7 +189,9 @@ QStringList version2()
         QStringLiteral("CREATE INDEX lesson_steps_kernel ON lesson_steps(kernel_id)"),
     };
     return statements;
-// Jobs submitted to a Slurm cluster (docs/cluster.md): one row per sbatch submission, one per array task with the
+}
+
+// Version 3: jobs submitted to a Slurm cluster (docs/cluster.md): one row per sbatch submission, one per array task with the
 // requests it carries, so jobs still running when the program closed are collected when the store is opened again.
 QStringList version3()
 {

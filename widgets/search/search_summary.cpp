@@ -98,10 +98,74 @@ SearchSummary summarizeSearch(const Search &search, const QList<SearchEvent> &ev
             ++s.failedEvaluations;
         } else if (kind == QLatin1StringView("forecast_completed") || kind == QLatin1StringView("forecast_failed")) {
             ++s.forecasts;
+        } else if (kind == QLatin1StringView("search_initialized")) {
+            s.ownEngine = event.payload.value(QStringLiteral("engine")).toString() == QLatin1StringView("gpuf");
+        } else if (kind == QLatin1StringView("search_completed")) {
+            s.finished = true;
+        } else if (kind == QLatin1StringView("search_stopped")) {
+            s.stopped = true;
+        } else if (kind == QLatin1StringView("search_paused")) {
+            s.paused = true;
+        } else if (kind == QLatin1StringView("search_resumed")) {
+            s.paused = false;
+        } else if (kind == QLatin1StringView("config_changed")) {
+            // A larger step budget reopens a finished search (as the engine's fold does).
+            s.finished = false;
         }
     }
     s.steps = steps.size();
     return s;
+}
+
+SearchStatus searchStatus(const SearchSummary &summary, const QString &liveStatus)
+{
+    if (liveStatus == QLatin1StringView("failed"))
+        return SearchStatus::Failed;
+    if (liveStatus == QLatin1StringView("running") || liveStatus == QLatin1StringView("waiting")
+        || liveStatus == QLatin1StringView("pausing"))
+        return SearchStatus::Running;
+    if (liveStatus == QLatin1StringView("paused"))
+        return SearchStatus::Paused;
+    if (liveStatus == QLatin1StringView("finished"))
+        return SearchStatus::Finished;
+    if (liveStatus == QLatin1StringView("stopped"))
+        return SearchStatus::Stopped;
+    if (!summary.ownEngine)
+        return SearchStatus::Recorded;
+    if (summary.stopped)
+        return SearchStatus::Stopped;
+    if (summary.finished)
+        return SearchStatus::Finished;
+    if (summary.paused)
+        return SearchStatus::Paused;
+    // The log ends mid-search and no engine of ours runs it: the process that ran it is gone.
+    return SearchStatus::Interrupted;
+}
+
+QString searchStatusText(SearchStatus status)
+{
+    switch (status) {
+    case SearchStatus::Running:
+        return QCoreApplication::translate("gpuf::SearchesPanel", "running");
+    case SearchStatus::Paused:
+        return QCoreApplication::translate("gpuf::SearchesPanel", "paused");
+    case SearchStatus::Finished:
+        return QCoreApplication::translate("gpuf::SearchesPanel", "finished");
+    case SearchStatus::Stopped:
+        return QCoreApplication::translate("gpuf::SearchesPanel", "stopped");
+    case SearchStatus::Interrupted:
+        return QCoreApplication::translate("gpuf::SearchesPanel", "interrupted — resumable");
+    case SearchStatus::Recorded:
+        return QCoreApplication::translate("gpuf::SearchesPanel", "recorded");
+    case SearchStatus::Failed:
+        return QCoreApplication::translate("gpuf::SearchesPanel", "failed");
+    }
+    return {};
+}
+
+bool isResumable(SearchStatus status)
+{
+    return status == SearchStatus::Paused || status == SearchStatus::Interrupted || status == SearchStatus::Failed;
 }
 
 Result<QList<SearchSummary>> loadSearchSummaries(const QString &path)

@@ -26,7 +26,21 @@ struct SearchSummary
     std::optional<double> bestSpeedup; // the best aggregated speedup of a successful evaluation
     QDateTime firstEvent;
     QDateTime lastEvent;
+    // How its log ends, for the status column: a search this application runs (its search_initialized names the
+    // "gpuf" engine) is finished, stopped, paused or — when none of these — interrupted; imported logs are recorded.
+    bool ownEngine = false;
+    bool finished = false;
+    bool stopped = false;
+    bool paused = false;
 };
+
+// A search's status as the Searches view shows it. `liveStatus` is the running engine's (SearchSnapshot::status), empty
+// when no engine of this window runs the search.
+enum class SearchStatus { Running, Paused, Finished, Stopped, Interrupted, Recorded, Failed };
+SearchStatus searchStatus(const SearchSummary &summary, const QString &liveStatus);
+QString searchStatusText(SearchStatus status);
+// Whether a search in this status can be run on (started again or resumed) from the view.
+bool isResumable(SearchStatus status);
 
 // Folds one search's events (in sequence order) into its summary; kinds it does not know are counted as events only.
 SearchSummary summarizeSearch(const Search &search, const QList<SearchEvent> &events);

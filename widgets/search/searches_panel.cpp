@@ -1,7 +1,13 @@
 // SearchesPanel; see searches_panel.h.
 #include "widgets/search/searches_panel.h"
 
+#include "widgets/search/new_search_dialog.h"
+#include "widgets/search/search_controller.h"
+#include "widgets/search/search_follower.h"
 #include "widgets/search/search_models.h"
+#include "widgets/search/search_nodes_model.h"
+#include "widgets/search/search_steering.h"
+#include "widgets/search/steering_dialogs.h"
 #include "widgets/session/store_session.h"
 
 #include <QFontDatabase>
@@ -12,9 +18,12 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QScopeGuard>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
+#include <QToolBar>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -52,6 +61,10 @@ QSortFilterProxyModel *proxyFor(QAbstractItemModel *source, int sortRole, QObjec
 } // namespace
 
 SearchesPanel::SearchesPanel(StoreSession *session, QWidget *parent)
+    : SearchesPanel(session, nullptr, nullptr, parent)
+{ }
+
+SearchesPanel::SearchesPanel(StoreSession *session, SearchController *controller, Selection *selection, QWidget *parent)
     : QWidget(parent)
     , m_session(session)
     , m_searches(new SearchListModel(this))
@@ -64,6 +77,13 @@ SearchesPanel::SearchesPanel(StoreSession *session, QWidget *parent)
     , m_filter(new QLineEdit(this))
     , m_eventView(tableFor(m_eventProxy, this))
     , m_payload(new QPlainTextEdit(this))
+    , m_controller(controller)
+    , m_selection(selection)
+    , m_follower(new SearchFollower(session, this))
+    , m_nodes(new SearchNodesModel(this))
+    , m_nodeProxy(proxyFor(m_nodes, SearchNodesModel::SortRole, this))
+    , m_steering(new SearchSteering(controller, m_follower, selection, this))
+    , m_live(new QLabel(this))
 {
     setObjectName(QStringLiteral("searchesPanel"));
     m_status->setWordWrap(true);
@@ -89,19 +109,56 @@ SearchesPanel::SearchesPanel(StoreSession *session, QWidget *parent)
     lower->addWidget(m_payload);
     lower->setStretchFactor(0, 3);
     lower->setStretchFactor(1, 2);
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("searchWorkspaceTabs"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(buildNodesTab(), tr("Nodes"));
+    m_tabs->addTab(lower, tr("Event Log"));
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_searchView);
-    split->addWidget(lower);
+    split->addWidget(m_tabs);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 2);
     // Room for a handful of searches above the log before the list scrolls.
     const int row = m_searchView->verticalHeader()->defaultSectionSize();
     split->setSizes({row * 6 + m_searchView->horizontalHeader()->sizeHint().height(), row * 14});
     m_searchView->horizontalHeader()->setStretchLastSection(false);
+    m_live->setObjectName(QStringLiteral("searchLive"));
+    m_live->setWordWrap(true);
+    m_live->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
+    if (m_controller) {
+        buildToolbar();
+        layout->addWidget(m_toolbar);
+    }
     layout->addWidget(m_status);
     layout->addWidget(split, 1);
+    layout->addWidget(m_live);
+
+    connect(m_follower, &SearchFollower::loaded, this, &SearchesPanel::followerLoaded);
+    connect(m_follower, &SearchFollower::appended, this, &SearchesPanel::followerAppended);
+    connect(m_follower, &SearchFollower::failed, this,
+        [this](const QString &message) { m_eventsTitle->setText(tr("Cannot read the event log: %1").arg(message)); });
+    connect(m_steering, &SearchSteering::notice, m_live, &QLabel::setText);
+    if (m_controller) {
+        connect(m_controller, &SearchController::snapshotChanged, this, &SearchesPanel::onSnapshot);
+        connect(m_controller, &SearchController::searchCreated, this, [this](const QString &name) {
+            m_wantedName = name;
+            reload();
+        });
+        // Once an engine halts, the other views may read what it wrote (new kernels, measurements) in one go.
+        connect(m_controller, &SearchController::searchHalted, m_session, &StoreSession::refresh);
+        connect(m_controller, &SearchController::engineGone, this, [this](const QString &name) {
+            m_searches->clearLive(name);
+            updateActions();
+        });
+        connect(m_controller, &SearchController::failed, this, [this](const QString &name, const QString &message) {
+            m_live->setText(tr("Search %1: %2").arg(name, message));
+            updateActions();
+        });
+        connect(m_controller, &SearchController::notice, m_live, &QLabel::setText);
+    }
 
     connect(m_session, &StoreSession::opened, this, &SearchesPanel::reload);
     connect(m_session, &StoreSession::closed, this, &SearchesPanel::clear);
@@ -136,17 +193,24 @@ QString SearchesPanel::eventsTitle() const
         .arg(shown);
 }
 
+bool SearchesPanel::isLoading() const { return m_loadingSearches || m_follower->isLoading(); }
+
+QString SearchesPanel::shownName() const { return m_follower->name(); }
+
 void SearchesPanel::clear()
 {
     ++m_summaryGeneration;
-    ++m_eventGeneration;
-    m_loadingSearches = m_loadingEvents = false;
+    m_loadingSearches = false;
     m_shownSearch = 0;
+    m_follower->clear();
+    m_nodes->setState(nullptr);
+    m_live->clear();
     m_searches->setSummaries({});
     m_events->setEvents(0, {});
     m_payload->clear();
     m_eventsTitle->clear();
     m_status->setText(tr("No store is open."));
+    updateActions();
 }
 
 void SearchesPanel::reload()
@@ -168,6 +232,7 @@ void SearchesPanel::applySummaries(quint64 generation, const Result<QList<Search
         return; // a newer load replaced this one
     m_loadingSearches = false;
     const RowId keep = m_shownSearch;
+    const auto actions = qScopeGuard([this] { updateActions(); });
     if (!result) {
         m_searches->setSummaries({});
         m_events->setEvents(0, {});
@@ -188,9 +253,17 @@ void SearchesPanel::applySummaries(quint64 generation, const Result<QList<Search
     for (const SearchSummary &s : std::as_const(*result))
         events += s.events;
     m_status->setText(tr("%n search(es)", nullptr, int(result->size())) + QStringLiteral(" · ")
-        + tr("%n event(s) in all; read-only", nullptr, int(events)));
-    if (!showSearch(keep) && !showSearch(result->first().search.id))
+        + (m_controller ? tr("%n event(s) in all", nullptr, int(events))
+                        : tr("%n event(s) in all; read-only", nullptr, int(events))));
+    // Running engines' figures are newer than the log just read.
+    if (m_controller) {
+        for (const QString &name : m_controller->runningSearches())
+            m_searches->applySnapshot(m_controller->snapshot(name));
+    }
+    const QString wanted = std::exchange(m_wantedName, QString());
+    if (!(!wanted.isEmpty() && showSearchNamed(wanted)) && !showSearch(keep) && !showSearch(result->first().search.id))
         m_eventsTitle->setText(eventsTitle());
+    updateActions();
 }
 
 bool SearchesPanel::showSearch(RowId searchId)
@@ -200,7 +273,7 @@ bool SearchesPanel::showSearch(RowId searchId)
         return false;
     const QModelIndex index = m_searchProxy->mapFromSource(m_searches->index(row, 0));
     if (m_searchView->currentIndex().row() == index.row() && m_shownSearch == searchId)
-        loadEvents(searchId); // the same row after a reload: its log may have grown
+        searchChosen(); // the same row after a reload: read what its log gained
     else
         m_searchView->setCurrentIndex(index);
     return true;
@@ -212,38 +285,48 @@ void SearchesPanel::searchChosen()
     const SearchSummary *s = m_searches->summaryAt(index.row());
     if (!s)
         return;
+    // The search already followed (the list was read again): only what its log gained is read.
+    if (s->search.id == m_follower->searchId() && s->search.name == m_follower->name()) {
+        m_shownSearch = s->search.id;
+        m_follower->poke(s->events);
+        return;
+    }
     loadEvents(s->search.id);
 }
 
 void SearchesPanel::loadEvents(RowId searchId)
 {
-    const quint64 generation = ++m_eventGeneration;
-    m_loadingEvents = true;
     m_shownSearch = searchId;
+    const SearchSummary *s = m_searches->summaryAt(m_searches->rowOfSearch(searchId));
     m_eventsTitle->setText(tr("Reading the event log…"));
-    auto *watcher = new QFutureWatcher<Result<QList<SearchEvent>>>(this);
-    connect(
-        watcher, &QFutureWatcher<Result<QList<SearchEvent>>>::finished, this, [this, watcher, generation, searchId] {
-            watcher->deleteLater();
-            applyEvents(generation, searchId, watcher->result());
-        });
-    watcher->setFuture(QtConcurrent::run(loadSearchEvents, m_session->path(), searchId));
+    m_nodes->setState(nullptr);
+    m_follower->follow(searchId, s ? s->search.name : QString());
+    updateActions();
+    updateLiveLabel();
 }
 
-void SearchesPanel::applyEvents(quint64 generation, RowId searchId, const Result<QList<SearchEvent>> &result)
+void SearchesPanel::followerLoaded()
 {
-    if (generation != m_eventGeneration)
-        return;
-    m_loadingEvents = false;
     m_payload->clear();
-    if (!result) {
-        m_events->setEvents(0, {});
-        m_eventsTitle->setText(tr("Cannot read the event log: %1").arg(result.error()));
-        return;
-    }
-    m_events->setEvents(searchId, *result);
+    m_events->setEvents(m_follower->searchId(), m_follower->events());
     m_eventView->resizeColumnsToContents();
     m_eventsTitle->setText(eventsTitle());
+    m_nodes->setState(m_follower->state());
+    m_nodeView->resizeColumnsToContents();
+    // The engine may have written more while the log was read.
+    if (m_controller && m_controller->isRunning(m_follower->name()))
+        m_follower->poke(m_controller->snapshot(m_follower->name()).events);
+    updateActions();
+    updateLiveLabel();
+}
+
+void SearchesPanel::followerAppended(const QList<SearchEvent> &events)
+{
+    m_events->appendEvents(events);
+    m_eventsTitle->setText(eventsTitle());
+    m_nodes->applyEvents(events);
+    updateActions();
+    updateLiveLabel();
 }
 
 void SearchesPanel::eventChosen()
@@ -259,6 +342,179 @@ void SearchesPanel::eventChosen()
     if (e->time.isValid())
         shown.insert(QStringLiteral("time"), e->time.toString(Qt::ISODateWithMs));
     m_payload->setPlainText(QString::fromUtf8(QJsonDocument(shown).toJson(QJsonDocument::Indented)));
+}
+
+QWidget *SearchesPanel::buildNodesTab()
+{
+    m_nodeView = tableFor(m_nodeProxy, this);
+    m_nodeView->setObjectName(QStringLiteral("searchNodes"));
+    m_nodeView->sortByColumn(-1, Qt::AscendingOrder); // the order the search made them until the user sorts
+    m_nodeView->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_nodeView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this](const QModelIndex &current) {
+            if (current.isValid())
+                m_steering->selectNode(current.data(SearchNodesModel::NodeIdRole).toString());
+        });
+    connect(m_nodeView, &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
+        const QModelIndex index = m_nodeView->indexAt(at);
+        if (index.isValid())
+            m_steering->showMenu(
+                index.data(SearchNodesModel::NodeIdRole).toString(), m_nodeView->viewport()->mapToGlobal(at));
+    });
+    return m_nodeView;
+}
+
+void SearchesPanel::buildToolbar()
+{
+    m_toolbar = new QToolBar(this);
+    m_toolbar->setObjectName(QStringLiteral("searchToolbar"));
+    m_toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_newAction = m_toolbar->addAction(tr("New Search…"), this, [this] { requestNewSearch({}); });
+    m_newAction->setToolTip(tr("Start a search of a problem or a kernel family, after seeing what it costs"));
+    m_toolbar->addSeparator();
+    const auto named = [this](auto act) {
+        return [this, act] {
+            const QString name = shownName();
+            if (!name.isEmpty())
+                (m_controller->*act)(name);
+        };
+    };
+    m_resumeAction = m_toolbar->addAction(tr("Resume"), this, [this] {
+        const QString name = shownName();
+        const SearchStatus status = m_searches->statusAt(m_searches->rowOfName(name));
+        if (status == SearchStatus::Paused)
+            m_controller->resume(name);
+        else
+            m_controller->run(name); // interrupted or failed: the engine folds the log and goes on
+    });
+    m_resumeAction->setToolTip(tr("Run the search on from where its log ends"));
+    m_pauseAction = m_toolbar->addAction(tr("Pause"), this, named(&SearchController::pause));
+    m_pauseAction->setToolTip(tr("Let the requests in flight finish, then wait"));
+    m_stepAction = m_toolbar->addAction(tr("Step"), this, named(&SearchController::step));
+    m_stepAction->setToolTip(tr("Run until the current (or next) step completes, then pause"));
+    m_stopAction = m_toolbar->addAction(tr("Stop"), this, named(&SearchController::stop));
+    m_stopAction->setToolTip(tr("End the search for good (a stopped search cannot be resumed)"));
+    m_toolbar->addSeparator();
+    m_settingsAction = m_toolbar->addAction(tr("Settings…"), this, &SearchesPanel::changeSettings);
+    m_settingsAction->setToolTip(tr("Change τ, proposals or measurements per parent, or the steps, while it runs"));
+    m_replayAction = m_toolbar->addAction(tr("Replay with…"), this, [this] { requestNewSearch(shownName()); });
+    m_replayAction->setToolTip(tr("Run this search's proposals again under another τ or forecaster, as a new search "
+                                  "overlaid on this one"));
+    updateActions();
+}
+
+void SearchesPanel::updateActions()
+{
+    if (!m_controller || !m_toolbar)
+        return;
+    const QString name = shownName();
+    const int row = m_searches->rowOfName(name);
+    const SearchStatus status = row >= 0 ? m_searches->statusAt(row) : SearchStatus::Recorded;
+    const bool open = m_session->isOpen();
+    const bool live = m_controller->isRunning(name);
+    const bool running = status == SearchStatus::Running;
+    m_newAction->setEnabled(open);
+    m_resumeAction->setEnabled(row >= 0 && isResumable(status));
+    m_resumeAction->setText(status == SearchStatus::Interrupted ? tr("Resume (interrupted)") : tr("Resume"));
+    m_pauseAction->setEnabled(live && running);
+    m_stepAction->setEnabled(row >= 0 && (isResumable(status) || running));
+    m_stopAction->setEnabled(row >= 0 && (running || isResumable(status)));
+    m_settingsAction->setEnabled(row >= 0 && (running || isResumable(status)) && m_follower->state());
+    const search::SearchState *state = m_follower->state();
+    m_replayAction->setEnabled(open && row >= 0 && state && state->initialized);
+}
+
+void SearchesPanel::onSnapshot(const search::SearchSnapshot &snapshot)
+{
+    m_searches->applySnapshot(snapshot);
+    if (snapshot.name == shownName()) {
+        m_follower->poke(snapshot.events);
+        updateLiveLabel();
+    }
+    updateActions();
+}
+
+void SearchesPanel::updateLiveLabel()
+{
+    const QString name = shownName();
+    const int row = m_searches->rowOfName(name);
+    const search::SearchState *state = m_follower->state();
+    if (row < 0 || !state || !state->initialized) {
+        m_live->setText(row >= 0 && !m_follower->foldError().isEmpty()
+                ? tr("This log cannot be followed as a search of this application: %1").arg(m_follower->foldError())
+                : QString());
+        return;
+    }
+    const search::SearchSnapshot s = search::snapshotOf(*state);
+    QString text = tr("%1 — %2 · step %3 of %4 · %n GPU evaluation(s)", nullptr, s.gpuEvaluations)
+                       .arg(name, searchStatusText(m_searches->statusAt(row)))
+                       .arg(s.step)
+                       .arg(s.steps);
+    if (s.replayedEvaluations > 0)
+        text += tr(" (%1 replayed ↺)").arg(s.replayedEvaluations);
+    text += tr(" · %n forecast(s)", nullptr, s.forecasts) + tr(" · %n deferred", nullptr, s.deferred);
+    if (s.queued > 0)
+        text += tr(" (%n queued)", nullptr, s.queued);
+    text += tr(" · archive %1").arg(s.archiveSize);
+    if (s.bestSpeedup)
+        text += tr(" · best %1× (node %2)").arg(*s.bestSpeedup, 0, 'f', 3).arg(SearchNodesModel::shortId(s.bestNode));
+    if (!state->pinned.isEmpty())
+        text += tr(" · pinned %1").arg(state->pinned.size());
+    if (!state->vetoed.isEmpty())
+        text += tr(" · vetoed %1").arg(state->vetoed.size());
+    m_live->setText(text);
+}
+
+bool SearchesPanel::showSearchNamed(const QString &name)
+{
+    const int row = m_searches->rowOfName(name);
+    return row >= 0 && showSearch(m_searches->summaryAt(row)->search.id);
+}
+
+void SearchesPanel::requestNewSearch(const QString &replayOf)
+{
+    if (!m_session->isOpen() || !m_controller)
+        return;
+    auto *watcher = new QFutureWatcher<Result<NewSearchChoices>>(this);
+    connect(watcher, &QFutureWatcher<Result<NewSearchChoices>>::finished, this, [this, watcher, replayOf] {
+        watcher->deleteLater();
+        const Result<NewSearchChoices> choices = watcher->result();
+        if (!choices) {
+            m_live->setText(tr("Cannot read what a search can use: %1").arg(choices.error()));
+            return;
+        }
+        openNewSearchDialog(*choices, replayOf);
+    });
+    watcher->setFuture(QtConcurrent::run(loadNewSearchChoices, m_session->path()));
+}
+
+NewSearchDialog *SearchesPanel::openNewSearchDialog(const NewSearchChoices &choices, const QString &replayOf)
+{
+    auto *dialog = new NewSearchDialog(choices, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    const search::SearchState *state = m_follower->state();
+    if (!replayOf.isEmpty() && state && state->initialized && replayOf == shownName())
+        dialog->prefill(state->config, replayOf);
+    connect(dialog, &NewSearchDialog::startRequested, this,
+        [this](const QString &name, const search::SearchConfig &config) {
+            m_live->setText(tr("Preparing search %1…").arg(name));
+            m_controller->create(name, config);
+        });
+    dialog->open();
+    return dialog;
+}
+
+void SearchesPanel::changeSettings()
+{
+    const search::SearchState *state = m_follower->state();
+    if (!state || !m_controller)
+        return;
+    auto *dialog = new SearchSettingsDialog(state->config, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    const QString name = shownName();
+    connect(dialog, &SearchSettingsDialog::changeRequested, this,
+        [this, name](const QJsonObject &changes) { m_controller->changeConfig(name, changes); });
+    dialog->open();
 }
 
 } // namespace gpuf

@@ -1,7 +1,9 @@
 // gui_stall_bench: the explorer's main window with every dock shown (each floated, so each paints), a store of
 // 100 000 candidates plus the corpus's recorded runtimes, and a replay search run from the Searches dock. A probe on
 // the GUI thread (a 2 ms repeating timer) measures how late it fires: the longest gap beyond its interval is the
-// longest GUI-thread stall. Figures: while the search runs, and including the reload the window does once it halts.
+// longest GUI-thread stall. Figures: one reading of the whole store again (for comparison), while the search runs, and
+// after it halts; for each, the longest single event delivery is named on stderr with the GUI thread's own CPU time in
+// it (a stall much longer than its CPU time is the thread waiting: for a core on a loaded machine, or for a lock).
 // Prints one line per figure: `<name> <value>`. Usage: gui_stall_bench [candidates] [steps].
 #include "../search/search_fixture.h"
 #include "app/explorer/main_window.h"
@@ -20,10 +22,12 @@
 #include <QRandomGenerator>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QTimer>
 
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 
 using namespace gpuf;
 
@@ -35,7 +39,8 @@ namespace {
     std::exit(1);
 }
 
-template<typename T> T check(Result<T> r)
+template<typename T>
+T check(Result<T> r)
 {
     if (!r)
         die(r.error());
@@ -149,7 +154,64 @@ private:
     QList<double> m_stalls;
 };
 
-template<typename Done> void waitUntil(Done done, int timeoutMs, const char *what)
+// The GUI thread's own CPU time: a stall longer than it is the thread waiting for a core (a loaded machine).
+double threadCpuMs()
+{
+    timespec t {};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
+}
+
+// Which delivery took longest on the GUI thread (outermost deliveries only): named on stderr, to say where a stall
+// comes from.
+class TimingApplication : public QApplication
+{
+public:
+    using QApplication::QApplication;
+    bool notify(QObject *receiver, QEvent *event) override
+    {
+        if (m_depth > 0 || QThread::currentThread() != thread())
+            return QApplication::notify(receiver, event);
+        ++m_depth;
+        QElapsedTimer clock;
+        clock.start();
+        const double cpuBefore = threadCpuMs();
+        const int type = event->type();
+        const QByteArray who
+            = receiver->metaObject()->className() + QByteArrayLiteral(" ") + receiver->objectName().toUtf8();
+        const bool result = QApplication::notify(receiver, event);
+        --m_depth;
+        const qint64 ms = clock.elapsed();
+        if (m_recording && ms > m_worst) {
+            m_worst = ms;
+            m_worstCpu = threadCpuMs() - cpuBefore;
+            m_worstWhat = who + QByteArrayLiteral(" event ") + QByteArray::number(type);
+        }
+        return result;
+    }
+    void record(bool on)
+    {
+        m_recording = on;
+        m_worst = 0;
+        m_worstWhat.clear();
+    }
+    void tell(const char *phase, const char *figure) const
+    {
+        report(figure, m_worstCpu);
+        std::fprintf(stderr, "gui_stall_bench: longest delivery %s: %lld ms (%.1f ms of CPU) to %s\n", phase, m_worst,
+            m_worstCpu, m_worstWhat.constData());
+    }
+
+private:
+    int m_depth = 0;
+    bool m_recording = false;
+    qint64 m_worst = 0;
+    double m_worstCpu = 0.0;
+    QByteArray m_worstWhat;
+};
+
+template<typename Done>
+void waitUntil(Done done, int timeoutMs, const char *what)
 {
     QEventLoop loop;
     QTimer poll;
@@ -158,7 +220,8 @@ template<typename Done> void waitUntil(Done done, int timeoutMs, const char *wha
             loop.quit();
     });
     poll.start(20);
-    QTimer::singleShot(timeoutMs, &loop, [what] { die(QStringLiteral("timed out waiting for %1").arg(QLatin1StringView(what))); });
+    QTimer::singleShot(
+        timeoutMs, &loop, [what] { die(QStringLiteral("timed out waiting for %1").arg(QLatin1StringView(what))); });
     if (!done())
         loop.exec();
 }
@@ -168,9 +231,9 @@ template<typename Done> void waitUntil(Done done, int timeoutMs, const char *wha
 int main(int argc, char **argv)
 {
     QStandardPaths::setTestModeEnabled(true);
-    QApplication app(argc, argv);
+    TimingApplication app(argc, argv);
     const int candidates = argc > 1 ? QString::fromLatin1(argv[1]).toInt() : 100000;
-    const int steps = argc > 2 ? QString::fromLatin1(argv[2]).toInt() : 150;
+    const int steps = argc > 2 ? QString::fromLatin1(argv[2]).toInt() : 1000;
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("stall.gpuf"));
     QElapsedTimer setup;
@@ -207,6 +270,18 @@ int main(int argc, char **argv)
     QTimer::singleShot(3000, &settle, &QEventLoop::quit);
     settle.exec();
 
+    // For comparison: what one reading of the whole store again costs the GUI thread (what an import or a measurement
+    // batch triggers), without any search.
+    StallProbe probe(2);
+    probe.start();
+    app.record(true);
+    session.refresh();
+    QEventLoop refreshed;
+    QTimer::singleShot(5000, &refreshed, &QEventLoop::quit);
+    refreshed.exec();
+    report("gui_stall_max_ms_store_refresh", probe.worstMs());
+    app.tell("during the refresh", "gui_worst_delivery_cpu_ms_store_refresh");
+
     search::SearchConfig config;
     config.mode = search::Mode::Selective;
     config.problem = QStringLiteral("sgemm");
@@ -216,8 +291,6 @@ int main(int argc, char **argv)
     config.proposalsPerParent = 8;
     config.seed = 11;
     config.forecaster = QStringLiteral("costmodel");
-    StallProbe probe(2);
-    probe.start();
     QElapsedTimer run;
     bool halted = false;
     qint64 events = 0;
@@ -228,6 +301,7 @@ int main(int argc, char **argv)
     controller->create(QStringLiteral("stall"), config);
     waitUntil([&] { return controller->isRunning(QStringLiteral("stall")); }, 120000, "the search to start");
     probe.reset();
+    app.record(true);
     run.start();
     waitUntil([&] { return halted; }, 600000, "the search to finish");
     const double seconds = double(run.elapsed()) / 1000.0;
@@ -235,12 +309,15 @@ int main(int argc, char **argv)
     report("search_events_per_s", double(events) / seconds);
     report("gui_stall_max_ms_while_running", probe.worstMs());
     report("gui_stall_p99_ms_while_running", probe.percentileMs(0.99));
+    app.tell("while running", "gui_worst_delivery_cpu_ms_while_running");
+    app.record(true);
     // The window reads the store again once (new kernels and measurements for the other docks).
     probe.reset();
     QEventLoop after;
     QTimer::singleShot(5000, &after, &QEventLoop::quit);
     after.exec();
     report("gui_stall_max_ms_after_halt", probe.worstMs());
+    app.tell("after the halt", "gui_worst_delivery_cpu_ms_after_halt");
     report("dock_shows_search", panel->shownName() == QLatin1StringView("stall") ? 1.0 : 0.0);
     return 0;
 }

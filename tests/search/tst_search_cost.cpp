@@ -26,20 +26,19 @@ private Q_SLOTS:
         QTest::addColumn<int>("llm");
 
         // Step 0: the seed (1 parent, 4 evaluations); step 1: 2 admitted, 2 parents; then 2 a step: 1+2+2 = 5.
-        QTest::newRow("standard, 3 steps") << "standard" << 3 << 2 << 4 << 4 << 2 << "pool" << false << 5 << 20 << 0
-                                           << 0;
+        QTest::newRow("standard, 3 steps")
+            << "standard" << 3 << 2 << 4 << 4 << 2 << "pool" << false << 5 << 20 << 0 << 0;
         // Standard ignores a proposals figure above the budget: it proposes exactly what it measures.
-        QTest::newRow("standard ignores k") << "standard" << 3 << 2 << 16 << 4 << 2 << "pool" << false << 5 << 20
-                                            << 0 << 0;
+        QTest::newRow("standard ignores k")
+            << "standard" << 3 << 2 << 16 << 4 << 2 << "pool" << false << 5 << 20 << 0 << 0;
         // Keep 1: step 1 has one admitted node, so one parent; step 2 has two. 1+1+2 = 4.
-        QTest::newRow("keep 1 limits step 1") << "standard" << 3 << 2 << 2 << 2 << 1 << "pool" << false << 4 << 8
-                                              << 0 << 0;
+        QTest::newRow("keep 1 limits step 1")
+            << "standard" << 3 << 2 << 2 << 2 << 1 << "pool" << false << 4 << 8 << 0 << 0;
         // Surrogate: 16 proposals per parent, 4 measured; 5 expansions → 80 forecasts + the first check.
-        QTest::newRow("surrogate") << "surrogate" << 3 << 2 << 16 << 4 << 2 << "pool" << false << 5 << 20 << 81
-                                   << 0;
+        QTest::newRow("surrogate") << "surrogate" << 3 << 2 << 16 << 4 << 2 << "pool" << false << 5 << 20 << 81 << 0;
         // Selective with the LLM mutator and an LLM forecaster: 80 generations + 81 forecasts.
-        QTest::newRow("selective, all LLM") << "selective" << 3 << 2 << 16 << 4 << 2 << "llm" << true << 5 << 20
-                                            << 81 << 161;
+        QTest::newRow("selective, all LLM")
+            << "selective" << 3 << 2 << 16 << 4 << 2 << "llm" << true << 5 << 20 << 81 << 161;
         // One step: the seed alone, whatever the parents.
         QTest::newRow("one step") << "standard" << 1 << 8 << 4 << 4 << 2 << "llm" << false << 1 << 4 << 0 << 4;
         QTest::newRow("no steps") << "standard" << 0 << 2 << 4 << 4 << 2 << "pool" << false << 0 << 0 << 0 << 0;

@@ -114,8 +114,10 @@ class TestSearchWorkspace : public QObject
     static bool openIn(Dock &dock, const QString &path)
     {
         dock.session.open(path);
-        return QTest::qWaitFor([&] { return dock.session.isOpen() && !dock.panel.isLoading()
-                                         && dock.panel.searchModel()->rowCount() > 0; },
+        return QTest::qWaitFor(
+            [&] {
+                return dock.session.isOpen() && !dock.panel.isLoading() && dock.panel.searchModel()->rowCount() > 0;
+            },
             20000);
     }
 
@@ -147,13 +149,20 @@ private Q_SLOTS:
         QTest::addColumn<bool>("paused");
         QTest::addColumn<QString>("live");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("log ends mid-search") << true << false << false << false << "" << "interrupted — resumable";
-        QTest::newRow("running here") << true << false << false << false << "waiting" << "running";
-        QTest::newRow("paused in the log") << true << false << false << true << "" << "paused";
-        QTest::newRow("finished") << true << true << false << false << "" << "finished";
-        QTest::newRow("stopped wins") << true << true << true << false << "" << "stopped";
-        QTest::newRow("imported") << false << false << false << false << "" << "recorded";
-        QTest::newRow("engine failed") << true << false << false << false << "failed" << "failed";
+        QTest::newRow("log ends mid-search") << true << false << false << false << ""
+                                             << "interrupted — resumable";
+        QTest::newRow("running here") << true << false << false << false << "waiting"
+                                      << "running";
+        QTest::newRow("paused in the log") << true << false << false << true << ""
+                                           << "paused";
+        QTest::newRow("finished") << true << true << false << false << ""
+                                  << "finished";
+        QTest::newRow("stopped wins") << true << true << true << false << ""
+                                      << "stopped";
+        QTest::newRow("imported") << false << false << false << false << ""
+                                  << "recorded";
+        QTest::newRow("engine failed") << true << false << false << false << "failed"
+                                       << "failed";
     }
 
     void statusOfALog()
@@ -250,12 +259,12 @@ private Q_SLOTS:
         QTRY_VERIFY(state(dock));
         QCOMPARE(status(dock, QStringLiteral("steer")), QStringLiteral("interrupted — resumable"));
         dock.panel.stepAction()->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(steps(dock) == 1 && isPaused(dock)
-                && status(dock, QStringLiteral("steer")) == QLatin1StringView("paused"),
+        QTRY_VERIFY_WITH_TIMEOUT(
+            steps(dock) == 1 && isPaused(dock) && status(dock, QStringLiteral("steer")) == QLatin1StringView("paused"),
             30000);
         dock.panel.stepAction()->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(steps(dock) == 2 && isPaused(dock)
-                && status(dock, QStringLiteral("steer")) == QLatin1StringView("paused"),
+        QTRY_VERIFY_WITH_TIMEOUT(
+            steps(dock) == 2 && isPaused(dock) && status(dock, QStringLiteral("steer")) == QLatin1StringView("paused"),
             30000);
 
         const SearchState &s = *state(dock);
@@ -348,9 +357,9 @@ private Q_SLOTS:
         QVERIFY(forced->status == CandidateStatus::Evaluated);
         QCOMPARE(state(dock)->candidate(injected)->decision, QStringLiteral("injected by the user"));
         QCOMPARE(state(dock)->config.proposalsPerParent, 6);
-        QCOMPARE(cell(dock.panel.nodesModel(), dock.panel.nodesModel()->rowOfNode(injected),
-                     SearchNodesModel::MarksColumn)
-                     .contains(QLatin1StringView("injected")),
+        QCOMPARE(
+            cell(dock.panel.nodesModel(), dock.panel.nodesModel()->rowOfNode(injected), SearchNodesModel::MarksColumn)
+                .contains(QLatin1StringView("injected")),
             true);
         // The fold of the stored log equals what the dock shows.
         auto store = Store::open(path, Store::Mode::ExistingOnly);
@@ -376,8 +385,8 @@ private Q_SLOTS:
         dock.controller.run(QStringLiteral("sel"));
         QTRY_COMPARE_WITH_TIMEOUT(status(dock, QStringLiteral("sel")), QStringLiteral("finished"), 30000);
         QTRY_VERIFY(state(dock) && state(dock)->finished);
-        new QAbstractItemModelTester(dock.panel.nodesModel(), QAbstractItemModelTester::FailureReportingMode::QtTest,
-            this);
+        new QAbstractItemModelTester(
+            dock.panel.nodesModel(), QAbstractItemModelTester::FailureReportingMode::QtTest, this);
         // A measured child of a child: its parent is not the reference.
         const Candidate *grandchild = nullptr;
         for (const Candidate &c : state(dock)->candidates) {
@@ -414,8 +423,8 @@ private Q_SLOTS:
                 QStringLiteral("--seed"), QStringLiteral("3"), QStringLiteral("--quiet")});
         QVERIFY(cli.waitForStarted());
         // Kill it once it has written a few steps.
-        QTRY_VERIFY_WITH_TIMEOUT(storedKinds(path, QStringLiteral("killed")).count(QStringLiteral("step_completed")) >= 3,
-            60000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            storedKinds(path, QStringLiteral("killed")).count(QStringLiteral("step_completed")) >= 3, 60000);
         QCOMPARE(cli.state(), QProcess::Running);
         cli.kill(); // SIGKILL: no chance to write anything more
         QVERIFY(cli.waitForFinished());

@@ -104,7 +104,8 @@ NewSearchDialog::NewSearchDialog(const NewSearchChoices &choices, QWidget *paren
 {
     setObjectName(QStringLiteral("newSearchDialog"));
     setWindowTitle(tr("New Search"));
-    m_name->setText(QStringLiteral("search-%1").arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"))));
+    m_name->setText(
+        QStringLiteral("search-%1").arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"))));
     for (const NewSearchChoices::Target &t : std::as_const(m_choices.targets)) {
         if (t.family.isEmpty())
             m_target->addItem(tr("Problem %1").arg(t.problem), QVariant::fromValue(t.problem));
@@ -236,8 +237,8 @@ Result<SearchConfig> NewSearchDialog::config() const
         c.mutatorConfig = {{QStringLiteral("generator"), m_source->currentText()}};
     } else if (mutator == kLog) {
         c.mutator = kPool;
-        c.mutatorConfig = {{QStringLiteral("source"), QStringLiteral("search")},
-            {QStringLiteral("search"), m_source->currentText()}};
+        c.mutatorConfig = {
+            {QStringLiteral("source"), QStringLiteral("search")}, {QStringLiteral("search"), m_source->currentText()}};
     } else {
         c.mutator = kPool;
     }

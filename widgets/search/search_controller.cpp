@@ -43,10 +43,7 @@ SearchController::~SearchController()
     }
 }
 
-SearchSnapshot SearchController::snapshot(const QString &name) const
-{
-    return m_live.value(name).last;
-}
+SearchSnapshot SearchController::snapshot(const QString &name) const { return m_live.value(name).last; }
 
 void SearchController::create(const QString &name, const search::SearchConfig &config)
 {
@@ -79,10 +76,7 @@ void SearchController::create(const QString &name, const search::SearchConfig &c
     }));
 }
 
-void SearchController::run(const QString &name)
-{
-    engineFor(name, true);
-}
+void SearchController::run(const QString &name) { engineFor(name, true); }
 
 SearchEngine *SearchController::engineFor(const QString &name, bool start)
 {
@@ -124,14 +118,16 @@ SearchEngine *SearchController::engineFor(const QString &name, bool start)
     return live.engine;
 }
 
-template<typename Slot, typename... Args> void SearchController::send(const QString &name, Slot slot, Args... args)
+template<typename Slot, typename... Args>
+void SearchController::send(const QString &name, Slot slot, Args... args)
 {
     SearchEngine *engine = engineFor(name, false);
     if (!engine) {
         Q_EMIT notice(tr("Search %1 is not running here: resume it first.").arg(name));
         return;
     }
-    QMetaObject::invokeMethod(engine, [engine, slot, args...] { (engine->*slot)(args...); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        engine, [engine, slot, args...] { (engine->*slot)(args...); }, Qt::QueuedConnection);
 }
 
 void SearchController::pause(const QString &name) { send(name, &SearchEngine::pause); }
@@ -159,20 +155,14 @@ void SearchController::step(const QString &name)
 
 void SearchController::pin(const QString &name, const QString &nodeId) { send(name, &SearchEngine::pin, nodeId); }
 
-void SearchController::unpin(const QString &name, const QString &nodeId)
-{
-    send(name, &SearchEngine::unpin, nodeId);
-}
+void SearchController::unpin(const QString &name, const QString &nodeId) { send(name, &SearchEngine::unpin, nodeId); }
 
 void SearchController::veto(const QString &name, const QString &nodeId, bool branch)
 {
     send(name, branch ? &SearchEngine::vetoBranch : &SearchEngine::veto, nodeId);
 }
 
-void SearchController::unveto(const QString &name, const QString &nodeId)
-{
-    send(name, &SearchEngine::unveto, nodeId);
-}
+void SearchController::unveto(const QString &name, const QString &nodeId) { send(name, &SearchEngine::unveto, nodeId); }
 
 void SearchController::forceMeasure(const QString &name, const QString &nodeId)
 {

@@ -77,7 +77,8 @@ private:
         search::SearchSnapshot last;
     };
     search::SearchEngine *engineFor(const QString &name, bool start);
-    template<typename Slot, typename... Args> void send(const QString &name, Slot slot, Args... args);
+    template<typename Slot, typename... Args>
+    void send(const QString &name, Slot slot, Args... args);
     void release(const QString &name);
 
     StoreSession *m_session;

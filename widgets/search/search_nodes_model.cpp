@@ -1,7 +1,6 @@
 // SearchNodesModel; see search_nodes_model.h.
 #include "widgets/search/search_nodes_model.h"
 
-
 namespace gpuf {
 
 using search::Candidate;
@@ -16,6 +15,7 @@ void SearchNodesModel::setState(const search::SearchState *state)
     beginResetModel();
     m_state = state;
     m_rows = state ? int(state->candidates.size()) : 0;
+    m_lastBest = state ? state->bestNode : QString();
     endResetModel();
 }
 
@@ -30,10 +30,29 @@ void SearchNodesModel::applyEvents(const QList<SearchEvent> &events)
         m_rows = now;
         endInsertRows();
     }
-    // Statuses, forecasts, rewards and marks of earlier rows change too: one repaint of the rows that existed (views
-    // draw only what is visible).
-    if (before > 0)
-        Q_EMIT dataChanged(index(0, 0), index(before - 1, ColumnCount - 1));
+    // Repaint the earlier rows the batch touched (by node or by request id), and the best node's marks.
+    int low = before, high = -1;
+    const auto touch = [&](int position) {
+        if (position >= 0 && position < before) {
+            low = std::min(low, position);
+            high = std::max(high, position);
+        }
+    };
+    for (const SearchEvent &e : events) {
+        touch(m_state->byNode.value(e.payload.value(QStringLiteral("node_id")).toString(), -1));
+        touch(m_state->byRequest.value(e.payload.value(QStringLiteral("request_id")).toString(), -1));
+        if (e.payload.value(QStringLiteral("branch")).toBool() || e.kind == QLatin1StringView("node_unvetoed")
+            || e.kind == QLatin1StringView("step_completed")) {
+            touch(0); // a branch (un)veto marks descendants; a step's admission marks archive nodes
+            touch(before - 1);
+        }
+    }
+    touch(m_state->byNode.value(m_state->bestNode, -1));
+    if (!m_lastBest.isEmpty())
+        touch(m_state->byNode.value(m_lastBest, -1));
+    m_lastBest = m_state->bestNode;
+    if (high >= low)
+        Q_EMIT dataChanged(index(low, 0), index(high, ColumnCount - 1));
 }
 
 int SearchNodesModel::rowOfNode(const QString &nodeId) const

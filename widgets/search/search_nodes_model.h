@@ -51,6 +51,7 @@ public:
 private:
     const search::SearchState *m_state = nullptr;
     int m_rows = 0;
+    QString m_lastBest; // the best node when last shown (its marks change when another takes its place)
 };
 
 } // namespace gpuf

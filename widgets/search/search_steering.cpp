@@ -78,9 +78,8 @@ QMenu *SearchSteering::menuFor(const QString &nodeId, QWidget *parent)
     const bool forcible = c->status == CandidateStatus::Deferred || c->status == CandidateStatus::Queued
         || (c->status == CandidateStatus::Proposed && !c->forced);
 
-    QAction *show = menu->addAction(tr("Show in the Diff and Forecast Views"), this, [this, nodeId] {
-        selectNode(nodeId);
-    });
+    QAction *show
+        = menu->addAction(tr("Show in the Diff and Forecast Views"), this, [this, nodeId] { selectNode(nodeId); });
     show->setEnabled(c->kernelId > 0);
     menu->addSeparator();
     auto add = [&](const QString &text, bool enabled, const QString &why, std::function<void()> act) {

@@ -147,8 +147,6 @@ SearchesPanel::SearchesPanel(StoreSession *session, SearchController *controller
             m_wantedName = name;
             reload();
         });
-        // Once an engine halts, the other views may read what it wrote (new kernels, measurements) in one go.
-        connect(m_controller, &SearchController::searchHalted, m_session, &StoreSession::refresh);
         connect(m_controller, &SearchController::engineGone, this, [this](const QString &name) {
             m_searches->clearLive(name);
             updateActions();

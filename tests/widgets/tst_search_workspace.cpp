@@ -180,6 +180,41 @@ private Q_SLOTS:
         QTEST(searchStatusText(searchStatus(s, live)), "expected");
     }
 
+    // The form follows its target: a family proposes with its own mutator, standard proposes what it measures, and an
+    // impossible budget says why instead of starting.
+    void newSearchForm()
+    {
+        NewSearchChoices choices;
+        choices.targets = {{QStringLiteral("sgemm"), {}, QStringLiteral("sgemm")},
+            {QStringLiteral("transpose"), QStringLiteral("transpose"), QStringLiteral("Tiled transpose")}};
+        choices.forecasters = {QStringLiteral("costmodel"), QStringLiteral("qwen")};
+        choices.llmForecasters = {QStringLiteral("qwen")};
+        choices.searches = {QStringLiteral("earlier")};
+        NewSearchDialog dialog(choices);
+        QCOMPARE(dialog.mutatorBox()->currentData().toString(), QStringLiteral("pool"));
+        dialog.targetBox()->setCurrentIndex(1);
+        QCOMPARE(dialog.mutatorBox()->currentData().toString(), QStringLiteral("family"));
+        auto config = dialog.config();
+        QVERIFY(config);
+        QCOMPARE(config->mutatorConfig.value(QStringLiteral("family")).toString(), QStringLiteral("transpose"));
+        QCOMPARE(config->problem, QStringLiteral("transpose"));
+        QVERIFY(!dialog.proposalsBox()->isEnabled()); // standard
+        QCOMPARE(config->proposalsPerParent, config->measurementsPerParent);
+        // Selective with the LLM forecaster: every forecast is an LLM call.
+        dialog.modeBox()->setCurrentIndex(dialog.modeBox()->findData(QStringLiteral("selective")));
+        for (QComboBox *box : dialog.findChildren<QComboBox *>()) {
+            if (box->findText(QStringLiteral("qwen")) >= 0 && box->isEnabled() && box != dialog.mutatorBox())
+                box->setCurrentIndex(box->findText(QStringLiteral("qwen")));
+        }
+        QVERIFY(dialog.cost().llmCalls > 0);
+        QCOMPARE(dialog.cost().llmCalls, dialog.cost().forecasts);
+        QVERIFY2(dialog.costLabel()->text().contains(QLatin1StringView("LLM calls")),
+            qPrintable(dialog.costLabel()->text()));
+        dialog.setSearchName(QString());
+        QVERIFY(!dialog.config());
+        QCOMPARE(dialog.costLabel()->text(), QStringLiteral("Give the search a name."));
+    }
+
     // New Search… shows the cost before anything starts, creates the search and runs it; single step pauses after
     // one step; resume runs on; pause halts.
     void startStepResumePause()

@@ -179,7 +179,9 @@ void NewSearchDialog::updateForm()
         m_mutator->addItem(tr("a recorded search's proposals (replay)"), kLog);
     if (!m_choices.llmForecasters.isEmpty())
         m_mutator->addItem(tr("an LLM generator"), kLlm);
-    const int keep = m_mutator->findData(mutator);
+    // A new target starts from its natural source (a family's own mutator); otherwise the choice stays.
+    const int keep = target == m_lastTarget ? m_mutator->findData(mutator) : -1;
+    m_lastTarget = target;
     m_mutator->setCurrentIndex(keep >= 0 ? keep : 0);
     const QString chosen = m_mutator->currentData().toString();
     const QString source = m_source->currentText();

@@ -89,6 +89,7 @@ private:
     QLabel *m_cost;
     QDialogButtonBox *m_buttons;
     bool m_updating = false;
+    int m_lastTarget = -1;
 };
 
 } // namespace gpuf

@@ -243,20 +243,21 @@ void SearchesPanel::applySummaries(quint64 generation, const Result<QList<Search
         m_events->setEvents(0, {});
         m_payload->clear();
         m_eventsTitle->clear();
-        m_status->setText(tr("This store holds no searches yet. Import a search's events.jsonl, or the published "
-                             "search-event rows, with File → Import…"));
+        m_status->setText(m_controller
+                ? tr("This store holds no searches yet. Start one with New Search…, or import a search's "
+                     "events.jsonl, or the published search-event rows, with File → Import…")
+                : tr("This store holds no searches yet. Import a search's events.jsonl, or the published "
+                     "search-event rows, with File → Import…"));
         return;
     }
-    qint64 events = 0;
-    for (const SearchSummary &s : std::as_const(*result))
-        events += s.events;
-    m_status->setText(tr("%n search(es)", nullptr, int(result->size())) + QStringLiteral(" · ")
-        + (m_controller ? tr("%n event(s) in all", nullptr, int(events))
-                        : tr("%n event(s) in all; read-only", nullptr, int(events))));
+    updateStatusLine();
     // Running engines' figures are newer than the log just read.
     if (m_controller) {
-        for (const QString &name : m_controller->runningSearches())
-            m_searches->applySnapshot(m_controller->snapshot(name));
+        for (const QString &name : m_controller->runningSearches()) {
+            const search::SearchSnapshot live = m_controller->snapshot(name);
+            if (live.events > 0) // an engine that has not reported yet has nothing newer
+                m_searches->applySnapshot(live);
+        }
     }
     const QString wanted = std::exchange(m_wantedName, QString());
     if (!(!wanted.isEmpty() && showSearchNamed(wanted)) && !showSearch(keep) && !showSearch(result->first().search.id))
@@ -311,6 +312,7 @@ void SearchesPanel::followerLoaded()
     m_eventsTitle->setText(eventsTitle());
     m_nodes->setState(m_follower->state());
     m_nodeView->resizeColumnsToContents();
+    m_nodesSized = m_nodes->rowCount() >= 12;
     // The engine may have written more while the log was read.
     if (m_controller && m_controller->isRunning(m_follower->name()))
         m_follower->poke(m_controller->snapshot(m_follower->name()).events);
@@ -323,6 +325,11 @@ void SearchesPanel::followerAppended(const QList<SearchEvent> &events)
     m_events->appendEvents(events);
     m_eventsTitle->setText(eventsTitle());
     m_nodes->applyEvents(events);
+    // Columns fit their contents once there is something to fit (a fresh search starts with its seed alone).
+    if (!m_nodesSized && m_nodes->rowCount() >= 12) {
+        m_nodesSized = true;
+        m_nodeView->resizeColumnsToContents();
+    }
     updateActions();
     updateLiveLabel();
 }
@@ -422,9 +429,23 @@ void SearchesPanel::updateActions()
     m_replayAction->setEnabled(open && row >= 0 && state && state->initialized);
 }
 
+void SearchesPanel::updateStatusLine()
+{
+    const QList<SearchSummary> &rows = m_searches->summaries();
+    if (rows.isEmpty())
+        return;
+    qint64 events = 0;
+    for (const SearchSummary &s : rows)
+        events += s.events;
+    m_status->setText(tr("%n search(es)", nullptr, int(rows.size())) + QStringLiteral(" · ")
+        + (m_controller ? tr("%n event(s) in all", nullptr, int(events))
+                        : tr("%n event(s) in all; read-only", nullptr, int(events))));
+}
+
 void SearchesPanel::onSnapshot(const search::SearchSnapshot &snapshot)
 {
     m_searches->applySnapshot(snapshot);
+    updateStatusLine();
     if (snapshot.name == shownName()) {
         m_follower->poke(snapshot.events);
         updateLiveLabel();

@@ -1,0 +1,565 @@
+// LineageCanvas; see lineage_canvas.h.
+#include "widgets/search/lineage_canvas.h"
+
+#include "core/bins/bins.h"
+#include "widgets/search/bin_colors.h"
+
+#include <QContextMenuEvent>
+#include <QHelpEvent>
+#include <QLocale>
+#include <QPainter>
+#include <QPixmap>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+namespace gpuf {
+
+using search::LineageKind;
+using search::LineageNode;
+using search::LineagePoint;
+
+namespace {
+
+constexpr double kBaseRadius = 5.0; // node radius in pixels at zoom 1
+constexpr double kMargin = 24.0; // pixels around the tree when fitted
+constexpr double kHeaderHeight = 18.0; // the band of step numbers along the top
+constexpr double kZoomStep = 1.25;
+constexpr int kDragThreshold = 4; // pixels a press must move before it pans instead of clicking
+constexpr double kDetailRadius = 2.5; // below this, nodes are drawn without outlines and marks shrink
+constexpr double kLabelRadius = 8.0;
+constexpr qsizetype kSmoothEdges = 600; // up to this many edges on screen are drawn antialiased // from this, measured
+                                        // nodes carry their speedup as text
+
+} // namespace
+
+LineageCanvas::LineageCanvas(QWidget *parent)
+    : QWidget(parent)
+    , m_colors(LineageColors::fromPalette(palette()))
+{
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setMinimumSize(200, 150);
+}
+
+void LineageCanvas::setLineage(search::Lineage lineage)
+{
+    m_lineage = std::move(lineage);
+    m_layout = search::layoutLineage(m_lineage);
+    if (!m_lineage.find(m_selected))
+        m_selected.clear();
+    if (m_autoFit)
+        fitToView();
+    update();
+}
+
+QSizeF LineageCanvas::sceneSize() const
+{
+    const double columns = std::max(0, m_layout.columnCount() - 1);
+    return {columns * kColumnWidth, (m_layout.maxY - m_layout.minY) * kRowHeight};
+}
+
+QPointF LineageCanvas::toWidget(const LineagePoint &p) const
+{
+    return {m_offset.x() + p.x * kColumnWidth * m_zoom, m_offset.y() + p.y * kRowHeight * m_zoom};
+}
+
+QPointF LineageCanvas::toScene(const QPointF &pos) const
+{
+    return {(pos.x() - m_offset.x()) / (kColumnWidth * m_zoom), (pos.y() - m_offset.y()) / (kRowHeight * m_zoom)};
+}
+
+double LineageCanvas::nodeRadius() const { return std::clamp(kBaseRadius * m_zoom, 1.5, 14.0); }
+
+void LineageCanvas::setZoomAndOffset(double zoom, const QPointF &offset)
+{
+    const double clamped = std::clamp(zoom, kMinZoom, kMaxZoom);
+    const bool changed = clamped != m_zoom;
+    m_zoom = clamped;
+    m_offset = offset;
+    m_autoFit = false; // the user's view from now on; fitToView() hands it back
+    update();
+    if (changed)
+        Q_EMIT zoomChanged(m_zoom);
+}
+
+void LineageCanvas::zoomBy(double factor, const QPointF &anchor)
+{
+    const QPointF scene = toScene(anchor);
+    const double zoom = std::clamp(m_zoom * factor, kMinZoom, kMaxZoom);
+    // Keep the scene point under the anchor where it is.
+    const QPointF offset(anchor.x() - scene.x() * kColumnWidth * zoom, anchor.y() - scene.y() * kRowHeight * zoom);
+    setZoomAndOffset(zoom, offset);
+}
+
+void LineageCanvas::zoomIn() { zoomBy(kZoomStep, QPointF(width() / 2.0, height() / 2.0)); }
+
+void LineageCanvas::zoomOut() { zoomBy(1.0 / kZoomStep, QPointF(width() / 2.0, height() / 2.0)); }
+
+void LineageCanvas::fitToView()
+{
+    const QSizeF scene = sceneSize();
+    const double w = std::max(1.0, width() - 2 * kMargin);
+    const double h = std::max(1.0, height() - 2 * kMargin - kHeaderHeight);
+    double zoom = kMaxZoom;
+    if (scene.width() > 0)
+        zoom = std::min(zoom, w / scene.width());
+    if (scene.height() > 0)
+        zoom = std::min(zoom, h / scene.height());
+    zoom = std::clamp(std::min(zoom, 2.0), kMinZoom, kMaxZoom); // a tiny tree is not blown up past twice its size
+    const double drawnW = scene.width() * zoom;
+    const double drawnH = scene.height() * zoom;
+    const QPointF offset(
+        kMargin + (w - drawnW) / 2.0, kMargin + kHeaderHeight + (h - drawnH) / 2.0 - m_layout.minY * kRowHeight * zoom);
+    setZoomAndOffset(zoom, offset);
+    m_autoFit = true;
+}
+
+void LineageCanvas::centreOn(const QString &nodeId)
+{
+    const auto it = m_lineage.index.constFind(nodeId);
+    if (it == m_lineage.index.cend())
+        return;
+    const QPointF at = toWidget(m_layout.points[*it]);
+    setZoomAndOffset(m_zoom, m_offset + QPointF(width() / 2.0, height() / 2.0) - at);
+}
+
+void LineageCanvas::selectNode(const QString &nodeId)
+{
+    const QString id = m_lineage.find(nodeId) ? nodeId : QString();
+    if (id == m_selected)
+        return;
+    m_selected = id;
+    if (!id.isEmpty() && !rect().adjusted(8, 8, -8, -8).contains(nodePosition(id).toPoint()))
+        centreOn(id);
+    update();
+}
+
+QPointF LineageCanvas::nodePosition(const QString &nodeId) const
+{
+    const auto it = m_lineage.index.constFind(nodeId);
+    return it == m_lineage.index.cend() ? QPointF() : toWidget(m_layout.points[*it]);
+}
+
+QList<int> LineageCanvas::visibleNodes(const QRectF &visible) const
+{
+    QList<int> out;
+    const int first = std::max(0, int(std::floor(visible.left())));
+    const int last = std::min(m_layout.columnCount() - 1, int(std::ceil(visible.right())));
+    for (int c = first; c <= last; ++c) {
+        const QList<int> &column = m_layout.columns[c];
+        // Columns are sorted by y: the visible run starts at the first node at or below the top edge.
+        auto it = std::lower_bound(column.cbegin(), column.cend(), visible.top(),
+            [this](int node, double y) { return m_layout.points[node].y < y; });
+        for (; it != column.cend() && m_layout.points[*it].y <= visible.bottom(); ++it)
+            out.append(*it);
+    }
+    return out;
+}
+
+QString LineageCanvas::nodeAt(const QPoint &pos) const
+{
+    const double r = nodeRadius() + 3.0;
+    const QPointF a = toScene(QPointF(pos) - QPointF(r, r));
+    const QPointF b = toScene(QPointF(pos) + QPointF(r, r));
+    QString best;
+    double bestDistance = r * r;
+    for (int i : visibleNodes(QRectF(a, b))) {
+        const QPointF d = toWidget(m_layout.points[i]) - QPointF(pos);
+        const double distance = d.x() * d.x() + d.y() * d.y();
+        if (distance <= bestDistance) {
+            bestDistance = distance;
+            best = m_lineage.nodes[i].id;
+        }
+    }
+    return best;
+}
+
+QString LineageCanvas::toolTipFor(const QString &nodeId) const
+{
+    const LineageNode *n = m_lineage.find(nodeId);
+    if (!n)
+        return {};
+    QStringList lines;
+    lines << n->id;
+    if (!n->kernel.isEmpty())
+        lines << tr("Kernel: %1").arg(n->kernel);
+    const QString step = n->step < 0 ? tr("seed") : tr("step %1").arg(n->step);
+    QString what;
+    switch (n->kind) {
+    case LineageKind::Seed:
+        what = tr("seed");
+        break;
+    case LineageKind::Measured:
+        what = tr("measured");
+        break;
+    case LineageKind::ForecastOnly:
+        what = tr("forecast only (not measured)");
+        break;
+    case LineageKind::Deferred:
+        what = tr("deferred (not measured)");
+        break;
+    case LineageKind::Failed:
+        what = tr("failed");
+        break;
+    case LineageKind::Injected:
+        what = tr("injected by the user");
+        break;
+    case LineageKind::Pending:
+        what = tr("in progress");
+        break;
+    }
+    lines << tr("%1 · %2").arg(step, what);
+    if (n->speedup)
+        lines << tr("Speedup: %1 (bin %2)").arg(bins::speedupText(*n->speedup)).arg(n->bin.value_or(0));
+    if (n->expectedBin) {
+        const QString confidence = QLocale().toString(n->confidence.value_or(0.0) * 100.0, 'f', 0);
+        const QString expected = QLocale().toString(*n->expectedBin, 'f', 2);
+        lines << (n->predictedBin
+                ? tr("Forecast: bin %1 at %2% (expected bin %3)").arg(*n->predictedBin).arg(confidence, expected)
+                : tr("Forecast: expected bin %1, confidence %2%").arg(expected, confidence));
+    }
+    QStringList marks;
+    if (n->best)
+        marks << tr("best so far");
+    else if (n->onBestPath)
+        marks << tr("on the best path");
+    if (n->inArchive)
+        marks << tr("in the archive");
+    if (n->pinned)
+        marks << tr("pinned");
+    if (n->vetoed)
+        marks << tr("vetoed");
+    if (!marks.isEmpty())
+        lines << marks.join(QStringLiteral(" · "));
+    return lines.join(QLatin1Char('\n'));
+}
+
+void LineageCanvas::paintEvent(QPaintEvent *)
+{
+    QPainter painter(this);
+    painter.fillRect(rect(), m_colors.background);
+    m_paintedNodes = m_paintedEdges = 0;
+    if (m_lineage.nodes.isEmpty()) {
+        painter.setPen(m_colors.muted);
+        painter.drawText(rect(), Qt::AlignCenter, tr("No nodes yet"));
+        return;
+    }
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    const double r = nodeRadius();
+    // The viewport in layout units, widened by a node's reach so nodes cut by the edge are drawn.
+    const double pad = r * 2.5 + 12.0;
+    const QRectF visible(toScene(QPointF(-pad, -pad)), toScene(QPointF(width() + pad, height() + pad)));
+    paintEdges(painter, visible);
+    paintNodes(painter, visible, r);
+    paintColumnHeaders(painter, std::max(0, int(std::floor(visible.left()))),
+        std::min(m_layout.columnCount() - 1, int(std::ceil(visible.right()))));
+}
+
+void LineageCanvas::paintEdges(QPainter &painter, const QRectF &visible)
+{
+    QList<QLineF> normal;
+    QList<QLineF> best;
+    normal.reserve(m_lineage.nodes.size());
+    for (int i = 0; i < m_lineage.nodes.size(); ++i) {
+        const LineageNode &n = m_lineage.nodes[i];
+        if (n.parent < 0)
+            continue;
+        const LineagePoint &a = m_layout.points[n.parent];
+        const LineagePoint &b = m_layout.points[i];
+        // Bounding-box culling: an edge from an old parent crosses many columns, so columns alone would miss it.
+        if (std::max(a.x, b.x) < visible.left() || std::min(a.x, b.x) > visible.right()
+            || std::max(a.y, b.y) < visible.top() || std::min(a.y, b.y) > visible.bottom())
+            continue;
+        const QLineF line(toWidget(a), toWidget(b));
+        (n.onBestPath && m_lineage.nodes[n.parent].onBestPath ? best : normal).append(line);
+    }
+    m_paintedEdges = int(normal.size() + best.size());
+    // Antialiasing is most of the edges' cost: only a zoomed-in view with few edges gets it (a fitted tree of two
+    // thousand nodes on a 4K screen paints in half the time without).
+    painter.setRenderHint(QPainter::Antialiasing, nodeRadius() >= kDetailRadius && normal.size() <= kSmoothEdges);
+    painter.setPen(QPen(m_colors.edge, 1.0));
+    painter.drawLines(normal);
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setPen(QPen(m_colors.highlight, std::max(2.5, nodeRadius() * 0.6), Qt::SolidLine, Qt::RoundCap));
+    painter.drawLines(best);
+}
+
+void LineageCanvas::paintNodes(QPainter &painter, const QRectF &visible, double r)
+{
+    const bool detailed = r >= kDetailRadius;
+    const QList<int> nodes = visibleNodes(visible);
+    m_paintedNodes = int(nodes.size());
+    QList<int> marked; // drawn last, over every node
+    for (int i : nodes) {
+        const LineageNode &n = m_lineage.nodes[i];
+        if (n.onBestPath || n.pinned || n.vetoed || n.id == m_selected)
+            marked.append(i);
+        if (detailed) {
+            const QPixmap &glyph = glyphFor(n.kind, n.bin.value_or(0), r);
+            const QPointF c = toWidget(m_layout.points[i]);
+            const double half = glyph.width() / glyph.devicePixelRatio() / 2.0;
+            painter.drawPixmap(QPointF(c.x() - half, c.y() - half), glyph);
+        }
+    }
+    if (!detailed)
+        paintSketch(painter, nodes, r);
+    const double markRadius = std::max(r, 3.0);
+    for (int i : std::as_const(marked)) {
+        const LineageNode &n = m_lineage.nodes[i];
+        const QPointF c = toWidget(m_layout.points[i]);
+        if (n.best)
+            drawBestMark(painter, c, markRadius, m_colors);
+        if (n.vetoed)
+            drawVetoMark(painter, c, markRadius, m_colors);
+        if (n.pinned)
+            drawPinMark(painter, c, markRadius, m_colors);
+        if (n.id == m_selected)
+            drawSelectionMark(painter, c, markRadius, m_colors);
+    }
+    if (r < kLabelRadius)
+        return;
+    painter.setPen(m_colors.foreground);
+    for (int i : nodes) {
+        const LineageNode &n = m_lineage.nodes[i];
+        if (!n.speedup)
+            continue;
+        const QPointF c = toWidget(m_layout.points[i]);
+        painter.drawText(
+            QPointF(c.x() + r + 3.0, c.y() + r + fontMetrics().ascent() / 2.0), bins::speedupText(*n.speedup));
+    }
+}
+
+const QPixmap &LineageCanvas::glyphFor(LineageKind kind, int bin, double r)
+{
+    // Nodes are drawn from pixmaps made once per (kind, bin) at the current radius and colours: a zoom or palette
+    // change empties the cache, a repaint of two thousand nodes only copies pixels.
+    const double dpr = devicePixelRatioF();
+    if (r != m_glyphRadius || dpr != m_glyphRatio) {
+        m_glyphs.clear();
+        m_glyphRadius = r;
+        m_glyphRatio = dpr;
+    }
+    const int key = int(kind) * (bins::kBinCount + 1) + std::clamp(bin, 0, bins::kBinCount);
+    auto it = m_glyphs.find(key);
+    if (it == m_glyphs.end()) {
+        const int side = int(std::ceil(2.0 * (r * 1.25 + 2.0)));
+        QPixmap glyph(QSize(side, side) * dpr);
+        glyph.setDevicePixelRatio(dpr);
+        glyph.fill(Qt::transparent);
+        QPainter p(&glyph);
+        p.setRenderHint(QPainter::Antialiasing, true);
+        drawLineageNode(p, QPointF(side / 2.0, side / 2.0), r, kind, bin, m_colors);
+        p.end();
+        it = m_glyphs.insert(key, glyph);
+    }
+    return *it;
+}
+
+void LineageCanvas::paintSketch(QPainter &painter, const QList<int> &nodes, double r)
+{
+    // A few pixels per node: the shapes cannot be told apart at this size, but filled (measured), hollow (not
+    // measured) and crossed (failed) still can. Batched by colour, without antialiasing: one call per colour.
+    std::array<QList<QRectF>, bins::kBinCount + 1> filled, hollow;
+    QList<QLineF> crosses;
+    for (int i : nodes) {
+        const LineageNode &n = m_lineage.nodes[i];
+        const QPointF c = toWidget(m_layout.points[i]);
+        const QRectF box(c.x() - r, c.y() - r, 2 * r, 2 * r);
+        const size_t bin = size_t(std::clamp(n.bin.value_or(0), 0, bins::kBinCount));
+        switch (n.kind) {
+        case LineageKind::Seed:
+        case LineageKind::Measured:
+        case LineageKind::Injected:
+            (n.speedup || n.kind == LineageKind::Seed ? filled : hollow)[bin].append(box);
+            break;
+        case LineageKind::ForecastOnly:
+            hollow[bin].append(box);
+            break;
+        case LineageKind::Deferred:
+        case LineageKind::Pending:
+            hollow[0].append(box);
+            break;
+        case LineageKind::Failed:
+            crosses.append(QLineF(box.topLeft(), box.bottomRight()));
+            crosses.append(QLineF(box.bottomLeft(), box.topRight()));
+            break;
+        }
+    }
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, false);
+    for (size_t b = 0; b < filled.size(); ++b) {
+        const QColor color = b == 0 ? m_colors.muted : binColor(int(b), m_colors.dark);
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(color);
+        painter.drawRects(filled[b]);
+        painter.setPen(QPen(color, 1.0));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRects(hollow[b]);
+    }
+    painter.setPen(QPen(m_colors.muted, 1.0));
+    painter.drawLines(crosses);
+    painter.restore();
+}
+
+void LineageCanvas::paintColumnHeaders(QPainter &painter, int firstColumn, int lastColumn)
+{
+    painter.setRenderHint(QPainter::Antialiasing, false);
+    QColor band = m_colors.background;
+    band.setAlpha(225);
+    painter.fillRect(QRectF(0, 0, width(), kHeaderHeight), band);
+    painter.setPen(m_colors.muted);
+    const QFontMetrics metrics = fontMetrics();
+    // Label every k-th step so the numbers never run into each other.
+    const double columnPixels = kColumnWidth * m_zoom;
+    const int labelWidth = metrics.horizontalAdvance(QStringLiteral("seed 000")) + 6;
+    const int every = std::max(1, int(std::ceil(labelWidth / std::max(1.0, columnPixels))));
+    double lastRight = -std::numeric_limits<double>::infinity();
+    for (int c = firstColumn; c <= lastColumn; ++c) {
+        const int step = c - 1;
+        if (step >= 0 && step % every != 0)
+            continue;
+        const double x = m_offset.x() + c * columnPixels;
+        const QString text = step < 0 ? tr("seed") : QString::number(step);
+        const double w = metrics.horizontalAdvance(text) + 8;
+        if (x - w / 2 < lastRight)
+            continue; // the seed's label and step 0's when the columns are narrow
+        painter.drawText(QRectF(x - w / 2, 0, w, kHeaderHeight), Qt::AlignCenter, text);
+        lastRight = x + w / 2;
+    }
+    painter.drawLine(QPointF(0, kHeaderHeight), QPointF(width(), kHeaderHeight));
+}
+
+void LineageCanvas::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (m_autoFit)
+        fitToView();
+}
+
+void LineageCanvas::wheelEvent(QWheelEvent *event)
+{
+    const double steps = event->angleDelta().y() / 120.0;
+    if (steps == 0.0)
+        return;
+    zoomBy(std::pow(kZoomStep, steps), event->position());
+    event->accept();
+}
+
+void LineageCanvas::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton)
+        return QWidget::mousePressEvent(event);
+    m_pressPos = event->pos();
+    m_pressOffset = m_offset;
+    m_dragging = false;
+}
+
+void LineageCanvas::mouseMoveEvent(QMouseEvent *event)
+{
+    if (event->buttons() & Qt::LeftButton) {
+        if (!m_dragging && (event->pos() - m_pressPos).manhattanLength() >= kDragThreshold) {
+            m_dragging = true;
+            setCursor(Qt::ClosedHandCursor);
+        }
+        if (m_dragging)
+            setZoomAndOffset(m_zoom, m_pressOffset + QPointF(event->pos() - m_pressPos));
+        return;
+    }
+    setCursor(nodeAt(event->pos()).isEmpty() ? Qt::ArrowCursor : Qt::PointingHandCursor);
+}
+
+void LineageCanvas::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton)
+        return QWidget::mouseReleaseEvent(event);
+    if (m_dragging) {
+        m_dragging = false;
+        unsetCursor();
+        return;
+    }
+    const QString id = nodeAt(event->pos());
+    if (id.isEmpty())
+        return;
+    selectNode(id);
+    Q_EMIT nodeActivated(id);
+}
+
+void LineageCanvas::contextMenuEvent(QContextMenuEvent *event)
+{
+    const QString id = nodeAt(event->pos());
+    if (id.isEmpty())
+        return;
+    selectNode(id);
+    Q_EMIT nodeContextMenuRequested(id, event->globalPos());
+    event->accept();
+}
+
+void LineageCanvas::keyPressEvent(QKeyEvent *event)
+{
+    const double panStep = 40.0;
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoomIn();
+        break;
+    case Qt::Key_Minus:
+        zoomOut();
+        break;
+    case Qt::Key_0:
+        fitToView();
+        break;
+    case Qt::Key_Left:
+        setZoomAndOffset(m_zoom, m_offset + QPointF(panStep, 0));
+        break;
+    case Qt::Key_Right:
+        setZoomAndOffset(m_zoom, m_offset - QPointF(panStep, 0));
+        break;
+    case Qt::Key_Up:
+        setZoomAndOffset(m_zoom, m_offset + QPointF(0, panStep));
+        break;
+    case Qt::Key_Down:
+        setZoomAndOffset(m_zoom, m_offset - QPointF(0, panStep));
+        break;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        if (!m_selected.isEmpty())
+            Q_EMIT nodeActivated(m_selected);
+        break;
+    default:
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    event->accept();
+}
+
+void LineageCanvas::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        m_colors = LineageColors::fromPalette(palette());
+        m_glyphs.clear();
+        update();
+    }
+}
+
+bool LineageCanvas::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const QString text = toolTipFor(nodeAt(help->pos()));
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, this);
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+} // namespace gpuf

@@ -5,7 +5,9 @@
 #include "../search/search_fixture.h"
 #include "core/search/search_setup.h"
 #include "core/store/search_repo.h"
+#include "widgets/search/lineage_view.h"
 #include "widgets/search/new_search_dialog.h"
+#include "widgets/search/progress_plot.h"
 #include "widgets/search/search_controller.h"
 #include "widgets/search/search_follower.h"
 #include "widgets/search/search_models.h"
@@ -444,6 +446,59 @@ private Q_SLOTS:
         std::unique_ptr<QMenu> menu(dock.panel.steering()->menuFor(grandchild->nodeId, &dock.panel));
         QVERIFY(!menuAction(menu.get(), QStringLiteral("Veto this Node"))->isEnabled());
         QVERIFY(dock.panel.replayAction()->isEnabled());
+    }
+
+    // The lineage tree is wired to the window's selection and to the steering menu; Replay with… makes a new search
+    // over the original's proposals under another τ, overlaid on the original in the progress plot.
+    void lineageAndReplay()
+    {
+        const QString path = freshStore(QStringLiteral("replay.gpuf"));
+        {
+            auto store = Store::open(path, Store::Mode::ExistingOnly);
+            QVERIFY(createSearch(**store, QStringLiteral("orig"), replayConfig(Mode::Selective, 4)));
+        }
+        Dock dock;
+        QVERIFY(openIn(dock, path));
+        QVERIFY(dock.panel.showSearchNamed(QStringLiteral("orig")));
+        QTRY_VERIFY(state(dock));
+        dock.panel.resumeAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(status(dock, QStringLiteral("orig")), QStringLiteral("finished"), 30000);
+        QTRY_VERIFY(state(dock) && state(dock)->finished);
+
+        const Candidate *measured = nullptr;
+        for (const Candidate &c : state(dock)->candidates) {
+            if (c.reward && !c.seedNode)
+                measured = &c;
+        }
+        QVERIFY(measured);
+        Q_EMIT dock.panel.lineageView()->nodeActivated(measured->nodeId);
+        QCOMPARE(dock.selection.candidateId(), measured->kernelId);
+        QCOMPARE(dock.panel.nodeView()->currentIndex().data(SearchNodesModel::NodeIdRole).toString(), measured->nodeId);
+        Q_EMIT dock.panel.lineageView()->nodeContextMenuRequested(measured->nodeId, QPoint(10, 10));
+        QMenu *menu = nullptr;
+        QTRY_VERIFY((menu = dock.panel.findChild<QMenu *>(QStringLiteral("searchNodeMenu"))));
+        QVERIFY(menuAction(menu, QStringLiteral("Force a Measurement")));
+        menu->close();
+
+        auto choices = loadNewSearchChoices(path);
+        QVERIFY(choices);
+        NewSearchDialog *dialog = dock.panel.openNewSearchDialog(*choices, QStringLiteral("orig"));
+        QCOMPARE(dialog->searchName(), QStringLiteral("orig-replay"));
+        QCOMPARE(dialog->mutatorBox()->currentData().toString(), QStringLiteral("log"));
+        dialog->tauBox()->setValue(0.2);
+        auto config = dialog->config();
+        QVERIFY(config);
+        QCOMPARE(config->mutatorConfig.value(QStringLiteral("search")).toString(), QStringLiteral("orig"));
+        QCOMPARE(config->steps, 4);
+        dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+        QTRY_COMPARE_WITH_TIMEOUT(status(dock, QStringLiteral("orig-replay")), QStringLiteral("finished"), 30000);
+        QTRY_COMPARE(dock.panel.shownName(), QStringLiteral("orig-replay"));
+        QTRY_COMPARE_WITH_TIMEOUT(dock.panel.progressPlot()->series().size(), 2, 30000);
+        QStringList labels;
+        for (const ProgressSeries &s : dock.panel.progressPlot()->series())
+            labels << s.name;
+        QVERIFY2(labels.contains(QStringLiteral("orig (the original)")), qPrintable(labels.join(QLatin1Char('|'))));
+        QCOMPARE(state(dock)->config.tau, 0.2);
     }
 
     // `gpuf search start` killed mid-run: the dock shows the search as interrupted and resumes it to the end.

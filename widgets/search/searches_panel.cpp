@@ -1,13 +1,20 @@
 // SearchesPanel; see searches_panel.h.
 #include "widgets/search/searches_panel.h"
 
+#include "core/search/search_setup.h"
+#include "core/store/store.h"
+#include "widgets/search/event_tail.h"
+#include "widgets/search/lineage_view.h"
 #include "widgets/search/new_search_dialog.h"
+#include "widgets/search/progress_plot.h"
+#include "widgets/search/search_calibration_view.h"
 #include "widgets/search/search_controller.h"
 #include "widgets/search/search_follower.h"
 #include "widgets/search/search_models.h"
 #include "widgets/search/search_nodes_model.h"
 #include "widgets/search/search_steering.h"
 #include "widgets/search/steering_dialogs.h"
+#include "widgets/search/step_view.h"
 #include "widgets/session/store_session.h"
 
 #include <QFontDatabase>
@@ -112,6 +119,7 @@ SearchesPanel::SearchesPanel(StoreSession *session, SearchController *controller
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("searchWorkspaceTabs"));
     m_tabs->setDocumentMode(true);
+    buildLiveTabs();
     m_tabs->addTab(buildNodesTab(), tr("Nodes"));
     m_tabs->addTab(lower, tr("Event Log"));
     auto *split = new QSplitter(Qt::Vertical, this);
@@ -313,6 +321,17 @@ void SearchesPanel::followerLoaded()
     m_nodes->setState(m_follower->state());
     m_nodeView->resizeColumnsToContents();
     m_nodesSized = m_nodes->rowCount() >= 12;
+    // The live views show the folded state; a log that does not fold (another engine's) shows them empty.
+    static const search::SearchState empty;
+    const search::SearchState &state = m_follower->state() ? *m_follower->state() : empty;
+    const QList<SearchEvent> &events = m_follower->events();
+    m_lineage->setSearch(state);
+    m_progress->setSeries({});
+    m_progress->setSearch(state, tr("%1 (this search)").arg(m_follower->name()));
+    m_steps->setSearch(state, events);
+    m_calibration->setSearch(state, events);
+    m_tail->setSearch(state, events);
+    loadOverlays();
     // The engine may have written more while the log was read.
     if (m_controller && m_controller->isRunning(m_follower->name()))
         m_follower->poke(m_controller->snapshot(m_follower->name()).events);
@@ -325,6 +344,13 @@ void SearchesPanel::followerAppended(const QList<SearchEvent> &events)
     m_events->appendEvents(events);
     m_eventsTitle->setText(eventsTitle());
     m_nodes->applyEvents(events);
+    if (const search::SearchState *state = m_follower->state()) {
+        m_lineage->applyEvents(*state, events);
+        m_progress->applyEvents(*state, events);
+        m_steps->applyEvents(*state, events);
+        m_calibration->applyEvents(*state, events);
+        m_tail->applyEvents(*state, events);
+    }
     // Columns fit their contents once there is something to fit (a fresh search starts with its seed alone).
     if (!m_nodesSized && m_nodes->rowCount() >= 12) {
         m_nodesSized = true;
@@ -358,7 +384,7 @@ QWidget *SearchesPanel::buildNodesTab()
     connect(m_nodeView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         [this](const QModelIndex &current) {
             if (current.isValid())
-                m_steering->selectNode(current.data(SearchNodesModel::NodeIdRole).toString());
+                nodeChosen(current.data(SearchNodesModel::NodeIdRole).toString(), m_nodeView);
         });
     connect(m_nodeView, &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
         const QModelIndex index = m_nodeView->indexAt(at);
@@ -534,6 +560,97 @@ void SearchesPanel::changeSettings()
     connect(dialog, &SearchSettingsDialog::changeRequested, this,
         [this, name](const QJsonObject &changes) { m_controller->changeConfig(name, changes); });
     dialog->open();
+}
+
+void SearchesPanel::buildLiveTabs()
+{
+    m_lineage = new LineageView(this);
+    m_progress = new ProgressPlot(this);
+    m_steps = new StepView(this);
+    m_calibration = new SearchCalibrationView(this);
+    m_tail = new EventTailView(this);
+    m_tabs->addTab(m_lineage, tr("Lineage"));
+    m_tabs->addTab(m_progress, tr("Progress"));
+    m_tabs->addTab(m_steps, tr("Steps"));
+    m_tabs->addTab(m_calibration, tr("Calibration"));
+    m_tabs->addTab(m_tail, tr("Live Tail"));
+    connect(m_lineage, &LineageView::nodeActivated, this, [this](const QString &id) { nodeChosen(id, m_lineage); });
+    connect(m_lineage, &LineageView::nodeContextMenuRequested, m_steering, &SearchSteering::showMenu);
+    connect(m_steps, &StepView::nodeActivated, this, [this](const QString &id) { nodeChosen(id, m_steps); });
+    connect(m_tail, &EventTailView::nodeActivated, this, [this](const QString &id) { nodeChosen(id, m_tail); });
+}
+
+void SearchesPanel::nodeChosen(const QString &nodeId, QObject *from)
+{
+    // The kernel becomes the window's selection; the other views of the search point at the same node.
+    m_steering->selectNode(nodeId);
+    if (from != m_lineage)
+        m_lineage->selectNode(nodeId);
+    if (from != m_steps)
+        m_steps->selectNode(nodeId);
+    if (from != m_nodeView) {
+        const int row = m_nodes->rowOfNode(nodeId);
+        if (row >= 0) {
+            const QSignalBlocker quiet(m_nodeView->selectionModel());
+            m_nodeView->setCurrentIndex(m_nodeProxy->mapFromSource(m_nodes->index(row, 0)));
+        }
+    }
+}
+
+// Other searches of the same problem drawn under the live curve (a replay's original first), read and folded off the
+// GUI thread.
+void SearchesPanel::loadOverlays()
+{
+    const search::SearchState *state = m_follower->state();
+    const int row = m_searches->rowOfName(m_follower->name());
+    if (!state || !state->initialized || row < 0)
+        return;
+    const QString own = m_follower->name();
+    const QString problem = m_searches->summaryAt(row)->problemName;
+    QStringList names;
+    const QString original = state->config.mutatorConfig.value(QStringLiteral("search")).toString();
+    if (!original.isEmpty() && m_searches->rowOfName(original) >= 0)
+        names.append(original);
+    for (const SearchSummary &s : m_searches->summaries()) {
+        if (names.size() >= 4)
+            break;
+        if (s.search.name != own && !names.contains(s.search.name) && !problem.isEmpty() && s.problemName == problem
+            && s.ownEngine)
+            names.append(s.search.name);
+    }
+    if (names.isEmpty())
+        return;
+    const quint64 generation = ++m_overlayGeneration;
+    const QString path = m_session->path();
+    auto *watcher = new QFutureWatcher<QList<ProgressSeries>>(this);
+    connect(watcher, &QFutureWatcher<QList<ProgressSeries>>::finished, this, [this, watcher, generation, own] {
+        watcher->deleteLater();
+        if (generation != m_overlayGeneration || own != m_follower->name())
+            return;
+        QList<ProgressSeries> series = watcher->result();
+        for (const ProgressSeries &live : m_progress->series()) {
+            if (live.live)
+                series.append(live);
+        }
+        m_progress->setSeries(series);
+    });
+    const QString originalLabel = tr("%1 (the original)");
+    watcher->setFuture(QtConcurrent::run([path, names, original, originalLabel] {
+        QList<ProgressSeries> out;
+        auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
+        if (!store)
+            return out;
+        for (const QString &name : names) {
+            auto folded = search::foldStoredSearch(**store, name);
+            if (!folded)
+                continue;
+            const QString label = name == original
+                ? originalLabel.arg(name)
+                : QStringLiteral("%1 (%2)").arg(name, search::modeName(folded->config.mode));
+            out.append({label, search::progressCurve(*folded), false});
+        }
+        return out;
+    }));
 }
 
 } // namespace gpuf

@@ -22,7 +22,12 @@ class QToolBar;
 
 namespace gpuf {
 
+class EventTailView;
+class LineageView;
 class NewSearchDialog;
+class ProgressPlot;
+class SearchCalibrationView;
+class StepView;
 class SearchController;
 class SearchEventsModel;
 class SearchFollower;
@@ -57,6 +62,11 @@ public:
     QTableView *nodeView() const { return m_nodeView; }
     SearchSteering *steering() const { return m_steering; }
     QTabWidget *workspaceTabs() const { return m_tabs; }
+    LineageView *lineageView() const { return m_lineage; }
+    ProgressPlot *progressPlot() const { return m_progress; }
+    StepView *stepView() const { return m_steps; }
+    SearchCalibrationView *calibrationView() const { return m_calibration; }
+    EventTailView *eventTail() const { return m_tail; }
     QLabel *liveLabel() const { return m_live; }
     QAction *newSearchAction() const { return m_newAction; }
     QAction *resumeAction() const { return m_resumeAction; }
@@ -88,6 +98,9 @@ private:
     void applySummaries(quint64 generation, const Result<QList<SearchSummary>> &result);
     void searchChosen();
     void loadEvents(RowId searchId);
+    void buildLiveTabs();
+    void nodeChosen(const QString &nodeId, QObject *from);
+    void loadOverlays();
     void followerLoaded();
     void followerAppended(const QList<gpuf::SearchEvent> &events);
     void eventChosen();
@@ -117,6 +130,12 @@ private:
     QTableView *m_nodeView = nullptr;
     SearchSteering *m_steering;
     QTabWidget *m_tabs = nullptr;
+    LineageView *m_lineage = nullptr;
+    ProgressPlot *m_progress = nullptr;
+    StepView *m_steps = nullptr;
+    SearchCalibrationView *m_calibration = nullptr;
+    EventTailView *m_tail = nullptr;
+    quint64 m_overlayGeneration = 0;
     QLabel *m_live;
     QToolBar *m_toolbar = nullptr;
     QAction *m_newAction = nullptr;

@@ -202,8 +202,15 @@ private Q_SLOTS:
         QCOMPARE(config->problem, QStringLiteral("transpose"));
         QVERIFY(!dialog.proposalsBox()->isEnabled()); // standard
         QCOMPARE(config->proposalsPerParent, config->measurementsPerParent);
-        // Selective with the LLM forecaster: every forecast is an LLM call.
+        // Selective looks at 4× what it measures, and the user's figure stays while typed (through 1 to 12).
         dialog.modeBox()->setCurrentIndex(dialog.modeBox()->findData(QStringLiteral("selective")));
+        QCOMPARE(dialog.proposalsBox()->value(), 4 * dialog.measureBox()->value());
+        dialog.proposalsBox()->setValue(1);
+        QCOMPARE(dialog.proposalsBox()->value(), 1);
+        QVERIFY(!dialog.config()); // fewer proposals than measurements: said, not started
+        dialog.proposalsBox()->setValue(12);
+        QVERIFY(dialog.config());
+        // With the LLM forecaster every forecast is an LLM call.
         for (QComboBox *box : dialog.findChildren<QComboBox *>()) {
             if (box->findText(QStringLiteral("qwen")) >= 0 && box->isEnabled() && box != dialog.mutatorBox())
                 box->setCurrentIndex(box->findText(QStringLiteral("qwen")));

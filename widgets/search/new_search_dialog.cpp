@@ -198,11 +198,14 @@ void NewSearchDialog::updateForm()
     m_forecaster->setEnabled(!standard);
     m_tau->setEnabled(m_mode->currentData().toString() == QLatin1StringView("selective"));
     // Standard proposes exactly what it measures; the others look at k× more (4× unless the user says otherwise).
+    // Only a change of mode moves the figure (never the user's typing, which passes through smaller values).
     m_proposals->setEnabled(!standard);
+    const QString mode = m_mode->currentData().toString();
     if (standard)
         m_proposals->setValue(m_measure->value());
-    else if (m_proposals->value() < m_measure->value())
+    else if (mode != m_lastMode && !m_lastMode.isEmpty())
         m_proposals->setValue(4 * m_measure->value());
+    m_lastMode = mode;
     m_hardware->setEnabled(m_gpu->currentData().toString() == QLatin1StringView("replay"));
     m_updating = false;
 

@@ -90,6 +90,7 @@ private:
     QDialogButtonBox *m_buttons;
     bool m_updating = false;
     int m_lastTarget = -1;
+    QString m_lastMode;
 };
 
 } // namespace gpuf

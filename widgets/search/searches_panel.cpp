@@ -122,6 +122,10 @@ SearchesPanel::SearchesPanel(StoreSession *session, SearchController *controller
     buildLiveTabs();
     m_tabs->addTab(buildNodesTab(), tr("Nodes"));
     m_tabs->addTab(lower, tr("Event Log"));
+    // The dock shares the window's height with the diff: its parts may shrink below their own minimum (they scroll or
+    // clip) rather than push the dock past the window's edge.
+    m_tabs->setMinimumHeight(160);
+    m_searchView->setMinimumHeight(60);
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_searchView);
     split->addWidget(m_tabs);

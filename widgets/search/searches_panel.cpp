@@ -323,8 +323,6 @@ void SearchesPanel::followerLoaded()
     m_eventView->resizeColumnsToContents();
     m_eventsTitle->setText(eventsTitle());
     m_nodes->setState(m_follower->state());
-    m_nodeView->resizeColumnsToContents();
-    m_nodesSized = m_nodes->rowCount() >= 12;
     // The live views show the folded state; a log that does not fold (another engine's) shows them empty.
     static const search::SearchState empty;
     const search::SearchState &state = m_follower->state() ? *m_follower->state() : empty;
@@ -355,11 +353,6 @@ void SearchesPanel::followerAppended(const QList<SearchEvent> &events)
         m_calibration->applyEvents(*state, events);
         m_tail->applyEvents(*state, events);
     }
-    // Columns fit their contents once there is something to fit (a fresh search starts with its seed alone).
-    if (!m_nodesSized && m_nodes->rowCount() >= 12) {
-        m_nodesSized = true;
-        m_nodeView->resizeColumnsToContents();
-    }
     updateActions();
     updateLiveLabel();
 }
@@ -385,6 +378,14 @@ QWidget *SearchesPanel::buildNodesTab()
     m_nodeView->setObjectName(QStringLiteral("searchNodes"));
     m_nodeView->sortByColumn(-1, Qt::AscendingOrder); // the order the search made them until the user sorts
     m_nodeView->setContextMenuPolicy(Qt::CustomContextMenu);
+    // Widths for what the columns hold (a running search's first rows are not typical of its later ones).
+    const int ch = m_nodeView->fontMetrics().horizontalAdvance(QLatin1Char('0'));
+    const QList<std::pair<int, int>> widths {{SearchNodesModel::NodeColumn, 12}, {SearchNodesModel::StepColumn, 6},
+        {SearchNodesModel::ParentColumn, 12}, {SearchNodesModel::StatusColumn, 22},
+        {SearchNodesModel::ForecastColumn, 14}, {SearchNodesModel::DecisionColumn, 40},
+        {SearchNodesModel::SpeedupColumn, 10}};
+    for (const auto &[column, chars] : widths)
+        m_nodeView->setColumnWidth(column, chars * ch);
     connect(m_nodeView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         [this](const QModelIndex &current) {
             if (current.isValid())
@@ -494,7 +495,10 @@ void SearchesPanel::updateLiveLabel()
                 : QString());
         return;
     }
-    const search::SearchSnapshot s = search::snapshotOf(*state);
+    // A running engine's figures are newer than the log read so far.
+    search::SearchSnapshot s = search::snapshotOf(*state);
+    if (m_controller && m_controller->isRunning(name) && m_controller->snapshot(name).events > s.events)
+        s = m_controller->snapshot(name);
     QString text = tr("%1 — %2 · step %3 of %4 · %n GPU evaluation(s)", nullptr, s.gpuEvaluations)
                        .arg(name, searchStatusText(m_searches->statusAt(row)))
                        .arg(s.step)

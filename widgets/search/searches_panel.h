@@ -147,7 +147,6 @@ private:
     QAction *m_replayAction = nullptr;
     quint64 m_summaryGeneration = 0;
     bool m_loadingSearches = false;
-    bool m_nodesSized = false; // the nodes table's columns fit a first screenful
     RowId m_shownSearch = 0;
     QString m_wantedName; // a search created here, selected once the list has it
 };

@@ -311,6 +311,14 @@ void SearchesPanel::loadEvents(RowId searchId)
     const SearchSummary *s = m_searches->summaryAt(m_searches->rowOfSearch(searchId));
     m_eventsTitle->setText(tr("Reading the event log…"));
     m_nodes->setState(nullptr);
+    // Nothing of the search shown before stays on screen under the new one's name while its log is read.
+    ++m_overlayGeneration;
+    static const search::SearchState empty;
+    m_lineage->setSearch(empty);
+    m_progress->setSeries({});
+    m_steps->setSearch(empty, {});
+    m_calibration->setSearch(empty, {});
+    m_tail->setSearch(empty, {});
     m_follower->follow(searchId, s ? s->search.name : QString());
     updateActions();
     updateLiveLabel();

@@ -4,7 +4,7 @@
 // delivers it. Other searches of the same store are overlaid on the progress plot.
 //
 //   search_views_demo (--store S.gpuf --search NAME | --fixed-log) [--overlay NAME]... [--dark] [--upto N] [--live]
-//                     [--select NODE] [--zoom F] [--step N] [--screenshot DIR]
+//                     [--measured] [--select NODE] [--zoom F] [--step N] [--screenshot DIR]
 //
 // --upto N stops after the first N events (a search caught mid-step); --screenshot writes DIR/<scheme>-window.png and
 // one PNG per view, then quits. --fixed-log shows the small hand-written log of the tests, which has every kind of
@@ -104,6 +104,7 @@ int main(int argc, char **argv)
     parser.addOption(
         {QStringLiteral("fixed-log"), QStringLiteral("Show the tests' fixed selective log instead of a store.")});
     parser.addOption({QStringLiteral("overlay"), QStringLiteral("Another search to overlay."), QStringLiteral("name")});
+    parser.addOption({QStringLiteral("measured"), QStringLiteral("The tree shows the measured lineage alone.")});
     parser.addOption({QStringLiteral("dark"), QStringLiteral("Dark colour scheme.")});
     parser.addOption({QStringLiteral("upto"), QStringLiteral("Only the first N events."), QStringLiteral("N")});
     parser.addOption({QStringLiteral("live"), QStringLiteral("Feed the events in batches on a timer.")});
@@ -181,6 +182,8 @@ int main(int argc, char **argv)
         v.calibration->setSearch(state, *events);
         v.tail->setSearch(state, *events);
     }
+    if (parser.isSet(QStringLiteral("measured")))
+        v.lineage->setScope(search::LineageScope::Measured);
     if (parser.isSet(QStringLiteral("step")))
         v.steps->showStep(parser.value(QStringLiteral("step")).toInt());
     v.window.show();

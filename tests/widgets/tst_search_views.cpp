@@ -244,6 +244,11 @@ void TestSearchViews::lineageFollowsGrowthUntilTheUserZooms()
     view.applyEvents(state, events.mid(events.size() - 1));
     QCOMPARE(view.canvas()->zoom(), chosen);
     QCOMPARE(view.canvas()->nodePosition(QStringLiteral("seed")), seed);
+    // A search set afresh is fitted again.
+    view.setSearch(state);
+    QVERIFY(view.canvas()->zoom() < chosen);
+    for (const LineageNode &n : view.canvas()->lineage().nodes)
+        QVERIFY2(view.canvas()->rect().contains(view.canvas()->nodePosition(n.id).toPoint()), qPrintable(n.id));
 }
 
 void TestSearchViews::lineageShowsTheMeasuredLineageAlone()

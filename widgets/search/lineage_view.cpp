@@ -200,6 +200,12 @@ LineageView::LineageView(QWidget *parent)
 
 void LineageView::setSearch(const search::SearchState &state)
 {
+    refresh(state);
+    m_canvas->fitToView(); // another search (or the same one read again): the whole tree, fitted as it grows
+}
+
+void LineageView::refresh(const search::SearchState &state)
+{
     m_full = search::buildLineage(state);
     showLineage();
     updateSummary(state);
@@ -223,7 +229,7 @@ void LineageView::applyEvents(const search::SearchState &state, const QList<Sear
 {
     if (newEvents.isEmpty())
         return;
-    setSearch(state);
+    refresh(state); // zoom, pan and selection stay
 }
 
 void LineageView::selectNode(const QString &nodeId) { m_canvas->selectNode(nodeId); }

@@ -2,9 +2,10 @@
 // pan by dragging), a line saying what is shown, a switch between every candidate and the measured lineage alone, and
 // a legend of the node shapes, marks and bin colours.
 //
-// Interface for the search dock: setSearch() with the whole folded state, applyEvents() after each batch of new
-// events (the tree is rebuilt from the state; zoom, pan and selection stay); selectNode() mirrors a selection made
-// elsewhere; nodeActivated() / nodeContextMenuRequested() report the user's clicks. Fed values only.
+// Interface for the search dock: setSearch() with the whole folded state (the tree is fitted to the view again),
+// applyEvents() after each batch of new events (the tree is rebuilt from the state; zoom, pan and selection stay);
+// selectNode() mirrors a selection made elsewhere; nodeActivated() / nodeContextMenuRequested() report the user's
+// clicks. Fed values only.
 #pragma once
 
 #include "core/domain/search.h"
@@ -76,6 +77,7 @@ Q_SIGNALS:
     void nodeContextMenuRequested(const QString &nodeId, const QPoint &globalPos);
 
 private:
+    void refresh(const search::SearchState &state);
     void updateSummary(const search::SearchState &state);
     void showLineage();
 

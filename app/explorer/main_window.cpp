@@ -36,6 +36,7 @@
 #include "widgets/measure/measure_panel.h"
 #include "widgets/overview/store_overview.h"
 #include "widgets/overview/welcome_page.h"
+#include "widgets/search/search_controller.h"
 #include "widgets/search/searches_panel.h"
 #include "widgets/session/deletion_controller.h"
 #include "widgets/session/transfer_jobs.h"
@@ -68,6 +69,7 @@ MainWindow::MainWindow(Settings *settings, StoreSession *session, QWidget *paren
     , m_forecasts(new ForecastController(m_forecastQueue, session, m_selection, m_candidates, settings, this))
     , m_calibration(new CalibrationData(session, this))
     , m_deletion(new DeletionController(session, m_selection, this))
+    , m_searches(new SearchController(session, this))
     , m_syntax(std::make_shared<const SyntaxHighlighting>())
 {
     setObjectName(QStringLiteral("MainWindow"));
@@ -182,8 +184,8 @@ void MainWindow::createDocks()
     tabifyDockWidget(candidates, drillPairs);
     m_candidatesDock = candidates;
     m_forecastDock = forecast;
-    QDockWidget *searches = addDock(
-        tr("Searches"), QStringLiteral("SearchesDock"), new SearchesPanel(m_session), Qt::BottomDockWidgetArea);
+    QDockWidget *searches = addDock(tr("Searches"), QStringLiteral("SearchesDock"),
+        new SearchesPanel(m_session, m_searches, m_selection), Qt::BottomDockWidgetArea);
     tabifyDockWidget(candidates, searches);
     // Lessons: predict before reveal on each step of a lesson, students scored like any forecaster.
     auto *lessonsPanel = new LessonsPanel(m_session, m_selection, m_syntax);

@@ -20,6 +20,7 @@ class DiffView;
 class ForecastController;
 class ForecastQueue;
 class KernelPairLoader;
+class SearchController;
 class Selection;
 class Settings;
 class StoreSession;
@@ -69,6 +70,7 @@ private:
     ForecastController *m_forecasts;
     CalibrationData *m_calibration;
     DeletionController *m_deletion;
+    SearchController *m_searches;
     std::shared_ptr<const SyntaxHighlighting> m_syntax;
     DiffView *m_diff = nullptr;
     QList<QAction *> m_measureActions;

@@ -192,6 +192,16 @@ void SearchEngine::veto(const QString &nodeId)
     act([&nodeId](SearchRun &r) { return r.veto(nodeId); });
 }
 
+void SearchEngine::vetoBranch(const QString &nodeId)
+{
+    act([&nodeId](SearchRun &r) { return r.veto(nodeId, true); });
+}
+
+void SearchEngine::unveto(const QString &nodeId)
+{
+    act([&nodeId](SearchRun &r) { return r.unveto(nodeId); });
+}
+
 void SearchEngine::forceMeasure(const QString &nodeId)
 {
     act([&nodeId](SearchRun &r) { return r.forceMeasure(nodeId); });

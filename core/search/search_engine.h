@@ -56,6 +56,8 @@ public Q_SLOTS:
     void pin(const QString &nodeId);
     void unpin(const QString &nodeId);
     void veto(const QString &nodeId);
+    void vetoBranch(const QString &nodeId); // the node and every descendant
+    void unveto(const QString &nodeId);
     void forceMeasure(const QString &nodeId);
     void inject(const gpuf::search::Proposal &proposal, const QString &parentId);
     void changeConfig(const QJsonObject &changes);

@@ -426,8 +426,8 @@ Status SearchRun::processAnswer(const Answer &answer)
 Status SearchRun::startStep()
 {
     const SearchConfig &config = m_state.config;
-    const QStringList parents
-        = selectParents(m_state.archive, config.parentsPerStep, m_state.pinned, m_state.vetoed, PuctParams {config.c});
+    const QStringList parents = selectParents(
+        m_state.archive, config.parentsPerStep, m_state.pinned, vetoedArchiveNodes(m_state), PuctParams {config.c});
     if (parents.isEmpty())
         return finish(QStringLiteral("no node of the archive can be a parent (all vetoed)"));
     const int step = int(m_state.steps.size());
@@ -590,12 +590,25 @@ Status SearchRun::unpin(const QString &nodeId)
     });
 }
 
-Status SearchRun::veto(const QString &nodeId)
+Status SearchRun::veto(const QString &nodeId, bool branch)
 {
     if (!m_state.candidate(nodeId))
         return Error {QStringLiteral("node '%1' is not part of this search").arg(nodeId)};
+    QJsonObject payload {{QStringLiteral("node_id"), nodeId}};
+    if (branch)
+        payload.insert(QStringLiteral("branch"), true);
     return commit([&](QList<SearchEvent> &events) -> Status {
-        events.append(event(QStringLiteral("node_vetoed"), {{QStringLiteral("node_id"), nodeId}}, 0));
+        events.append(event(QStringLiteral("node_vetoed"), payload, 0));
+        return {};
+    });
+}
+
+Status SearchRun::unveto(const QString &nodeId)
+{
+    if (!m_state.vetoed.contains(nodeId))
+        return Error {QStringLiteral("node '%1' is not vetoed").arg(nodeId)};
+    return commit([&](QList<SearchEvent> &events) -> Status {
+        events.append(event(QStringLiteral("node_unvetoed"), {{QStringLiteral("node_id"), nodeId}}, 0));
         return {};
     });
 }

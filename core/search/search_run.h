@@ -62,7 +62,10 @@ public:
     Status stop();
     Status pin(const QString &nodeId);
     Status unpin(const QString &nodeId);
-    Status veto(const QString &nodeId);
+    // A veto keeps a node from being a parent or measured; `branch` extends it to every descendant. unveto() undoes
+    // either.
+    Status veto(const QString &nodeId, bool branch = false);
+    Status unveto(const QString &nodeId);
     Status forceMeasure(const QString &nodeId);
     Status inject(const Proposal &proposal, const QString &parentId);
     Status changeConfig(const QJsonObject &changes);

@@ -38,6 +38,34 @@ const Candidate *SearchState::candidate(const QString &nodeId) const
     return it == byNode.cend() ? nullptr : &candidates[size_t(*it)];
 }
 
+bool isVetoed(const SearchState &state, const QString &nodeId)
+{
+    if (state.vetoed.contains(nodeId))
+        return true;
+    if (state.vetoedBranches.isEmpty())
+        return false;
+    // Up the lineage; bounded by the number of candidates, so a malformed cycle cannot loop forever.
+    const Candidate *c = state.candidate(nodeId);
+    for (size_t hops = 0; c && !c->parentId.isEmpty() && hops <= state.candidates.size(); ++hops) {
+        if (state.vetoedBranches.contains(c->parentId))
+            return true;
+        c = state.candidate(c->parentId);
+    }
+    return false;
+}
+
+QStringList vetoedArchiveNodes(const SearchState &state)
+{
+    if (state.vetoedBranches.isEmpty())
+        return state.vetoed;
+    QStringList out = state.vetoed;
+    for (const ArchiveNode &node : state.archive.nodes) {
+        if (!state.vetoed.contains(node.id) && isVetoed(state, node.id))
+            out.append(node.id);
+    }
+    return out;
+}
+
 namespace {
 
 // Reads a payload's fields; the first problem becomes the event's error.
@@ -454,9 +482,17 @@ Status onSteering(SearchState &state, const SearchEvent &e)
         const QString id = f.text("node_id");
         if (!id.isEmpty() && !state.vetoed.contains(id))
             state.vetoed.append(id);
-        state.pinned.removeAll(id);
-        state.queue.removeAll(id);
-        state.forcedQueue.removeAll(id);
+        if (e.payload.value(QStringLiteral("branch")).toBool() && !id.isEmpty() && !state.vetoedBranches.contains(id))
+            state.vetoedBranches.append(id);
+        // Whatever the veto reaches leaves the pins and the queues (an unveto makes it eligible again, no more).
+        const auto reached = [&state](const QString &node) { return isVetoed(state, node); };
+        state.pinned.removeIf(reached);
+        state.queue.removeIf(reached);
+        state.forcedQueue.removeIf(reached);
+    } else if (kind == QLatin1StringView("node_unvetoed")) {
+        const QString id = f.text("node_id");
+        state.vetoed.removeAll(id);
+        state.vetoedBranches.removeAll(id);
     } else if (kind == QLatin1StringView("measure_forced")) {
         const int position = candidateByNode(state, f, f.text("node_id"));
         if (position >= 0) {

@@ -103,6 +103,7 @@ struct SearchState
     QStringList queue; // selective: node ids waiting for a free GPU slot, oldest first
     QStringList forcedQueue; // node ids the user asked to measure (or injected), measured at the next selection
     QStringList pinned, vetoed;
+    QStringList vetoedBranches; // of the vetoed, those whose whole branch is vetoed (the node and every descendant)
 
     qint64 mutationOrdinal = 0; // mutation requests so far
     int gpuEvaluations = 0; // evaluations completed (measured or replayed), seeds included
@@ -143,6 +144,11 @@ enum class NextAction {
     Done, // stopped or finished
 };
 NextAction nextAction(const SearchState &state);
+
+// Is the node vetoed: by itself, or as a descendant of a node whose whole branch is vetoed?
+bool isVetoed(const SearchState &state, const QString &nodeId);
+// The archive's nodes that can be no parent (vetoed by themselves or through a branch).
+QStringList vetoedArchiveNodes(const SearchState &state);
 
 // Is the candidate at `position` a duplicate: its code was sent to the GPU before, or an earlier candidate of its step
 // has the same code?

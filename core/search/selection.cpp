@@ -12,7 +12,7 @@ namespace {
 bool eligible(const SearchState &state, int position)
 {
     const Candidate &c = state.candidates[size_t(position)];
-    return c.status == CandidateStatus::Proposed && !state.vetoed.contains(c.nodeId) && !c.forced
+    return c.status == CandidateStatus::Proposed && !isVetoed(state, c.nodeId) && !c.forced
         && !isDuplicate(state, position);
 }
 
@@ -107,7 +107,7 @@ QList<Decision> selectCandidates(const SearchState &state)
         const Candidate &c = state.candidates[size_t(position)];
         if (c.status != CandidateStatus::Proposed || c.forced)
             continue;
-        if (state.vetoed.contains(c.nodeId)) {
+        if (isVetoed(state, c.nodeId)) {
             out.append({position, false, false, QStringLiteral("vetoed"), -1});
             continue;
         }
@@ -139,7 +139,7 @@ QList<Decision> selectCandidates(const SearchState &state)
         if (spare <= 0)
             break;
         const int position = state.byNode.value(nodeId, -1);
-        if (position < 0 || state.vetoed.contains(nodeId))
+        if (position < 0 || isVetoed(state, nodeId))
             continue;
         const Candidate &c = state.candidates[size_t(position)];
         if (hashes.contains(c.contentHash) || state.evaluatedHashes.contains(c.contentHash))
@@ -150,7 +150,7 @@ QList<Decision> selectCandidates(const SearchState &state)
     }
     for (const QString &nodeId : state.forcedQueue) {
         const int position = state.byNode.value(nodeId, -1);
-        if (position < 0 || state.vetoed.contains(nodeId))
+        if (position < 0 || isVetoed(state, nodeId))
             continue;
         out.append({position, true, false,
             state.candidates[size_t(position)].injected ? QStringLiteral("injected by the user")

@@ -177,6 +177,59 @@ private Q_SLOTS:
         QCOMPARE(gotQueued, queued);
     }
 
+    // A branch veto reaches every descendant (parents and proposals alike); an unveto undoes it; a plain veto stops
+    // at its node.
+    void branchVetoAndUnveto()
+    {
+        SearchState s;
+        s.initialized = true;
+        // seed ← b ← c, seed ← d; b, c and the seed in the archive.
+        const QList<std::pair<QString, QString>> lineage {{QStringLiteral("seed"), QString()},
+            {QStringLiteral("b"), QStringLiteral("seed")}, {QStringLiteral("c"), QStringLiteral("b")},
+            {QStringLiteral("d"), QStringLiteral("seed")}};
+        for (const auto &[node, parent] : lineage) {
+            Candidate c;
+            c.nodeId = node;
+            c.parentId = parent;
+            s.byNode.insert(node, int(s.candidates.size()));
+            s.candidates.push_back(c);
+        }
+        s.archive.add({QStringLiteral("seed"), {}, 1.0, true});
+        s.archive.add({QStringLiteral("b"), {QStringLiteral("seed")}, 1.5});
+        s.archive.add({QStringLiteral("c"), {QStringLiteral("b"), QStringLiteral("seed")}, 2.0});
+        s.archive.rebuildIndex();
+        s.queue = {QStringLiteral("c"), QStringLiteral("d")};
+        s.pinned = {QStringLiteral("c")};
+        auto steer = [&s](const char *kind, const char *node, bool branch) {
+            SearchEvent e;
+            e.kind = QString::fromUtf8(kind);
+            e.payload = {{QStringLiteral("node_id"), QString::fromUtf8(node)}};
+            if (branch)
+                e.payload.insert(QStringLiteral("branch"), true);
+            return applyEvent(s, e);
+        };
+        QVERIFY(steer("node_vetoed", "b", true));
+        QVERIFY(isVetoed(s, QStringLiteral("b")));
+        QVERIFY(isVetoed(s, QStringLiteral("c")));
+        QVERIFY(!isVetoed(s, QStringLiteral("d")));
+        QVERIFY(!isVetoed(s, QStringLiteral("seed")));
+        QCOMPARE(s.queue, QStringList {QStringLiteral("d")});
+        QVERIFY(s.pinned.isEmpty());
+        QCOMPARE(vetoedArchiveNodes(s), (QStringList {QStringLiteral("b"), QStringLiteral("c")}));
+        QCOMPARE(selectParents(s.archive, 2, {}, vetoedArchiveNodes(s)), QStringList {QStringLiteral("seed")});
+
+        QVERIFY(steer("node_unvetoed", "b", false));
+        QVERIFY(!isVetoed(s, QStringLiteral("b")));
+        QVERIFY(!isVetoed(s, QStringLiteral("c")));
+        QVERIFY(vetoedArchiveNodes(s).isEmpty());
+        QCOMPARE(selectParents(s.archive, 1, {}, vetoedArchiveNodes(s)), QStringList {QStringLiteral("c")});
+
+        QVERIFY(steer("node_vetoed", "b", false));
+        QVERIFY(isVetoed(s, QStringLiteral("b")));
+        QVERIFY(!isVetoed(s, QStringLiteral("c")));
+        QCOMPARE(s.events, qint64(3));
+    }
+
     void foldEqualsRun_data()
     {
         QTest::addColumn<int>("mode");
@@ -301,8 +354,14 @@ private Q_SLOTS:
                 deferred = c.nodeId;
         }
         QVERIFY2(!deferred.isEmpty(), "a surrogate step defers proposals ranked below the budget");
-        QVERIFY(run.forceMeasure(deferred));
         const QString seed = run.state().archive.nodes.front().id;
+        QVERIFY(!run.unveto(seed)); // nothing to undo
+        QVERIFY(run.veto(seed, true));
+        QVERIFY(isVetoed(run.state(), deferred)); // a proposal of the vetoed branch
+        QVERIFY(run.unveto(seed));
+        QVERIFY(!isVetoed(run.state(), seed));
+        QVERIFY(!isVetoed(run.state(), deferred));
+        QVERIFY(run.forceMeasure(deferred));
         QVERIFY(run.pin(seed));
         QVERIFY(!run.pin(QStringLiteral("no-such-node")));
         QVERIFY(run.inject(Proposal {run.state().candidates.front().code + QStringLiteral("\n// injected\n"),

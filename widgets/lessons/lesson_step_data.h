@@ -9,8 +9,8 @@
 #include "core/lessons/lesson.h"
 #include "core/lessons/student_answer.h"
 #include "widgets/diff/diff_document.h"
-#include "widgets/diff/forecast_annotations.h"
-#include "widgets/forecast/pair_forecasts.h"
+#include "core/session/forecast_annotations.h"
+#include "core/session/pair_forecasts.h"
 
 #include <optional>
 

@@ -31,6 +31,50 @@ int SearchListModel::rowOfSearch(RowId searchId) const
     return -1;
 }
 
+int SearchListModel::rowOfName(const QString &name) const
+{
+    for (int row = 0; row < m_rows.size(); ++row) {
+        if (m_rows[row].search.name == name)
+            return row;
+    }
+    return -1;
+}
+
+void SearchListModel::applySnapshot(const search::SearchSnapshot &snapshot)
+{
+    m_live.insert(snapshot.name, snapshot.status);
+    const int row = rowOfName(snapshot.name);
+    if (row < 0)
+        return;
+    SearchSummary &s = m_rows[row];
+    s.events = snapshot.events;
+    // The summary counts steps started; the engine counts completed ones and one more while a step runs.
+    s.steps = snapshot.step + (snapshot.status == QLatin1StringView("waiting") ? 1 : 0);
+    s.gpuEvaluations = snapshot.gpuEvaluations;
+    s.forecasts = snapshot.forecasts;
+    if (snapshot.bestSpeedup)
+        s.bestSpeedup = snapshot.bestSpeedup;
+    s.finished = snapshot.status == QLatin1StringView("finished");
+    s.stopped = snapshot.status == QLatin1StringView("stopped");
+    s.paused = snapshot.status == QLatin1StringView("paused");
+    Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+}
+
+void SearchListModel::clearLive(const QString &name)
+{
+    if (!m_live.remove(name))
+        return;
+    const int row = rowOfName(name);
+    if (row >= 0)
+        Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+}
+
+SearchStatus SearchListModel::statusAt(int row) const
+{
+    const SearchSummary *s = summaryAt(row);
+    return s ? searchStatus(*s, m_live.value(s->search.name)) : SearchStatus::Recorded;
+}
+
 int SearchListModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }
 
 int SearchListModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
@@ -63,6 +107,20 @@ QVariant SearchListModel::data(const QModelIndex &index, int role) const
         return s->problemName.isEmpty() && !sort ? tr("—") : s->problemName;
     case ModeColumn:
         return s->search.mode;
+    case ForecasterColumn: {
+        const QString forecaster = s->search.config.value(QStringLiteral("forecaster")).toString();
+        const bool standard = s->search.mode == QLatin1StringView("standard");
+        return forecaster.isEmpty() || standard ? (sort ? QString() : tr("—")) : forecaster;
+    }
+    case StatusColumn: {
+        const SearchStatus status = searchStatus(*s, m_live.value(s->search.name));
+        if (role == Qt::ToolTipRole && status == SearchStatus::Interrupted)
+            return tr("The log ends in the middle of the search and nothing runs it now: the process that ran it "
+                      "stopped (a crash, a kill). Resume continues where the log ends; nothing measured is lost.");
+        if (role == Qt::ToolTipRole && status == SearchStatus::Recorded)
+            return tr("An imported log: it can be read, compared and replayed, not resumed");
+        return searchStatusText(status);
+    }
     case EventsColumn:
         return sort ? QVariant(s->events) : QVariant(QLocale().toString(s->events));
     case StepsColumn:
@@ -99,6 +157,10 @@ QVariant SearchListModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Problem");
     case ModeColumn:
         return tr("Mode");
+    case ForecasterColumn:
+        return tr("Forecaster");
+    case StatusColumn:
+        return tr("Status");
     case EventsColumn:
         return tr("Events");
     case StepsColumn:
@@ -128,6 +190,18 @@ void SearchEventsModel::setEvents(RowId searchId, const QList<SearchEvent> &even
     for (const SearchEvent &event : events)
         m_gists.append(eventGist(event));
     endResetModel();
+}
+
+void SearchEventsModel::appendEvents(const QList<SearchEvent> &events)
+{
+    if (events.isEmpty())
+        return;
+    beginInsertRows({}, int(m_events.size()), int(m_events.size() + events.size() - 1));
+    for (const SearchEvent &event : events) {
+        m_events.append(event);
+        m_gists.append(eventGist(event));
+    }
+    endInsertRows();
 }
 
 const SearchEvent *SearchEventsModel::eventAt(int row) const

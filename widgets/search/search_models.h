@@ -2,6 +2,7 @@
 // row per SearchEvent). Both are reset from immutable values read off the GUI thread; SortRole carries raw values.
 #pragma once
 
+#include "core/search/search_engine.h"
 #include "widgets/search/search_summary.h"
 
 #include <QAbstractTableModel>
@@ -18,6 +19,8 @@ public:
         SourceColumn,
         ProblemColumn,
         ModeColumn,
+        ForecasterColumn,
+        StatusColumn,
         EventsColumn,
         StepsColumn,
         GpuEvaluationsColumn,
@@ -33,6 +36,12 @@ public:
     const QList<SearchSummary> &summaries() const { return m_rows; }
     const SearchSummary *summaryAt(int row) const;
     int rowOfSearch(RowId searchId) const; // -1 when absent
+    int rowOfName(const QString &name) const; // -1 when absent
+    // A running engine's figures replace the row's (no reload of the log); an empty status says no engine runs it.
+    void applySnapshot(const gpuf::search::SearchSnapshot &snapshot);
+    void clearLive(const QString &name);
+    QString liveStatus(const QString &name) const { return m_live.value(name); }
+    SearchStatus statusAt(int row) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -41,6 +50,7 @@ public:
 
 private:
     QList<SearchSummary> m_rows;
+    QHash<QString, QString> m_live; // search name → its engine's status
 };
 
 class SearchEventsModel : public QAbstractTableModel
@@ -54,6 +64,8 @@ public:
     explicit SearchEventsModel(QObject *parent = nullptr);
 
     void setEvents(RowId searchId, const QList<SearchEvent> &events);
+    // Events the log gained since (a running search): appended as rows, nothing reset.
+    void appendEvents(const QList<SearchEvent> &events);
     RowId searchId() const { return m_searchId; }
     const SearchEvent *eventAt(int row) const;
 

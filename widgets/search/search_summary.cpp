@@ -98,19 +98,86 @@ SearchSummary summarizeSearch(const Search &search, const QList<SearchEvent> &ev
             ++s.failedEvaluations;
         } else if (kind == QLatin1StringView("forecast_completed") || kind == QLatin1StringView("forecast_failed")) {
             ++s.forecasts;
+        } else if (kind == QLatin1StringView("search_initialized")) {
+            s.ownEngine = event.payload.value(QStringLiteral("engine")).toString() == QLatin1StringView("gpuf");
+        } else if (kind == QLatin1StringView("search_completed")) {
+            s.finished = true;
+        } else if (kind == QLatin1StringView("search_stopped")) {
+            s.stopped = true;
+        } else if (kind == QLatin1StringView("search_paused")) {
+            s.paused = true;
+        } else if (kind == QLatin1StringView("search_resumed")) {
+            s.paused = false;
+        } else if (kind == QLatin1StringView("config_changed")) {
+            // A larger step budget reopens a finished search (as the engine's fold does).
+            s.finished = false;
         }
     }
     s.steps = steps.size();
     return s;
 }
 
-Result<QList<SearchSummary>> loadSearchSummaries(Store &store, const CancelToken &cancel)
+SearchStatus searchStatus(const SearchSummary &summary, const QString &liveStatus)
 {
-    SearchRepo repo(store);
+    if (liveStatus == QLatin1StringView("failed"))
+        return SearchStatus::Failed;
+    if (liveStatus == QLatin1StringView("running") || liveStatus == QLatin1StringView("waiting")
+        || liveStatus == QLatin1StringView("pausing"))
+        return SearchStatus::Running;
+    if (liveStatus == QLatin1StringView("paused"))
+        return SearchStatus::Paused;
+    if (liveStatus == QLatin1StringView("finished"))
+        return SearchStatus::Finished;
+    if (liveStatus == QLatin1StringView("stopped"))
+        return SearchStatus::Stopped;
+    if (!summary.ownEngine)
+        return SearchStatus::Recorded;
+    if (summary.stopped)
+        return SearchStatus::Stopped;
+    if (summary.finished)
+        return SearchStatus::Finished;
+    if (summary.paused)
+        return SearchStatus::Paused;
+    // The log ends mid-search and no engine of ours runs it: the process that ran it is gone.
+    return SearchStatus::Interrupted;
+}
+
+QString searchStatusText(SearchStatus status)
+{
+    switch (status) {
+    case SearchStatus::Running:
+        return QCoreApplication::translate("gpuf::SearchesPanel", "running");
+    case SearchStatus::Paused:
+        return QCoreApplication::translate("gpuf::SearchesPanel", "paused");
+    case SearchStatus::Finished:
+        return QCoreApplication::translate("gpuf::SearchesPanel", "finished");
+    case SearchStatus::Stopped:
+        return QCoreApplication::translate("gpuf::SearchesPanel", "stopped");
+    case SearchStatus::Interrupted:
+        return QCoreApplication::translate("gpuf::SearchesPanel", "interrupted — resumable");
+    case SearchStatus::Recorded:
+        return QCoreApplication::translate("gpuf::SearchesPanel", "recorded");
+    case SearchStatus::Failed:
+        return QCoreApplication::translate("gpuf::SearchesPanel", "failed");
+    }
+    return {};
+}
+
+bool isResumable(SearchStatus status)
+{
+    return status == SearchStatus::Paused || status == SearchStatus::Interrupted || status == SearchStatus::Failed;
+}
+
+Result<QList<SearchSummary>> loadSearchSummaries(const QString &path)
+{
+    auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
+    if (!store)
+        return Error {store.error()};
+    SearchRepo repo(**store);
     auto searches = repo.list();
     if (!searches)
         return Error {searches.error()};
-    auto problems = ProblemRepo(store).list();
+    auto problems = ProblemRepo(**store).list();
     if (!problems)
         return Error {problems.error()};
     QHash<RowId, QString> problemNames;
@@ -119,8 +186,6 @@ Result<QList<SearchSummary>> loadSearchSummaries(Store &store, const CancelToken
     QList<SearchSummary> out;
     out.reserve(searches->size());
     for (const Search &search : std::as_const(*searches)) {
-        if (cancel.isCancelled())
-            return Error::cancelled();
         auto events = repo.events(search.id);
         if (!events)
             return Error {events.error()};
@@ -131,11 +196,12 @@ Result<QList<SearchSummary>> loadSearchSummaries(Store &store, const CancelToken
     return out;
 }
 
-Result<QList<SearchEvent>> loadSearchEvents(Store &store, RowId searchId, const CancelToken &cancel)
+Result<QList<SearchEvent>> loadSearchEvents(const QString &path, RowId searchId)
 {
-    if (cancel.isCancelled())
-        return Error::cancelled();
-    return SearchRepo(store).events(searchId);
+    auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
+    if (!store)
+        return Error {store.error()};
+    return SearchRepo(**store).events(searchId);
 }
 
 QString eventGist(const SearchEvent &event)

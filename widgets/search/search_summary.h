@@ -3,7 +3,6 @@
 // GUI thread. The fold is display-only: it reads what the log says and never replays a search.
 #pragma once
 
-#include "core/common/cancel.h"
 #include "core/common/result.h"
 #include "core/domain/search.h"
 
@@ -13,8 +12,6 @@
 #include <optional>
 
 namespace gpuf {
-
-class Store;
 
 struct SearchSummary
 {
@@ -29,16 +26,30 @@ struct SearchSummary
     std::optional<double> bestSpeedup; // the best aggregated speedup of a successful evaluation
     QDateTime firstEvent;
     QDateTime lastEvent;
+    // How its log ends, for the status column: a search this application runs (its search_initialized names the
+    // "gpuf" engine) is finished, stopped, paused or — when none of these — interrupted; imported logs are recorded.
+    bool ownEngine = false;
+    bool finished = false;
+    bool stopped = false;
+    bool paused = false;
 };
+
+// A search's status as the Searches view shows it. `liveStatus` is the running engine's (SearchSnapshot::status), empty
+// when no engine of this window runs the search.
+enum class SearchStatus { Running, Paused, Finished, Stopped, Interrupted, Recorded, Failed };
+SearchStatus searchStatus(const SearchSummary &summary, const QString &liveStatus);
+QString searchStatusText(SearchStatus status);
+// Whether a search in this status can be run on (started again or resumed) from the view.
+bool isResumable(SearchStatus status);
 
 // Folds one search's events (in sequence order) into its summary; kinds it does not know are counted as events only.
 SearchSummary summarizeSearch(const Search &search, const QList<SearchEvent> &events);
 
 // Every search of the store at `path`, in id order. Runs on any thread (opens its own connection).
-Result<QList<SearchSummary>> loadSearchSummaries(Store &store, const CancelToken &cancel = {});
+Result<QList<SearchSummary>> loadSearchSummaries(const QString &path);
 
 // The events of one search, in sequence order. Runs on any thread.
-Result<QList<SearchEvent>> loadSearchEvents(Store &store, RowId searchId, const CancelToken &cancel = {});
+Result<QList<SearchEvent>> loadSearchEvents(const QString &path, RowId searchId);
 
 // The aggregated speedup an evaluation_completed payload reports for a success, else nothing.
 std::optional<double> evaluationSpeedup(const QJsonObject &payload);

@@ -1,31 +1,50 @@
-// SearchesPanel: the store's searches, read-only — one row per search (source, problem, mode, events, steps, GPU
-// evaluations, forecasts, best speedup) and the event log of the one chosen, with the chosen event's payload in
-// full. Everything is read off the GUI thread through the store session (latest request wins); a refresh of the
-// store (after an import) reloads it and keeps the search in view.
+// SearchesPanel: the store's searches — one row per search (source, problem, mode, forecaster, status, events, steps,
+// GPU evaluations, forecasts, best speedup) — and the workspace of the one chosen: its nodes, its event log with the
+// chosen event's payload in full, and the live views. With a SearchController it also runs them: New Search…, start,
+// resume, pause, single step, stop, settings changes and Replay with…, and steering from a node's menu. A running
+// search's figures come from its engine's snapshots and its log is followed incrementally (SearchFollower); nothing is
+// reloaded per event. Everything is read off the GUI thread.
 #pragma once
 
+#include "core/search/search_engine.h"
 #include "widgets/search/search_summary.h"
 
 #include <QWidget>
 
+class QAction;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QSortFilterProxyModel;
+class QTabWidget;
 class QTableView;
+class QToolBar;
 
 namespace gpuf {
 
+class EventTailView;
+class LineageView;
+class NewSearchDialog;
+class ProgressPlot;
+class SearchCalibrationView;
+class StepView;
+class SearchController;
 class SearchEventsModel;
+class SearchFollower;
 class SearchListModel;
+class SearchNodesModel;
+class SearchSteering;
+class Selection;
 class StoreSession;
+struct NewSearchChoices;
 
 class SearchesPanel : public QWidget
 {
     Q_OBJECT
 
 public:
-    explicit SearchesPanel(StoreSession *session, QWidget *parent = nullptr);
+    explicit SearchesPanel(StoreSession *session, QWidget *parent = nullptr); // read-only
+    SearchesPanel(StoreSession *session, SearchController *controller, Selection *selection, QWidget *parent = nullptr);
     ~SearchesPanel() override;
 
     SearchListModel *searchModel() const { return m_searches; }
@@ -36,19 +55,61 @@ public:
     QPlainTextEdit *payloadView() const { return m_payload; }
     QString statusText() const;
     QString eventsTitle() const;
-    bool isLoading() const { return m_loadingSearches || m_loadingEvents; }
+    bool isLoading() const;
+
+    SearchFollower *follower() const { return m_follower; }
+    SearchNodesModel *nodesModel() const { return m_nodes; }
+    QTableView *nodeView() const { return m_nodeView; }
+    SearchSteering *steering() const { return m_steering; }
+    QTabWidget *workspaceTabs() const { return m_tabs; }
+    LineageView *lineageView() const { return m_lineage; }
+    ProgressPlot *progressPlot() const { return m_progress; }
+    StepView *stepView() const { return m_steps; }
+    SearchCalibrationView *calibrationView() const { return m_calibration; }
+    EventTailView *eventTail() const { return m_tail; }
+    QLabel *liveLabel() const { return m_live; }
+    QAction *newSearchAction() const { return m_newAction; }
+    QAction *resumeAction() const { return m_resumeAction; }
+    QAction *pauseAction() const { return m_pauseAction; }
+    QAction *stepAction() const { return m_stepAction; }
+    QAction *stopAction() const { return m_stopAction; }
+    QAction *settingsAction() const { return m_settingsAction; }
+    QAction *replayAction() const { return m_replayAction; }
+    // The name of the search in view ("" when none).
+    QString shownName() const;
+    // Shows the search named `name` (after a reload when it is new); false when the store has none by that name yet.
+    bool showSearchNamed(const QString &name);
+    // The New Search dialog with `choices` (what New Search… opens once they are read); for Replay with…, the search
+    // whose log proposes.
+    NewSearchDialog *openNewSearchDialog(const NewSearchChoices &choices, const QString &replayOf = {});
 
     // Shows this search's events, as if the user chose its row; false when the store has no such search.
     bool showSearch(RowId searchId);
 
+Q_SIGNALS:
+    // Another search of the same problem to overlay on the one in view (a replay and its original).
+    void comparisonChanged(const QString &searchName, const QString &overlayName);
+
 private:
+    void buildToolbar();
+    QWidget *buildNodesTab();
     void reload();
     void clear();
-    void applySummaries(const Result<QList<SearchSummary>> &result);
+    void applySummaries(quint64 generation, const Result<QList<SearchSummary>> &result);
     void searchChosen();
     void loadEvents(RowId searchId);
-    void applyEvents(RowId searchId, const Result<QList<SearchEvent>> &result);
+    void buildLiveTabs();
+    void nodeChosen(const QString &nodeId, QObject *from);
+    void loadOverlays();
+    void followerLoaded();
+    void followerAppended(const QList<gpuf::SearchEvent> &events);
     void eventChosen();
+    void onSnapshot(const gpuf::search::SearchSnapshot &snapshot);
+    void updateActions();
+    void updateLiveLabel();
+    void updateStatusLine();
+    void requestNewSearch(const QString &replayOf);
+    void changeSettings();
 
     StoreSession *m_session;
     SearchListModel *m_searches;
@@ -61,9 +122,33 @@ private:
     QLineEdit *m_filter;
     QTableView *m_eventView;
     QPlainTextEdit *m_payload;
+    SearchController *m_controller;
+    Selection *m_selection;
+    SearchFollower *m_follower;
+    SearchNodesModel *m_nodes;
+    QSortFilterProxyModel *m_nodeProxy;
+    QTableView *m_nodeView = nullptr;
+    SearchSteering *m_steering;
+    QTabWidget *m_tabs = nullptr;
+    LineageView *m_lineage = nullptr;
+    ProgressPlot *m_progress = nullptr;
+    StepView *m_steps = nullptr;
+    SearchCalibrationView *m_calibration = nullptr;
+    EventTailView *m_tail = nullptr;
+    quint64 m_overlayGeneration = 0;
+    QLabel *m_live;
+    QToolBar *m_toolbar = nullptr;
+    QAction *m_newAction = nullptr;
+    QAction *m_resumeAction = nullptr;
+    QAction *m_pauseAction = nullptr;
+    QAction *m_stepAction = nullptr;
+    QAction *m_stopAction = nullptr;
+    QAction *m_settingsAction = nullptr;
+    QAction *m_replayAction = nullptr;
+    quint64 m_summaryGeneration = 0;
     bool m_loadingSearches = false;
-    bool m_loadingEvents = false;
     RowId m_shownSearch = 0;
+    QString m_wantedName; // a search created here, selected once the list has it
 };
 
 } // namespace gpuf

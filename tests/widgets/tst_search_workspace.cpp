@@ -1,0 +1,552 @@
+// The Searches dock running and steering real replay searches: a store with the corpus's recorded runtimes, the real
+// SearchesPanel with a SearchController, offscreen. Start (New Search…), single step, resume, pause, each steering act
+// and its event in the store, a settings change, selecting a node (the window's selection), and a search whose
+// `gpuf search start` process was killed: shown as interrupted, resumed to completion from the dock.
+#include "../search/search_fixture.h"
+#include "core/search/search_setup.h"
+#include "core/store/search_repo.h"
+#include "widgets/search/lineage_view.h"
+#include "widgets/search/new_search_dialog.h"
+#include "widgets/search/progress_plot.h"
+#include "widgets/search/search_controller.h"
+#include "widgets/search/search_follower.h"
+#include "widgets/search/search_models.h"
+#include "widgets/search/search_nodes_model.h"
+#include "widgets/search/search_steering.h"
+#include "widgets/search/searches_panel.h"
+#include "widgets/search/steering_dialogs.h"
+#include "core/session/selection.h"
+#include "core/session/store_session.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QLabel>
+#include <QMenu>
+#include <QPlainTextEdit>
+#include <QProcess>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gpuf;
+using namespace gpuf::search;
+
+namespace {
+
+SearchConfig replayConfig(Mode mode, int steps, quint64 seed = 7)
+{
+    SearchConfig c;
+    c.mode = mode;
+    c.problem = QStringLiteral("sgemm");
+    c.steps = steps;
+    c.parentsPerStep = 2;
+    c.measurementsPerParent = 2;
+    c.proposalsPerParent = mode == Mode::Standard ? 2 : 4;
+    c.seed = seed;
+    c.gpu = QStringLiteral("replay");
+    c.forecaster = mode == Mode::Standard ? QString() : QStringLiteral("costmodel");
+    return c;
+}
+
+// The kinds of a stored search's events, in order (read through a connection of the test's own).
+QStringList storedKinds(const QString &path, const QString &name, QList<SearchEvent> *events = nullptr)
+{
+    auto store = Store::open(path, Store::Mode::ExistingOnly);
+    if (!store)
+        return {store.error()};
+    SearchRepo repo(**store);
+    auto search = repo.findByName(name);
+    if (!search || !*search)
+        return {};
+    auto all = repo.events((*search)->id);
+    QStringList kinds;
+    for (const SearchEvent &e : *all)
+        kinds << e.kind;
+    if (events)
+        *events = *all;
+    return kinds;
+}
+
+QString cell(const QAbstractItemModel *model, int row, int column)
+{
+    return model->index(row, column).data().toString();
+}
+
+QAction *menuAction(QMenu *menu, const QString &text)
+{
+    for (QAction *a : menu->actions()) {
+        if (a->text() == text)
+            return a;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestSearchWorkspace : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_world;
+
+    QString freshStore(const QString &name)
+    {
+        const QString path = m_dir.filePath(name);
+        QFile::remove(path);
+        QFile::copy(m_world, path);
+        return path;
+    }
+
+    struct Dock
+    {
+        StoreSession session;
+        Selection selection;
+        SearchController controller {&session};
+        SearchesPanel panel {&session, &controller, &selection};
+    };
+
+    // Opens `path` in a fresh dock and waits for its list.
+    static bool openIn(Dock &dock, const QString &path)
+    {
+        dock.session.open(path);
+        return QTest::qWaitFor(
+            [&] {
+                return dock.session.isOpen() && !dock.panel.isLoading() && dock.panel.searchModel()->rowCount() > 0;
+            },
+            20000);
+    }
+
+    static QString status(Dock &dock, const QString &name)
+    {
+        const int row = dock.panel.searchModel()->rowOfName(name);
+        return row < 0 ? QString() : cell(dock.panel.searchModel(), row, SearchListModel::StatusColumn);
+    }
+
+    static const SearchState *state(Dock &dock) { return dock.panel.follower()->state(); }
+    // Steps completed as the dock shows them; -1 while it reads the log.
+    static int steps(Dock &dock) { return state(dock) ? state(dock)->completedSteps() : -1; }
+    static bool isPaused(Dock &dock) { return state(dock) && state(dock)->paused; }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_world = m_dir.filePath(QStringLiteral("world.gpuf"));
+        const QString error = testing::makeWorldStore(m_world);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
+
+    void statusOfALog_data()
+    {
+        QTest::addColumn<bool>("own");
+        QTest::addColumn<bool>("finished");
+        QTest::addColumn<bool>("stopped");
+        QTest::addColumn<bool>("paused");
+        QTest::addColumn<QString>("live");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("log ends mid-search") << true << false << false << false << ""
+                                             << "interrupted — resumable";
+        QTest::newRow("running here") << true << false << false << false << "waiting"
+                                      << "running";
+        QTest::newRow("paused in the log") << true << false << false << true << ""
+                                           << "paused";
+        QTest::newRow("finished") << true << true << false << false << ""
+                                  << "finished";
+        QTest::newRow("stopped wins") << true << true << true << false << ""
+                                      << "stopped";
+        QTest::newRow("imported") << false << false << false << false << ""
+                                  << "recorded";
+        QTest::newRow("engine failed") << true << false << false << false << "failed"
+                                       << "failed";
+    }
+
+    void statusOfALog()
+    {
+        QFETCH(bool, own);
+        QFETCH(bool, finished);
+        QFETCH(bool, stopped);
+        QFETCH(bool, paused);
+        QFETCH(QString, live);
+        SearchSummary s;
+        s.ownEngine = own;
+        s.finished = finished;
+        s.stopped = stopped;
+        s.paused = paused;
+        QTEST(searchStatusText(searchStatus(s, live)), "expected");
+    }
+
+    // The form follows its target: a family proposes with its own mutator, standard proposes what it measures, and an
+    // impossible budget says why instead of starting.
+    void newSearchForm()
+    {
+        NewSearchChoices choices;
+        choices.targets = {{QStringLiteral("sgemm"), {}, QStringLiteral("sgemm")},
+            {QStringLiteral("transpose"), QStringLiteral("transpose"), QStringLiteral("Tiled transpose")}};
+        choices.forecasters = {QStringLiteral("costmodel"), QStringLiteral("qwen")};
+        choices.llmForecasters = {QStringLiteral("qwen")};
+        choices.searches = {QStringLiteral("earlier")};
+        NewSearchDialog dialog(choices);
+        QCOMPARE(dialog.mutatorBox()->currentData().toString(), QStringLiteral("pool"));
+        dialog.targetBox()->setCurrentIndex(1);
+        QCOMPARE(dialog.mutatorBox()->currentData().toString(), QStringLiteral("family"));
+        auto config = dialog.config();
+        QVERIFY(config);
+        QCOMPARE(config->mutatorConfig.value(QStringLiteral("family")).toString(), QStringLiteral("transpose"));
+        QCOMPARE(config->problem, QStringLiteral("transpose"));
+        QVERIFY(!dialog.proposalsBox()->isEnabled()); // standard
+        QCOMPARE(config->proposalsPerParent, config->measurementsPerParent);
+        // Selective looks at 4× what it measures, and the user's figure stays while typed (through 1 to 12).
+        dialog.modeBox()->setCurrentIndex(dialog.modeBox()->findData(QStringLiteral("selective")));
+        QCOMPARE(dialog.proposalsBox()->value(), 4 * dialog.measureBox()->value());
+        dialog.proposalsBox()->setValue(1);
+        QCOMPARE(dialog.proposalsBox()->value(), 1);
+        QVERIFY(!dialog.config()); // fewer proposals than measurements: said, not started
+        dialog.proposalsBox()->setValue(12);
+        QVERIFY(dialog.config());
+        // With the LLM forecaster every forecast is an LLM call.
+        for (QComboBox *box : dialog.findChildren<QComboBox *>()) {
+            if (box->findText(QStringLiteral("qwen")) >= 0 && box->isEnabled() && box != dialog.mutatorBox())
+                box->setCurrentIndex(box->findText(QStringLiteral("qwen")));
+        }
+        QVERIFY(dialog.cost().llmCalls > 0);
+        QCOMPARE(dialog.cost().llmCalls, dialog.cost().forecasts);
+        QVERIFY2(dialog.costLabel()->text().contains(QLatin1StringView("LLM calls")),
+            qPrintable(dialog.costLabel()->text()));
+        dialog.setSearchName(QString());
+        QVERIFY(!dialog.config());
+        QCOMPARE(dialog.costLabel()->text(), QStringLiteral("Give the search a name."));
+    }
+
+    // New Search… shows the cost before anything starts, creates the search and runs it; single step pauses after
+    // one step; resume runs on; pause halts.
+    void startStepResumePause()
+    {
+        const QString path = freshStore(QStringLiteral("run.gpuf"));
+        Dock dock;
+        dock.session.open(path);
+        QTRY_VERIFY_WITH_TIMEOUT(dock.session.isOpen() && !dock.panel.isLoading(), 20000);
+        QVERIFY(dock.panel.newSearchAction()->isEnabled());
+
+        auto choices = loadNewSearchChoices(path);
+        QVERIFY2(choices, qPrintable(choices ? QString() : choices.error()));
+        NewSearchDialog *dialog = dock.panel.openNewSearchDialog(*choices);
+        dialog->targetBox()->setCurrentIndex(dialog->targetBox()->findData(QStringLiteral("sgemm")));
+        dialog->modeBox()->setCurrentIndex(dialog->modeBox()->findData(QStringLiteral("surrogate")));
+        dialog->stepsBox()->setValue(400);
+        dialog->measureBox()->setValue(2);
+        dialog->proposalsBox()->setValue(8);
+        // Step 0 expands the seed, then 2 parents a step: 1 + 2·399 = 799 expansions, 2 measured and 8 forecast each.
+        QVERIFY2(dialog->costLabel()->text().contains(QLatin1StringView("at most 1,598 GPU evaluations")),
+            qPrintable(dialog->costLabel()->text()));
+        QVERIFY2(dialog->costLabel()->text().contains(QLatin1StringView("6,393 forecasts")),
+            qPrintable(dialog->costLabel()->text()));
+        dialog->setSearchName(QStringLiteral("live"));
+        // Pause as soon as the engine reports, to step by hand from there.
+        bool paused = false;
+        connect(&dock.controller, &SearchController::snapshotChanged, this, [&](const SearchSnapshot &s) {
+            if (!paused && s.name == QLatin1StringView("live")) {
+                paused = true;
+                dock.controller.pause(s.name);
+            }
+        });
+        dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+        QTRY_COMPARE_WITH_TIMEOUT(status(dock, QStringLiteral("live")), QStringLiteral("paused"), 30000);
+        QCOMPARE(dock.panel.shownName(), QStringLiteral("live"));
+        QTRY_VERIFY(state(dock) && state(dock)->paused);
+        const int before = state(dock)->completedSteps();
+
+        QVERIFY(dock.panel.stepAction()->isEnabled());
+        dock.panel.stepAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(steps(dock) == before + 1 && isPaused(dock)
+                && status(dock, QStringLiteral("live")) == QLatin1StringView("paused"),
+            30000);
+        // What the user sees: the nodes of the steps so far, and the row's figures from the engine.
+        QVERIFY(dock.panel.nodesModel()->rowCount() > 1);
+        const int row = dock.panel.searchModel()->rowOfName(QStringLiteral("live"));
+        QCOMPARE(cell(dock.panel.searchModel(), row, SearchListModel::ForecasterColumn), QStringLiteral("costmodel"));
+        QVERIFY(dock.panel.liveLabel()->text().contains(QStringLiteral("step %1 of 400").arg(before + 1)));
+
+        dock.panel.resumeAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(steps(dock) >= before + 3, 30000);
+        QVERIFY(dock.panel.pauseAction()->isEnabled());
+        dock.panel.pauseAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(status(dock, QStringLiteral("live")), QStringLiteral("paused"), 30000);
+        const QStringList kinds = storedKinds(path, QStringLiteral("live"));
+        QVERIFY(kinds.count(QStringLiteral("search_paused")) >= 3);
+        QVERIFY(kinds.count(QStringLiteral("search_resumed")) >= 2);
+        // The dock followed the log without a reload: every stored event is in its table, in order.
+        QTRY_COMPARE(dock.panel.eventModel()->rowCount(), kinds.size());
+
+        dock.panel.stopAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(status(dock, QStringLiteral("live")), QStringLiteral("stopped"), 30000);
+        QVERIFY(!dock.panel.resumeAction()->isEnabled());
+    }
+
+    // Each steering act from a node's menu becomes its event in the store, and a later act undoes an earlier one.
+    void steeringActs()
+    {
+        const QString path = freshStore(QStringLiteral("steer.gpuf"));
+        {
+            auto store = Store::open(path, Store::Mode::ExistingOnly);
+            QVERIFY(createSearch(**store, QStringLiteral("steer"), replayConfig(Mode::Surrogate, 50)));
+        }
+        Dock dock;
+        QVERIFY(openIn(dock, path));
+        QVERIFY(dock.panel.showSearchNamed(QStringLiteral("steer")));
+        QTRY_VERIFY(state(dock));
+        QCOMPARE(status(dock, QStringLiteral("steer")), QStringLiteral("interrupted — resumable"));
+        dock.panel.stepAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            steps(dock) == 1 && isPaused(dock) && status(dock, QStringLiteral("steer")) == QLatin1StringView("paused"),
+            30000);
+        dock.panel.stepAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            steps(dock) == 2 && isPaused(dock) && status(dock, QStringLiteral("steer")) == QLatin1StringView("paused"),
+            30000);
+
+        const SearchState &s = *state(dock);
+        const QString seed = s.archive.nodes.front().id;
+        QString child; // an archive node below the seed
+        for (const ArchiveNode &n : s.archive.nodes) {
+            if (!n.seed)
+                child = n.id;
+        }
+        QVERIFY(!child.isEmpty());
+        QString deferred;
+        for (const Candidate &c : s.candidates) {
+            if (c.status == CandidateStatus::Deferred && c.decision.startsWith(QLatin1StringView("ranked")))
+                deferred = c.nodeId;
+        }
+        QVERIFY(!deferred.isEmpty());
+
+        SearchSteering *steering = dock.panel.steering();
+        auto act = [&](const QString &node, const char *text) {
+            std::unique_ptr<QMenu> menu(steering->menuFor(node, &dock.panel));
+            QAction *a = menuAction(menu.get(), QString::fromUtf8(text));
+            if (!a || !a->isEnabled())
+                return false;
+            a->trigger();
+            return true;
+        };
+        auto lastKind = [&](const QString &kind, QJsonObject *payload = nullptr) {
+            QList<SearchEvent> events;
+            storedKinds(path, QStringLiteral("steer"), &events);
+            for (auto it = events.crbegin(); it != events.crend(); ++it) {
+                if (it->kind == kind) {
+                    if (payload)
+                        *payload = it->payload;
+                    return true;
+                }
+            }
+            return false;
+        };
+        const auto marks = [&](const QString &node) {
+            const int row = dock.panel.nodesModel()->rowOfNode(node);
+            return cell(dock.panel.nodesModel(), row, SearchNodesModel::MarksColumn);
+        };
+
+        QVERIFY(act(child, "Pin as a Parent for the Next Step"));
+        QTRY_VERIFY(lastKind(QStringLiteral("node_pinned")));
+        QTRY_VERIFY(marks(child).contains(QLatin1StringView("pinned")));
+        QVERIFY(act(child, "Unpin"));
+        QTRY_VERIFY(lastKind(QStringLiteral("node_unpinned")));
+        QTRY_VERIFY(!marks(child).contains(QLatin1StringView("pinned")));
+
+        QVERIFY(act(seed, "Veto this Node and its Whole Branch"));
+        QJsonObject payload;
+        QTRY_VERIFY(lastKind(QStringLiteral("node_vetoed"), &payload));
+        QCOMPARE(payload.value(QStringLiteral("branch")).toBool(), true);
+        QTRY_VERIFY(marks(child).contains(QLatin1StringView("in a vetoed branch")));
+        QVERIFY(!act(child, "Pin as a Parent for the Next Step")); // a vetoed branch cannot be pinned
+        QVERIFY(act(seed, "Lift the Branch Veto"));
+        QTRY_VERIFY(lastKind(QStringLiteral("node_unvetoed")));
+        QTRY_VERIFY(!marks(child).contains(QLatin1StringView("veto")));
+
+        QVERIFY(act(deferred, "Force a Measurement"));
+        QTRY_VERIFY(lastKind(QStringLiteral("measure_forced")));
+
+        // Edit and inject: the editor opens on the node's code; the edit becomes its child.
+        steering->editAndInject(child);
+        InjectDialog *inject = nullptr;
+        QTRY_VERIFY((inject = dock.panel.findChild<InjectDialog *>()));
+        QVERIFY(inject->editor()->toPlainText().contains(QLatin1StringView("__global__")));
+        inject->editor()->appendPlainText(QStringLiteral("// tried by hand\n"));
+        inject->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+        QTRY_VERIFY(lastKind(QStringLiteral("kernel_injected"), &payload));
+        QCOMPARE(payload.value(QStringLiteral("parent_id")).toString(), child);
+        const QString injected = payload.value(QStringLiteral("node_id")).toString();
+
+        // τ, proposals and measurements while it runs.
+        dock.panel.settingsAction()->trigger();
+        SearchSettingsDialog *settings = nullptr;
+        QTRY_VERIFY((settings = dock.panel.findChild<SearchSettingsDialog *>()));
+        settings->proposalsBox()->setValue(6);
+        settings->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+        QTRY_VERIFY(lastKind(QStringLiteral("config_changed"), &payload));
+        QCOMPARE(payload.value(QStringLiteral("changes")).toObject(),
+            (QJsonObject {{QStringLiteral("proposals_per_parent"), 6}}));
+
+        // The next step measures the forced and the injected node, and proposes 6 per parent.
+        dock.panel.stepAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(steps(dock) == 3 && isPaused(dock), 30000);
+        const Candidate *forced = state(dock)->candidate(deferred);
+        QCOMPARE(forced->decision, QStringLiteral("measurement forced by the user"));
+        QVERIFY(forced->status == CandidateStatus::Evaluated);
+        QCOMPARE(state(dock)->candidate(injected)->decision, QStringLiteral("injected by the user"));
+        QCOMPARE(state(dock)->config.proposalsPerParent, 6);
+        QCOMPARE(
+            cell(dock.panel.nodesModel(), dock.panel.nodesModel()->rowOfNode(injected), SearchNodesModel::MarksColumn)
+                .contains(QLatin1StringView("injected")),
+            true);
+        // The fold of the stored log equals what the dock shows.
+        auto store = Store::open(path, Store::Mode::ExistingOnly);
+        auto folded = foldStoredSearch(**store, QStringLiteral("steer"));
+        QVERIFY(folded);
+        QCOMPARE(canonicalArchive(*folded), canonicalArchive(*state(dock)));
+    }
+
+    // Choosing a node makes its kernel the window's selection: against the reference, or its parent.
+    void selectingANode()
+    {
+        const QString path = freshStore(QStringLiteral("select.gpuf"));
+        {
+            auto store = Store::open(path, Store::Mode::ExistingOnly);
+            QVERIFY(createSearch(**store, QStringLiteral("sel"), replayConfig(Mode::Standard, 3)));
+            auto parts = buildParts(**store, replayConfig(Mode::Standard, 3));
+            QVERIFY(parts);
+        }
+        Dock dock;
+        QVERIFY(openIn(dock, path));
+        QVERIFY(dock.panel.showSearchNamed(QStringLiteral("sel")));
+        QTRY_VERIFY(state(dock));
+        dock.controller.run(QStringLiteral("sel"));
+        QTRY_COMPARE_WITH_TIMEOUT(status(dock, QStringLiteral("sel")), QStringLiteral("finished"), 30000);
+        QTRY_VERIFY(state(dock) && state(dock)->finished);
+        new QAbstractItemModelTester(
+            dock.panel.nodesModel(), QAbstractItemModelTester::FailureReportingMode::QtTest, this);
+        // A measured child of a child: its parent is not the reference.
+        const Candidate *grandchild = nullptr;
+        for (const Candidate &c : state(dock)->candidates) {
+            const Candidate *parent = state(dock)->candidate(c.parentId);
+            if (c.kernelId > 0 && parent && !parent->seedNode)
+                grandchild = &c;
+        }
+        QVERIFY(grandchild);
+        const RowId reference = dock.panel.follower()->referenceKernelId();
+        QVERIFY(reference > 0);
+        QTableView *view = dock.panel.nodeView();
+        const int row = dock.panel.nodesModel()->rowOfNode(grandchild->nodeId);
+        view->setCurrentIndex(view->model()->index(row, 0)); // unsorted: proxy rows are the model's
+        QCOMPARE(dock.selection.candidateId(), grandchild->kernelId);
+        QCOMPARE(dock.selection.baselineId(), reference);
+        dock.selection.setBaselineKind(Selection::Baseline::Parent);
+        dock.panel.steering()->selectNode(grandchild->nodeId);
+        QCOMPARE(dock.selection.baselineId(), state(dock)->candidate(grandchild->parentId)->kernelId);
+        // A finished search cannot be steered: its acts are disabled, with why.
+        std::unique_ptr<QMenu> menu(dock.panel.steering()->menuFor(grandchild->nodeId, &dock.panel));
+        QVERIFY(!menuAction(menu.get(), QStringLiteral("Veto this Node"))->isEnabled());
+        QVERIFY(dock.panel.replayAction()->isEnabled());
+    }
+
+    // The lineage tree is wired to the window's selection and to the steering menu; Replay with… makes a new search
+    // over the original's proposals under another τ, overlaid on the original in the progress plot.
+    void lineageAndReplay()
+    {
+        const QString path = freshStore(QStringLiteral("replay.gpuf"));
+        {
+            auto store = Store::open(path, Store::Mode::ExistingOnly);
+            QVERIFY(createSearch(**store, QStringLiteral("orig"), replayConfig(Mode::Selective, 4)));
+        }
+        Dock dock;
+        QVERIFY(openIn(dock, path));
+        QVERIFY(dock.panel.showSearchNamed(QStringLiteral("orig")));
+        QTRY_VERIFY(state(dock));
+        dock.panel.resumeAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(status(dock, QStringLiteral("orig")), QStringLiteral("finished"), 30000);
+        QTRY_VERIFY(state(dock) && state(dock)->finished);
+
+        const Candidate *measured = nullptr;
+        for (const Candidate &c : state(dock)->candidates) {
+            if (c.reward && !c.seedNode)
+                measured = &c;
+        }
+        QVERIFY(measured);
+        Q_EMIT dock.panel.lineageView()->nodeActivated(measured->nodeId);
+        QCOMPARE(dock.selection.candidateId(), measured->kernelId);
+        QCOMPARE(dock.panel.nodeView()->currentIndex().data(SearchNodesModel::NodeIdRole).toString(), measured->nodeId);
+        Q_EMIT dock.panel.lineageView()->nodeContextMenuRequested(measured->nodeId, QPoint(10, 10));
+        QMenu *menu = nullptr;
+        QTRY_VERIFY((menu = dock.panel.findChild<QMenu *>(QStringLiteral("searchNodeMenu"))));
+        QVERIFY(menuAction(menu, QStringLiteral("Force a Measurement")));
+        menu->close();
+
+        auto choices = loadNewSearchChoices(path);
+        QVERIFY(choices);
+        NewSearchDialog *dialog = dock.panel.openNewSearchDialog(*choices, QStringLiteral("orig"));
+        QCOMPARE(dialog->searchName(), QStringLiteral("orig-replay"));
+        QCOMPARE(dialog->mutatorBox()->currentData().toString(), QStringLiteral("log"));
+        dialog->tauBox()->setValue(0.2);
+        auto config = dialog->config();
+        QVERIFY(config);
+        QCOMPARE(config->mutatorConfig.value(QStringLiteral("search")).toString(), QStringLiteral("orig"));
+        QCOMPARE(config->steps, 4);
+        dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+        QTRY_COMPARE_WITH_TIMEOUT(status(dock, QStringLiteral("orig-replay")), QStringLiteral("finished"), 30000);
+        QTRY_COMPARE(dock.panel.shownName(), QStringLiteral("orig-replay"));
+        QTRY_COMPARE_WITH_TIMEOUT(dock.panel.progressPlot()->series().size(), 2, 30000);
+        QStringList labels;
+        for (const ProgressSeries &s : dock.panel.progressPlot()->series())
+            labels << s.name;
+        QVERIFY2(labels.contains(QStringLiteral("orig (the original)")), qPrintable(labels.join(QLatin1Char('|'))));
+        QCOMPARE(state(dock)->config.tau, 0.2);
+    }
+
+    // `gpuf search start` killed mid-run: the dock shows the search as interrupted and resumes it to the end.
+    void resumeAfterKill()
+    {
+        const QString path = freshStore(QStringLiteral("killed.gpuf"));
+        QProcess cli;
+        cli.start(QStringLiteral(GPUF_CLI_PATH),
+            {QStringLiteral("search"), QStringLiteral("start"), path, QStringLiteral("--name"),
+                QStringLiteral("killed"), QStringLiteral("--problem"), QStringLiteral("sgemm"),
+                QStringLiteral("--steps"), QStringLiteral("3000"), QStringLiteral("--measure"), QStringLiteral("2"),
+                QStringLiteral("--seed"), QStringLiteral("3"), QStringLiteral("--quiet")});
+        QVERIFY(cli.waitForStarted());
+        // Kill it once it has written a few steps.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            storedKinds(path, QStringLiteral("killed")).count(QStringLiteral("step_completed")) >= 3, 60000);
+        QCOMPARE(cli.state(), QProcess::Running);
+        cli.kill(); // SIGKILL: no chance to write anything more
+        QVERIFY(cli.waitForFinished());
+        const QStringList before = storedKinds(path, QStringLiteral("killed"));
+        QVERIFY(!before.contains(QStringLiteral("search_completed")));
+
+        Dock dock;
+        QVERIFY(openIn(dock, path));
+        QCOMPARE(status(dock, QStringLiteral("killed")), QStringLiteral("interrupted — resumable"));
+        QVERIFY(dock.panel.showSearchNamed(QStringLiteral("killed")));
+        QTRY_VERIFY(state(dock));
+        QCOMPARE(dock.panel.resumeAction()->text(), QStringLiteral("Resume (interrupted)"));
+        QVERIFY(dock.panel.resumeAction()->isEnabled());
+        // The rest of the budget in one go: lower the steps so the test stays short.
+        dock.controller.run(QStringLiteral("killed"));
+        dock.controller.changeConfig(
+            QStringLiteral("killed"), {{QStringLiteral("steps"), state(dock)->completedSteps() + 5}});
+        QTRY_COMPARE_WITH_TIMEOUT(status(dock, QStringLiteral("killed")), QStringLiteral("finished"), 60000);
+        const QStringList after = storedKinds(path, QStringLiteral("killed"));
+        QVERIFY(after.contains(QStringLiteral("search_completed")));
+        QCOMPARE(after.mid(0, before.size()), before); // nothing rewritten
+        QTRY_COMPARE(dock.panel.eventModel()->rowCount(), after.size());
+        QVERIFY(!dock.panel.resumeAction()->isEnabled());
+    }
+};
+
+QTEST_MAIN(TestSearchWorkspace)
+#include "tst_search_workspace.moc"

@@ -1,0 +1,323 @@
+// NewSearchDialog; see new_search_dialog.h.
+#include "widgets/search/new_search_dialog.h"
+
+#include "core/mutators/shipped_families.h"
+#include "core/store/forecast_repo.h"
+#include "core/store/hardware_repo.h"
+#include "core/store/problem_repo.h"
+#include "core/store/search_repo.h"
+#include "core/store/store.h"
+
+#include <QComboBox>
+#include <QDateTime>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPushButton>
+#include <QSpinBox>
+
+namespace gpuf {
+
+using search::Mode;
+using search::SearchConfig;
+
+namespace {
+
+const QString kPool = QStringLiteral("pool");
+const QString kFamily = QStringLiteral("family");
+const QString kLlm = QStringLiteral("llm");
+const QString kLog = QStringLiteral("log"); // the pool mutator over a recorded search's log
+
+QSpinBox *spin(int low, int high, int value, QWidget *parent)
+{
+    auto *box = new QSpinBox(parent);
+    box->setRange(low, high);
+    box->setValue(value);
+    return box;
+}
+
+} // namespace
+
+Result<NewSearchChoices> loadNewSearchChoices(const QString &path)
+{
+    auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
+    if (!store)
+        return Error {store.error()};
+    NewSearchChoices out;
+    auto problems = ProblemRepo(**store).list();
+    if (!problems)
+        return Error {problems.error()};
+    for (const Problem &p : std::as_const(*problems)) {
+        if (p.referenceKernelId > 0)
+            out.targets.append({p.name, {}, p.name});
+    }
+    // Families need no stored problem: a family search imports its corpus problem first.
+    if (auto families = families::shippedFamilies()) {
+        for (const auto &f : std::as_const(*families))
+            out.targets.append({f.problem, f.name, f.title.isEmpty() ? f.name : f.title});
+    }
+    out.forecasters.append(QStringLiteral("costmodel"));
+    auto forecasters = ForecasterRepo(**store).list();
+    if (!forecasters)
+        return Error {forecasters.error()};
+    for (const Forecaster &f : std::as_const(*forecasters)) {
+        if (f.kind == ForecasterKind::Llm) {
+            out.forecasters.append(f.name);
+            out.llmForecasters.append(f.name);
+        }
+    }
+    auto hardware = HardwareRepo(**store).list();
+    if (!hardware)
+        return Error {hardware.error()};
+    for (const Hardware &h : std::as_const(*hardware))
+        out.hardware.append(h.name);
+    auto searches = SearchRepo(**store).list();
+    if (!searches)
+        return Error {searches.error()};
+    for (const Search &s : std::as_const(*searches))
+        out.searches.append(s.name);
+    return out;
+}
+
+NewSearchDialog::NewSearchDialog(const NewSearchChoices &choices, QWidget *parent)
+    : QDialog(parent)
+    , m_choices(choices)
+    , m_name(new QLineEdit(this))
+    , m_target(new QComboBox(this))
+    , m_mode(new QComboBox(this))
+    , m_forecaster(new QComboBox(this))
+    , m_mutator(new QComboBox(this))
+    , m_source(new QComboBox(this))
+    , m_steps(spin(1, 100000, 20, this))
+    , m_parents(spin(1, 64, 2, this))
+    , m_proposals(spin(1, 1024, 4, this))
+    , m_measure(spin(1, 256, 4, this))
+    , m_tau(new QDoubleSpinBox(this))
+    , m_gpu(new QComboBox(this))
+    , m_hardware(new QComboBox(this))
+    , m_seed(spin(0, std::numeric_limits<int>::max(), 1, this))
+    , m_cost(new QLabel(this))
+    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
+{
+    setObjectName(QStringLiteral("newSearchDialog"));
+    setWindowTitle(tr("New Search"));
+    m_name->setText(
+        QStringLiteral("search-%1").arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"))));
+    for (const NewSearchChoices::Target &t : std::as_const(m_choices.targets)) {
+        if (t.family.isEmpty())
+            m_target->addItem(tr("Problem %1").arg(t.problem), QVariant::fromValue(t.problem));
+        else
+            m_target->addItem(tr("Family %1 — %2").arg(t.family, t.title), QVariant::fromValue(t.family));
+    }
+    m_mode->addItem(tr("standard — measure every proposal"), QStringLiteral("standard"));
+    m_mode->addItem(tr("surrogate-filtered — measure the best forecasts"), QStringLiteral("surrogate"));
+    m_mode->addItem(tr("selective — measure what the forecaster is unsure of"), QStringLiteral("selective"));
+    m_forecaster->addItems(m_choices.forecasters);
+    m_tau->setRange(0.0, 1.0);
+    m_tau->setSingleStep(0.05);
+    m_tau->setDecimals(2);
+    m_tau->setValue(0.5);
+    m_gpu->addItem(tr("replay — recorded runtimes, no GPU needed"), QStringLiteral("replay"));
+    m_gpu->addItem(tr("local — measure on this machine's GPU"), QStringLiteral("local"));
+    m_hardware->addItem(tr("the GPU with most runs of the problem"), QString());
+    for (const QString &h : std::as_const(m_choices.hardware))
+        m_hardware->addItem(h, h);
+    m_cost->setWordWrap(true);
+    m_cost->setObjectName(QStringLiteral("searchCost"));
+    m_buttons->button(QDialogButtonBox::Ok)->setText(tr("Start"));
+
+    auto *form = new QFormLayout(this);
+    form->addRow(tr("Name:"), m_name);
+    form->addRow(tr("Search:"), m_target);
+    form->addRow(tr("Mode:"), m_mode);
+    form->addRow(tr("Forecaster:"), m_forecaster);
+    form->addRow(tr("Proposals from:"), m_mutator);
+    form->addRow(tr("Generator / log:"), m_source);
+    form->addRow(tr("Steps:"), m_steps);
+    form->addRow(tr("Parents per step:"), m_parents);
+    form->addRow(tr("Proposals per parent:"), m_proposals);
+    form->addRow(tr("Measurements per parent:"), m_measure);
+    form->addRow(tr("Trust threshold τ:"), m_tau);
+    form->addRow(tr("GPU:"), m_gpu);
+    form->addRow(tr("Recorded runtimes of:"), m_hardware);
+    form->addRow(tr("Seed:"), m_seed);
+    form->addRow(m_cost);
+    form->addRow(m_buttons);
+
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &NewSearchDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    for (QComboBox *box : {m_target, m_mode, m_forecaster, m_mutator, m_source, m_gpu, m_hardware})
+        connect(box, &QComboBox::currentIndexChanged, this, &NewSearchDialog::updateForm);
+    for (QSpinBox *box : {m_steps, m_parents, m_proposals, m_measure, m_seed})
+        connect(box, &QSpinBox::valueChanged, this, &NewSearchDialog::updateForm);
+    connect(m_tau, &QDoubleSpinBox::valueChanged, this, &NewSearchDialog::updateForm);
+    connect(m_name, &QLineEdit::textChanged, this, &NewSearchDialog::updateForm);
+    updateForm();
+}
+
+void NewSearchDialog::setSearchName(const QString &name) { m_name->setText(name); }
+
+QString NewSearchDialog::searchName() const { return m_name->text().trimmed(); }
+
+void NewSearchDialog::updateForm()
+{
+    if (m_updating)
+        return;
+    m_updating = true;
+    const int target = m_target->currentIndex();
+    const bool family = target >= 0 && !m_choices.targets[target].family.isEmpty();
+    // The mutators this target can use; keep the user's choice when it still applies.
+    const QString mutator = m_mutator->currentData().toString();
+    m_mutator->clear();
+    if (family)
+        m_mutator->addItem(tr("the kernel family (neighbouring tunables)"), kFamily);
+    m_mutator->addItem(tr("recorded pool (stored kernels, in a seeded order)"), kPool);
+    if (!m_choices.searches.isEmpty())
+        m_mutator->addItem(tr("a recorded search's proposals (replay)"), kLog);
+    if (!m_choices.llmForecasters.isEmpty())
+        m_mutator->addItem(tr("an LLM generator"), kLlm);
+    // A new target starts from its natural source (a family's own mutator); otherwise the choice stays.
+    const int keep = target == m_lastTarget ? m_mutator->findData(mutator) : -1;
+    m_lastTarget = target;
+    m_mutator->setCurrentIndex(keep >= 0 ? keep : 0);
+    const QString chosen = m_mutator->currentData().toString();
+    const QString source = m_source->currentText();
+    m_source->clear();
+    if (chosen == kLlm)
+        m_source->addItems(m_choices.llmForecasters);
+    else if (chosen == kLog)
+        m_source->addItems(m_choices.searches);
+    m_source->setEnabled(m_source->count() > 0);
+    if (const int at = m_source->findText(source); at >= 0)
+        m_source->setCurrentIndex(at);
+
+    const bool standard = m_mode->currentData().toString() == QLatin1StringView("standard");
+    m_forecaster->setEnabled(!standard);
+    m_tau->setEnabled(m_mode->currentData().toString() == QLatin1StringView("selective"));
+    // Standard proposes exactly what it measures; the others look at k× more (4× unless the user says otherwise).
+    // Only a change of mode moves the figure (never the user's typing, which passes through smaller values).
+    m_proposals->setEnabled(!standard);
+    const QString mode = m_mode->currentData().toString();
+    if (standard)
+        m_proposals->setValue(m_measure->value());
+    else if (mode != m_lastMode && !m_lastMode.isEmpty())
+        m_proposals->setValue(4 * m_measure->value());
+    m_lastMode = mode;
+    m_hardware->setEnabled(m_gpu->currentData().toString() == QLatin1StringView("replay"));
+    m_updating = false;
+
+    auto made = config();
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(bool(made));
+    m_cost->setText(made ? costText() : made.error());
+}
+
+Result<SearchConfig> NewSearchDialog::config() const
+{
+    if (searchName().isEmpty())
+        return Error {tr("Give the search a name.")};
+    const int target = m_target->currentIndex();
+    if (target < 0)
+        return Error {tr("The store has no problem with a reference kernel, and no family is available.")};
+    const NewSearchChoices::Target &t = m_choices.targets[target];
+    SearchConfig c;
+    c.mode = search::modeFromName(m_mode->currentData().toString()).value_or(Mode::Standard);
+    c.problem = t.problem;
+    c.steps = m_steps->value();
+    c.parentsPerStep = m_parents->value();
+    c.measurementsPerParent = m_measure->value();
+    c.proposalsPerParent = c.mode == Mode::Standard ? c.measurementsPerParent : m_proposals->value();
+    c.tau = m_tau->value();
+    c.seed = quint64(m_seed->value());
+    if (c.needsForecasts())
+        c.forecaster = m_forecaster->currentText();
+    const QString mutator = m_mutator->currentData().toString();
+    if (mutator == kFamily) {
+        c.mutator = kFamily;
+        c.mutatorConfig = {{QStringLiteral("family"), t.family}};
+    } else if (mutator == kLlm) {
+        c.mutator = kLlm;
+        c.mutatorConfig = {{QStringLiteral("generator"), m_source->currentText()}};
+    } else if (mutator == kLog) {
+        c.mutator = kPool;
+        c.mutatorConfig = {
+            {QStringLiteral("source"), QStringLiteral("search")}, {QStringLiteral("search"), m_source->currentText()}};
+    } else {
+        c.mutator = kPool;
+    }
+    c.gpu = m_gpu->currentData().toString();
+    if (c.gpu == QLatin1StringView("replay"))
+        c.hardware = m_hardware->currentData().toString();
+    if (Status s = c.validate(); !s)
+        return Error {s.error()};
+    return c;
+}
+
+search::SearchCost NewSearchDialog::cost() const
+{
+    auto c = config();
+    if (!c)
+        return {};
+    return search::searchCost(*c, c->needsForecasts() && m_choices.llmForecasters.contains(c->forecaster));
+}
+
+QString NewSearchDialog::costText() const
+{
+    auto c = config();
+    if (!c)
+        return c.error();
+    const search::SearchCost cost = this->cost();
+    const QLocale locale;
+    QString gpu = c->gpu == QLatin1StringView("replay")
+        ? tr("at most %1 GPU evaluations, answered from recorded runtimes (no GPU time)")
+              .arg(locale.toString(cost.gpuEvaluations))
+        : tr("at most %1 GPU evaluations on this machine's GPU").arg(locale.toString(cost.gpuEvaluations));
+    return tr("This search costs %1; %2 forecasts; %3 LLM calls (%4 proposals over %5 parent expansions).")
+        .arg(gpu, locale.toString(cost.forecasts), locale.toString(cost.llmCalls), locale.toString(cost.proposals),
+            locale.toString(cost.parentExpansions));
+}
+
+void NewSearchDialog::prefill(const SearchConfig &config, const QString &replayOf)
+{
+    for (int i = 0; i < m_choices.targets.size(); ++i) {
+        const NewSearchChoices::Target &t = m_choices.targets[i];
+        const QString family = config.mutatorConfig.value(QStringLiteral("family")).toString();
+        if (t.problem == config.problem && t.family == (config.mutator == kFamily ? family : QString())) {
+            m_target->setCurrentIndex(i);
+            break;
+        }
+    }
+    m_mode->setCurrentIndex(m_mode->findData(search::modeName(config.mode)));
+    m_steps->setValue(config.steps);
+    m_parents->setValue(config.parentsPerStep);
+    m_measure->setValue(config.measurementsPerParent);
+    m_proposals->setValue(config.proposalsPerParent);
+    m_tau->setValue(config.tau);
+    m_seed->setValue(int(std::min<quint64>(config.seed, quint64(std::numeric_limits<int>::max()))));
+    if (const int at = m_forecaster->findText(config.forecaster); at >= 0)
+        m_forecaster->setCurrentIndex(at);
+    m_gpu->setCurrentIndex(std::max(0, m_gpu->findData(config.gpu)));
+    m_hardware->setCurrentIndex(std::max(0, m_hardware->findData(config.hardware)));
+    if (!replayOf.isEmpty()) {
+        m_mutator->setCurrentIndex(m_mutator->findData(kLog));
+        m_source->setCurrentIndex(m_source->findText(replayOf));
+        m_gpu->setCurrentIndex(m_gpu->findData(QStringLiteral("replay")));
+        m_name->setText(tr("%1-replay").arg(replayOf));
+    }
+    updateForm();
+}
+
+void NewSearchDialog::accept()
+{
+    auto c = config();
+    if (!c) {
+        m_cost->setText(c.error());
+        return;
+    }
+    Q_EMIT startRequested(searchName(), *c);
+    QDialog::accept();
+}
+
+} // namespace gpuf

@@ -1,0 +1,98 @@
+// New Search…: what to search (a problem of the store, or a shipped kernel family), the mode, forecaster, mutator,
+// budget, τ, GPU and seed — and, before anything starts, the cost the choice implies (GPU evaluations, forecasts,
+// LLM calls; search::searchCost). The choices it offers are read off the GUI thread (loadNewSearchChoices) before it
+// opens. It also serves "Replay with…": a recorded search's configuration prefilled, its log as the proposal source.
+#pragma once
+
+#include "core/search/search_cost.h"
+
+#include <QDialog>
+
+class QComboBox;
+class QDialogButtonBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+
+namespace gpuf {
+
+struct NewSearchChoices
+{
+    struct Target
+    {
+        QString problem;
+        QString family; // empty: the problem itself (recorded pool or LLM)
+        QString title;
+    };
+    QList<Target> targets; // problems with a reference kernel, then the shipped families
+    QStringList forecasters; // costmodel first
+    QStringList llmForecasters; // of them, those that call an endpoint (and can generate)
+    QStringList hardware;
+    QStringList searches; // searches whose log can be a recorded pool
+};
+
+// Reads what the dialog offers from the store at `path`. Runs on any thread.
+Result<NewSearchChoices> loadNewSearchChoices(const QString &path);
+
+class NewSearchDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    explicit NewSearchDialog(const NewSearchChoices &choices, QWidget *parent = nullptr);
+
+    // Fills the form from a stored configuration (Replay with…: `replayOf` names the search whose log proposes).
+    void prefill(const search::SearchConfig &config, const QString &replayOf = {});
+    void setSearchName(const QString &name);
+
+    QString searchName() const;
+    // The configuration the form describes, or what is wrong with it.
+    Result<search::SearchConfig> config() const;
+    search::SearchCost cost() const;
+    QString costText() const;
+
+    // For tests and callers that drive the form.
+    QComboBox *targetBox() const { return m_target; }
+    QComboBox *modeBox() const { return m_mode; }
+    QComboBox *mutatorBox() const { return m_mutator; }
+    QComboBox *gpuBox() const { return m_gpu; }
+    QSpinBox *stepsBox() const { return m_steps; }
+    QSpinBox *parentsBox() const { return m_parents; }
+    QSpinBox *proposalsBox() const { return m_proposals; }
+    QSpinBox *measureBox() const { return m_measure; }
+    QDoubleSpinBox *tauBox() const { return m_tau; }
+    QLabel *costLabel() const { return m_cost; }
+
+Q_SIGNALS:
+    void startRequested(const QString &name, const gpuf::search::SearchConfig &config);
+
+private:
+    void updateForm();
+    void accept() override;
+
+    NewSearchChoices m_choices;
+    QLineEdit *m_name;
+    QComboBox *m_target;
+    QComboBox *m_mode;
+    QComboBox *m_forecaster;
+    QComboBox *m_mutator;
+    QComboBox *m_source; // the LLM generator's profile, or the recorded search
+    QSpinBox *m_steps;
+    QSpinBox *m_parents;
+    QSpinBox *m_proposals;
+    QSpinBox *m_measure;
+    QDoubleSpinBox *m_tau;
+    QComboBox *m_gpu;
+    QComboBox *m_hardware;
+    QSpinBox *m_seed;
+    QLabel *m_cost;
+    QDialogButtonBox *m_buttons;
+    bool m_updating = false;
+    int m_lastTarget = -1;
+    QString m_lastMode;
+};
+
+} // namespace gpuf
+
+Q_DECLARE_METATYPE(gpuf::search::SearchConfig)

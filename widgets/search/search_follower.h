@@ -1,0 +1,68 @@
+// SearchFollower: one search's log and its folded state on the GUI thread, kept current without reloading. The first
+// read (the whole log, folded) runs off the GUI thread; afterwards, whenever the log has grown (a running engine's
+// snapshot says so), only the new events are read in the background and folded here, one by one, and the views get
+// them as a batch (appended()). At most one read is in flight; a poke meanwhile is remembered and served after it.
+#pragma once
+
+#include "core/search/search_state.h"
+
+#include <QObject>
+
+#include <memory>
+
+namespace gpuf {
+
+class StoreSession;
+
+class SearchFollower : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Read; // what one background read brings back
+
+    explicit SearchFollower(StoreSession *session, QObject *parent = nullptr);
+    ~SearchFollower() override;
+
+    // Reads the search's whole log and folds it; loaded() follows (or failed()).
+    void follow(RowId searchId, const QString &name);
+    void clear();
+    // The log holds (at least) `events` events now: read those not read yet.
+    void poke(qint64 events);
+
+    RowId searchId() const { return m_searchId; }
+    QString storePath() const { return m_path; }
+    QString name() const { return m_name; }
+    bool isLoading() const { return m_reading; }
+    const QList<SearchEvent> &events() const { return m_events; }
+    // The folded state; null until loaded, or when the log does not fold (an imported log of another shape).
+    const search::SearchState *state() const { return m_foldError.isEmpty() ? m_state.get() : nullptr; }
+    QString foldError() const { return m_foldError; }
+    RowId referenceKernelId() const { return m_referenceKernelId; }
+    RowId problemId() const { return m_problemId; }
+
+Q_SIGNALS:
+    void loaded();
+    void appended(const QList<gpuf::SearchEvent> &events);
+    void failed(const QString &message);
+
+private:
+    void readMore();
+    void applyFull(quint64 generation, const std::shared_ptr<Read> &read);
+    void applyMore(quint64 generation, const std::shared_ptr<Read> &read);
+
+    StoreSession *m_session;
+    RowId m_searchId = 0;
+    QString m_name;
+    QString m_path; // the store the search was read from
+    quint64 m_generation = 0;
+    bool m_reading = false;
+    qint64 m_wanted = 0; // the log's length the last poke announced
+    QList<SearchEvent> m_events;
+    std::shared_ptr<search::SearchState> m_state;
+    QString m_foldError;
+    RowId m_referenceKernelId = 0;
+    RowId m_problemId = 0;
+};
+
+} // namespace gpuf

@@ -1,0 +1,230 @@
+// SearchNodesModel; see search_nodes_model.h.
+#include "widgets/search/search_nodes_model.h"
+
+namespace gpuf {
+
+using search::Candidate;
+using search::CandidateStatus;
+
+SearchNodesModel::SearchNodesModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{ }
+
+void SearchNodesModel::setState(const search::SearchState *state)
+{
+    beginResetModel();
+    m_state = state;
+    m_rows = state ? int(state->candidates.size()) : 0;
+    m_lastBest = state ? state->bestNode : QString();
+    endResetModel();
+}
+
+void SearchNodesModel::applyEvents(const QList<SearchEvent> &events)
+{
+    if (!m_state || events.isEmpty())
+        return;
+    const int now = int(m_state->candidates.size());
+    const int before = m_rows;
+    if (now > before) {
+        beginInsertRows({}, before, now - 1);
+        m_rows = now;
+        endInsertRows();
+    }
+    // Repaint the earlier rows the batch touched (by node or by request id), and the best node's marks.
+    int low = before, high = -1;
+    const auto touch = [&](int position) {
+        if (position >= 0 && position < before) {
+            low = std::min(low, position);
+            high = std::max(high, position);
+        }
+    };
+    for (const SearchEvent &e : events) {
+        touch(m_state->byNode.value(e.payload.value(QStringLiteral("node_id")).toString(), -1));
+        touch(m_state->byRequest.value(e.payload.value(QStringLiteral("request_id")).toString(), -1));
+        if (e.payload.value(QStringLiteral("branch")).toBool() || e.kind == QLatin1StringView("node_unvetoed")
+            || e.kind == QLatin1StringView("step_completed")) {
+            touch(0); // a branch (un)veto marks descendants; a step's admission marks archive nodes
+            touch(before - 1);
+        }
+    }
+    touch(m_state->byNode.value(m_state->bestNode, -1));
+    if (!m_lastBest.isEmpty())
+        touch(m_state->byNode.value(m_lastBest, -1));
+    m_lastBest = m_state->bestNode;
+    if (high >= low)
+        Q_EMIT dataChanged(index(low, 0), index(high, ColumnCount - 1));
+}
+
+int SearchNodesModel::rowOfNode(const QString &nodeId) const
+{
+    if (!m_state)
+        return -1;
+    const int position = m_state->byNode.value(nodeId, -1);
+    return position < m_rows ? position : -1;
+}
+
+const Candidate *SearchNodesModel::candidateAt(int row) const
+{
+    return m_state && row >= 0 && row < m_rows ? &m_state->candidates[size_t(row)] : nullptr;
+}
+
+int SearchNodesModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : m_rows; }
+
+int SearchNodesModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QString SearchNodesModel::shortId(const QString &nodeId)
+{
+    return nodeId.size() > 10 ? QChar(0x2026) + nodeId.right(8) : nodeId;
+}
+
+QString SearchNodesModel::statusText(const Candidate &c)
+{
+    using Kind = search::EvaluationFeedback::Kind;
+    switch (c.status) {
+    case CandidateStatus::Requested:
+        return tr("mutation requested");
+    case CandidateStatus::Proposed:
+        return c.forced ? tr("to be measured next step") : tr("proposed");
+    case CandidateStatus::MutationFailed:
+        return tr("mutation failed");
+    case CandidateStatus::Deferred:
+        return tr("not measured");
+    case CandidateStatus::Queued:
+        return tr("queued for the GPU");
+    case CandidateStatus::Selected:
+        return tr("measuring");
+    case CandidateStatus::EvaluationFailed:
+        return tr("measurement failed");
+    case CandidateStatus::Evaluated:
+        break;
+    }
+    switch (c.feedback.kind) {
+    case Kind::Success:
+        return c.feedback.replayed ? tr("measured (replay)") : tr("measured");
+    case Kind::CompileFailed:
+        return tr("did not compile");
+    case Kind::RuntimeError:
+        return tr("failed while running");
+    case Kind::Incorrect:
+        return tr("wrong results");
+    case Kind::InfrastructureFailure:
+        return tr("measurement failed");
+    case Kind::None:
+        break;
+    }
+    return tr("measured");
+}
+
+QString SearchNodesModel::marksText(const search::SearchState &state, const Candidate &c)
+{
+    QStringList marks;
+    if (c.seedNode)
+        marks << tr("seed");
+    if (state.bestNode == c.nodeId)
+        marks << tr("best");
+    if (state.archive.index.contains(c.nodeId))
+        marks << tr("archive");
+    if (state.pinned.contains(c.nodeId))
+        marks << tr("pinned");
+    if (state.vetoedBranches.contains(c.nodeId))
+        marks << tr("branch vetoed");
+    else if (state.vetoed.contains(c.nodeId))
+        marks << tr("vetoed");
+    else if (search::isVetoed(state, c.nodeId))
+        marks << tr("in a vetoed branch");
+    if (c.injected)
+        marks << tr("injected");
+    else if (c.forced)
+        marks << tr("forced");
+    return marks.join(QStringLiteral(", "));
+}
+
+QVariant SearchNodesModel::data(const QModelIndex &index, int role) const
+{
+    const Candidate *c = index.isValid() ? candidateAt(index.row()) : nullptr;
+    if (!c)
+        return {};
+    if (role == NodeIdRole)
+        return c->nodeId;
+    if (role == KernelIdRole)
+        return c->kernelId;
+    const bool sort = role == SortRole;
+    if (role == Qt::TextAlignmentRole) {
+        const int column = index.column();
+        return column == StepColumn || column == SpeedupColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                                               : QVariant();
+    }
+    if (role != Qt::DisplayRole && !sort && role != Qt::ToolTipRole)
+        return {};
+    switch (index.column()) {
+    case NodeColumn:
+        if (role == Qt::ToolTipRole)
+            return c->nodeId;
+        return sort ? QVariant(index.row()) : QVariant(shortId(c->nodeId));
+    case StepColumn:
+        if (sort)
+            return c->step;
+        return c->step < 0 ? tr("seed") : QString::number(c->step);
+    case ParentColumn:
+        if (role == Qt::ToolTipRole)
+            return c->parentId;
+        return c->parentId.isEmpty() ? (sort ? QString() : tr("—")) : shortId(c->parentId);
+    case StatusColumn:
+        if (role == Qt::ToolTipRole && !c->mutationError.isEmpty())
+            return c->mutationError;
+        if (role == Qt::ToolTipRole && !c->feedback.message.isEmpty())
+            return c->feedback.message.left(2000);
+        return statusText(*c);
+    case ForecastColumn:
+        if (!c->forecastDone)
+            return sort ? QVariant(-1.0) : QVariant(QString());
+        if (c->forecastFailed)
+            return sort ? QVariant(-0.5) : QVariant(tr("failed"));
+        if (sort)
+            return c->expectedBin;
+        if (role == Qt::ToolTipRole)
+            return tr("Expected bin %1; the predicted bin %2 has probability %3 (the confidence)")
+                .arg(c->expectedBin, 0, 'f', 2)
+                .arg(c->predictedBin)
+                .arg(c->confidence, 0, 'f', 2);
+        return tr("bin %1 · %2").arg(c->expectedBin, 0, 'f', 1).arg(c->confidence, 0, 'f', 2);
+    case DecisionColumn:
+        return c->decision;
+    case SpeedupColumn:
+        if (sort)
+            return c->reward.value_or(-1.0);
+        return c->reward ? QStringLiteral("%1×").arg(*c->reward, 0, 'f', 3) : QString();
+    case MarksColumn:
+        return marksText(*m_state, *c);
+    default:
+        return {};
+    }
+}
+
+QVariant SearchNodesModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case NodeColumn:
+        return tr("Node");
+    case StepColumn:
+        return tr("Step");
+    case ParentColumn:
+        return tr("Parent");
+    case StatusColumn:
+        return tr("Status");
+    case ForecastColumn:
+        return tr("Forecast");
+    case DecisionColumn:
+        return tr("Why");
+    case SpeedupColumn:
+        return tr("Speedup");
+    case MarksColumn:
+        return tr("Marks");
+    default:
+        return {};
+    }
+}
+
+} // namespace gpuf

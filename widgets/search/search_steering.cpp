@@ -1,0 +1,174 @@
+// SearchSteering; see search_steering.h.
+#include "widgets/search/search_steering.h"
+
+#include "core/store/problem_repo.h"
+#include "core/store/store.h"
+#include "widgets/search/search_controller.h"
+#include "widgets/search/search_follower.h"
+#include "widgets/search/search_nodes_model.h"
+#include "widgets/search/steering_dialogs.h"
+#include "core/session/selection.h"
+
+#include <QFutureWatcher>
+#include <QMenu>
+#include <QPointer>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace gpuf {
+
+using search::Candidate;
+using search::CandidateStatus;
+
+SearchSteering::SearchSteering(
+    SearchController *controller, SearchFollower *follower, Selection *selection, QWidget *owner)
+    : QObject(owner)
+    , m_controller(controller)
+    , m_follower(follower)
+    , m_selection(selection)
+    , m_owner(owner)
+{ }
+
+bool SearchSteering::canSteer() const
+{
+    const search::SearchState *state = m_follower->state();
+    if (!m_controller || !state || !state->initialized)
+        return false;
+    if (m_controller->isRunning(m_follower->name()))
+        return true;
+    // Not running here: an interrupted or paused search resumes when steered; a finished or stopped one does not.
+    return !state->finished && !state->stopped;
+}
+
+void SearchSteering::selectNode(const QString &nodeId)
+{
+    const search::SearchState *state = m_follower->state();
+    const Candidate *c = state ? state->candidate(nodeId) : nullptr;
+    if (!c || !m_selection)
+        return;
+    if (c->kernelId == 0) {
+        Q_EMIT notice(tr("Node %1 has no stored kernel yet (its mutation has not answered).")
+                          .arg(SearchNodesModel::shortId(nodeId)));
+        return;
+    }
+    RowId baseline = m_follower->referenceKernelId();
+    if (m_selection->baselineKind() == Selection::Baseline::Parent) {
+        if (const Candidate *parent = state->candidate(c->parentId); parent && parent->kernelId > 0)
+            baseline = parent->kernelId;
+    }
+    if (baseline == c->kernelId && c->parentId.isEmpty())
+        baseline = m_follower->referenceKernelId();
+    m_selection->setSelectedIds({c->kernelId});
+    m_selection->setPair(c->kernelId, baseline);
+}
+
+QMenu *SearchSteering::menuFor(const QString &nodeId, QWidget *parent)
+{
+    auto *menu = new QMenu(parent);
+    menu->setObjectName(QStringLiteral("searchNodeMenu"));
+    const search::SearchState *state = m_follower->state();
+    const Candidate *c = state ? state->candidate(nodeId) : nullptr;
+    if (!c)
+        return menu;
+    const QString name = m_follower->name();
+    const bool steer = canSteer();
+    const bool inArchive = state->archive.index.contains(nodeId);
+    const bool pinned = state->pinned.contains(nodeId);
+    const bool vetoed = state->vetoed.contains(nodeId);
+    const bool reached = !vetoed && search::isVetoed(*state, nodeId);
+    const bool forcible = c->status == CandidateStatus::Deferred || c->status == CandidateStatus::Queued
+        || (c->status == CandidateStatus::Proposed && !c->forced);
+
+    QAction *show
+        = menu->addAction(tr("Show in the Diff and Forecast Views"), this, [this, nodeId] { selectNode(nodeId); });
+    show->setEnabled(c->kernelId > 0);
+    menu->addSeparator();
+    auto add = [&](const QString &text, bool enabled, const QString &why, std::function<void()> act) {
+        QAction *a = menu->addAction(text, this, std::move(act));
+        a->setEnabled(steer && enabled);
+        if (!steer)
+            a->setToolTip(tr("The search is finished or stopped, or not of this application: it cannot be steered."));
+        else if (!enabled)
+            a->setToolTip(why);
+        return a;
+    };
+    SearchController *ctl = m_controller;
+    if (pinned)
+        add(tr("Unpin"), true, {}, [ctl, name, nodeId] { ctl->unpin(name, nodeId); });
+    else
+        add(tr("Pin as a Parent for the Next Step"), inArchive && !vetoed && !reached,
+            tr("Only nodes of the archive that are not vetoed can be parents."),
+            [ctl, name, nodeId] { ctl->pin(name, nodeId); });
+    if (vetoed) {
+        add(state->vetoedBranches.contains(nodeId) ? tr("Lift the Branch Veto") : tr("Lift the Veto"), true, {},
+            [ctl, name, nodeId] { ctl->unveto(name, nodeId); });
+    } else {
+        add(tr("Veto this Node"), !reached, tr("A veto on an ancestor's branch covers it already."),
+            [ctl, name, nodeId] { ctl->veto(name, nodeId, false); });
+        add(tr("Veto this Node and its Whole Branch"), !reached,
+            tr("A veto on an ancestor's branch covers it already."),
+            [ctl, name, nodeId] { ctl->veto(name, nodeId, true); });
+    }
+    add(tr("Force a Measurement"), forcible && !vetoed && !reached,
+        tr("Only proposals that were not measured (deferred, queued or waiting) can be forced."),
+        [ctl, name, nodeId] { ctl->forceMeasure(name, nodeId); });
+    add(tr("Edit the Code and Inject as a Child…"), c->kernelId > 0 || !c->code.isEmpty(),
+        tr("The node has no code yet."), [this, nodeId] { editAndInject(nodeId); });
+    return menu;
+}
+
+void SearchSteering::showMenu(const QString &nodeId, const QPoint &globalPos)
+{
+    QMenu *menu = menuFor(nodeId, m_owner);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(globalPos);
+}
+
+void SearchSteering::editAndInject(const QString &nodeId)
+{
+    const search::SearchState *state = m_follower->state();
+    const Candidate *c = state ? state->candidate(nodeId) : nullptr;
+    if (!c)
+        return;
+    if (!c->code.isEmpty()) {
+        openInjectDialog(nodeId, c->code, c->language);
+        return;
+    }
+    // The fold drops the code of nodes that left the step; the store has it.
+    const RowId kernelId = c->kernelId;
+    const QString language = c->language;
+    const QString store = m_follower->storePath();
+    auto *watcher = new QFutureWatcher<Result<QString>>(this);
+    connect(watcher, &QFutureWatcher<Result<QString>>::finished, this, [this, watcher, nodeId, language] {
+        watcher->deleteLater();
+        const Result<QString> code = watcher->result();
+        if (!code) {
+            Q_EMIT notice(tr("Cannot read the node's code: %1").arg(code.error()));
+            return;
+        }
+        openInjectDialog(nodeId, *code, language);
+    });
+    watcher->setFuture(QtConcurrent::run([store, kernelId]() -> Result<QString> {
+        auto s = Store::open(store, Store::Mode::ExistingOnly, Store::Check::Header);
+        if (!s)
+            return Error {s.error()};
+        auto kernel = KernelRepo(**s).find(kernelId);
+        if (!kernel)
+            return Error {kernel.error()};
+        if (!*kernel)
+            return Error {tr("the kernel is no longer in the store")};
+        return (*kernel)->source;
+    }));
+}
+
+void SearchSteering::openInjectDialog(const QString &nodeId, const QString &code, const QString &language)
+{
+    auto *dialog = new InjectDialog(tr("node %1").arg(SearchNodesModel::shortId(nodeId)), code, language, m_owner);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    const QString name = m_follower->name();
+    SearchController *ctl = m_controller;
+    connect(dialog, &InjectDialog::injectRequested, this,
+        [ctl, name, nodeId](const search::Proposal &proposal) { ctl->inject(name, proposal, nodeId); });
+    dialog->open();
+}
+
+} // namespace gpuf

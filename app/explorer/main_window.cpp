@@ -29,6 +29,7 @@
 #include "widgets/forecast/forecast_panel.h"
 #include "widgets/measure/device_panel.h"
 #include "widgets/measure/measure_panel.h"
+#include "widgets/measure/roofline_view.h"
 #include "widgets/overview/store_overview.h"
 #include "widgets/overview/welcome_page.h"
 #include "widgets/search/searches_panel.h"
@@ -183,6 +184,10 @@ void MainWindow::createDocks()
     QDockWidget *searches = addDock(
         tr("Searches"), QStringLiteral("SearchesDock"), new SearchesPanel(m_session), Qt::BottomDockWidgetArea);
     tabifyDockWidget(candidates, searches);
+    // Where the selected kernel stands against the GPU: a plot, so it shares the wide bottom area.
+    QDockWidget *roofline = addDock(tr("Roofline"), QStringLiteral("RooflineDock"),
+        new RooflinePanel(m_session, m_selection), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(candidates, roofline);
     connect(m_forecasts, &ForecastController::notice, this,
         [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     candidates->raise();

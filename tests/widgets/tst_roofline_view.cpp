@@ -198,6 +198,15 @@ void TestRooflineView::rooflineOfCorpusKernelAndParent()
         u"v3_float4_unroll · n=16M: 0.167 FLOP/B · 3097 GB/s · 0.516 TFLOP/s · 92% of the memory roof (memory-bound)"_s);
     QVERIFY2(lines[4].startsWith(u"v0_naive · n=16M: 0.167 FLOP/B · 2443 GB/s"_s), qPrintable(lines[4]));
 
+    // Zoomed to the points: intensity 1/6 ÷ 2.5 to 1/6 × 2.5, the same points and arrows.
+    view.zoomBox()->setChecked(true);
+    QVERIFY(qFuzzyCompare(view.plot()->xAxis->range().lower, 1.0 / 15.0));
+    QVERIFY(qFuzzyCompare(view.plot()->xAxis->range().upper, 2.5 / 6.0));
+    QCOMPARE(view.plottedPoints().size(), 6);
+    QCOMPARE(view.arrowCount(), 2);
+    view.zoomBox()->setChecked(false);
+    QVERIFY(view.plot()->xAxis->range().lower < 0.05);
+
     // Dark palette: the plot is rebuilt with the palette's colours, the same points drawn.
     QPalette dark;
     dark.setColor(QPalette::Base, QColor(0x20, 0x20, 0x20));

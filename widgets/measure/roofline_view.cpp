@@ -4,9 +4,12 @@
 
 #include "widgets/measure/roofline_loader.h"
 
+#include <QCheckBox>
+#include <QFontMetricsF>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -19,6 +22,8 @@ const char *const kSeriesProperty = "gpufRooflineSeries"; // marks a points grap
 const char *const kCeilingProperty = "gpufRooflineCeiling";
 const char *const kArrowProperty = "gpufRooflineArrow";
 const char *const kLabelProperty = "gpufRooflineLabel"; // "series index:point index" of a point's label
+const char *const kAnchorProperty = "gpufRooflineAnchor"; // the labelled point (QPointF, plot coordinates)
+const char *const kLeftProperty = "gpufRooflineLeft"; // true: the label sits left of its point
 
 QString number(double value, int digits = 3) { return QLocale().toString(value, 'g', digits); }
 
@@ -46,12 +51,18 @@ RooflineView::RooflineView(QWidget *parent)
     , m_peaks(new QLabel(this))
     , m_messageLabel(new QLabel(this))
     , m_lines(new QLabel(this))
+    , m_zoom(new QCheckBox(this))
 {
     setWindowTitle(tr("Roofline"));
     m_peaks->setObjectName(QStringLiteral("rooflinePeaks"));
     m_peaks->setWordWrap(true);
     m_peaks->setTextInteractionFlags(Qt::TextSelectableByMouse);
     controls()->insertWidget(0, m_peaks, 1);
+    m_zoom->setText(tr("Zoom to the points"));
+    m_zoom->setToolTip(tr("Show only the neighbourhood of the points, so the kernels of one problem (which share their "
+                          "intensity) and the arrows between them can be told apart"));
+    controls()->insertWidget(1, m_zoom);
+    connect(m_zoom, &QCheckBox::toggled, this, [this] { rebuild(); });
     m_messageLabel->setObjectName(QStringLiteral("rooflineMessage"));
     m_messageLabel->setWordWrap(true);
     m_messageLabel->setAlignment(Qt::AlignCenter);
@@ -60,9 +71,20 @@ RooflineView::RooflineView(QWidget *parent)
     m_lines->setWordWrap(true);
     m_lines->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_lines->setMargin(6);
+    m_lines->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    // The figures beside the plot, not under it: a bottom dock is wide and short, and the plot needs the height.
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(m_lines);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    m_linesArea = scroll;
     auto *box = qobject_cast<QVBoxLayout *>(layout());
-    box->addWidget(m_messageLabel, 1);
-    box->addWidget(m_lines);
+    box->removeWidget(plot());
+    auto *row = new QHBoxLayout;
+    row->addWidget(plot(), 3);
+    row->addWidget(m_messageLabel, 3);
+    row->addWidget(scroll, 2);
+    box->addLayout(row, 1);
 
     QCustomPlot *p = plot();
     for (QCPAxis *axis : {p->xAxis, p->yAxis}) {
@@ -73,7 +95,11 @@ RooflineView::RooflineView(QWidget *parent)
     p->xAxis->setLabel(tr("Arithmetic intensity (FLOP/byte)"));
     p->yAxis->setLabel(tr("Performance (TFLOP/s)"));
     p->legend->setVisible(true);
-    p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    p->addLayer(QStringLiteral("rooflineKernel"), p->layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    // Above the roof nothing can be: the legend's corner never hides a point or a roof.
+    p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    // Labels are placed in pixels once the axes have their size, so points at one intensity keep readable labels.
+    connect(p, &QCustomPlot::afterLayout, this, &RooflineView::placeLabels);
     showMessage(tr("Choose a kernel in the Candidates table to see where it stands against the GPU."));
 }
 
@@ -110,11 +136,17 @@ QList<RooflineView::PlottedPoint> RooflineView::plottedPoints() const
             text && text->property(kLabelProperty).isValid())
             labels.insert(text->property(kLabelProperty).toString(), text->text());
     }
+    QList<const QCPGraph *> graphs;
     for (int g = 0; g < p->graphCount(); ++g) {
-        const QCPGraph *graph = p->graph(g);
+        if (p->graph(g)->property(kSeriesProperty).isValid())
+            graphs.append(p->graph(g));
+    }
+    // In the order of data().series.
+    std::sort(graphs.begin(), graphs.end(), [](const QCPGraph *a, const QCPGraph *b) {
+        return a->property(kSeriesProperty).toInt() < b->property(kSeriesProperty).toInt();
+    });
+    for (const QCPGraph *graph : std::as_const(graphs)) {
         const QVariant series = graph->property(kSeriesProperty);
-        if (!series.isValid())
-            continue;
         int index = 0;
         for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it, ++index)
             points.append({graph->name(), labels.value(QStringLiteral("%1:%2").arg(series.toInt()).arg(index)), it->key,
@@ -155,7 +187,7 @@ void RooflineView::rebuild()
             text.append(rooflineLine(s, c));
     }
     m_lines->setText(text.join(QLatin1Char('\n')));
-    m_lines->setVisible(!text.isEmpty());
+    m_linesArea->setVisible(!text.isEmpty());
 
     const PeakRates &peaks = m_data.peaks;
     if (m_data.hardware.id != 0 && peaks.hasBandwidth()) {
@@ -181,6 +213,8 @@ void RooflineView::rebuild()
     double minIntensity = std::numeric_limits<double>::infinity();
     double maxIntensity = 0.0;
     double minRate = std::numeric_limits<double>::infinity();
+    double maxRate = 0.0;
+    double maxRoof = 0.0;
     for (const RooflineSeries &s : std::as_const(m_data.series)) {
         for (const RooflineCase &c : s.cases) {
             if (!c.point || !c.point->intensity)
@@ -188,15 +222,26 @@ void RooflineView::rebuild()
             minIntensity = std::min(minIntensity, *c.point->intensity);
             maxIntensity = std::max(maxIntensity, *c.point->intensity);
             minRate = std::min(minRate, *c.point->achievedTflops);
+            maxRate = std::max(maxRate, *c.point->achievedTflops);
+            maxRoof = std::max(maxRoof, c.point->roofTflops.value_or(0.0));
         }
     }
     const double topPeak = std::max({peaks.fp32Tflops, peaks.tflops(m_data.precision), minRate});
     const double topRidge = topPeak * 1e3 / peaks.bandwidthGBs;
-    const double xMin = std::min(minIntensity / 4.0, topRidge / 100.0);
-    const double xMax = std::max(maxIntensity * 4.0, topRidge * 8.0);
-    const double yMin = std::min(minRate / 4.0, xMin * peaks.bandwidthGBs / 1e3);
+    double xMin = std::min(minIntensity / 4.0, topRidge / 30.0);
+    double xMax = std::max(maxIntensity * 4.0, topRidge * 4.0);
+    // Room under the lowest point for the labels stacked beneath it.
+    double yMin = std::min(minRate / 8.0, xMin * peaks.bandwidthGBs / 1e3);
+    double yMax = topPeak * 1.8;
+    if (m_zoom->isChecked()) {
+        // The points, the roof right above them and a little room around: the ceilings may fall outside.
+        xMin = minIntensity / 2.5;
+        xMax = maxIntensity * 2.5;
+        yMin = minRate / 2.5;
+        yMax = std::max(maxRate, maxRoof) * 2.0;
+    }
     p->xAxis->setRange(xMin, xMax);
-    p->yAxis->setRange(yMin, topPeak * 2.5);
+    p->yAxis->setRange(yMin, yMax);
     drawRoofs(xMin, xMax);
     drawPoints();
     p->replot(QCustomPlot::rpQueuedReplot);
@@ -260,6 +305,9 @@ void RooflineView::drawPoints()
         g->setScatterStyle(QCPScatterStyle(shape, QPen(color, 1.5), color, 9));
         g->setPen(QPen(color));
         g->setProperty(kSeriesProperty, s);
+        // The legend lists the selected kernel first; its points are drawn on a layer of their own, above the others.
+        if (series.role == RooflineSeries::Role::Kernel)
+            g->setLayer(QStringLiteral("rooflineKernel"));
         int index = 0;
         for (const RooflineCase &c : series.cases) {
             if (!c.point || !c.point->intensity)
@@ -268,16 +316,26 @@ void RooflineView::drawPoints()
             const double y = *c.point->achievedTflops;
             g->addData(x, y);
             auto *label = new QCPItemText(p);
-            label->position->setCoords(x, y);
-            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-            label->setPadding(QMargins(7, 0, 0, 3));
+            // The selected kernel's labels to the right of its points, the others' to the left (placeLabels).
+            const bool left = series.role != RooflineSeries::Role::Kernel;
+            label->position->setType(QCPItemPosition::ptAbsolute);
+            label->setPositionAlignment((left ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
+            label->setProperty(kAnchorProperty, QPointF(x, y));
+            label->setProperty(kLeftProperty, left);
             label->setText(c.point->implausible ? c.caseName + tr(" ⚠ implausible") : c.caseName);
             label->setColor(c.point->implausible ? implausibleColor(colors()) : color);
             label->setClipToAxisRect(false);
             label->setProperty(kLabelProperty, QStringLiteral("%1:%2").arg(s).arg(index++));
-            if (series.role == RooflineSeries::Role::Kernel)
+            if (series.role == RooflineSeries::Role::Kernel) {
                 kernelAt.insert(c.caseName, {x, y});
-            else if (series.role == RooflineSeries::Role::Parent)
+                // What is left to gain: a dotted drop from the roof above the point down to it.
+                if (c.point->roofTflops && *c.point->roofTflops > y) {
+                    auto *drop = new QCPItemLine(p);
+                    drop->start->setCoords(x, *c.point->roofTflops);
+                    drop->end->setCoords(x, y);
+                    drop->setPen(QPen(color, 1.0, Qt::DotLine));
+                }
+            } else if (series.role == RooflineSeries::Role::Parent)
                 parentAt.insert(c.caseName, {x, y});
         }
     }
@@ -291,7 +349,49 @@ void RooflineView::drawPoints()
         arrow->end->setCoords(to->x(), to->y());
         arrow->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, 10, 12));
         arrow->setPen(QPen(muted, 1.2));
+        arrow->setLayer(QStringLiteral("rooflineKernel")); // above the points it joins
         arrow->setProperty(kArrowProperty, it.key());
+    }
+}
+
+void RooflineView::placeLabels()
+{
+    QCustomPlot *p = plot();
+    struct Placed
+    {
+        QCPItemText *label;
+        double x;
+        double y;
+    };
+    QList<Placed> right;
+    QList<Placed> left;
+    for (int i = 0; i < p->itemCount(); ++i) {
+        auto *label = qobject_cast<QCPItemText *>(p->item(i));
+        if (!label || !label->property(kAnchorProperty).isValid())
+            continue;
+        const QPointF at = label->property(kAnchorProperty).toPointF();
+        (label->property(kLeftProperty).toBool() ? left : right)
+            .append({label, p->xAxis->coordToPixel(at.x()), p->yAxis->coordToPixel(at.y())});
+    }
+    const double lineHeight = QFontMetricsF(p->font()).height();
+    const double gap = 9.0; // between a point and its label
+    // A column of labels beside points that share (nearly) one intensity: each label at its point's height unless
+    // that would overlap the one above it, then just below it.
+    for (QList<Placed> *side : {&right, &left}) {
+        std::sort(side->begin(), side->end(),
+            [](const Placed &a, const Placed &b) { return a.x != b.x ? a.x < b.x : a.y < b.y; });
+        double columnX = -1e9;
+        double nextY = -1e9;
+        for (const Placed &placed : std::as_const(*side)) {
+            if (std::abs(placed.x - columnX) > 4.0 * lineHeight) {
+                columnX = placed.x;
+                nextY = -1e9;
+            }
+            const double y = std::max(placed.y, nextY);
+            nextY = y + lineHeight;
+            const double x = side == &left ? placed.x - gap : placed.x + gap;
+            placed.label->position->setCoords(x, y);
+        }
     }
 }
 

@@ -7,6 +7,7 @@
 #include "core/measure/roofline_data.h"
 #include "widgets/calibration/plot_widget.h"
 
+class QCheckBox;
 class QLabel;
 
 namespace gpuf {
@@ -42,6 +43,7 @@ public:
     QList<PlottedPoint> plottedPoints() const;
     QStringList ceilingNames() const; // the roofs drawn: "memory 3350 GB/s", "FP32 67 TFLOP/s", …
     int arrowCount() const; // parent → kernel arrows
+    QCheckBox *zoomBox() const { return m_zoom; } // "Zoom to the points"
 
 protected:
     void rebuild() override;
@@ -49,12 +51,15 @@ protected:
 private:
     void drawRoofs(double xMin, double xMax);
     void drawPoints();
+    void placeLabels();
 
     RooflineData m_data;
     QString m_message;
     QLabel *m_peaks;
     QLabel *m_messageLabel;
     QLabel *m_lines;
+    QWidget *m_linesArea = nullptr;
+    QCheckBox *m_zoom;
 };
 
 // The dock's content: the view fed by a RooflineLoader that follows `selection` over `session`.

@@ -242,6 +242,10 @@ void RooflineView::rebuild()
     }
     p->xAxis->setRange(xMin, xMax);
     p->yAxis->setRange(yMin, yMax);
+    // Full view: above the roof, top left, nothing can be. Zoomed: the roof crosses the top, the points sit in the
+    // middle, and the bottom right is free.
+    p->axisRect()->insetLayout()->setInsetAlignment(
+        0, m_zoom->isChecked() ? Qt::AlignBottom | Qt::AlignRight : Qt::AlignTop | Qt::AlignLeft);
     drawRoofs(xMin, xMax);
     drawPoints();
     p->replot(QCustomPlot::rpQueuedReplot);

@@ -314,8 +314,9 @@ void TestRooflineView::implausibleInCandidateTable()
     QCOMPARE(v1.data().toString(), u"⚠ implausible"_s);
     QVERIFY(v1.data(CandidateTableModel::ImplausibleRole).toBool());
     QCOMPARE(v1.data(Qt::ToolTipRole).toString(),
-        u"⚠ Implausible: faster than its bytes can move — n=16M: 40.0 µs, below the 60.1 µs its bytes need at peak "
-        "bandwidth on NVIDIA H100 80GB HBM3. A broken or cheating kernel, a wrong bytes_moved, or data served from the "
+        u"⚠ Implausible, faster than its bytes can move: n=16M: 40.0 µs, below the 60.1 µs its bytes need at peak "
+        "bandwidth on NVIDIA H100 80GB HBM3.\nA broken or cheating kernel, a wrong bytes_moved, or data served from "
+        "the "
         "L2 cache."_s);
     // The speedup it rests on carries the mark too.
     QVERIFY(index(u"v1_grid_stride"_s, SpeedupColumn).data().toString().endsWith(u" ⚠"_s));

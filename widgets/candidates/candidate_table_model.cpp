@@ -398,8 +398,10 @@ QString CandidateTableModel::implausibleToolTip(const MeasuredCell &cell) const
 {
     if (cell.implausibleCases <= 0)
         return {};
-    return tr("⚠ Implausible: faster than its bytes can move — %1. A broken or cheating kernel, a wrong bytes_moved, "
-              "or data served from the L2 cache.")
+    // Two short lines: a tool tip in plain text is never wrapped.
+    return tr(
+        "⚠ Implausible, faster than its bytes can move: %1.\nA broken or cheating kernel, a wrong bytes_moved, or "
+        "data served from the L2 cache.")
         .arg(cell.implausibleText);
 }
 

@@ -3,6 +3,7 @@
 // move) marked in the candidate table, the forecast panel and the per-kernel marks a search's tree draws.
 #include "core/domain/hardware.h"
 #include "core/interop/corpus.h"
+#include "core/measure/measurement_mapping.h"
 #include "core/measure/roofline_data.h"
 #include "core/store/candidate_rows.h"
 #include "core/store/forecast_repo.h"
@@ -72,6 +73,7 @@ private Q_SLOTS:
     void implausibleInCandidateTable();
     void implausibleInForecastPanel();
     void implausibleMarksForTheSearchTree();
+    void workerVerdictStoredAndReadBack();
 };
 
 void TestRooflineView::initTestCase()
@@ -408,6 +410,41 @@ void TestRooflineView::implausibleMarksForTheSearchTree()
     QVERIFY(all);
     QCOMPARE(all->size(), 2);
     QVERIFY(all->value(m_kernel.value(u"v5_block32"_s)).first().cases.first().fromWorker);
+}
+
+void TestRooflineView::workerVerdictStoredAndReadBack()
+{
+    // A case result as gpuf-measure sends it (docs/measure-protocol.md): its floor_us and implausible are kept in the
+    // measurement's counters and read back as the worker's own verdict.
+    const QJsonObject caseResult = QJsonDocument::fromJson(R"({"name": "n=16M", "status": "ok",
+        "timing": {"method": "cuda_events", "n": 40, "median_us": 55.0, "mean_us": 55.1, "min_us": 54.8,
+                   "std_us": 0.2, "rel_std_error": 0.001, "flush_l2": false},
+        "bytes_moved": 201326592, "floor_us": 60.0559, "implausible": true, "achieved_bandwidth_gbs": 3660.5,
+        "flops": 33554432})")
+                                       .object();
+    const RowId kernel = m_kernel.value(u"v7_float4_streaming"_s);
+    Measurement m = measure::measurementFromCase(caseResult, measure::CaseContext {}, kernel, m_h100);
+    QCOMPARE(m.counters.value(u"floor_us"_s).toDouble(), 60.0559);
+    QCOMPARE(m.counters.value(u"implausible"_s).toBool(), true);
+    {
+        auto store = Store::open(m_path);
+        QVERIFY(store);
+        QVERIFY(MeasurementRepo(**store).insert(m));
+    }
+    auto store = Store::open(m_path, Store::Mode::ReadOnly);
+    QVERIFY(store);
+    auto marks = readImplausibleMarks(**store, {kernel});
+    QVERIFY2(marks, qPrintable(marks.error()));
+    QVERIFY(hasImplausibleTime(*marks, kernel, m_h100));
+    const ImplausibleCase &c = marks->value(kernel).first().cases.first();
+    QVERIFY(c.fromWorker);
+    QVERIFY(qAbs(c.floorNs - 60055.9) < 0.01);
+    QVERIFY(qAbs(c.timeNs - 55000.0) < 0.01);
+    // The roofline keeps the worker's floor too.
+    auto data = readRooflineData(**store, kernel, kH100);
+    QVERIFY(data);
+    QVERIFY(data->series.first().cases.first().point->implausible);
+    QVERIFY(qAbs(data->series.first().cases.first().point->floorNs - 60055.9) < 0.01);
 }
 
 QTEST_MAIN(TestRooflineView)

@@ -172,7 +172,7 @@ QString emptyReasonOf(const RooflineData &data, const QJsonObject &workSpec)
     }
     if (!data.hasIntensity())
         return tr("%1 does no arithmetic (its flops are 0 or not stated): it has no intensity to place on the "
-                  "roofline. The lines below give its bandwidth against the peak.")
+                  "roofline. Its figures give the bandwidth it achieved against the peak.")
             .arg(data.kernelName);
     return {};
 }

@@ -178,6 +178,7 @@ void RooflineView::rebuild()
     QCustomPlot *p = plot();
     p->clearGraphs();
     p->clearItems();
+    m_leaders.clear();
     applyFrameColors(p, colors());
 
     // The figures are read even where nothing can be drawn (a copy kernel's bandwidth, a failed case's reason).
@@ -326,6 +327,14 @@ void RooflineView::drawPoints()
             label->setPositionAlignment((left ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
             label->setProperty(kAnchorProperty, QPointF(x, y));
             label->setProperty(kLeftProperty, left);
+            auto *leader = new QCPItemLine(p);
+            leader->start->setType(QCPItemPosition::ptAbsolute);
+            leader->end->setCoords(x, y);
+            QColor faint = color;
+            faint.setAlpha(140);
+            leader->setPen(QPen(faint, 0.8));
+            leader->setVisible(false);
+            m_leaders.insert(label, leader);
             label->setText(c.point->implausible ? c.caseName + tr(" ⚠ implausible") : c.caseName);
             label->setColor(c.point->implausible ? implausibleColor(colors()) : color);
             label->setClipToAxisRect(false);
@@ -379,22 +388,27 @@ void RooflineView::placeLabels()
     }
     const double lineHeight = QFontMetricsF(p->font()).height();
     const double gap = 9.0; // between a point and its label
-    // A column of labels beside points that share (nearly) one intensity: each label at its point's height unless
-    // that would overlap the one above it, then just below it.
+    // One column of labels right of the selected kernel's points and one left of the others', clear of every point:
+    // each label at its point's height unless that would overlap the one above it, then just below it, with a leader.
     for (QList<Placed> *side : {&right, &left}) {
-        std::sort(side->begin(), side->end(),
-            [](const Placed &a, const Placed &b) { return a.x != b.x ? a.x < b.x : a.y < b.y; });
-        double columnX = -1e9;
+        if (side->isEmpty())
+            continue;
+        const bool onLeft = side == &left;
+        std::sort(side->begin(), side->end(), [](const Placed &a, const Placed &b) { return a.y < b.y; });
+        double x = side->first().x;
+        for (const Placed &placed : std::as_const(*side))
+            x = onLeft ? std::min(x, placed.x) : std::max(x, placed.x);
+        x += onLeft ? -gap : gap;
         double nextY = -1e9;
         for (const Placed &placed : std::as_const(*side)) {
-            if (std::abs(placed.x - columnX) > 4.0 * lineHeight) {
-                columnX = placed.x;
-                nextY = -1e9;
-            }
             const double y = std::max(placed.y, nextY);
             nextY = y + lineHeight;
-            const double x = side == &left ? placed.x - gap : placed.x + gap;
             placed.label->position->setCoords(x, y);
+            // A leader from a label that had to move away from its point back to it.
+            if (QCPItemLine *leader = m_leaders.value(placed.label)) {
+                leader->start->setCoords(x + (onLeft ? 2.0 : -2.0), y);
+                leader->setVisible(std::hypot(x - placed.x, y - placed.y) > 1.5 * gap);
+            }
         }
     }
 }

@@ -7,7 +7,11 @@
 #include "core/measure/roofline_data.h"
 #include "widgets/calibration/plot_widget.h"
 
+#include <QHash>
+
 class QCheckBox;
+class QCPItemLine;
+class QCPItemText;
 class QLabel;
 
 namespace gpuf {
@@ -60,6 +64,7 @@ private:
     QLabel *m_lines;
     QWidget *m_linesArea = nullptr;
     QCheckBox *m_zoom;
+    QHash<QCPItemText *, QCPItemLine *> m_leaders; // a point's label → the line back to the point
 };
 
 // The dock's content: the view fed by a RooflineLoader that follows `selection` over `session`.

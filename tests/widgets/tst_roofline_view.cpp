@@ -16,7 +16,10 @@
 #include "widgets/candidates/candidate_table_model.h"
 #include "widgets/forecast/forecast_detail.h"
 #include "widgets/forecast/pair_forecasts.h"
+#include "widgets/measure/roofline_loader.h"
 #include "widgets/measure/roofline_view.h"
+#include "widgets/session/selection.h"
+#include "widgets/session/store_session.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -74,6 +77,7 @@ private Q_SLOTS:
     void implausibleInForecastPanel();
     void implausibleMarksForTheSearchTree();
     void workerVerdictStoredAndReadBack();
+    void panelFollowsSelectionAndGpu();
 };
 
 void TestRooflineView::initTestCase()
@@ -445,6 +449,31 @@ void TestRooflineView::workerVerdictStoredAndReadBack()
     QVERIFY(data);
     QVERIFY(data->series.first().cases.first().point->implausible);
     QVERIFY(qAbs(data->series.first().cases.first().point->floorNs - 60055.9) < 0.01);
+}
+
+void TestRooflineView::panelFollowsSelectionAndGpu()
+{
+    StoreSession session;
+    Selection selection;
+    RooflinePanel panel(&session, &selection);
+    QSignalSpy opened(&session, &StoreSession::opened);
+    session.open(m_path);
+    QVERIFY(opened.wait(10000));
+    QVERIFY(panel.view()->message().startsWith(u"Choose a kernel in the Candidates table"_s));
+    // The window's kernel and GPU: the kernel's points on the H100.
+    selection.setHardwareName(kH100);
+    selection.setPair(m_kernel.value(u"v3_float4_unroll"_s), m_kernel.value(u"v0_naive"_s));
+    QTRY_COMPARE(panel.view()->data().kernelId, m_kernel.value(u"v3_float4_unroll"_s));
+    QVERIFY(panel.view()->message().isEmpty());
+    QCOMPARE(panel.view()->plottedPoints().size(), 6);
+    // Another GPU chosen in the window: the same kernel against that GPU, which has no known bandwidth.
+    selection.setHardwareName(u"Mystery GPU"_s);
+    QTRY_VERIFY(panel.view()->message().startsWith(u"The peak memory bandwidth of Mystery GPU is not known"_s));
+    // No kernel: the empty state again.
+    selection.setPair(0, 0);
+    QTRY_VERIFY(panel.view()->message().startsWith(u"Choose a kernel in the Candidates table"_s));
+    session.close();
+    QTRY_COMPARE(panel.view()->message(), u"No store is open."_s);
 }
 
 QTEST_MAIN(TestRooflineView)

@@ -280,7 +280,9 @@ QString rooflineLine(const RooflineSeries &series, const RooflineCase &c)
     const QLocale locale;
     QStringList parts;
     if (p.intensity)
-        parts.append(tr("%1 FLOP/B").arg(locale.toString(*p.intensity, 'g', 3)));
+        parts.append(tr("%1 FLOP/B")
+                         .arg(*p.intensity >= 100.0 ? locale.toString(*p.intensity, 'f', 0)
+                                                    : locale.toString(*p.intensity, 'g', 3)));
     parts.append(tr("%1 GB/s").arg(locale.toString(p.achievedGBs, 'f', 0)));
     if (p.achievedTflops)
         parts.append(tr("%1 TFLOP/s").arg(locale.toString(*p.achievedTflops, 'g', 3)));

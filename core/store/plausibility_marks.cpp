@@ -55,6 +55,41 @@ struct Newest
     QJsonObject counters; // floor_us and implausible only
 };
 
+// id → name and peak bandwidth of every GPU of the store.
+Status readPeakBandwidths(QSqlDatabase &db, QHash<RowId, std::pair<QString, double>> &hardware)
+{
+    auto h = sql::run(db,
+        QStringLiteral("SELECT id, name, compute_capability, sm_count, clock_ghz, memory_clock_ghz, bus_width_bits"
+                       " FROM hardware"));
+    if (!h)
+        return Error {h.error()};
+    while (h->next()) {
+        Hardware row;
+        row.name = h->value(1).toString();
+        row.computeCapability = h->value(2).toString();
+        row.smCount = h->value(3).toInt();
+        row.clockGhz = h->value(4).toDouble();
+        row.memoryClockGhz = h->value(5).toDouble();
+        row.busWidthBits = h->value(6).toInt();
+        hardware.insert(h->value(0).toLongLong(), {row.name, peakRatesOf(row).bandwidthGBs});
+    }
+    return {};
+}
+
+// The work is the problem's: every kernel of a problem must move the bytes its reference's spec names.
+Status readProblemSpecs(QSqlDatabase &db, ProblemBytes &problemBytes)
+{
+    auto specs = sql::run(db,
+        QStringLiteral(
+            "SELECT p.id, k.parameters_json FROM problems p JOIN kernels k ON k.id = p.reference_kernel_id"));
+    if (!specs)
+        return Error {specs.error()};
+    while (specs->next())
+        problemBytes.add(specs->value(0).toLongLong(),
+            store::jsonObject(specs->value(1).toString()).value(QLatin1StringView("spec")).toObject());
+    return {};
+}
+
 } // namespace
 
 QString ImplausibleMark::text() const
@@ -83,32 +118,12 @@ bool hasImplausibleTime(const ImplausibleMarks &marks, RowId kernelId, RowId har
 Result<ImplausibleMarks> readImplausibleMarks(
     QSqlDatabase &db, const QList<RowId> &kernelIds, const std::atomic_bool *cancel)
 {
-    QHash<RowId, std::pair<QString, double>> hardware; // id → name, peak bandwidth
-    auto h = sql::run(db,
-        QStringLiteral("SELECT id, name, compute_capability, sm_count, clock_ghz, memory_clock_ghz, bus_width_bits"
-                       " FROM hardware"));
-    if (!h)
-        return Error {h.error()};
-    while (h->next()) {
-        Hardware row;
-        row.name = h->value(1).toString();
-        row.computeCapability = h->value(2).toString();
-        row.smCount = h->value(3).toInt();
-        row.clockGhz = h->value(4).toDouble();
-        row.memoryClockGhz = h->value(5).toDouble();
-        row.busWidthBits = h->value(6).toInt();
-        hardware.insert(h->value(0).toLongLong(), {row.name, peakRatesOf(row).bandwidthGBs});
-    }
-    // The work is the problem's: every kernel of a problem must move the bytes its reference's spec names.
+    QHash<RowId, std::pair<QString, double>> hardware;
+    if (Status st = readPeakBandwidths(db, hardware); !st)
+        return Error {st.error()};
     ProblemBytes problemBytes;
-    auto specs = sql::run(db,
-        QStringLiteral(
-            "SELECT p.id, k.parameters_json FROM problems p JOIN kernels k ON k.id = p.reference_kernel_id"));
-    if (!specs)
-        return Error {specs.error()};
-    while (specs->next())
-        problemBytes.add(specs->value(0).toLongLong(),
-            store::jsonObject(specs->value(1).toString()).value(QLatin1StringView("spec")).toObject());
+    if (Status st = readProblemSpecs(db, problemBytes); !st)
+        return Error {st.error()};
 
     QJsonArray ids;
     for (const RowId id : kernelIds)

@@ -42,6 +42,29 @@ QString roleSuffix(RooflineSeries::Role role)
 
 QString legendName(const RooflineSeries &s) { return QStringLiteral("%1 (%2)").arg(s.name, roleSuffix(s.role)); }
 
+// Ticks for a logarithmic axis: powers of ten over a wide range; 1, 2 and 5 times them over a narrow one, where a
+// logarithmic ticker would fall back to evenly spaced values that crowd together at the top of the axis.
+void setLogTicks(QCPAxis *axis)
+{
+    const double lower = axis->range().lower;
+    const double upper = axis->range().upper;
+    if (std::log10(upper / lower) >= 1.5) {
+        if (!axis->ticker().dynamicCast<QCPAxisTickerLog>())
+            axis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+        return;
+    }
+    auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
+    for (int power = int(std::floor(std::log10(lower))); power <= int(std::ceil(std::log10(upper))); ++power) {
+        for (const double step : {1.0, 2.0, 5.0}) {
+            const double value = step * std::pow(10.0, power);
+            if (value >= lower && value <= upper)
+                ticker->addTick(value, QLocale().toString(value, 'g', 3));
+        }
+    }
+    ticker->setSubTickCount(0);
+    axis->setTicker(ticker);
+}
+
 QColor implausibleColor(const PlotColors &colors) { return QColor::fromHslF(0.0f, 0.8f, colors.dark ? 0.64f : 0.45f); }
 
 } // namespace
@@ -181,27 +204,8 @@ void RooflineView::rebuild()
     m_leaders.clear();
     applyFrameColors(p, colors());
 
-    // The figures are read even where nothing can be drawn (a copy kernel's bandwidth, a failed case's reason).
-    QStringList text;
-    for (const RooflineSeries &s : std::as_const(m_data.series)) {
-        for (const RooflineCase &c : s.cases)
-            text.append(rooflineLine(s, c));
-    }
-    m_lines->setText(text.join(QLatin1Char('\n')));
-    m_linesArea->setVisible(!text.isEmpty());
-
+    updateTexts();
     const PeakRates &peaks = m_data.peaks;
-    if (m_data.hardware.id != 0 && peaks.hasBandwidth()) {
-        QStringList rates {tr("%1 GB/s").arg(number(peaks.bandwidthGBs, 4))};
-        rates.append(tr("FP32 %1 TFLOP/s").arg(number(peaks.fp32Tflops, 3)));
-        if (m_data.precision != Precision::Fp32 && peaks.tflops(m_data.precision) > 0.0)
-            rates.append(tr("%1 tensor %2 TFLOP/s")
-                             .arg(precisionName(m_data.precision), number(peaks.tflops(m_data.precision), 4)));
-        m_peaks->setText(tr("%1: %2 (%3)").arg(m_data.hardware.name, rates.join(QStringLiteral(" · ")), peaks.source));
-    } else {
-        m_peaks->setText(m_data.hardware.name);
-    }
-
     const bool drawable = m_message.isEmpty() && m_data.hasIntensity();
     m_messageLabel->setText(m_message);
     m_messageLabel->setVisible(!drawable);
@@ -243,6 +247,8 @@ void RooflineView::rebuild()
     }
     p->xAxis->setRange(xMin, xMax);
     p->yAxis->setRange(yMin, yMax);
+    setLogTicks(p->xAxis);
+    setLogTicks(p->yAxis);
     // Full view: above the roof, top left, nothing can be. Zoomed: the roof crosses the top, the points sit in the
     // middle, and the bottom right is free.
     p->axisRect()->insetLayout()->setInsetAlignment(
@@ -250,6 +256,32 @@ void RooflineView::rebuild()
     drawRoofs(xMin, xMax);
     drawPoints();
     p->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void RooflineView::updateTexts()
+{
+    // The figures are read even where nothing can be drawn (a copy kernel's bandwidth, a failed case's reason).
+    QStringList text;
+    for (const RooflineSeries &s : std::as_const(m_data.series)) {
+        for (const RooflineCase &c : s.cases)
+            text.append(rooflineLine(s, c));
+        if (s.cases.isEmpty())
+            text.append(tr("%1: not measured on %2").arg(s.name, m_data.hardware.name));
+    }
+    m_lines->setText(text.join(QLatin1Char('\n')));
+    m_linesArea->setVisible(!text.isEmpty());
+
+    const PeakRates &peaks = m_data.peaks;
+    if (m_data.hardware.id != 0 && peaks.hasBandwidth()) {
+        QStringList rates {tr("%1 GB/s").arg(number(peaks.bandwidthGBs, 4))};
+        rates.append(tr("FP32 %1 TFLOP/s").arg(number(peaks.fp32Tflops, 3)));
+        if (m_data.precision != Precision::Fp32 && peaks.tflops(m_data.precision) > 0.0)
+            rates.append(tr("%1 tensor %2 TFLOP/s")
+                             .arg(precisionName(m_data.precision), number(peaks.tflops(m_data.precision), 4)));
+        m_peaks->setText(tr("%1: %2 (%3)").arg(m_data.hardware.name, rates.join(QStringLiteral(" · ")), peaks.source));
+    } else {
+        m_peaks->setText(m_data.hardware.name);
+    }
 }
 
 void RooflineView::drawRoofs(double xMin, double xMax)
@@ -297,6 +329,8 @@ void RooflineView::drawPoints()
     QHash<QString, QPointF> parentAt;
     for (int s = 0; s < m_data.series.size(); ++s) {
         const RooflineSeries &series = m_data.series[s];
+        if (!series.measured())
+            continue; // its lines say why; a legend entry without a point would only puzzle
         QColor color = series.role == RooflineSeries::Role::Kernel ? colors().seriesColor(0)
             : series.role == RooflineSeries::Role::Parent          ? colors().seriesColor(1)
                                                                    : muted;

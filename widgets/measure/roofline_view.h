@@ -53,6 +53,7 @@ protected:
     void rebuild() override;
 
 private:
+    void updateTexts(); // the GPU line and the figures beside the plot
     void drawRoofs(double xMin, double xMax);
     void drawPoints();
     void placeLabels();

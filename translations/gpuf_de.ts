@@ -2959,7 +2959,7 @@ Stärkste Beiträge zu Klasse %2 (%3), in Log-Odds; Referenzwert → Kandidatenw
 <context>
     <name>gpuf::PlotWidget</name>
     <message>
-        <location filename="../widgets/calibration/plot_widget.cpp" line="+39"/>
+        <location filename="../widgets/plots/plot_widget.cpp" line="+39"/>
         <source>Export</source>
         <translation>Exportieren</translation>
     </message>
@@ -3375,7 +3375,7 @@ Stärkste Beiträge zu Klasse %2 (%3), in Log-Odds; Referenzwert → Kandidatenw
 <context>
     <name>gpuf::costmodel</name>
     <message>
-        <location filename="../core/forecasters/costmodel_explain.cpp" line="+75"/>
+        <location filename="../core/forecasters/costmodel/costmodel_explain.cpp" line="+75"/>
         <source>Predicted %1 (%2, p = %3)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3385,7 +3385,7 @@ Stärkste Beiträge zu Klasse %2 (%3), in Log-Odds; Referenzwert → Kandidatenw
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/forecasters/costmodel_retrain.cpp" line="+26"/>
+        <location filename="../core/forecasters/costmodel/costmodel_retrain.cpp" line="+26"/>
         <source>This store has %n measured pair(s)</source>
         <translation type="unfinished"></translation>
     </message>

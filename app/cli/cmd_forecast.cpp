@@ -2,7 +2,7 @@
 // (reference, candidate) pair of a selection that has no cached forecast. The engine runs on this thread inside an
 // event loop; the endpoint's client runs on a thread of its own.
 #include "app/cli/command.h"
-#include "core/forecasters/costmodel_backend.h"
+#include "core/forecasters/costmodel/costmodel_backend.h"
 #include "core/forecasters/forecast_engine.h"
 #include "core/forecasters/forecast_gaps.h"
 #include "core/forecasters/forecast_pairs.h"

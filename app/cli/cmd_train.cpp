@@ -2,9 +2,9 @@
 // validation, prints the validation metrics (core/metrics, as `gpuf metrics`), then writes the model trained on
 // everything and its manifest.
 #include "app/cli/command.h"
-#include "core/forecasters/costmodel_compile.h"
-#include "core/forecasters/costmodel_heldout.h"
-#include "core/forecasters/costmodel_training.h"
+#include "core/forecasters/costmodel/costmodel_compile.h"
+#include "core/forecasters/costmodel/costmodel_heldout.h"
+#include "core/forecasters/costmodel/costmodel_training.h"
 #include "core/metrics/from_store.h"
 #include "core/store/store.h"
 

@@ -1,6 +1,7 @@
 // ContextMenus; see context_menus.h.
 #include "app/explorer/context_menus.h"
 
+#include "core/session/selection.h"
 #include "widgets/calibration/metrics_table.h"
 #include "widgets/calibration/metrics_table_model.h"
 #include "widgets/candidates/candidate_browser.h"
@@ -15,7 +16,6 @@
 #include "widgets/forecast/forecast_rows_model.h"
 #include "widgets/measure/measure_panel.h"
 #include "widgets/session/deletion_controller.h"
-#include "widgets/session/selection.h"
 
 #include <QAction>
 #include <QMenu>

@@ -3,11 +3,11 @@
 // locale's language when a catalog for it is compiled in; --lang or GPUF_LANG picks another.
 #include "app/explorer/app_translations.h"
 #include "app/explorer/main_window.h"
+#include "core/session/settings.h"
+#include "core/session/store_session.h"
 #include "gpuf_config.h"
 #include "widgets/common/color_scheme.h"
 #include "widgets/session/sample_store.h"
-#include "widgets/session/store_session.h"
-#include "widgets/settings/settings.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -6,6 +6,9 @@
 #include "app/explorer/context_menus.h"
 #include "core/forecasters/forecast_queue.h"
 #include "core/measure/measure_queue.h"
+#include "core/session/selection.h"
+#include "core/session/settings.h"
+#include "core/session/store_session.h"
 #include "gpuf_config.h"
 #include "widgets/calibration/calibration_data.h"
 #include "widgets/calibration/calibration_view.h"
@@ -35,10 +38,7 @@
 #include "widgets/search/searches_panel.h"
 #include "widgets/session/deletion_controller.h"
 #include "widgets/session/sample_store.h"
-#include "widgets/session/selection.h"
-#include "widgets/session/store_session.h"
 #include "widgets/session/transfer_jobs.h"
-#include "widgets/settings/settings.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -94,6 +94,7 @@ MainWindow::MainWindow(Settings *settings, StoreSession *session, QWidget *paren
         m_settings->addRecentStore(snapshot.path);
         updateTitleAndStatus();
     });
+    connect(m_session, &StoreSession::snapshotChanged, this, &MainWindow::updateTitleAndStatus);
     connect(m_session, &StoreSession::openFailed, this, [this](const QString &path, const QString &message) {
         updateTitleAndStatus();
         m_settings->removeRecentStore(path);
@@ -193,7 +194,7 @@ void MainWindow::createDocks()
     candidates->raise();
 
     // Measurements change the table's speedups and the metrics' truths; queued kernels show as pending.
-    connect(m_measureQueue, &MeasureQueue::measurementsStored, m_session, &StoreSession::refresh);
+    connect(m_measureQueue, &MeasureQueue::measurementsStored, m_session, &StoreSession::announceMeasurements);
     connect(m_measureQueue, &MeasureQueue::snapshotChanged, m_candidates, [this](const MeasureSnapshot &snapshot) {
         QSet<RowId> pending;
         for (const MeasureItem &item : snapshot.items) {

@@ -1,6 +1,7 @@
-// Result<T>: a value or an error message; errors are data, never exceptions across Qt boundaries.
+// Result<T>: a value or an error (a message and a code); errors are data, never exceptions across Qt boundaries.
 #pragma once
 
+#include <QCoreApplication>
 #include <QString>
 
 #include <optional>
@@ -11,7 +12,17 @@ namespace gpuf {
 
 struct Error
 {
+    // Cancelled: the caller asked the work to stop (a CancelToken); not a failure to show to anyone.
+    enum class Code { Failed, Cancelled };
+
     QString message;
+    Code code = Code::Failed;
+
+    static Error cancelled()
+    {
+        return Error {QCoreApplication::translate("gpuf::Error", "cancelled"), Code::Cancelled};
+    }
+    bool isCancelled() const { return code == Code::Cancelled; }
 };
 
 template<typename T>
@@ -43,6 +54,18 @@ public:
         const Error *e = std::get_if<Error>(&m_state);
         return e ? e->message : none;
     }
+    // True when the work was cancelled rather than failed.
+    bool isCancelled() const
+    {
+        const Error *e = std::get_if<Error>(&m_state);
+        return e && e->isCancelled();
+    }
+    // The error with its code, for passing a failure on unchanged (a default Error when ok()).
+    Error failure() const
+    {
+        const Error *e = std::get_if<Error>(&m_state);
+        return e ? *e : Error {};
+    }
 
 private:
     std::variant<T, Error> m_state;
@@ -54,7 +77,7 @@ class [[nodiscard]] Result<void>
 public:
     Result() = default;
     Result(Error error)
-        : m_error(std::move(error.message))
+        : m_error(std::move(error))
     { }
 
     bool ok() const { return !m_error.has_value(); }
@@ -62,11 +85,13 @@ public:
     const QString &error() const
     {
         static const QString none;
-        return m_error ? *m_error : none;
+        return m_error ? m_error->message : none;
     }
+    bool isCancelled() const { return m_error && m_error->isCancelled(); }
+    Error failure() const { return m_error ? *m_error : Error {}; }
 
 private:
-    std::optional<QString> m_error;
+    std::optional<Error> m_error;
 };
 
 using Status = Result<void>;

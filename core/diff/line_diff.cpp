@@ -15,7 +15,7 @@ namespace {
 
 constexpr int kCancelCheckInterval = 256;
 
-bool cancelledAt(int i, const std::atomic_bool *cancel) { return i % kCancelCheckInterval == 0 && isCancelled(cancel); }
+bool cancelledAt(int i, const CancelToken &cancel) { return i % kCancelCheckInterval == 0 && cancel.isCancelled(); }
 
 QString withoutWhitespace(QStringView line)
 {
@@ -37,7 +37,7 @@ struct Alignment
 };
 
 std::optional<Alignment> alignLines(
-    QStringView leftText, QStringView rightText, bool ignoreWhitespace, const std::atomic_bool *cancel)
+    QStringView leftText, QStringView rightText, bool ignoreWhitespace, const CancelToken &cancel)
 {
     Alignment alignment {splitLines(leftText), splitLines(rightText), {}};
     const auto &leftLines = alignment.left.lines;
@@ -121,8 +121,7 @@ DiffRow makeRow(RowKind kind, const Alignment &alignment, int leftIndex, int rig
 }
 
 // Rows and summary counts; token highlights are added to Changed rows when asked for.
-bool buildRows(
-    const Alignment &alignment, const DiffOptions &options, const std::atomic_bool *cancel, DiffResult &result)
+bool buildRows(const Alignment &alignment, const DiffOptions &options, const CancelToken &cancel, DiffResult &result)
 {
     const TokenDiffOptions tokenOptions {options.ignoreWhitespace, options.maxTokensPerLine};
     auto gap = [&](int leftStart, int leftCount, int rightStart, int rightCount) {
@@ -171,7 +170,7 @@ DiffResult cancelledResult()
 
 } // namespace
 
-DiffResult diffTexts(QStringView left, QStringView right, const DiffOptions &options, const std::atomic_bool *cancel)
+DiffResult diffTexts(QStringView left, QStringView right, const DiffOptions &options, const CancelToken &cancel)
 {
     const std::optional<Alignment> alignment = alignLines(left, right, options.ignoreWhitespace, cancel);
     if (!alignment)
@@ -179,7 +178,7 @@ DiffResult diffTexts(QStringView left, QStringView right, const DiffOptions &opt
     DiffResult result;
     result.left = sideInfo(alignment->left);
     result.right = sideInfo(alignment->right);
-    if (!buildRows(*alignment, options, cancel, result) || isCancelled(cancel))
+    if (!buildRows(*alignment, options, cancel, result) || cancel.isCancelled())
         return cancelledResult();
     result.hunks = computeHunks(result.rows);
     result.folds = computeFolds(result.rows, result.hunks, options.contextLines);
@@ -187,7 +186,7 @@ DiffResult diffTexts(QStringView left, QStringView right, const DiffOptions &opt
 }
 
 std::optional<int> changedLineCount(
-    QStringView left, QStringView right, bool ignoreWhitespace, const std::atomic_bool *cancel)
+    QStringView left, QStringView right, bool ignoreWhitespace, const CancelToken &cancel)
 {
     const std::optional<Alignment> alignment = alignLines(left, right, ignoreWhitespace, cancel);
     if (!alignment)

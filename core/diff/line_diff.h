@@ -1,6 +1,7 @@
 // The side-by-side line diff: aligned rows, hunks for navigation, folds for unchanged regions, summary counts.
 #pragma once
 
+#include "core/common/cancel.h"
 #include "core/diff/source_text.h"
 #include "core/diff/token_diff.h"
 
@@ -8,7 +9,6 @@
 #include <QString>
 #include <QStringView>
 
-#include <atomic>
 #include <optional>
 
 namespace gpuf::diff {
@@ -93,13 +93,13 @@ struct DiffResult
 };
 
 // Line endings never count as differences: "\r\n", "\r" and "\n" all end a line (SideInfo reports which was used).
-// Checks *cancel in its loops and returns a result with only cancelled set once it becomes true.
+// Checks `cancel` in its loops and returns a result with only cancelled set once it is cancelled.
 DiffResult diffTexts(
-    QStringView left, QStringView right, const DiffOptions &options = {}, const std::atomic_bool *cancel = nullptr);
+    QStringView left, QStringView right, const DiffOptions &options = {}, const CancelToken &cancel = {});
 
 // The number of non-Equal rows diffTexts would produce (summary.changedLines()), without building any row.
 std::optional<int> changedLineCount(
-    QStringView left, QStringView right, bool ignoreWhitespace = false, const std::atomic_bool *cancel = nullptr);
+    QStringView left, QStringView right, bool ignoreWhitespace = false, const CancelToken &cancel = {});
 
 QList<Hunk> computeHunks(const QList<DiffRow> &rows);
 

@@ -16,19 +16,19 @@ class CancellableCompare
 {
 public:
     CancellableCompare() = default;
-    explicit CancellableCompare(const std::atomic_bool *cancel)
+    explicit CancellableCompare(const CancelToken &cancel)
         : m_cancel(cancel)
     { }
-    bool impl(const int &a, const int &b) const { return a == b || isCancelled(m_cancel); }
+    bool impl(const int &a, const int &b) const { return a == b || m_cancel.isCancelled(); }
 
 private:
-    const std::atomic_bool *m_cancel = nullptr;
+    CancelToken m_cancel;
 };
 
 // Runs dtl on the elements of a and b that occur on both sides; the rest can never be part of a common subsequence,
 // and leaving them out keeps dtl's O(ND) work proportional to the real, ambiguous differences.
 std::optional<std::vector<std::pair<int, int>>> matchShared(
-    std::span<const int> a, std::span<const int> b, const std::atomic_bool *cancel)
+    std::span<const int> a, std::span<const int> b, const CancelToken &cancel)
 {
     std::vector<std::pair<int, int>> matches;
     if (a.empty() || b.empty())
@@ -54,12 +54,12 @@ std::optional<std::vector<std::pair<int, int>>> matchShared(
             indexB.push_back(j);
         }
     }
-    if (sharedA.empty() || isCancelled(cancel))
-        return isCancelled(cancel) ? std::nullopt : std::optional(matches);
+    if (sharedA.empty() || cancel.isCancelled())
+        return cancel.isCancelled() ? std::nullopt : std::optional(matches);
 
     dtl::Diff<int, std::vector<int>, CancellableCompare> differ(sharedA, sharedB, CancellableCompare(cancel));
     differ.compose();
-    if (isCancelled(cancel))
+    if (cancel.isCancelled())
         return std::nullopt;
 
     // dtl numbers elements from 1 and has already undone its internal swap of the shorter sequence.
@@ -74,9 +74,9 @@ std::optional<std::vector<std::pair<int, int>>> matchShared(
 } // namespace
 
 std::optional<std::vector<std::pair<int, int>>> matchSequences(
-    const std::vector<int> &a, const std::vector<int> &b, const std::atomic_bool *cancel)
+    const std::vector<int> &a, const std::vector<int> &b, const CancelToken &cancel)
 {
-    if (isCancelled(cancel))
+    if (cancel.isCancelled())
         return std::nullopt;
 
     const size_t limit = std::min(a.size(), b.size());

@@ -1,7 +1,8 @@
 // The one place that runs dtl: common elements of two id sequences, shared by the line and the token diff.
 #pragma once
 
-#include <atomic>
+#include "core/common/cancel.h"
+
 #include <optional>
 #include <utility>
 #include <vector>
@@ -9,10 +10,8 @@
 namespace gpuf::diff {
 
 // Index pairs (into a and into b), strictly increasing on both sides, of a longest common subsequence of a and b;
-// std::nullopt when *cancel became true. Elements are opaque ids: callers map equal lines or tokens to equal ids.
+// std::nullopt once `cancel` is cancelled. Elements are opaque ids: callers map equal lines or tokens to equal ids.
 std::optional<std::vector<std::pair<int, int>>> matchSequences(
-    const std::vector<int> &a, const std::vector<int> &b, const std::atomic_bool *cancel = nullptr);
-
-inline bool isCancelled(const std::atomic_bool *cancel) { return cancel && cancel->load(std::memory_order_relaxed); }
+    const std::vector<int> &a, const std::vector<int> &b, const CancelToken &cancel = {});
 
 } // namespace gpuf::diff

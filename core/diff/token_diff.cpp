@@ -176,11 +176,10 @@ QList<Token> tokenize(QStringView line, int maxTokens)
     return tokens;
 }
 
-TokenDiff tokenDiff(
-    QStringView left, QStringView right, const TokenDiffOptions &options, const std::atomic_bool *cancel)
+TokenDiff tokenDiff(QStringView left, QStringView right, const TokenDiffOptions &options, const CancelToken &cancel)
 {
     TokenDiff result;
-    if (isCancelled(cancel)) {
+    if (cancel.isCancelled()) {
         result.cancelled = true;
         return result;
     }

@@ -1,10 +1,10 @@
 // Token-level highlights inside a changed line: which character spans differ between the two versions.
 #pragma once
 
+#include "core/common/cancel.h"
+
 #include <QList>
 #include <QStringView>
-
-#include <atomic>
 
 namespace gpuf::diff {
 
@@ -48,7 +48,7 @@ struct TokenDiff
 };
 
 // Changed spans on each side; adjacent changed tokens, and changed tokens separated only by whitespace, are merged.
-TokenDiff tokenDiff(QStringView left, QStringView right, const TokenDiffOptions &options = {},
-    const std::atomic_bool *cancel = nullptr);
+TokenDiff tokenDiff(
+    QStringView left, QStringView right, const TokenDiffOptions &options = {}, const CancelToken &cancel = {});
 
 } // namespace gpuf::diff

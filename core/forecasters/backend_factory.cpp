@@ -1,7 +1,7 @@
 // makeBackend; see backend_factory.h. One case per forecaster kind, each in a function of its own.
 #include "core/forecasters/backend_factory.h"
 
-#include "core/forecasters/costmodel_backend.h"
+#include "core/forecasters/costmodel/costmodel_backend.h"
 #include "core/forecasters/llm_backend.h"
 
 namespace gpuf {

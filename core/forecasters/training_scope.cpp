@@ -1,9 +1,9 @@
 // trainingScopeOf and inSampleRows; see training_scope.h.
 #include "core/forecasters/training_scope.h"
 
-#include "core/forecasters/costmodel_forecaster.h"
-#include "core/forecasters/costmodel_manifest.h"
-#include "core/forecasters/costmodel_model.h"
+#include "core/forecasters/costmodel/costmodel_forecaster.h"
+#include "core/forecasters/costmodel/costmodel_manifest.h"
+#include "core/forecasters/costmodel/costmodel_model.h"
 #include "core/store/scored_pairs.h"
 
 #include <QFile>

@@ -2,7 +2,7 @@
 #include "core/search/search_setup.h"
 
 #include "core/forecasters/backend_factory.h"
-#include "core/forecasters/costmodel_backend.h"
+#include "core/forecasters/costmodel/costmodel_backend.h"
 #include "core/mutators/mutator_factory.h"
 #include "core/search/local_evaluator.h"
 #include "core/search/recorded_mutators.h"

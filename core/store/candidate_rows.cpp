@@ -80,10 +80,6 @@ const ForecastCell &CandidateTable::forecastCell(int row, int forecasterIndex) c
 
 namespace {
 
-bool isCancelled(const std::atomic_bool *cancel) { return cancel && cancel->load(std::memory_order_relaxed); }
-
-Error cancelled() { return Error {QStringLiteral("cancelled")}; }
-
 // Dense ranks of `texts` in case-insensitive order (equal texts share a rank).
 QList<int> ranksOf(const QStringList &texts)
 {
@@ -141,18 +137,18 @@ struct RawMeasurement
     double medianNs = 0.0;
 };
 
-Result<QList<RawForecast>> fetchForecasts(QSqlDatabase &db, const std::atomic_bool *cancel)
+Result<QList<RawForecast>> fetchForecasts(QSqlDatabase &db, const CancelToken &cancel)
 {
     auto q = sql::run(db,
         QStringLiteral(
             "SELECT id, candidate_kernel_id, forecaster_id, reference_kernel_id, COALESCE(hardware_id, 0),"
             " p1, p2, p3, p4, p5, p6, p7, p8, predicted_bin FROM forecasts WHERE status = 'ok' ORDER BY id"));
     if (!q)
-        return Error {q.error()};
+        return q.failure();
     QList<RawForecast> out;
     while (q->next()) {
-        if ((out.size() & 0xffff) == 0 && isCancelled(cancel))
-            return cancelled();
+        if ((out.size() & 0xffff) == 0 && cancel.isCancelled())
+            return Error::cancelled();
         RawForecast f;
         f.id = q->value(0).toLongLong();
         f.candidate = q->value(1).toLongLong();
@@ -167,7 +163,7 @@ Result<QList<RawForecast>> fetchForecasts(QSqlDatabase &db, const std::atomic_bo
     return out;
 }
 
-Result<QList<RawMeasurement>> fetchMeasurements(QSqlDatabase &db, const std::atomic_bool *cancel)
+Result<QList<RawMeasurement>> fetchMeasurements(QSqlDatabase &db, const CancelToken &cancel)
 {
     // In id order, so a newer measurement of the same (kernel, hardware, case) comes later and replaces the older.
     // Only replays (rare) have their provenance parsed: the time of the runtime they copy. One column says both.
@@ -177,12 +173,12 @@ Result<QList<RawMeasurement>> fetchMeasurements(QSqlDatabase &db, const std::ato
                        " THEN COALESCE(json_extract(provenance_json, '$.replay_of_time'), '') ELSE '' END END"
                        " FROM measurements ORDER BY id"));
     if (!q)
-        return Error {q.error()};
+        return q.failure();
     QList<RawMeasurement> out;
     QHash<QString, QString> caseNames; // one shared string per case name
     while (q->next()) {
-        if ((out.size() & 0xffff) == 0 && isCancelled(cancel))
-            return cancelled();
+        if ((out.size() & 0xffff) == 0 && cancel.isCancelled())
+            return Error::cancelled();
         RawMeasurement m;
         m.kernel = q->value(0).toLongLong();
         m.hardware = q->value(1).toLongLong();
@@ -207,12 +203,12 @@ Result<QList<RawMeasurement>> fetchMeasurements(QSqlDatabase &db, const std::ato
 
 // Runs `fetch` on `pool` on a read connection of its own (a connection belongs to the thread that opened it).
 template<typename T, typename Fetch>
-QFuture<Result<T>> fetchAside(QThreadPool *pool, const QString &path, const std::atomic_bool *cancel, Fetch fetch)
+QFuture<Result<T>> fetchAside(QThreadPool *pool, const QString &path, const CancelToken &cancel, Fetch fetch)
 {
     return QtConcurrent::run(pool, [path, cancel, fetch]() -> Result<T> {
         auto store = Store::open(path, Store::Mode::ReadOnly, Store::Check::Header);
         if (!store)
-            return Error {store.error()};
+            return store.failure();
         return fetch((*store)->database(), cancel);
     });
 }
@@ -220,7 +216,7 @@ QFuture<Result<T>> fetchAside(QThreadPool *pool, const QString &path, const std:
 class TableLoader
 {
 public:
-    TableLoader(Store &store, const std::atomic_bool *cancel)
+    TableLoader(Store &store, const CancelToken &cancel)
         : m_store(store)
         , m_db(store.database())
         , m_cancel(cancel)
@@ -245,7 +241,7 @@ private:
 
     Store &m_store;
     QSqlDatabase &m_db;
-    const std::atomic_bool *m_cancel;
+    CancelToken m_cancel;
     // The side work waits here, never on the global pool: loadCandidateTable runs inside global-pool jobs, and nested
     // waits on that pool deadlock once every one of its threads is such a waiting job (seen with two cores).
     QThreadPool m_pool;
@@ -274,8 +270,8 @@ Result<CandidateTable> TableLoader::run()
         &TableLoader::loadImplausible, &TableLoader::loadSearches};
     Status status;
     for (auto stage : stages) {
-        if (isCancelled(m_cancel)) {
-            status = cancelled();
+        if (m_cancel.isCancelled()) {
+            status = Error::cancelled();
             break;
         }
         status = (this->*stage)();
@@ -289,7 +285,7 @@ Result<CandidateTable> TableLoader::run()
     m_implausible.waitForFinished();
     m_nameRanks.waitForFinished();
     if (!status)
-        return Error {status.error()};
+        return status.failure();
     finish();
     return std::move(m_table);
 }
@@ -299,7 +295,7 @@ Status TableLoader::loadProblems()
     auto q
         = sql::run(m_db, QStringLiteral("SELECT id, name, COALESCE(reference_kernel_id, 0) FROM problems ORDER BY id"));
     if (!q)
-        return Error {q.error()};
+        return q.failure();
     while (q->next())
         m_table.problems.append({q->value(0).toLongLong(), q->value(1).toString(), q->value(2).toLongLong()});
     return {};
@@ -309,7 +305,7 @@ Status TableLoader::loadKernels()
 {
     auto summaries = KernelRepo(m_store).summaries();
     if (!summaries)
-        return Error {summaries.error()};
+        return summaries.failure();
     m_table.rows.reserve(summaries->size());
     for (KernelSummary &k : *summaries) {
         CandidateRow row;
@@ -342,13 +338,13 @@ Status TableLoader::loadSlots()
 {
     auto hardware = sql::run(m_db, QStringLiteral("SELECT id, name FROM hardware ORDER BY id"));
     if (!hardware)
-        return Error {hardware.error()};
+        return hardware.failure();
     while (hardware->next())
         m_table.hardware.append({hardware->value(0).toLongLong(), hardware->value(1).toString()});
     auto unnamed
         = sql::scalar(m_db, QStringLiteral("SELECT EXISTS (SELECT 1 FROM pair_labels WHERE hardware_id IS NULL)"));
     if (!unnamed)
-        return Error {unnamed.error()};
+        return unnamed.failure();
     if (*unnamed)
         m_table.hardware.append({0, QStringLiteral("(hardware not given)")});
     for (int i = 0; i < m_table.hardware.size(); ++i)
@@ -356,7 +352,7 @@ Status TableLoader::loadSlots()
 
     auto forecasters = sql::run(m_db, QStringLiteral("SELECT id, name, display_name FROM forecasters ORDER BY id"));
     if (!forecasters)
-        return Error {forecasters.error()};
+        return forecasters.failure();
     while (forecasters->next()) {
         m_forecasterIndex.insert(forecasters->value(0).toLongLong(), int(m_table.forecasters.size()));
         m_table.forecasters.append(
@@ -376,7 +372,7 @@ Status TableLoader::loadLabels()
             " CASE WHEN json_valid(extra_json) THEN json_extract(extra_json, '$.source_search') END"
             " FROM pair_labels ORDER BY id"));
     if (!q)
-        return Error {q.error()};
+        return q.failure();
     const qsizetype hardwareCount = m_table.hardware.size();
     while (q->next()) {
         const int row = m_table.rowOf(q->value(2).toLongLong());
@@ -406,7 +402,7 @@ Status TableLoader::loadForecasts()
 {
     const Result<QList<RawForecast>> raw = m_forecasts.result();
     if (!raw)
-        return Error {raw.error()};
+        return raw.failure();
     const qsizetype forecasterCount = m_table.forecasters.size();
     QList<RowId> newestReference(m_table.rows.size(), 0); // for rows that have no baseline yet
     for (const RawForecast &f : *raw) {
@@ -451,7 +447,7 @@ Status TableLoader::loadMeasurements()
 {
     const Result<QList<RawMeasurement>> raw = m_measurements.result();
     if (!raw)
-        return Error {raw.error()};
+        return raw.failure();
     QHash<QString, int> caseIds;
     QList<CaseRun> runs;
     runs.reserve(raw->size());
@@ -475,8 +471,8 @@ Status TableLoader::loadMeasurements()
             recorded = std::max(recorded, m.recordedMs);
         }
     }
-    if (isCancelled(m_cancel))
-        return cancelled();
+    if (m_cancel.isCancelled())
+        return Error::cancelled();
     // Stable: of several runs of one (kernel, hardware, case) the last one read, the newest, is kept.
     std::stable_sort(runs.begin(), runs.end(), runBefore);
     qsizetype kept = 0;
@@ -578,7 +574,7 @@ Status TableLoader::loadSearches()
 {
     auto q = sql::run(m_db, QStringLiteral("SELECT id, name, COALESCE(problem_id, 0) FROM searches ORDER BY id"));
     if (!q)
-        return Error {q.error()};
+        return q.failure();
     QHash<QString, int> byName;
     while (q->next()) {
         byName.insert(q->value(1).toString(), int(m_table.searches.size()));
@@ -593,7 +589,7 @@ Status TableLoader::loadSearches()
         QStringLiteral("SELECT search_id, json_extract(payload_json, '$.kernel_id') FROM search_events"
                        " WHERE instr(payload_json, '\"kernel_id\"') > 0 AND json_valid(payload_json)"));
     if (!events)
-        return Error {events.error()};
+        return events.failure();
     while (events->next()) {
         const int search = m_table.searchIndexOf(events->value(0).toLongLong());
         const RowId kernel = events->value(1).toLongLong();
@@ -661,19 +657,18 @@ QString pairKey(const QString &baselineHash, const QString &candidateHash)
 }
 
 // Sources of `ids` (ascending), read with bound IN lists of at most kChunk ids.
-Status readSources(
-    QSqlDatabase &db, const QList<RowId> &ids, QHash<RowId, QString> &out, const std::atomic_bool *cancel)
+Status readSources(QSqlDatabase &db, const QList<RowId> &ids, QHash<RowId, QString> &out, const CancelToken &cancel)
 {
     constexpr qsizetype kChunk = 500;
     for (qsizetype begin = 0; begin < ids.size(); begin += kChunk) {
-        if (isCancelled(cancel))
-            return cancelled();
+        if (cancel.isCancelled())
+            return Error::cancelled();
         const qsizetype count = std::min(kChunk, ids.size() - begin);
         QString statement = QStringLiteral("SELECT id, source FROM kernels WHERE id IN (?");
         statement += QStringLiteral(",?").repeated(count - 1) + QLatin1Char(')');
         auto q = sql::prepare(db, statement);
         if (!q)
-            return Error {q.error()};
+            return q.failure();
         for (qsizetype i = 0; i < count; ++i)
             q->addBindValue(ids[begin + i]);
         if (Status s = sql::exec(*q); !s)
@@ -695,13 +690,13 @@ struct DiffJob
 
 } // namespace
 
-Result<CandidateTable> loadCandidateTable(Store &store, const std::atomic_bool *cancel)
+Result<CandidateTable> loadCandidateTable(Store &store, const CancelToken &cancel)
 {
     return TableLoader(store, cancel).run();
 }
 
 Result<ChangedLines> computeChangedLines(
-    Store &store, const CandidateTable &table, const ChangedLineCache &known, const std::atomic_bool *cancel)
+    Store &store, const CandidateTable &table, const ChangedLineCache &known, const CancelToken &cancel)
 {
     ChangedLines out;
     out.perRow.fill(-1, table.rows.size());
@@ -727,7 +722,7 @@ Result<ChangedLines> computeChangedLines(
     std::sort(sortedBaselines.begin(), sortedBaselines.end());
     QHash<RowId, QString> baselineSources;
     if (Status s = readSources(store.database(), sortedBaselines, baselineSources, cancel); !s)
-        return Error {s.error()};
+        return s.failure();
 
     // A pool of this call's own, as in loadCandidateTable: the caller is usually a global-pool job.
     QThreadPool pool;
@@ -739,7 +734,7 @@ Result<ChangedLines> computeChangedLines(
             ids.append(table.rows[row].id);
         QHash<RowId, QString> sources;
         if (Status s = readSources(store.database(), ids, sources, cancel); !s)
-            return Error {s.error()};
+            return s.failure();
         QList<DiffJob> jobs;
         for (int row : chunk) {
             const CandidateRow &candidate = table.rows[row];
@@ -754,8 +749,8 @@ Result<ChangedLines> computeChangedLines(
         QtConcurrent::blockingMap(&pool, jobs, [cancel](DiffJob &job) {
             job.count = diff::changedLineCount(*job.baseline, job.candidate, false, cancel).value_or(-1);
         });
-        if (isCancelled(cancel))
-            return cancelled();
+        if (cancel.isCancelled())
+            return Error::cancelled();
         for (const DiffJob &job : std::as_const(jobs)) {
             out.perRow[job.row] = job.count;
             out.computed.insert(job.key, job.count);

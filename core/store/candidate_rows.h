@@ -3,6 +3,7 @@
 // switching which ones the table shows needs no reload.
 #pragma once
 
+#include "core/common/cancel.h"
 #include "core/common/result.h"
 #include "core/domain/measurement.h"
 
@@ -10,7 +11,6 @@
 #include <QList>
 #include <QString>
 
-#include <atomic>
 #include <optional>
 
 namespace gpuf {
@@ -147,11 +147,11 @@ struct CandidateTable
     const ForecastCell &forecastCell(int row, int forecasterIndex) const;
 };
 
-// Loads the table in one read transaction. Checks *cancel between stages and fails with "cancelled" once it is set.
-// changedLines are left at -1: computeChangedLines fills them in a second stage. The side reads run on a thread pool
-// of the call's own (never the global one, which its caller may be running on: waiting there for global-pool work
-// can deadlock when every global thread waits the same way).
-Result<CandidateTable> loadCandidateTable(Store &store, const std::atomic_bool *cancel = nullptr);
+// Loads the table in one read transaction. Checks `cancel` between stages and fails with Error::cancelled() once it is
+// cancelled. changedLines are left at -1: computeChangedLines fills them in a second stage. The side reads run on a
+// thread pool of the call's own (never the global one, which its caller may be running on: waiting there for
+// global-pool work can deadlock when every global thread waits the same way).
+Result<CandidateTable> loadCandidateTable(Store &store, const CancelToken &cancel = {});
 
 // Changed-line counts keyed by "<baseline hash>:<candidate hash>"; kept by the caller between loads so only new
 // pairs are diffed again.
@@ -165,7 +165,7 @@ struct ChangedLines
 
 // diff::changedLineCount of every row against its baseline. Sources are read in id-range chunks and diffed in
 // parallel on a thread pool of the call's own; pairs found in `known`, and identical hashes, are not diffed.
-Result<ChangedLines> computeChangedLines(Store &store, const CandidateTable &table, const ChangedLineCache &known = {},
-    const std::atomic_bool *cancel = nullptr);
+Result<ChangedLines> computeChangedLines(
+    Store &store, const CandidateTable &table, const ChangedLineCache &known = {}, const CancelToken &cancel = {});
 
 } // namespace gpuf

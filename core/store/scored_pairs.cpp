@@ -48,8 +48,6 @@ const ScoredPairsForecaster *ScoredPairs::forecaster(RowId id) const
 
 namespace {
 
-bool isCancelled(const std::atomic_bool *cancel) { return cancel && cancel->load(std::memory_order_relaxed); }
-
 // (kernel or pair, hardware) and (reference, candidate, hardware) keys for the lookups below.
 struct KernelOnHardware
 {
@@ -109,7 +107,7 @@ Result<RowId> resolveName(const QList<NamedRow> &rows, const QString &name, cons
 class PairsLoader
 {
 public:
-    PairsLoader(Store &store, const ScoredPairFilter &filter, const std::atomic_bool *cancel)
+    PairsLoader(Store &store, const ScoredPairFilter &filter, const CancelToken &cancel)
         : m_db(store.database())
         , m_filter(filter)
         , m_cancel(cancel)
@@ -129,7 +127,7 @@ private:
 
     QSqlDatabase &m_db;
     const ScoredPairFilter &m_filter;
-    const std::atomic_bool *m_cancel;
+    CancelToken m_cancel;
     ScoredPairs m_result;
     QList<QString> m_displayNames; // parallel to m_result.allForecasters
     RowId m_problemId = 0;
@@ -150,8 +148,8 @@ Result<ScoredPairs> PairsLoader::run()
         &PairsLoader::loadLabels, &PairsLoader::loadMeasurements, &PairsLoader::loadSearchMembers};
     Status status;
     for (auto stage : stages) {
-        if (isCancelled(m_cancel)) {
-            status = Error {QStringLiteral("cancelled")};
+        if (m_cancel.isCancelled()) {
+            status = Error::cancelled();
             break;
         }
         status = (this->*stage)();
@@ -161,7 +159,7 @@ Result<ScoredPairs> PairsLoader::run()
     if (inTransaction)
         m_db.rollback(); // nothing was written
     if (!status)
-        return Error {status.error()};
+        return status.failure();
     decide();
     return std::move(m_result);
 }
@@ -171,7 +169,7 @@ Result<QList<NamedRow>> PairsLoader::namedRows(const QString &table)
     // `table` is one of the fixed names below, never user input.
     auto q = sql::run(m_db, QStringLiteral("SELECT id, name FROM ") + table + QStringLiteral(" ORDER BY id"));
     if (!q)
-        return Error {q.error()};
+        return q.failure();
     QList<NamedRow> rows;
     while (q->next())
         rows.append({q->value(0).toLongLong(), q->value(1).toString()});
@@ -185,12 +183,12 @@ Status PairsLoader::loadNames()
     for (const auto &[table, target] : tables) {
         auto rows = namedRows(table);
         if (!rows)
-            return Error {rows.error()};
+            return rows.failure();
         *target = std::move(*rows);
     }
     auto q = sql::run(m_db, QStringLiteral("SELECT id, name, display_name FROM forecasters ORDER BY id"));
     if (!q)
-        return Error {q.error()};
+        return q.failure();
     while (q->next()) {
         m_result.allForecasters.append({q->value(0).toLongLong(), q->value(1).toString()});
         m_displayNames.append(q->value(2).toString());
@@ -202,10 +200,10 @@ Status PairsLoader::resolveFilter()
 {
     auto problem = resolveName(m_result.problems, m_filter.problem, QStringLiteral("problem"));
     if (!problem)
-        return Error {problem.error()};
+        return problem.failure();
     auto hardware = resolveName(m_result.hardware, m_filter.hardware, QStringLiteral("hardware"));
     if (!hardware)
-        return Error {hardware.error()};
+        return hardware.failure();
     m_problemId = *problem;
     m_hardwareId = *hardware;
 
@@ -245,7 +243,7 @@ Status PairsLoader::loadForecasts()
                        " WHERE (? = 0 OR k.problem_id = ?) AND (? = 0 OR f.hardware_id = ?) ORDER BY f.id"),
         {m_problemId, m_problemId, m_hardwareId, m_hardwareId});
     if (!q)
-        return Error {q.error()};
+        return q.failure();
     QHash<ForecastKey, qsizetype> newest; // rows in id order: a later forecast of the same key replaces the earlier
     while (q->next()) {
         const RowId forecaster = q->value(4).toLongLong();
@@ -298,7 +296,7 @@ Status PairsLoader::loadLabels()
                        " CASE WHEN json_valid(extra_json) THEN json_extract(extra_json, '$.source_search') END"
                        " FROM pair_labels ORDER BY id"));
     if (!q)
-        return Error {q.error()};
+        return q.failure();
     while (q->next()) {
         const PairOnHardware key {q->value(0).toLongLong(), q->value(1).toLongLong(), q->value(2).toLongLong()};
         if (!m_kernels.contains(key.candidate))
@@ -319,7 +317,7 @@ Status PairsLoader::loadMeasurements()
                        " WHERE (? = 0 OR hardware_id = ?) GROUP BY kernel_id, hardware_id, case_name"),
         {m_hardwareId, m_hardwareId});
     if (!q)
-        return Error {q.error()};
+        return q.failure();
     QHash<QString, int> caseIds;
     while (q->next()) {
         const KernelOnHardware key {q->value(0).toLongLong(), q->value(1).toLongLong()};
@@ -347,7 +345,7 @@ Status PairsLoader::loadSearchMembers()
                        " WHERE instr(payload_json, '\"kernel_id\"') > 0 AND json_valid(payload_json)"
                        " ORDER BY search_id"));
     if (!q)
-        return Error {q.error()};
+        return q.failure();
     while (q->next()) {
         const RowId kernel = q->value(1).toLongLong();
         if (m_kernels.contains(kernel) && !m_searchOfKernel.contains(kernel))
@@ -418,7 +416,7 @@ void PairsLoader::decide()
 
 } // namespace
 
-Result<ScoredPairs> loadScoredPairs(Store &store, const ScoredPairFilter &filter, const std::atomic_bool *cancel)
+Result<ScoredPairs> loadScoredPairs(Store &store, const ScoredPairFilter &filter, const CancelToken &cancel)
 {
     return PairsLoader(store, filter, cancel).run();
 }

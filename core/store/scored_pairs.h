@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/bins/bins.h"
+#include "core/common/cancel.h"
 #include "core/common/result.h"
 #include "core/domain/problem.h"
 
@@ -10,7 +11,6 @@
 #include <QString>
 #include <QStringList>
 
-#include <atomic>
 #include <optional>
 
 namespace gpuf {
@@ -94,9 +94,8 @@ struct ScoredPairs
 // Loads the forecasts matching `filter` with their truths in one read transaction. Among several forecasts of the
 // same (forecaster, reference, candidate, hardware, repeat) the newest answer counts (an error is no answer). A
 // measurement of the candidate decides over a label (as in the candidate table); a label on the same hardware, else one
-// that names no hardware, stands in where the kernels were not both measured. Checks *cancel between stages and fails
+// that names no hardware, stands in where the kernels were not both measured. Checks `cancel` between stages and fails
 // with "cancelled" once set.
-Result<ScoredPairs> loadScoredPairs(
-    Store &store, const ScoredPairFilter &filter = {}, const std::atomic_bool *cancel = nullptr);
+Result<ScoredPairs> loadScoredPairs(Store &store, const ScoredPairFilter &filter = {}, const CancelToken &cancel = {});
 
 } // namespace gpuf

@@ -3,8 +3,8 @@
 // probabilities alone (what ranking a pool needs), batched, and complete forecasts with their SHAP explanation — and
 // training time (leave-one-operation-out on one core, and one fit) on the measured corpus in resources/.
 #include "core/features/pair_features.h"
-#include "core/forecasters/costmodel_forecaster.h"
-#include "core/forecasters/costmodel_training.h"
+#include "core/forecasters/costmodel/costmodel_forecaster.h"
+#include "core/forecasters/costmodel/costmodel_training.h"
 #include "core/interop/corpus.h"
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"

@@ -576,13 +576,14 @@ private Q_SLOTS:
 
     void cancelledBeforeStart()
     {
-        const std::atomic_bool cancel {true};
-        const DiffResult diff = diffTexts(kKernel, mutated(kKernel, 3), {}, &cancel);
+        const gpuf::CancelToken cancel = gpuf::CancelToken::create();
+        cancel.cancel();
+        const DiffResult diff = diffTexts(kKernel, mutated(kKernel, 3), {}, cancel);
         QVERIFY(diff.cancelled);
         QVERIFY(diff.rows.isEmpty());
         QVERIFY(!diff.identical());
-        QCOMPARE(changedLineCount(kKernel, mutated(kKernel, 3), false, &cancel), std::nullopt);
-        QVERIFY(gpuf::diff::tokenDiff(u"a + b", u"a - b", {}, &cancel).cancelled);
+        QCOMPARE(changedLineCount(kKernel, mutated(kKernel, 3), false, cancel), std::nullopt);
+        QVERIFY(gpuf::diff::tokenDiff(u"a + b", u"a - b", {}, cancel).cancelled);
         QVERIFY(unifiedPatch(diff, u"a", u"b").isEmpty());
     }
 
@@ -595,11 +596,11 @@ private Q_SLOTS:
             left += QString::number(random.bounded(6)) + u'\n';
             right += QString::number(random.bounded(6)) + u'\n';
         }
-        std::atomic_bool cancel {false};
+        const gpuf::CancelToken cancel = gpuf::CancelToken::create();
         QElapsedTimer timer;
         timer.start();
-        QFuture<DiffResult> future = QtConcurrent::run([&] { return diffTexts(left, right, {}, &cancel); });
-        cancel = true;
+        QFuture<DiffResult> future = QtConcurrent::run([&] { return diffTexts(left, right, {}, cancel); });
+        cancel.cancel();
         const DiffResult diff = future.result();
         QVERIFY(diff.cancelled);
         QVERIFY(diff.rows.isEmpty());

@@ -4,6 +4,9 @@
 #include "../widgets/tst_candidate_store.h"
 
 #include "app/explorer/main_window.h"
+#include "core/session/selection.h"
+#include "core/session/settings.h"
+#include "core/session/store_session.h"
 #include "widgets/calibration/metrics_table.h"
 #include "widgets/candidates/candidate_browser.h"
 #include "widgets/candidates/candidate_filter_bar.h"
@@ -14,9 +17,6 @@
 #include "widgets/common/item_view_menu.h"
 #include "widgets/forecast/forecast_panel.h"
 #include "widgets/forecast/forecast_rows_model.h"
-#include "widgets/session/selection.h"
-#include "widgets/session/store_session.h"
-#include "widgets/settings/settings.h"
 
 #include <QClipboard>
 #include <QGuiApplication>

@@ -6,6 +6,9 @@
 #include "app/explorer/main_window.h"
 #include "core/common/english_plurals.h"
 #include "core/interop/corpus.h"
+#include "core/session/selection.h"
+#include "core/session/settings.h"
+#include "core/session/store_session.h"
 #include "core/store/store.h"
 #include "gpuf_config.h"
 #include "widgets/candidates/candidate_browser.h"
@@ -14,9 +17,6 @@
 #include "widgets/diff/diff_view.h"
 #include "widgets/forecast/forecast_panel.h"
 #include "widgets/overview/welcome_page.h"
-#include "widgets/session/selection.h"
-#include "widgets/session/store_session.h"
-#include "widgets/settings/settings.h"
 
 #include <QDockWidget>
 #include <QLabel>

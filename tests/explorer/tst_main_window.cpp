@@ -2,6 +2,9 @@
 // blocking, recent stores are remembered, and the default dock layout can be restored.
 #include "app/explorer/main_window.h"
 #include "core/interop/corpus.h"
+#include "core/session/selection.h"
+#include "core/session/settings.h"
+#include "core/session/store_session.h"
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
 #include "gpuf_config.h"
@@ -10,9 +13,6 @@
 #include "widgets/candidates/candidate_table_model.h"
 #include "widgets/diff/diff_view.h"
 #include "widgets/overview/store_overview.h"
-#include "widgets/session/selection.h"
-#include "widgets/session/store_session.h"
-#include "widgets/settings/settings.h"
 
 #include <QComboBox>
 #include <QDir>

@@ -2,8 +2,8 @@
 // real main window, and a locale without a catalog leaves it in English.
 #include "app/explorer/app_translations.h"
 #include "app/explorer/main_window.h"
-#include "widgets/session/store_session.h"
-#include "widgets/settings/settings.h"
+#include "core/session/settings.h"
+#include "core/session/store_session.h"
 
 #include <QCoreApplication>
 #include <QDockWidget>

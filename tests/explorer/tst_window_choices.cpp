@@ -5,6 +5,9 @@
 #include "app/explorer/main_window.h"
 #include "core/interop/corpus.h"
 #include "core/interop/interop.h"
+#include "core/session/selection.h"
+#include "core/session/settings.h"
+#include "core/session/store_session.h"
 #include "core/store/forecast_repo.h"
 #include "core/store/hardware_repo.h"
 #include "core/store/measurement_repo.h"
@@ -21,9 +24,6 @@
 #include "widgets/forecast/forecast_panel.h"
 #include "widgets/forecast/forecast_rows_model.h"
 #include "widgets/session/sample_store.h"
-#include "widgets/session/selection.h"
-#include "widgets/session/store_session.h"
-#include "widgets/settings/settings.h"
 
 #include <QAction>
 #include <QComboBox>

@@ -406,9 +406,11 @@ void TestMetricsStore::formatting()
 
 void TestMetricsStore::cancelledLoadFails()
 {
-    std::atomic_bool cancel {true};
-    auto loaded = loadScoredPairs(*m_store, {}, &cancel);
+    const CancelToken cancel = CancelToken::create();
+    cancel.cancel();
+    auto loaded = loadScoredPairs(*m_store, {}, cancel);
     QVERIFY(!loaded.ok());
+    QVERIFY(loaded.isCancelled());
     QCOMPARE(loaded.error(), u"cancelled"_s);
 }
 

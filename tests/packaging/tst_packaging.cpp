@@ -3,10 +3,10 @@
 // rendered at every size, the bash completion completes commands and options from the real gpuf, and the installed
 // sample store and catalogs are the ones the explorer uses.
 #include "app/explorer/app_translations.h"
+#include "core/session/store_session.h"
 #include "core/store/store.h"
 #include "gpuf_config.h"
 #include "widgets/session/sample_store.h"
-#include "widgets/session/store_session.h"
 
 #include <QCryptographicHash>
 #include <QDir>

@@ -380,10 +380,12 @@ void TestCandidateRows::changedLines()
 
 void TestCandidateRows::cancelledLoadFails()
 {
-    std::atomic_bool cancel {true};
-    auto table = loadCandidateTable(*m_store, &cancel);
+    const CancelToken cancel = CancelToken::create();
+    cancel.cancel();
+    auto table = loadCandidateTable(*m_store, cancel);
     QVERIFY(!table.ok());
-    auto lines = computeChangedLines(*m_store, m_table, {}, &cancel);
+    QVERIFY(table.isCancelled());
+    auto lines = computeChangedLines(*m_store, m_table, {}, cancel);
     QVERIFY(!lines.ok());
 }
 

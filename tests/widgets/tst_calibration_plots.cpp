@@ -3,12 +3,12 @@
 #include "core/bins/bins.h"
 #include "core/metrics/ranking.h"
 #include "core/metrics/report.h"
+#include "core/session/selection.h"
 #include "widgets/calibration/budget_curve_plot.h"
 #include "widgets/calibration/confusion_plot.h"
-#include "widgets/calibration/plot_qcustomplot.h"
+#include "widgets/plots/plot_qcustomplot.h"
 #include "widgets/calibration/reliability_plot.h"
 #include "widgets/calibration/risk_coverage_plot.h"
-#include "widgets/session/selection.h"
 
 #include <QDir>
 #include <QElapsedTimer>

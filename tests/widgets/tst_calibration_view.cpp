@@ -5,6 +5,8 @@
 #include "core/interop/interop.h"
 #include "core/measure/measure_plan.h"
 #include "core/metrics/selective.h"
+#include "core/session/selection.h"
+#include "core/session/store_session.h"
 #include "core/store/measurement_repo.h"
 #include "core/store/scored_pairs.h"
 #include "core/store/store.h"
@@ -12,12 +14,10 @@
 #include "widgets/calibration/calibration_data.h"
 #include "widgets/calibration/calibration_view.h"
 #include "widgets/calibration/confusion_plot.h"
-#include "widgets/calibration/plot_qcustomplot.h"
+#include "widgets/plots/plot_qcustomplot.h"
 #include "widgets/calibration/reliability_plot.h"
 #include "widgets/calibration/risk_coverage_plot.h"
 #include "widgets/candidates/drill_pairs_view.h"
-#include "widgets/session/selection.h"
-#include "widgets/session/store_session.h"
 
 #include <QApplication>
 #include <QComboBox>

@@ -3,16 +3,16 @@
 // model saved under the app's data folder and added to the store as a cost-model forecaster of its own, the forecast
 // engine then forecasting with it), the options (operations, name), "Use Built-in Cost Model", a store with too few
 // measured pairs, cancelling, and the GUI thread turning freely while a retrain runs.
-#include "../costmodel/costmodel_fixture.h"
-#include "core/forecasters/costmodel_backend.h"
-#include "core/forecasters/costmodel_retrain.h"
+#include "../forecasters/costmodel/costmodel_fixture.h"
+#include "core/forecasters/costmodel/costmodel_backend.h"
+#include "core/forecasters/costmodel/costmodel_retrain.h"
 #include "core/forecasters/forecast_queue.h"
 #include "core/metrics/from_store.h"
+#include "core/session/settings.h"
+#include "core/session/store_session.h"
 #include "core/store/forecast_repo.h"
 #include "widgets/forecast/costmodel_retrainer.h"
 #include "widgets/forecast/retrain_dialog.h"
-#include "widgets/session/store_session.h"
-#include "widgets/settings/settings.h"
 
 #include <QAction>
 #include <QCheckBox>

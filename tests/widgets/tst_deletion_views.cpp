@@ -3,6 +3,8 @@
 // undo the store refuses, and the kernel actions enabled or disabled with the reason.
 #include "tst_candidate_store.h"
 
+#include "core/session/selection.h"
+#include "core/session/store_session.h"
 #include "widgets/candidates/candidate_browser.h"
 #include "widgets/candidates/candidate_source.h"
 #include "widgets/candidates/candidate_table_model.h"
@@ -10,8 +12,6 @@
 #include "widgets/candidates/problem_tree.h"
 #include "widgets/candidates/problem_tree_model.h"
 #include "widgets/session/deletion_controller.h"
-#include "widgets/session/selection.h"
-#include "widgets/session/store_session.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

@@ -3,8 +3,11 @@
 // corpus imported and a forecast made by the real cost-model backend, marks on exactly the lines the explanation
 // names (side, colour, tooltip, overview), the toggle, swapped sides, folds, pairs without a forecast, another
 // forecaster chosen in Settings, and the light and dark palettes (screenshots saved when GPUF_SCREENSHOT_DIR is set).
-#include "core/forecasters/costmodel_backend.h"
+#include "core/forecasters/costmodel/costmodel_backend.h"
 #include "core/interop/corpus.h"
+#include "core/session/selection.h"
+#include "core/session/settings.h"
+#include "core/session/store_session.h"
 #include "core/store/forecast_repo.h"
 #include "core/store/hardware_repo.h"
 #include "core/store/problem_repo.h"
@@ -14,9 +17,6 @@
 #include "widgets/diff/diff_view.h"
 #include "widgets/diff/forecast_annotations.h"
 #include "widgets/diff/kernel_pair_loader.h"
-#include "widgets/session/selection.h"
-#include "widgets/session/store_session.h"
-#include "widgets/settings/settings.h"
 
 #include <QAction>
 #include <QApplication>

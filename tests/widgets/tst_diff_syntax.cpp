@@ -173,8 +173,9 @@ private Q_SLOTS:
         if (!SyntaxHighlighting::isAvailable())
             QSKIP("built without KSyntaxHighlighting: nothing is highlighted, so nothing can be cancelled");
         const QStringList lines {u"int a;"_s, u"int b;"_s};
-        const std::atomic_bool cancel {true};
-        QVERIFY(!m_syntax->highlightLines(u"cuda", viewsOf(lines), SyntaxTheme::Light, &cancel).has_value());
+        const CancelToken cancel = CancelToken::create();
+        cancel.cancel();
+        QVERIFY(!m_syntax->highlightLines(u"cuda", viewsOf(lines), SyntaxTheme::Light, cancel).has_value());
     }
 
     void diffViewAppliesSyntaxFormats()

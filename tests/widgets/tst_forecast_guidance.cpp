@@ -5,6 +5,9 @@
 // skipped checks said once; and every placeholder of the endpoint form shown whole.
 #include "core/forecasters/forecast_queue.h"
 #include "core/measure/measure_queue.h"
+#include "core/session/selection.h"
+#include "core/session/settings.h"
+#include "core/session/store_session.h"
 #include "core/store/forecast_repo.h"
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
@@ -16,9 +19,6 @@
 #include "widgets/forecast/forecast_pair_loader.h"
 #include "widgets/forecast/forecast_panel.h"
 #include "widgets/forecast/forecast_rows_model.h"
-#include "widgets/session/selection.h"
-#include "widgets/session/store_session.h"
-#include "widgets/settings/settings.h"
 
 #include <QApplication>
 #include <QComboBox>

@@ -7,13 +7,16 @@
 #include "core/forecasters/forecast_queue.h"
 #include "core/forecasters/forecaster_config.h"
 #include "core/measure/measure_queue.h"
+#include "core/session/selection.h"
+#include "core/session/settings.h"
+#include "core/session/store_session.h"
 #include "core/store/forecast_repo.h"
 #include "core/store/hardware_repo.h"
 #include "core/store/measurement_repo.h"
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
 #include "tests/llm/llm_test_support.h"
-#include "widgets/calibration/plot_qcustomplot.h"
+#include "widgets/plots/plot_qcustomplot.h"
 #include "widgets/candidates/candidate_source.h"
 #include "widgets/forecast/distribution_plot.h"
 #include "widgets/forecast/endpoint_form.h"
@@ -25,9 +28,6 @@
 #include "widgets/forecast/forecast_panel.h"
 #include "widgets/forecast/forecast_rows_model.h"
 #include "widgets/forecast/forecaster_input_view.h"
-#include "widgets/session/selection.h"
-#include "widgets/session/store_session.h"
-#include "widgets/settings/settings.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

@@ -3,13 +3,13 @@
 // Add Kernel starts from the parent's launches, checks edited launch fields, stores the kernel with them, and gives
 // a kernel stored earlier without launch fields the ones it is added again with.
 #include "core/interop/corpus.h"
+#include "core/session/selection.h"
+#include "core/session/store_session.h"
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
 #include "widgets/candidates/add_kernel_dialog.h"
 #include "widgets/candidates/launch_editor.h"
 #include "widgets/candidates/new_problem_dialog.h"
-#include "widgets/session/selection.h"
-#include "widgets/session/store_session.h"
 
 #include <QAction>
 #include <QComboBox>

@@ -5,6 +5,9 @@
 #include "core/interop/corpus.h"
 #include "core/measure/measure_queue.h"
 #include "core/measure/worker_locator.h"
+#include "core/session/selection.h"
+#include "core/session/settings.h"
+#include "core/session/store_session.h"
 #include "core/store/hardware_repo.h"
 #include "core/store/measurement_repo.h"
 #include "core/store/problem_repo.h"
@@ -12,9 +15,6 @@
 #include "widgets/measure/device_panel.h"
 #include "widgets/measure/measure_panel.h"
 #include "widgets/measure/measure_queue_model.h"
-#include "widgets/session/selection.h"
-#include "widgets/session/store_session.h"
-#include "widgets/settings/settings.h"
 
 #include "gpuf_config.h"
 

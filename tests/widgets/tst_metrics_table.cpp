@@ -2,11 +2,11 @@
 // wins), MetricsTableModel under QAbstractItemModelTester, the widget's filters, drill-down and CSV export.
 // With GPUF_SCREENSHOT_DIR set, it also saves the table in a light and a dark palette.
 #include "../metrics/tst_metrics_store_fixture.h"
+#include "core/session/selection.h"
+#include "core/session/store_session.h"
 #include "widgets/calibration/calibration_data.h"
 #include "widgets/calibration/metrics_table.h"
 #include "widgets/calibration/metrics_table_model.h"
-#include "widgets/session/selection.h"
-#include "widgets/session/store_session.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

@@ -5,10 +5,10 @@
 #include "core/metrics/report.h"
 #include "widgets/calibration/budget_curve_plot.h"
 #include "widgets/calibration/confusion_plot.h"
-#include "widgets/calibration/plot_qcustomplot.h"
 #include "widgets/calibration/reliability_plot.h"
 #include "widgets/forecast/contribution_delegate.h"
 #include "widgets/forecast/explanation_model.h"
+#include "widgets/plots/plot_qcustomplot.h"
 
 #include <QDate>
 #include <QImage>

@@ -1,6 +1,6 @@
 // BudgetCurvePlot; see budget_curve_plot.h.
 #include "widgets/calibration/budget_curve_plot.h"
-#include "widgets/calibration/plot_qcustomplot.h"
+#include "widgets/plots/plot_qcustomplot.h"
 
 #include <QCheckBox>
 #include <QLocale>

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "widgets/calibration/budget_curve_data.h"
-#include "widgets/calibration/plot_widget.h"
+#include "widgets/plots/plot_widget.h"
 
 #include <array>
 

@@ -4,8 +4,8 @@
 #include "core/forecasters/training_scope.h"
 #include "core/store/forecast_repo.h"
 
+#include "core/session/store_session.h"
 #include "core/store/store.h"
-#include "widgets/session/store_session.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -22,7 +22,7 @@ metrics::MetricsOptions CalibrationRequest::options() const
 namespace {
 
 std::shared_ptr<const CalibrationSnapshot> loadSnapshot(
-    const QString &path, const CalibrationRequest &request, quint64 generation, const std::atomic_bool *cancel)
+    const QString &path, const CalibrationRequest &request, quint64 generation, const CancelToken &cancel)
 {
     auto snapshot = std::make_shared<CalibrationSnapshot>();
     snapshot->generation = generation;
@@ -40,7 +40,7 @@ std::shared_ptr<const CalibrationSnapshot> loadSnapshot(
         return snapshot;
     }
     snapshot->pairs = std::move(*pairs);
-    if (cancel && cancel->load())
+    if (cancel.isCancelled())
         return snapshot; // dropped by the generation check anyway
     snapshot->metrics = metrics::computeStoreMetrics(snapshot->pairs, request.options());
     if (auto forecasters = ForecasterRepo(**store).list()) {
@@ -68,6 +68,7 @@ CalibrationData::CalibrationData(StoreSession *session, QObject *parent)
         }
         startLoad();
     });
+    connect(session, &StoreSession::changed, this, &CalibrationData::startLoad);
     connect(session, &StoreSession::closed, this, &CalibrationData::clear);
     if (session->isOpen())
         startLoad();
@@ -75,8 +76,7 @@ CalibrationData::CalibrationData(StoreSession *session, QObject *parent)
 
 CalibrationData::~CalibrationData()
 {
-    if (m_cancel)
-        m_cancel->store(true); // the job holds only values; it ends early and its result is dropped
+    m_cancel.cancel(); // the job holds only values; it ends early and its result is dropped
 }
 
 void CalibrationData::setRequest(const CalibrationRequest &request)
@@ -93,9 +93,8 @@ void CalibrationData::startLoad()
 {
     if (!m_session || !m_session->isOpen())
         return;
-    if (m_cancel)
-        m_cancel->store(true);
-    m_cancel = std::make_shared<std::atomic_bool>(false);
+    m_cancel.cancel();
+    m_cancel = CancelToken::create();
     const quint64 generation = ++m_generation;
     if (!m_loading) {
         m_loading = true;
@@ -108,7 +107,7 @@ void CalibrationData::startLoad()
     });
     watcher->setFuture(
         QtConcurrent::run([path = m_session->path(), request = m_request, generation, cancel = m_cancel]() {
-            return loadSnapshot(path, request, generation, cancel.get());
+            return loadSnapshot(path, request, generation, cancel);
         }));
 }
 
@@ -124,8 +123,7 @@ void CalibrationData::applyResult(std::shared_ptr<const CalibrationSnapshot> res
 
 void CalibrationData::clear()
 {
-    if (m_cancel)
-        m_cancel->store(true);
+    m_cancel.cancel();
     ++m_generation;
     m_snapshot = std::make_shared<const CalibrationSnapshot>();
     if (m_loading) {

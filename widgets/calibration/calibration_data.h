@@ -2,13 +2,13 @@
 // store opens, is refreshed or the request changes, and handed to the calibration views as one immutable snapshot.
 #pragma once
 
+#include "core/common/cancel.h"
 #include "core/metrics/from_store.h"
 #include "core/store/scored_pairs.h"
 
 #include <QFutureWatcher>
 #include <QObject>
 
-#include <atomic>
 #include <memory>
 
 namespace gpuf {
@@ -81,7 +81,7 @@ private:
     CalibrationRequest m_request;
     std::shared_ptr<const CalibrationSnapshot> m_snapshot;
     quint64 m_generation = 0;
-    std::shared_ptr<std::atomic_bool> m_cancel; // of the load in flight
+    CancelToken m_cancel; // of the load in flight
     bool m_loading = false;
 };
 

@@ -7,7 +7,7 @@
 #include "widgets/calibration/reliability_plot.h"
 #include "widgets/calibration/risk_coverage_plot.h"
 
-#include "widgets/session/selection.h"
+#include "core/session/selection.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

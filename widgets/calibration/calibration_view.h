@@ -3,7 +3,7 @@
 #pragma once
 
 #include "core/metrics/from_store.h"
-#include "widgets/calibration/plot_input.h"
+#include "widgets/plots/plot_input.h"
 
 #include <QPointer>
 #include <QWidget>

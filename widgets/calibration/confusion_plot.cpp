@@ -1,6 +1,6 @@
 // ConfusionPlot; see confusion_plot.h.
 #include "widgets/calibration/confusion_plot.h"
-#include "widgets/calibration/plot_qcustomplot.h"
+#include "widgets/plots/plot_qcustomplot.h"
 
 #include "core/bins/bins.h"
 

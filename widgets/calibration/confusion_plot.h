@@ -3,7 +3,7 @@
 #pragma once
 
 #include "core/metrics/calibration.h"
-#include "widgets/calibration/plot_widget.h"
+#include "widgets/plots/plot_widget.h"
 
 #include <array>
 

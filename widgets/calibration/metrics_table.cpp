@@ -1,9 +1,9 @@
 // MetricsTable; see metrics_table.h.
 #include "widgets/calibration/metrics_table.h"
 
+#include "core/session/selection.h"
 #include "widgets/calibration/calibration_data.h"
 #include "widgets/calibration/metrics_table_model.h"
-#include "widgets/session/selection.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,6 +1,6 @@
 // ReliabilityPlot; see reliability_plot.h.
 #include "widgets/calibration/reliability_plot.h"
-#include "widgets/calibration/plot_qcustomplot.h"
+#include "widgets/plots/plot_qcustomplot.h"
 
 #include "core/bins/bins.h"
 

@@ -2,7 +2,7 @@
 // a count histogram under it, and ECE with counts in the title; a click on a bucket drills down to its forecasts.
 #pragma once
 
-#include "widgets/calibration/plot_widget.h"
+#include "widgets/plots/plot_widget.h"
 
 #include <array>
 #include <vector>

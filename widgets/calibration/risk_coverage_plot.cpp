@@ -1,6 +1,6 @@
 // RiskCoveragePlot; see risk_coverage_plot.h.
 #include "widgets/calibration/risk_coverage_plot.h"
-#include "widgets/calibration/plot_qcustomplot.h"
+#include "widgets/plots/plot_qcustomplot.h"
 
 #include <QComboBox>
 #include <QLabel>

@@ -5,7 +5,7 @@
 
 #include "core/bins/bins.h"
 #include "core/metrics/selective.h"
-#include "widgets/calibration/plot_widget.h"
+#include "widgets/plots/plot_widget.h"
 
 #include <array>
 #include <vector>

@@ -2,12 +2,12 @@
 #include "widgets/candidates/add_kernel_dialog.h"
 
 #include "core/interop/kernel_input.h"
+#include "core/session/selection.h"
+#include "core/session/store_session.h"
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
 #include "widgets/candidates/launch_editor.h"
 #include "widgets/candidates/spec_fields.h"
-#include "widgets/session/selection.h"
-#include "widgets/session/store_session.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -540,7 +540,7 @@ void AddKernelDialog::applyOutcomes(const QList<Outcome> &outcomes, RowId proble
     m_status->setText(lines.join(QLatin1Char('\n')));
     if (!ids.isEmpty()) {
         Q_EMIT kernelsAdded(problemId, ids, baselineId, lines.join(QStringLiteral("; ")));
-        m_session->refresh();
+        m_session->announce(StoreChange::of(StoreChange::Kind::Kernels, ids));
     }
     if (!failed && !ids.isEmpty()) {
         QDialog::accept();

@@ -190,8 +190,6 @@ private:
     bool m_confidenceRange = false;
 };
 
-bool isCancelled(const std::atomic_bool *cancel) { return cancel && cancel->load(std::memory_order_relaxed); }
-
 } // namespace
 
 bool candidateMatches(const CandidateTable &table, int row, const CandidateFilter &filter, const CandidateView &view)
@@ -200,13 +198,13 @@ bool candidateMatches(const CandidateTable &table, int row, const CandidateFilte
 }
 
 QList<int> candidateOrder(const CandidateTable &table, const CandidateFilter &filter, const CandidateView &view,
-    int column, Qt::SortOrder order, const std::atomic_bool *cancel)
+    int column, Qt::SortOrder order, const CancelToken &cancel)
 {
     const Matcher matcher(table, filter, view);
     QList<int> rows;
     rows.reserve(table.rows.size());
     for (int row = 0; row < table.rows.size(); ++row) {
-        if ((row & 0xfff) == 0 && isCancelled(cancel))
+        if ((row & 0xfff) == 0 && cancel.isCancelled())
             return {};
         if (matcher.matches(row))
             rows.append(row);
@@ -223,7 +221,7 @@ QList<int> candidateOrder(const CandidateTable &table, const CandidateFilter &fi
     keyed.reserve(rows.size());
     for (int row : std::as_const(rows))
         keyed.append({candidateSortKey(table, row, column, view), row});
-    if (isCancelled(cancel))
+    if (cancel.isCancelled())
         return {};
     const bool ascending = order == Qt::AscendingOrder;
     std::sort(keyed.begin(), keyed.end(), [ascending](const Keyed &a, const Keyed &b) {

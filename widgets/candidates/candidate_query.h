@@ -2,14 +2,14 @@
 // filtering and sorting of 100 000 rows can run off the GUI thread and be tested without a view.
 #pragma once
 
+#include "core/common/cancel.h"
+#include "core/session/selection.h"
 #include "core/store/candidate_rows.h"
-#include "widgets/session/selection.h"
 
 #include <QList>
 #include <QSet>
 #include <QString>
 
-#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -86,7 +86,7 @@ bool candidateMatches(const CandidateTable &table, int row, const CandidateFilte
 
 // Table rows that pass the filter, sorted by `column` (-1: by id); ties keep id order. Empty when cancelled.
 QList<int> candidateOrder(const CandidateTable &table, const CandidateFilter &filter, const CandidateView &view,
-    int column, Qt::SortOrder order, const std::atomic_bool *cancel = nullptr);
+    int column, Qt::SortOrder order, const CancelToken &cancel = {});
 
 // The kernel a row is compared with for `kind`: its baseline (the reference), its parent (the baseline when it has
 // none), or `custom`.

@@ -1,8 +1,8 @@
 // CandidateSource; see candidate_source.h.
 #include "widgets/candidates/candidate_source.h"
 
+#include "core/session/store_session.h"
 #include "core/store/store.h"
-#include "widgets/session/store_session.h"
 
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
@@ -16,6 +16,7 @@ CandidateSource::CandidateSource(StoreSession *session, QObject *parent)
     if (!session)
         return;
     connect(session, &StoreSession::opened, this, [this](const StoreSnapshot &snapshot) { load(snapshot.path); });
+    connect(session, &StoreSession::changed, this, [this, session] { load(session->path()); });
     connect(session, &StoreSession::closed, this, &CandidateSource::clear);
 }
 
@@ -26,9 +27,8 @@ CandidateSource::~CandidateSource()
 
 void CandidateSource::cancelRunning()
 {
-    if (m_cancel)
-        m_cancel->store(true);
-    m_cancel = std::make_shared<std::atomic_bool>(false);
+    m_cancel.cancel();
+    m_cancel = CancelToken::create();
 }
 
 void CandidateSource::load(const QString &path)
@@ -53,7 +53,7 @@ void CandidateSource::load(const QString &path)
             result.error = store.error();
             return result;
         }
-        auto table = loadCandidateTable(**store, cancel.get());
+        auto table = loadCandidateTable(**store, cancel);
         if (!table)
             result.error = table.error();
         else
@@ -104,7 +104,7 @@ void CandidateSource::startChangedLines(quint64 generation)
                 result.error = store.error();
                 return result;
             }
-            auto lines = computeChangedLines(**store, *table, known, cancel.get());
+            auto lines = computeChangedLines(**store, *table, known, cancel);
             if (!lines) {
                 result.error = lines.error();
                 return result;

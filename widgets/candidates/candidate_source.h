@@ -3,12 +3,12 @@
 // It also holds the set of kernels queued for measurement, which the views mark "pending".
 #pragma once
 
+#include "core/common/cancel.h"
 #include "widgets/candidates/candidate_query.h"
 
 #include <QObject>
 #include <QSet>
 
-#include <atomic>
 #include <memory>
 
 namespace gpuf {
@@ -67,7 +67,7 @@ private:
     void cancelRunning();
 
     quint64 m_generation = 0;
-    std::shared_ptr<std::atomic_bool> m_cancel;
+    CancelToken m_cancel;
     QString m_path;
     CandidateTablePtr m_table;
     ChangedLineCache m_lineCache;

@@ -48,10 +48,10 @@ bool isNumeric(int column)
 
 CandidateTableModel::CandidateTableModel(QObject *parent)
     : QAbstractTableModel(parent)
-    , m_cancel(std::make_shared<std::atomic_bool>(false))
+    , m_cancel(CancelToken::create())
 { }
 
-CandidateTableModel::~CandidateTableModel() { m_cancel->store(true); }
+CandidateTableModel::~CandidateTableModel() { m_cancel.cancel(); }
 
 void CandidateTableModel::setTable(const CandidateTablePtr &table)
 {
@@ -146,8 +146,8 @@ void CandidateTableModel::emitColumnsChanged(std::initializer_list<int> columns)
 
 void CandidateTableModel::requestOrder(bool rowsChange)
 {
-    m_cancel->store(true); // the previous request's result would be dropped anyway
-    m_cancel = std::make_shared<std::atomic_bool>(false);
+    m_cancel.cancel(); // the previous request's result would be dropped anyway
+    m_cancel = CancelToken::create();
     const quint64 generation = ++m_generation;
     m_rowsChangePending = m_rowsChangePending || rowsChange;
     if (!m_table) {
@@ -163,7 +163,7 @@ void CandidateTableModel::requestOrder(bool rowsChange)
     });
     watcher->setFuture(QtConcurrent::run([table = m_table, filter = m_filter, view = m_view, column = m_sortColumn,
                                              order = m_sortOrder, generation, cancel = m_cancel]() {
-        return OrderResult {generation, candidateOrder(*table, filter, view, column, order, cancel.get())};
+        return OrderResult {generation, candidateOrder(*table, filter, view, column, order, cancel)};
     }));
 }
 

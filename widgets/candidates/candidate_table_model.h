@@ -3,11 +3,11 @@
 // sorting or filtering 100 000 rows never blocks the GUI.
 #pragma once
 
+#include "core/common/cancel.h"
 #include "widgets/candidates/candidate_query.h"
 
 #include <QAbstractTableModel>
 
-#include <atomic>
 #include <memory>
 
 namespace gpuf {
@@ -90,7 +90,7 @@ private:
     quint64 m_generation = 0;
     bool m_rowsChangePending = false; // a request since the last applied result changes which rows are shown
     int m_running = 0;
-    std::shared_ptr<std::atomic_bool> m_cancel;
+    CancelToken m_cancel;
 };
 
 } // namespace gpuf

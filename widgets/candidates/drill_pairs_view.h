@@ -3,7 +3,7 @@
 // front with the first pair's diff shown; choosing a row shows that pair's diff.
 #pragma once
 
-#include "widgets/session/selection.h"
+#include "core/session/selection.h"
 
 #include <QAbstractTableModel>
 #include <QWidget>

@@ -1,11 +1,11 @@
 // KernelActions; see kernel_actions.h.
 #include "widgets/candidates/kernel_actions.h"
 
+#include "core/session/selection.h"
 #include "core/store/deletion.h"
 #include "widgets/candidates/candidate_source.h"
 #include "widgets/common/item_view_menu.h"
 #include "widgets/session/deletion_controller.h"
-#include "widgets/session/selection.h"
 
 #include <QAction>
 #include <QWidget>

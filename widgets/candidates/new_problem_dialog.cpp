@@ -2,11 +2,11 @@
 #include "widgets/candidates/new_problem_dialog.h"
 
 #include "core/interop/kernel_input.h"
+#include "core/session/store_session.h"
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
 #include "widgets/candidates/launch_editor.h"
 #include "widgets/candidates/spec_fields.h"
-#include "widgets/session/store_session.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -507,7 +507,7 @@ void NewProblemDialog::accept()
         }
         Q_EMIT problemCreated(created->problemId, created->referenceId,
             tr("Problem '%1' created with its reference kernel #%2").arg(f.name.trimmed()).arg(created->referenceId));
-        m_session->refresh();
+        m_session->announce(StoreChange::of(StoreChange::Kind::Kernels, {created->referenceId}));
         QDialog::accept();
     });
     watcher->setFuture(QtConcurrent::run([path = m_session->path(), f]() -> Result<interop::CreatedProblem> {

@@ -88,8 +88,7 @@ void layOutBlocks(DiffDocument &document)
 
 // Highlights one side as the whole source it is (the panes hold every line of both files, so the state carried
 // from line to line is the file's own) and hands each row the formats of its line.
-bool highlightSide(
-    DiffDocument &document, PaneSide which, const SyntaxHighlighting &syntax, const std::atomic_bool *cancel)
+bool highlightSide(DiffDocument &document, PaneSide which, const SyntaxHighlighting &syntax, const CancelToken &cancel)
 {
     const DiffSide &side = document.side(which);
     const diff::SplitText split = diff::splitLines(side.source);
@@ -157,7 +156,7 @@ int digits(int value)
 } // namespace
 
 DiffDocument buildDiffDocument(
-    const DiffBuildRequest &request, const SyntaxHighlighting *syntax, const std::atomic_bool *cancel)
+    const DiffBuildRequest &request, const SyntaxHighlighting *syntax, const CancelToken &cancel)
 {
     DiffDocument document;
     document.request = request;
@@ -182,7 +181,7 @@ DiffDocument buildDiffDocument(
         document.diff = diff::DiffResult();
         document.diff.cancelled = true;
     }
-    if (diff::isCancelled(cancel)) {
+    if (cancel.isCancelled()) {
         document.diff = diff::DiffResult();
         document.diff.cancelled = true;
     }

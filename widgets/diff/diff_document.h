@@ -1,14 +1,13 @@
 // DiffDocument: everything the side-by-side view shows for one pair, built as a value off the GUI thread.
 #pragma once
 
+#include "core/common/cancel.h"
 #include "core/diff/line_diff.h"
 #include "widgets/diff/syntax_highlighting.h"
 
 #include <QList>
 #include <QMetaType>
 #include <QString>
-
-#include <atomic>
 
 namespace gpuf {
 
@@ -73,10 +72,10 @@ struct DiffDocument
     static constexpr int foldBlockTag(int fold) { return -2 - fold; }
 };
 
-// Runs the line diff, the token diff and the highlighting of both sides. Checks *cancel throughout and returns a
+// Runs the line diff, the token diff and the highlighting of both sides. Checks `cancel` throughout and returns a
 // document with cancelled() set once it becomes true. syntax may be null (plain text).
 DiffDocument buildDiffDocument(
-    const DiffBuildRequest &request, const SyntaxHighlighting *syntax, const std::atomic_bool *cancel = nullptr);
+    const DiffBuildRequest &request, const SyntaxHighlighting *syntax, const CancelToken &cancel = {});
 
 } // namespace gpuf
 

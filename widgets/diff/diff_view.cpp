@@ -86,8 +86,7 @@ DiffView::DiffView(std::shared_ptr<const SyntaxHighlighting> syntax, QWidget *pa
 DiffView::~DiffView()
 {
     // A job still running finishes on its own (it holds its inputs and the syntax repository); it only has to stop.
-    if (m_cancel)
-        m_cancel->store(true);
+    m_cancel.cancel();
     // ~QWidget closes the window after this body ran, and a pane with focus then repaints and scrolls: its signals
     // must no longer reach this half-destroyed view.
     for (DiffPane *pane : {m_leftPane, m_rightPane}) {
@@ -293,8 +292,7 @@ void DiffView::setPair(const DiffSide &baseline, const DiffSide &candidate)
 void DiffView::clear()
 {
     ++m_generation;
-    if (m_cancel)
-        m_cancel->store(true);
+    m_cancel.cancel();
     m_busy = false;
     m_left = m_right = DiffSide();
     m_document.reset();
@@ -334,9 +332,8 @@ void DiffView::setContextLines(int lines)
 void DiffView::startBuild()
 {
     ++m_generation;
-    if (m_cancel)
-        m_cancel->store(true);
-    auto cancel = std::make_shared<std::atomic_bool>(false);
+    m_cancel.cancel();
+    const CancelToken cancel = CancelToken::create();
     m_cancel = cancel;
     m_busy = true;
 
@@ -353,7 +350,7 @@ void DiffView::startBuild()
             showDocument(std::move(document));
     });
     watcher->setFuture(QtConcurrent::run(
-        [request, syntax = m_syntax, cancel]() { return buildDiffDocument(request, syntax.get(), cancel.get()); }));
+        [request, syntax = m_syntax, cancel]() { return buildDiffDocument(request, syntax.get(), cancel); }));
 
     QTimer::singleShot(BusyLabelDelayMs, this, [this, generation]() {
         if (m_busy && generation == m_generation) {

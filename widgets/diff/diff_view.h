@@ -1,6 +1,7 @@
 // DiffView: the side-by-side kernel diff — two synchronised panes, an overview bar, hunk navigation and export.
 #pragma once
 
+#include "core/common/cancel.h"
 #include "core/common/result.h"
 #include "widgets/diff/diff_colors.h"
 #include "widgets/diff/diff_document.h"
@@ -8,7 +9,6 @@
 
 #include <QWidget>
 
-#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -147,7 +147,7 @@ private:
     bool m_syncing = false;
     bool m_syncingScroll = false;
     quint64 m_generation = 0;
-    std::shared_ptr<std::atomic_bool> m_cancel;
+    CancelToken m_cancel;
     std::shared_ptr<const DiffDocument> m_document;
     DiffColors m_colors;
     PaneSide m_activeSide = PaneSide::Right;

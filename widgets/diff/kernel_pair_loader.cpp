@@ -1,12 +1,12 @@
 // KernelPairLoader; see kernel_pair_loader.h.
 #include "widgets/diff/kernel_pair_loader.h"
 
-#include "core/forecasters/costmodel_forecaster.h"
+#include "core/forecasters/costmodel/costmodel_forecaster.h"
+#include "core/session/selection.h"
+#include "core/session/settings.h"
+#include "core/session/store_session.h"
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
-#include "widgets/session/selection.h"
-#include "widgets/session/store_session.h"
-#include "widgets/settings/settings.h"
 
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
@@ -102,8 +102,9 @@ KernelPairLoader::KernelPairLoader(StoreSession *session, Selection *selection, 
         m_candidateId = m_baselineId = 0;
         Q_EMIT cleared();
     });
-    // A refresh follows every forecast batch (and imports): the pair may have a newer forecast now.
+    // A change follows every forecast batch (and imports): the pair may have a newer forecast now.
     connect(session, &StoreSession::opened, this, &KernelPairLoader::reloadAnnotations);
+    connect(session, &StoreSession::changed, this, &KernelPairLoader::reloadAnnotations);
     if (settings)
         connect(settings, &Settings::forecasterNameChanged, this, &KernelPairLoader::setForecasterName);
 }

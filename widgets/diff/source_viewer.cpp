@@ -33,11 +33,7 @@ SourceViewer::SourceViewer(std::shared_ptr<const SyntaxHighlighting> syntax, QWi
     m_edit->setGutterColors(colors.gutterBackground, colors.gutterText);
 }
 
-SourceViewer::~SourceViewer()
-{
-    if (m_cancel)
-        m_cancel->store(true);
-}
+SourceViewer::~SourceViewer() { m_cancel.cancel(); }
 
 SourceViewer *SourceViewer::showWindow(
     const DiffSide &source, std::shared_ptr<const SyntaxHighlighting> syntax, QWidget *parent)
@@ -69,15 +65,14 @@ void SourceViewer::setSource(const DiffSide &source)
 void SourceViewer::startHighlighting()
 {
     ++m_generation;
-    if (m_cancel)
-        m_cancel->store(true);
+    m_cancel.cancel();
     m_highlighted = false;
     if (!m_syntax || !SyntaxHighlighting::isAvailable()) {
         m_highlighted = true;
         Q_EMIT highlighted();
         return;
     }
-    auto cancel = std::make_shared<std::atomic_bool>(false);
+    const CancelToken cancel = CancelToken::create();
     m_cancel = cancel;
     const quint64 generation = m_generation;
     auto *watcher = new QFutureWatcher<std::optional<QList<LineFormats>>>(this);
@@ -92,7 +87,7 @@ void SourceViewer::startHighlighting()
     });
     watcher->setFuture(QtConcurrent::run([syntax = m_syntax, source = m_source, theme = m_theme, cancel]() {
         const diff::SplitText split = diff::splitLines(source.source);
-        return syntax->highlightLines(source.language, split.lines, theme, cancel.get());
+        return syntax->highlightLines(source.language, split.lines, theme, cancel);
     }));
 }
 

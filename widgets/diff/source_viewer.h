@@ -1,11 +1,11 @@
 // SourceViewer: one kernel's whole source, read-only, with line numbers and syntax highlighting.
 #pragma once
 
+#include "core/common/cancel.h"
 #include "widgets/diff/diff_document.h"
 
 #include <QWidget>
 
-#include <atomic>
 #include <memory>
 
 class QLabel;
@@ -52,7 +52,7 @@ private:
     SyntaxTheme m_theme;
     bool m_highlighted = false;
     quint64 m_generation = 0;
-    std::shared_ptr<std::atomic_bool> m_cancel;
+    CancelToken m_cancel;
 };
 
 } // namespace gpuf

@@ -49,13 +49,13 @@ QString definitionNameFor(QStringView language)
 class LineCollector : public KSyntaxHighlighting::AbstractHighlighter
 {
 public:
-    std::optional<QList<LineFormats>> run(const std::vector<QStringView> &lines, const std::atomic_bool *cancel)
+    std::optional<QList<LineFormats>> run(const std::vector<QStringView> &lines, const CancelToken &cancel)
     {
         QList<LineFormats> result;
         result.reserve(static_cast<qsizetype>(lines.size()));
         KSyntaxHighlighting::State state;
         for (const QStringView line : lines) {
-            if (cancel && cancel->load(std::memory_order_relaxed))
+            if (cancel.isCancelled())
                 return std::nullopt;
             m_line.clear();
             state = highlightLine(line, state);
@@ -135,8 +135,8 @@ QString SyntaxHighlighting::definitionName(QStringView language) const
 #endif
 }
 
-std::optional<QList<LineFormats>> SyntaxHighlighting::highlightLines(QStringView language,
-    const std::vector<QStringView> &lines, SyntaxTheme theme, const std::atomic_bool *cancel) const
+std::optional<QList<LineFormats>> SyntaxHighlighting::highlightLines(
+    QStringView language, const std::vector<QStringView> &lines, SyntaxTheme theme, const CancelToken &cancel) const
 {
 #if GPUF_HAVE_SYNTAX_HIGHLIGHTING
     const QString name = definitionNameFor(language);

@@ -1,12 +1,13 @@
 // SyntaxHighlighting: the application's one syntax repository, turning source lines into per-line text formats.
 #pragma once
 
+#include "core/common/cancel.h"
+
 #include <QList>
 #include <QString>
 #include <QStringView>
 #include <QTextLayout>
 
-#include <atomic>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -45,7 +46,7 @@ public:
     // Formats for each line, highlighting the lines as one continuous text; std::nullopt when cancelled, and an
     // empty list when the language has no definition or highlighting is not available.
     std::optional<QList<LineFormats>> highlightLines(QStringView language, const std::vector<QStringView> &lines,
-        SyntaxTheme theme, const std::atomic_bool *cancel = nullptr) const;
+        SyntaxTheme theme, const CancelToken &cancel = {}) const;
 
 private:
     struct Private;

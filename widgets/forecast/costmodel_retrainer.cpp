@@ -1,10 +1,10 @@
 // CostModelRetrainer; see costmodel_retrainer.h.
 #include "widgets/forecast/costmodel_retrainer.h"
 
-#include "core/forecasters/costmodel_forecaster.h"
+#include "core/forecasters/costmodel/costmodel_forecaster.h"
+#include "core/session/settings.h"
+#include "core/session/store_session.h"
 #include "widgets/forecast/retrain_dialog.h"
-#include "widgets/session/store_session.h"
-#include "widgets/settings/settings.h"
 
 #include <QAction>
 #include <QDateTime>
@@ -50,8 +50,7 @@ CostModelRetrainer::CostModelRetrainer(
 
 CostModelRetrainer::~CostModelRetrainer()
 {
-    if (m_cancel)
-        m_cancel->store(true);
+    m_cancel.cancel();
     m_pool.waitForDone(); // the run reads m_cancel's flag through its own shared pointer; this only ends it sooner
     m_foldPool.waitForDone();
 }
@@ -76,7 +75,7 @@ bool CostModelRetrainer::start(const costmodel::RetrainOptions &options)
         Q_EMIT failed(tr("No store is open: open the store to retrain from first."));
         return false;
     }
-    m_cancel = std::make_shared<std::atomic_bool>(false);
+    m_cancel = CancelToken::create();
     const quint64 generation = ++m_generation;
     const QString stamp = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
     const QString modelPath = QDir(modelFolder()).filePath(kRetrainedPrefix + stamp + QStringLiteral(".json"));
@@ -89,7 +88,7 @@ bool CostModelRetrainer::start(const costmodel::RetrainOptions &options)
     costmodel::RetrainOptions run = options;
     if (run.forecasterName.isEmpty())
         run.forecasterName = proposedForecasterName();
-    run.cancel = m_cancel.get();
+    run.cancel = m_cancel;
     // On two cores the run's own thread fits every booster, one after the other.
     run.parallel = trainingThreads() > 1;
     run.pool = &m_foldPool;
@@ -123,19 +122,14 @@ bool CostModelRetrainer::start(const costmodel::RetrainOptions &options)
     return true;
 }
 
-void CostModelRetrainer::cancel()
-{
-    if (m_cancel)
-        m_cancel->store(true);
-}
+void CostModelRetrainer::cancel() { m_cancel.cancel(); }
 
 void CostModelRetrainer::applyOutcome(const Result<costmodel::RetrainOutcome> &outcome)
 {
     m_running = false;
     if (!outcome) {
-        const QString message = outcome.error() == QLatin1StringView("cancelled")
-            ? tr("Retraining was cancelled; no forecaster was added.")
-            : outcome.error();
+        const QString message
+            = outcome.isCancelled() ? tr("Retraining was cancelled; no forecaster was added.") : outcome.error();
         updateActions();
         Q_EMIT failed(message);
         Q_EMIT notice(tr("Cost model not retrained: %1").arg(message));

@@ -6,7 +6,8 @@
 // The dialog (RetrainDialog) offers the options first and then shows the run; it only observes this object.
 #pragma once
 
-#include "core/forecasters/costmodel_retrain.h"
+#include "core/common/cancel.h"
+#include "core/forecasters/costmodel/costmodel_retrain.h"
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -16,7 +17,6 @@
 
 #include <algorithm>
 
-#include <atomic>
 #include <memory>
 
 class QAction;
@@ -85,7 +85,7 @@ private:
     // The run, and its folds beside it: never the global pool, whose threads the views' loading jobs need meanwhile.
     QThreadPool m_pool;
     QThreadPool m_foldPool;
-    std::shared_ptr<std::atomic_bool> m_cancel;
+    CancelToken m_cancel;
     costmodel::RetrainProgress m_progress;
     quint64 m_generation = 0;
     bool m_running = false;

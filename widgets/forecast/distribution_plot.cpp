@@ -1,6 +1,6 @@
 // DistributionPlot; see distribution_plot.h.
 #include "widgets/forecast/distribution_plot.h"
-#include "widgets/calibration/plot_qcustomplot.h"
+#include "widgets/plots/plot_qcustomplot.h"
 
 #include <QEvent>
 #include <QVBoxLayout>

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "core/bins/bins.h"
-#include "widgets/calibration/plot_style.h"
+#include "widgets/plots/plot_style.h"
 
 #include <QWidget>
 

@@ -2,10 +2,10 @@
 #include "widgets/forecast/endpoints_dialog.h"
 
 #include "core/llm/api_key.h"
+#include "core/session/store_session.h"
 #include "core/store/forecast_repo.h"
 #include "core/store/store.h"
 #include "widgets/forecast/endpoint_form.h"
-#include "widgets/session/store_session.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

@@ -1,16 +1,16 @@
 // ForecastController; see forecast_controller.h.
 #include "widgets/forecast/forecast_controller.h"
 
-#include "core/forecasters/costmodel_backend.h"
+#include "core/forecasters/costmodel/costmodel_backend.h"
 #include "core/forecasters/forecast_queue.h"
+#include "core/session/selection.h"
+#include "core/session/settings.h"
+#include "core/session/store_session.h"
 #include "core/store/forecast_repo.h"
 #include "core/store/hardware_repo.h"
 #include "core/store/store.h"
 #include "widgets/candidates/candidate_source.h"
 #include "widgets/forecast/costmodel_retrainer.h"
-#include "widgets/session/selection.h"
-#include "widgets/session/store_session.h"
-#include "widgets/settings/settings.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -148,7 +148,7 @@ ForecastController::ForecastController(ForecastQueue *queue, StoreSession *sessi
     connect(m_retrainer, &CostModelRetrainer::finished, this, [this](const costmodel::RetrainOutcome &outcome) {
         m_pendingForecaster = outcome.forecasterName;
         reloadForecasters();
-        m_session->refresh();
+        m_session->announce(StoreChange::of(StoreChange::Kind::Forecasters));
     });
     m_forecastSelected->setObjectName(QStringLiteral("forecastSelected"));
     m_forecastProblem->setObjectName(QStringLiteral("forecastProblem"));
@@ -162,7 +162,7 @@ ForecastController::ForecastController(ForecastQueue *queue, StoreSession *sessi
 
     connect(m_queue, &ForecastQueue::snapshotChanged, this, &ForecastController::updateActions);
     connect(m_queue, &ForecastQueue::notice, this, &ForecastController::notice);
-    connect(m_queue, &ForecastQueue::batchFinished, this, [this](quint64, const ForecastSummary &s) {
+    connect(m_queue, &ForecastQueue::batchFinished, this, [this](quint64 batchId, const ForecastSummary &s) {
         if (!s.error.isEmpty())
             Q_EMIT notice(tr("Forecasts could not run: %1").arg(s.error));
         else
@@ -173,8 +173,8 @@ ForecastController::ForecastController(ForecastQueue *queue, StoreSession *sessi
                               .arg(s.errors)
                               .arg(s.cached)
                               .arg(s.cancelled));
-        // The candidate table and the metrics show forecasts: they read the store again.
-        m_session->refresh();
+        // The candidate table and the metrics show forecasts: they read those of the batch's candidates again.
+        m_session->announce(StoreChange::of(StoreChange::Kind::Forecasts, m_batchCandidates.take(batchId)));
     });
     connect(m_session, &StoreSession::opened, this, [this](const StoreSnapshot &snapshot) {
         if (snapshot.path != m_storePath) {
@@ -185,6 +185,13 @@ ForecastController::ForecastController(ForecastQueue *queue, StoreSession *sessi
         rebuildHardwareMenu(); // the store's GPUs come first
         updateActions();
     });
+    connect(m_session, &StoreSession::changed, this, [this](const StoreChange &change) {
+        using Kind = StoreChange::Kind;
+        if (change.kind != Kind::Measurements && change.kind != Kind::Forecasts && change.kind != Kind::Kernels
+            && change.kind != Kind::Searches)
+            reloadForecasters(); // a forecaster added, an import, a reload, a deletion or its undo
+    });
+    connect(m_session, &StoreSession::snapshotChanged, this, &ForecastController::rebuildHardwareMenu);
     connect(m_session, &StoreSession::closed, this, [this] {
         m_storePath.clear();
         m_queue->setStorePath({});
@@ -345,6 +352,8 @@ bool ForecastController::forecast(const QList<ForecastPair> &pairs, bool refresh
         batch.forecasterId = resolved->forecasterId;
         batch.hardware = resolved->hardware;
         const quint64 batchId = m_queue->enqueue(batch);
+        for (const ForecastPair &pair : std::as_const(batch.pairs))
+            m_batchCandidates[batchId].append(pair.candidateKernelId);
         Q_EMIT notice(tr("Forecasting %n pair(s) with %1…", nullptr, int(batch.pairs.size())).arg(name));
         Q_EMIT forecastStarted(batch.pairs, batchId);
         if (name == kBuiltIn && std::none_of(m_forecasters.cbegin(), m_forecasters.cend(), [](const Forecaster &f) {

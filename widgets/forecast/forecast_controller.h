@@ -9,6 +9,7 @@
 #include "core/domain/forecast.h"
 #include "core/forecasters/forecast_types.h"
 
+#include <QHash>
 #include <QList>
 #include <QObject>
 
@@ -92,6 +93,7 @@ private:
     CostModelRetrainer *m_retrainer;
     QList<Forecaster> m_forecasters;
     QList<Forecaster> m_storeForecasters; // every forecaster of the open store, imported ones included
+    QHash<quint64, QList<RowId>> m_batchCandidates; // the candidates of each batch running, announced when it ends
     QString m_pendingForecaster; // a retrained model's forecaster, chosen once the store's list has it
     quint64 m_listGeneration = 0;
     QString m_storePath;

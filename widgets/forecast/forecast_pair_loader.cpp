@@ -2,8 +2,8 @@
 #include "widgets/forecast/forecast_pair_loader.h"
 
 #include "core/forecasters/forecast_queue.h"
-#include "widgets/session/selection.h"
-#include "widgets/session/store_session.h"
+#include "core/session/selection.h"
+#include "core/session/store_session.h"
 
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
@@ -25,8 +25,9 @@ ForecastPairLoader::ForecastPairLoader(
     , m_session(session)
 {
     connect(selection, &Selection::pairChanged, this, &ForecastPairLoader::load);
-    // A refresh (after a batch, a measurement, an import) may bring new forecasts or a measured truth.
+    // A change (after a batch, a measurement, an import) may bring new forecasts or a measured truth.
     connect(session, &StoreSession::opened, this, &ForecastPairLoader::reload);
+    connect(session, &StoreSession::changed, this, &ForecastPairLoader::reload);
     connect(session, &StoreSession::closed, this, [this] { load(0, 0); });
     connect(queue, &ForecastQueue::forecastStored, this, [this](const Forecast &forecast) {
         if (forecast.candidateKernelId == m_candidateId && forecast.referenceKernelId == m_baselineId)

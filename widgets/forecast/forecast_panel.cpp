@@ -4,6 +4,9 @@
 #include "core/forecasters/explanation.h"
 #include "core/forecasters/forecast_queue.h"
 #include "core/measure/measure_queue.h"
+#include "core/session/selection.h"
+#include "core/session/settings.h"
+#include "core/session/store_session.h"
 #include "widgets/common/warning_banner.h"
 #include "widgets/forecast/contribution_delegate.h"
 #include "widgets/forecast/explanation_model.h"
@@ -12,9 +15,6 @@
 #include "widgets/forecast/forecast_pair_loader.h"
 #include "widgets/forecast/forecast_rows_model.h"
 #include "widgets/forecast/forecaster_input_view.h"
-#include "widgets/session/selection.h"
-#include "widgets/session/store_session.h"
-#include "widgets/settings/settings.h"
 
 #include <QAction>
 #include <QHBoxLayout>

@@ -1,11 +1,11 @@
 // RetrainDialog; see retrain_dialog.h.
 #include "widgets/forecast/retrain_dialog.h"
 
-#include "core/forecasters/costmodel_forecaster.h"
+#include "core/forecasters/costmodel/costmodel_forecaster.h"
 #include "core/measure/worker_locator.h"
 #include "core/metrics/from_store.h"
+#include "core/session/store_session.h"
 #include "widgets/forecast/costmodel_retrainer.h"
-#include "widgets/session/store_session.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>

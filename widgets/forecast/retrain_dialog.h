@@ -5,7 +5,7 @@
 // does not stop the run (Cancel does), and returns at once.
 #pragma once
 
-#include "core/forecasters/costmodel_retrain.h"
+#include "core/forecasters/costmodel/costmodel_retrain.h"
 
 #include <QDialog>
 

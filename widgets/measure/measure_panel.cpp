@@ -2,10 +2,10 @@
 #include "widgets/measure/measure_panel.h"
 
 #include "core/measure/measure_queue.h"
+#include "core/session/selection.h"
+#include "core/session/settings.h"
+#include "core/session/store_session.h"
 #include "widgets/measure/measure_queue_model.h"
-#include "widgets/session/selection.h"
-#include "widgets/session/store_session.h"
-#include "widgets/settings/settings.h"
 
 #include <QAction>
 #include <QDoubleSpinBox>

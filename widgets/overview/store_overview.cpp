@@ -1,8 +1,8 @@
 // StoreOverview; see store_overview.h.
 #include "widgets/overview/store_overview.h"
 
+#include "core/session/store_session.h"
 #include "widgets/overview/problem_counts_model.h"
-#include "widgets/session/store_session.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -37,6 +37,7 @@ StoreOverview::StoreOverview(StoreSession *session, QWidget *parent)
     layout->addWidget(m_table, 1);
 
     connect(session, &StoreSession::opened, this, &StoreOverview::showSnapshot);
+    connect(session, &StoreSession::snapshotChanged, this, &StoreOverview::showSnapshot);
     connect(session, &StoreSession::opening, this,
         [this](const QString &path) { showMessage(tr("Opening %1…").arg(path)); });
     connect(session, &StoreSession::openFailed, this,

@@ -1,8 +1,8 @@
 // SearchesPanel; see searches_panel.h.
 #include "widgets/search/searches_panel.h"
 
+#include "core/session/store_session.h"
 #include "widgets/search/search_models.h"
-#include "widgets/session/store_session.h"
 
 #include <QFontDatabase>
 #include <QFutureWatcher>
@@ -104,6 +104,7 @@ SearchesPanel::SearchesPanel(StoreSession *session, QWidget *parent)
     layout->addWidget(split, 1);
 
     connect(m_session, &StoreSession::opened, this, &SearchesPanel::reload);
+    connect(m_session, &StoreSession::changed, this, &SearchesPanel::reload);
     connect(m_session, &StoreSession::closed, this, &SearchesPanel::clear);
     connect(
         m_searchView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &SearchesPanel::searchChosen);

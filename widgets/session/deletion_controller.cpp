@@ -2,9 +2,9 @@
 // values; the undo stack only ever changes on the GUI thread.
 #include "widgets/session/deletion_controller.h"
 
+#include "core/session/selection.h"
+#include "core/session/store_session.h"
 #include "core/store/store.h"
-#include "widgets/session/selection.h"
-#include "widgets/session/store_session.h"
 
 #include <QAction>
 #include <QFutureWatcher>

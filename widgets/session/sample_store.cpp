@@ -3,8 +3,8 @@
 
 #include "core/common/resources.h"
 #include "core/interop/interop.h"
+#include "core/session/store_session.h"
 #include "core/store/store.h"
-#include "widgets/session/store_session.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -88,7 +88,7 @@ void openSampleStore(StoreSession *session)
 {
     const QString digest = bundleDigest();
     if (digest.isEmpty()) {
-        Q_EMIT session->openFailed(sampleStorePath(), QObject::tr("this build has no sample data"));
+        session->reportOpenFailure(sampleStorePath(), QObject::tr("this build has no sample data"));
         return;
     }
     if (isCurrent(digest)) {
@@ -104,7 +104,7 @@ void openSampleStore(StoreSession *session)
         if (error.isEmpty())
             session->open(sampleStorePath());
         else
-            Q_EMIT session->openFailed(sampleStorePath(), error);
+            session->reportOpenFailure(sampleStorePath(), error);
     });
     watcher->setFuture(QtConcurrent::run(buildSampleStore, digest));
 }

@@ -2,8 +2,8 @@
 #include "widgets/session/transfer_jobs.h"
 
 #include "core/interop/interop.h"
+#include "core/session/store_session.h"
 #include "core/store/store.h"
-#include "widgets/session/store_session.h"
 
 #include <QFutureWatcher>
 #include <QMessageBox>
@@ -19,8 +19,9 @@ struct JobResult
     QString text;
 };
 
-void runJob(
-    QWidget *parent, StoreSession *session, const QString &what, std::function<JobResult()> job, const QString &title)
+// `writes`: the job changes the store (an import), so views learn of it when it succeeded; an export changes nothing.
+void runJob(QWidget *parent, StoreSession *session, const QString &what, std::function<JobResult()> job,
+    const QString &title, bool writes)
 {
     session->beginWork(what);
     auto *watcher = new QFutureWatcher<JobResult>(session);
@@ -29,7 +30,8 @@ void runJob(
         watcher->deleteLater();
         session->endWork();
         const JobResult result = watcher->result();
-        session->refresh();
+        if (writes && result.ok)
+            session->announce(StoreChange::of(StoreChange::Kind::Import));
         if (!guard)
             return;
         auto *box = new QMessageBox(
@@ -56,7 +58,7 @@ void startImport(QWidget *parent, StoreSession *session, const QStringList &file
                 return JobResult {false, QObject::tr("%1\n\nNothing was imported.").arg(report.error())};
             return JobResult {true, report->text()};
         },
-        QObject::tr("Import"));
+        QObject::tr("Import"), true);
 }
 
 void startExport(QWidget *parent, StoreSession *session, const QString &file)
@@ -72,7 +74,7 @@ void startExport(QWidget *parent, StoreSession *session, const QString &file)
                 return JobResult {false, s.error()};
             return JobResult {true, QObject::tr("Exported to %1.").arg(file)};
         },
-        QObject::tr("Export"));
+        QObject::tr("Export"), false);
 }
 
 } // namespace gpuf

@@ -12,14 +12,14 @@
 #include "core/store/plausibility_marks.h"
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
-#include "widgets/calibration/plot_qcustomplot.h"
+#include "widgets/plots/plot_qcustomplot.h"
 #include "widgets/candidates/candidate_table_model.h"
 #include "widgets/forecast/forecast_detail.h"
 #include "widgets/forecast/pair_forecasts.h"
 #include "widgets/measure/roofline_loader.h"
 #include "widgets/measure/roofline_view.h"
-#include "widgets/session/selection.h"
-#include "widgets/session/store_session.h"
+#include "core/session/selection.h"
+#include "core/session/store_session.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

@@ -2,8 +2,8 @@
 #include "widgets/measure/roofline_loader.h"
 
 #include "core/store/store.h"
-#include "widgets/session/selection.h"
-#include "widgets/session/store_session.h"
+#include "core/session/selection.h"
+#include "core/session/store_session.h"
 
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>

@@ -1,6 +1,6 @@
 // RooflineView and RooflinePanel; see roofline_view.h.
 #include "widgets/measure/roofline_view.h"
-#include "widgets/calibration/plot_qcustomplot.h"
+#include "widgets/plots/plot_qcustomplot.h"
 
 #include "widgets/measure/roofline_loader.h"
 

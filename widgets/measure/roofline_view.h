@@ -5,7 +5,7 @@
 #pragma once
 
 #include "core/measure/roofline_data.h"
-#include "widgets/calibration/plot_widget.h"
+#include "widgets/plots/plot_widget.h"
 
 #include <QHash>
 

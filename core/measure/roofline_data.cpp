@@ -18,8 +18,6 @@ namespace {
 
 QString tr(const char *text, int n = -1) { return QCoreApplication::translate("gpuf::Roofline", text, nullptr, n); }
 
-bool isCancelled(const std::atomic_bool *cancel) { return cancel && cancel->load(std::memory_order_relaxed); }
-
 QString nameOf(const Kernel &k) { return k.name.isEmpty() ? k.contentHash.left(12) : k.name; }
 
 QJsonObject specOf(const Kernel &k) { return k.parameters.value(QLatin1StringView("spec")).toObject(); }
@@ -201,7 +199,7 @@ bool RooflineData::hasIntensity() const
 }
 
 Result<RooflineData> readRooflineData(
-    Store &store, RowId kernelId, const QString &hardwareName, const std::atomic_bool *cancel)
+    Store &store, RowId kernelId, const QString &hardwareName, const CancelToken &cancel)
 {
     KernelRepo kernels(store);
     auto kernel = kernels.find(kernelId);
@@ -255,7 +253,7 @@ Result<RooflineData> readRooflineData(
         = {{&**kernel, RooflineSeries::Role::Kernel}, {parent ? &*parent : nullptr, RooflineSeries::Role::Parent},
             {reference ? &*reference : nullptr, RooflineSeries::Role::Reference}};
     for (const auto &[member, role] : members) {
-        if (isCancelled(cancel))
+        if (cancel.isCancelled())
             return Error {QStringLiteral("cancelled")};
         // A parent that is the reference is drawn once, as the parent (the arrow starts there).
         if (!member || (role == RooflineSeries::Role::Reference && parent && parent->id == member->id))

@@ -3,14 +3,13 @@
 // from a store by one named read function, off the GUI thread; a plain value afterwards.
 #pragma once
 
+#include "core/common/cancel.h"
 #include "core/common/result.h"
 #include "core/domain/hardware.h"
 #include "core/measure/roofline.h"
 
 #include <QList>
 #include <QString>
-
-#include <atomic>
 
 namespace gpuf {
 
@@ -57,7 +56,7 @@ struct RooflineData
 // `hardwareName` (empty: the GPU the kernel has most measurements on), and computes every point. Kernel rows that are
 // missing give an error; everything else that is missing becomes emptyReason.
 Result<RooflineData> readRooflineData(
-    Store &store, RowId kernelId, const QString &hardwareName, const std::atomic_bool *cancel = nullptr);
+    Store &store, RowId kernelId, const QString &hardwareName, const CancelToken &cancel = {});
 
 // One line per point for people: "v1 · 8192x2048: 0.625 FLOP/B · 2890 GB/s · 0.42 TFLOP/s · 86% of the memory roof",
 // or the case's problem.

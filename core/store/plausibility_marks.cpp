@@ -18,8 +18,6 @@
 namespace gpuf {
 namespace {
 
-bool isCancelled(const std::atomic_bool *cancel) { return cancel && cancel->load(std::memory_order_relaxed); }
-
 QString microseconds(double ns) { return QLocale().toString(ns / 1e3, 'f', ns < 1e4 ? 2 : 1); }
 
 // The bytes of each (problem, case) from the problem reference's spec, evaluated once per pair when first needed.
@@ -116,7 +114,7 @@ bool hasImplausibleTime(const ImplausibleMarks &marks, RowId kernelId, RowId har
 }
 
 Result<ImplausibleMarks> readImplausibleMarks(
-    QSqlDatabase &db, const QList<RowId> &kernelIds, const std::atomic_bool *cancel)
+    QSqlDatabase &db, const QList<RowId> &kernelIds, const CancelToken &cancel)
 {
     QHash<RowId, std::pair<QString, double>> hardware;
     if (Status st = readPeakBandwidths(db, hardware); !st)
@@ -149,8 +147,8 @@ Result<ImplausibleMarks> readImplausibleMarks(
     std::map<std::tuple<RowId, RowId, QString>, Newest> newest;
     qint64 read = 0;
     while (q->next()) {
-        if ((++read & 0xffff) == 0 && isCancelled(cancel))
-            return Error {QStringLiteral("cancelled")};
+        if ((++read & 0xffff) == 0 && cancel.isCancelled())
+            return Error::cancelled();
         Newest &n = newest[{q->value(0).toLongLong(), q->value(1).toLongLong(), q->value(2).toString()}];
         n.problemId = q->value(5).toLongLong();
         n.medianNs = q->value(4).toDouble();
@@ -161,8 +159,8 @@ Result<ImplausibleMarks> readImplausibleMarks(
         if (!q->value(7).isNull())
             n.counters.insert(QStringLiteral("implausible"), q->value(7).toInt() != 0);
     }
-    if (isCancelled(cancel))
-        return Error {QStringLiteral("cancelled")};
+    if (cancel.isCancelled())
+        return Error::cancelled();
     ImplausibleMarks marks;
     for (const auto &[key, n] : newest) {
         const auto &[kernelId, hardwareId, caseName] = key;
@@ -182,8 +180,7 @@ Result<ImplausibleMarks> readImplausibleMarks(
     return marks;
 }
 
-Result<ImplausibleMarks> readImplausibleMarks(
-    Store &store, const QList<RowId> &kernelIds, const std::atomic_bool *cancel)
+Result<ImplausibleMarks> readImplausibleMarks(Store &store, const QList<RowId> &kernelIds, const CancelToken &cancel)
 {
     return readImplausibleMarks(store.database(), kernelIds, cancel);
 }

@@ -4,6 +4,7 @@
 // and a search's tree, which marks such a kernel as implausible — the sign of a broken or cheating kernel.
 #pragma once
 
+#include "core/common/cancel.h"
 #include "core/common/result.h"
 #include "core/domain/problem.h"
 
@@ -11,8 +12,6 @@
 #include <QList>
 #include <QSqlDatabase>
 #include <QString>
-
-#include <atomic>
 
 namespace gpuf {
 
@@ -47,11 +46,11 @@ using ImplausibleMarks = QHash<RowId, QList<ImplausibleMark>>;
 bool hasImplausibleTime(const ImplausibleMarks &marks, RowId kernelId, RowId hardwareId = 0);
 
 // The marks of `kernelIds` (every kernel when empty), from the newest ok measurement of each (kernel, GPU, case).
-// Checks *cancel while reading and fails with "cancelled" once it is set.
+// Checks `cancel` while reading and fails with Error::cancelled() once it is set.
 Result<ImplausibleMarks> readImplausibleMarks(
-    Store &store, const QList<RowId> &kernelIds = {}, const std::atomic_bool *cancel = nullptr);
+    Store &store, const QList<RowId> &kernelIds = {}, const CancelToken &cancel = {});
 // The same on a connection of the caller's (a side read of the candidate table).
 Result<ImplausibleMarks> readImplausibleMarks(
-    QSqlDatabase &db, const QList<RowId> &kernelIds, const std::atomic_bool *cancel = nullptr);
+    QSqlDatabase &db, const QList<RowId> &kernelIds, const CancelToken &cancel = {});
 
 } // namespace gpuf

@@ -1,13 +1,11 @@
-// RooflineLoader: follows the Selection's kernel and GPU and reads their roofline (readRooflineData) off the GUI
-// thread, latest request wins; again when the store is refreshed (a new measurement) or changed.
+// RooflineLoader: follows the Selection's kernel and GPU and reads their roofline (readRooflineData) through the
+// session's read (off the GUI thread, latest request wins); again when the store is opened or changed (a new
+// measurement, a deletion).
 #pragma once
 
 #include "core/measure/roofline_data.h"
 
 #include <QObject>
-
-#include <atomic>
-#include <memory>
 
 namespace gpuf {
 
@@ -20,7 +18,6 @@ class RooflineLoader : public QObject
 
 public:
     RooflineLoader(StoreSession *session, Selection *selection, QObject *parent = nullptr);
-    ~RooflineLoader() override;
 
     RowId kernelId() const { return m_kernelId; }
     QString hardwareName() const { return m_hardwareName; }
@@ -36,8 +33,6 @@ Q_SIGNALS:
 
 private:
     StoreSession *m_session;
-    quint64 m_generation = 0;
-    std::shared_ptr<std::atomic_bool> m_cancel; // the running read's flag, set when a newer one starts
     RowId m_kernelId = 0;
     QString m_hardwareName;
     bool m_loading = false;

@@ -34,6 +34,7 @@
 #include "widgets/lessons/lessons_panel.h"
 #include "widgets/measure/device_panel.h"
 #include "widgets/measure/measure_panel.h"
+#include "widgets/measure/roofline_view.h"
 #include "widgets/overview/store_overview.h"
 #include "widgets/overview/welcome_page.h"
 #include "widgets/search/search_controller.h"
@@ -194,6 +195,10 @@ void MainWindow::createDocks()
     tabifyDockWidget(candidates, lessons);
     connect(lessonsPanel, &LessonsPanel::notice, this,
         [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    // Where the selected kernel stands against the GPU: a plot, so it shares the wide bottom area.
+    QDockWidget *roofline = addDock(tr("Roofline"), QStringLiteral("RooflineDock"),
+        new RooflinePanel(m_session, m_selection), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(candidates, roofline);
     connect(m_forecasts, &ForecastController::notice, this,
         [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     candidates->raise();

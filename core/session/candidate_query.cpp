@@ -99,6 +99,11 @@ double candidateSortKey(const CandidateTable &table, int row, int column, const 
         return double(candidateStatus(table, row, view));
     case CreatedColumn:
         return double(r.createdAtMs);
+    case PlausibilityColumn: {
+        // Implausible rows (by their number of cases) above plausible ones; unmeasured rows last.
+        const MeasuredCell *cell = measuredCellOf(table, row, view);
+        return cell && cell->hasMeasurement() ? double(cell->implausibleCases) : none;
+    }
     default:
         return none;
     }

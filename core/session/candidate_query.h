@@ -31,6 +31,7 @@ enum CandidateColumn : int {
     ExpectedSpeedupColumn,
     StatusColumn,
     CreatedColumn,
+    PlausibilityColumn, // "⚠ implausible" where a measured time beats the bandwidth floor on the hardware shown
     CandidateColumnCount
 };
 

@@ -1,6 +1,7 @@
 // The forecast panel's data for one pair; see pair_forecasts.h.
 #include "core/session/pair_forecasts.h"
 
+#include "core/measure/roofline.h"
 #include "core/metrics/selective.h"
 #include "core/store/forecast_repo.h"
 #include "core/store/hardware_repo.h"
@@ -59,6 +60,32 @@ std::vector<CaseTiming> flattened(const std::map<int, CaseTiming> &cases)
     return list;
 }
 
+// The candidate's newest ok run of each case on `hardwareId` that beats the bandwidth floor.
+ImplausibleMark implausibleRuns(const QList<Measurement> &runs, const Hardware &hardware, const QJsonObject &spec)
+{
+    std::map<QString, const Measurement *> newest;
+    for (const Measurement &m : runs) {
+        if (m.hardwareId == hardware.id)
+            newest[m.caseName] = &m;
+    }
+    ImplausibleMark mark {0, hardware.id, hardware.name, {}};
+    const double bandwidth = peakRatesOf(hardware).bandwidthGBs;
+    for (const auto &[caseName, m] : newest) {
+        if (m->status != MeasurementStatus::Ok || !m->runtime)
+            continue;
+        mark.kernelId = m->kernelId;
+        std::optional<double> bytes = counterCaseWork(m->counters).bytes;
+        if (!bytes) {
+            if (const Result<CaseWork> work = specCaseWork(spec, caseName))
+                bytes = work->bytes;
+        }
+        const Plausibility p = plausibilityOf(m->runtime->medianNs, m->counters, bytes, bandwidth);
+        if (p.isImplausible())
+            mark.cases.append({caseName, p.timeNs, p.floorNs, p.fromWorker});
+    }
+    return mark;
+}
+
 QString kernelName(const Kernel &kernel) { return kernel.name.isEmpty() ? kernel.contentHash.left(12) : kernel.name; }
 
 } // namespace
@@ -92,8 +119,8 @@ QString PairForecasts::forecasterName(RowId id) const
     return it->name; // the name every view and the command line use
 }
 
-QList<PairTruth> pairTruths(
-    const QList<Measurement> &candidate, const QList<Measurement> &baseline, const QHash<RowId, Hardware> &hardware)
+QList<PairTruth> pairTruths(const QList<Measurement> &candidate, const QList<Measurement> &baseline,
+    const QHash<RowId, Hardware> &hardware, const QJsonObject &spec)
 {
     CaseIds caseIds;
     const Timings candidateTimings = timingsOf(candidate, caseIds);
@@ -108,6 +135,9 @@ QList<PairTruth> pairTruths(
         truth.measured = measuredSpeedup(c, b);
         truth.hardwareId = hardwareId;
         truth.hardwareName = hardware.value(hardwareId).name;
+        Hardware gpu = hardware.value(hardwareId);
+        gpu.id = hardwareId;
+        truth.implausible = implausibleRuns(candidate, gpu, spec);
         if (truth.measured.state == MeasuredSpeedup::State::Speedup)
             truth.bin = bins::binOf(truth.measured.speedup);
         if (truth.measured.replayed) {
@@ -164,7 +194,11 @@ Result<PairForecasts> loadPairForecasts(Store &store, RowId candidateId, RowId b
     auto baselineRuns = measurements.forKernel(baselineId);
     if (!baselineRuns)
         return Error {baselineRuns.error()};
-    pair.truths = pairTruths(*candidateRuns, *baselineRuns, pair.hardware);
+    // The work is the problem's: the candidate's own spec, else the baseline's (usually the problem's reference).
+    QJsonObject spec = loaded[0].parameters.value(QLatin1StringView("spec")).toObject();
+    if (!spec.contains(QLatin1StringView("bytes_moved")))
+        spec = loaded[1].parameters.value(QLatin1StringView("spec")).toObject();
+    pair.truths = pairTruths(*candidateRuns, *baselineRuns, pair.hardware, spec);
     pair.baselineMeasured = !baselineRuns->isEmpty();
     return pair;
 }

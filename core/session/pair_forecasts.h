@@ -10,6 +10,7 @@
 #include "core/domain/hardware.h"
 #include "core/features/feature_gaps.h"
 #include "core/store/measured_speedup.h"
+#include "core/store/plausibility_marks.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -31,6 +32,9 @@ struct PairTruth
     std::optional<int> bin; // the speedup's bin (State::Speedup only)
     // measured.replayed: when the newest replayed runtime it rests on was first recorded (invalid: not known).
     QDateTime replayRecordedAt;
+    // The candidate's cases on this hardware whose newest ok time beats the bandwidth floor (none: plausible or not
+    // known).
+    ImplausibleMark implausible;
 };
 
 struct PairForecasts
@@ -59,9 +63,10 @@ Result<PairForecasts> loadPairForecasts(
     Store &store, RowId candidateId, RowId baselineId, const CancelToken &cancel = {});
 
 // The newest run per case of each hardware, as measuredSpeedup() wants them, for both kernels; one PairTruth per
-// hardware the candidate has measurements on, in ascending hardware id. Pure: tested with tables.
-QList<PairTruth> pairTruths(
-    const QList<Measurement> &candidate, const QList<Measurement> &baseline, const QHash<RowId, Hardware> &hardware);
+// hardware the candidate has measurements on, in ascending hardware id. `spec` (a gpuf-kernel/1 spec with
+// bytes_moved) judges the candidate's times that carry no verdict of gpuf-measure's. Pure: tested with tables.
+QList<PairTruth> pairTruths(const QList<Measurement> &candidate, const QList<Measurement> &baseline,
+    const QHash<RowId, Hardware> &hardware, const QJsonObject &spec = {});
 
 // The numbers shown for one parsed distribution; all from core/bins.
 struct ForecastFigures

@@ -3,6 +3,7 @@
 
 #include "core/bins/bins.h"
 #include "core/store/measured_speedup.h"
+#include "core/store/plausibility_marks.h"
 #include "core/store/problem_repo.h"
 #include "core/store/sql.h"
 #include "core/store/store.h"
@@ -256,7 +257,7 @@ public:
         , m_db(store.database())
         , m_cancel(cancel)
     {
-        m_pool.setMaxThreadCount(3); // the two side reads and the name ranks, all at once
+        m_pool.setMaxThreadCount(4); // the three side reads and the name ranks, all at once
     }
 
     // Reads only the rows of `ids` (ascending, all rows of `base`) again, for a patch: the kernels themselves, the
@@ -279,6 +280,7 @@ private:
     Status loadLabels();
     Status loadForecasts();
     Status loadMeasurements();
+    Status loadImplausible();
     Status loadSearches();
     void storeForecast(int row, int forecaster, const RawForecast &raw);
     void fillMeasuredCell(const QList<CaseRun> &runs, qsizetype begin, qsizetype end);
@@ -298,6 +300,7 @@ private:
     QList<QPair<QString, RowId>> m_labelMembers; // (search name, kernel) from labels, resolved with the searches
     QFuture<Result<QList<RawForecast>>> m_forecasts;
     QFuture<Result<QList<RawMeasurement>>> m_measurements;
+    QFuture<Result<ImplausibleMarks>> m_implausible;
     QFuture<QList<int>> m_nameRanks;
     QHash<qsizetype, qint64> m_replayRecordedMs; // measured cell index → newest recorded time of its replays
 };
@@ -310,10 +313,12 @@ Result<CandidateTable> TableLoader::run()
     // they hold for kernels this one does not know are skipped.
     m_forecasts = fetchAside<QList<RawForecast>>(&m_pool, m_store.path(), m_cancel, fetchForecasts);
     m_measurements = fetchAside<QList<RawMeasurement>>(&m_pool, m_store.path(), m_cancel, fetchMeasurements);
+    m_implausible = fetchAside<ImplausibleMarks>(&m_pool, m_store.path(), m_cancel,
+        [](QSqlDatabase &db, const CancelToken &cancel) { return readImplausibleMarks(db, {}, cancel); });
     const bool inTransaction = m_db.transaction();
-    const auto stages
-        = {&TableLoader::loadProblems, &TableLoader::loadKernels, &TableLoader::loadSlots, &TableLoader::loadLabels,
-            &TableLoader::loadForecasts, &TableLoader::loadMeasurements, &TableLoader::loadSearches};
+    const auto stages = {&TableLoader::loadProblems, &TableLoader::loadKernels, &TableLoader::loadSlots,
+        &TableLoader::loadLabels, &TableLoader::loadForecasts, &TableLoader::loadMeasurements,
+        &TableLoader::loadImplausible, &TableLoader::loadSearches};
     Status status;
     for (auto stage : stages) {
         if (m_cancel.isCancelled()) {
@@ -328,6 +333,7 @@ Result<CandidateTable> TableLoader::run()
         m_db.rollback(); // nothing was written
     m_forecasts.waitForFinished(); // they use m_cancel, which the caller owns: never leave them running
     m_measurements.waitForFinished();
+    m_implausible.waitForFinished();
     m_nameRanks.waitForFinished();
     if (!status)
         return status.failure();
@@ -630,6 +636,28 @@ void TableLoader::fillMeasuredCell(const QList<CaseRun> &runs, qsizetype begin, 
         cell.cases = measured.cases;
         break;
     }
+}
+
+Status TableLoader::loadImplausible()
+{
+    const Result<ImplausibleMarks> marks = m_implausible.result();
+    if (!marks)
+        return Error {marks.error()};
+    const qsizetype hardwareCount = m_table.hardware.size();
+    for (auto it = marks->cbegin(); it != marks->cend(); ++it) {
+        const int row = m_table.rowOf(it.key());
+        if (row < 0)
+            continue;
+        for (const ImplausibleMark &mark : it.value()) {
+            const int hardware = m_hardwareIndex.value(mark.hardwareId, -1);
+            if (hardware < 0)
+                continue;
+            MeasuredCell &cell = m_table.measured[row * hardwareCount + hardware];
+            cell.implausibleCases = int(mark.cases.size());
+            cell.implausibleText = mark.text();
+        }
+    }
+    return {};
 }
 
 Status TableLoader::loadSearches()

@@ -68,6 +68,10 @@ struct MeasuredCell
     // runs made here; replayRecordedMs is when the newest replayed runtime was first recorded (0: not known).
     bool replayed = false;
     qint64 replayRecordedMs = 0;
+    // Cases whose newest ok run beats the bandwidth floor on this hardware (plausibility_marks.h); 0: none. The text
+    // says which case and by how much, for the mark's tool tip.
+    int implausibleCases = 0;
+    QString implausibleText;
 
     int runs = 0; // the newest run of each case measured on this hardware (what CandidateHardware::measurements counts)
 

@@ -37,6 +37,7 @@ void setColumnWidths(QTableView *view)
         {ExpectedSpeedupColumn, QStringLiteral("Expected speedup")},
         {StatusColumn, QStringLiteral("forecast trusted")},
         {CreatedColumn, QStringLiteral("2026-03-02 08:00")},
+        {PlausibilityColumn, QStringLiteral("⚠ implausible")},
     };
     // Never narrower than the header: a translated title ("Geänderte Zeilen") can outgrow the English sample.
     const auto headerWidth = [&](int column) {

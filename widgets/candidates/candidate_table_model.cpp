@@ -280,6 +280,10 @@ QVariant CandidateTableModel::data(const QModelIndex &index, int role) const
         const MeasuredCell *cell = measuredCellOf(*m_table, row, m_view);
         return cell && cell->isReplay();
     }
+    case ImplausibleRole: {
+        const MeasuredCell *cell = measuredCellOf(*m_table, row, m_view);
+        return cell && cell->implausibleCases > 0;
+    }
     default:
         return {};
     }
@@ -318,7 +322,9 @@ QVariant CandidateTableModel::displayData(int row, int column) const
             return bin ? binText(*bin) : QString();
         }
         const std::optional<double> speedup = cell->truthSpeedup();
-        return replayedText(speedup ? speedupText(*speedup) : QStringLiteral("—"), *cell);
+        const QString text = replayedText(speedup ? speedupText(*speedup) : QStringLiteral("—"), *cell);
+        // A speedup resting on a time no memory could deliver is marked where it is read, not only in its column.
+        return cell->implausibleCases > 0 ? text + QStringLiteral(" ⚠") : text;
     }
     case PredictedBinColumn:
     case ConfidenceColumn:
@@ -337,6 +343,10 @@ QVariant CandidateTableModel::displayData(int row, int column) const
         return r.createdAtMs > 0
             ? QDateTime::fromMSecsSinceEpoch(r.createdAtMs).toString(QStringLiteral("yyyy-MM-dd HH:mm"))
             : QString();
+    case PlausibilityColumn: {
+        const MeasuredCell *cell = measuredCellOf(*m_table, row, m_view);
+        return cell && cell->implausibleCases > 0 ? tr("⚠ implausible") : QString();
+    }
     default:
         return {};
     }
@@ -363,13 +373,15 @@ QVariant CandidateTableModel::toolTipData(int row, int column) const
             return tr("Imported label (published speedup) against kernel %1").arg(cell->labelReferenceId);
         if (r.isReference && !cell->failed())
             return tr("The problem's reference: the other kernels' speedups are measured against it");
-        QString tip;
+        QString tip = implausibleToolTip(*cell);
+        if (!tip.isEmpty())
+            tip += QLatin1Char('\n');
         if (cell->state == MeasuredCell::State::NoBaseline)
-            tip = tr("Measured, but the reference has no ok measurement of the same cases");
+            tip += tr("Measured, but the reference has no ok measurement of the same cases");
         else if (cell->state == MeasuredCell::State::Failed)
-            tip = tr("A case failed: %1").arg(failureText(cell->failure));
+            tip += tr("A case failed: %1").arg(failureText(cell->failure));
         else
-            tip = tr("Geometric mean over %n case(s) against kernel %1", nullptr, cell->cases).arg(r.baselineId);
+            tip += tr("Geometric mean over %n case(s) against kernel %1", nullptr, cell->cases).arg(r.baselineId);
         return cell->isReplay() ? replayToolTip(*cell) + QLatin1Char('\n') + tip : tip;
     }
     case PredictedBinColumn:
@@ -383,9 +395,27 @@ QVariant CandidateTableModel::toolTipData(int row, int column) const
             .arg(cell->referenceKernelId)
             .arg(cell->expectedBin, 0, 'f', 2);
     }
+    case PlausibilityColumn: {
+        const MeasuredCell *cell = measuredCellOf(*m_table, row, m_view);
+        if (!cell || !cell->hasMeasurement())
+            return tr("Not measured on this hardware");
+        return cell->implausibleCases > 0 ? implausibleToolTip(*cell)
+                                          : tr("No measured time beats the bandwidth floor (bytes ÷ peak bandwidth)");
+    }
     default:
         return {};
     }
+}
+
+QString CandidateTableModel::implausibleToolTip(const MeasuredCell &cell) const
+{
+    if (cell.implausibleCases <= 0)
+        return {};
+    // Two short lines: a tool tip in plain text is never wrapped.
+    return tr(
+        "⚠ Implausible, faster than its bytes can move: %1.\nA broken or cheating kernel, a wrong bytes_moved, or "
+        "data served from the L2 cache.")
+        .arg(cell.implausibleText);
 }
 
 QString CandidateTableModel::replayToolTip(const MeasuredCell &cell) const
@@ -433,6 +463,8 @@ QVariant CandidateTableModel::headerData(int section, Qt::Orientation orientatio
         return tr("Status");
     case CreatedColumn:
         return tr("Created");
+    case PlausibilityColumn:
+        return tr("Plausibility");
     default:
         return {};
     }

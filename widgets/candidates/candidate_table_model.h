@@ -26,6 +26,7 @@ public:
         StatusRole, // CandidateStatus as int
         ImportedRole, // true where the speedup comes from an imported pair label
         ReplayedRole, // true where the speedup rests on runtimes replayed from stored ones (source 'replay')
+        ImplausibleRole, // true where a measured time beats the bandwidth floor (faster than its bytes can move)
     };
 
     explicit CandidateTableModel(QObject *parent = nullptr);
@@ -76,6 +77,7 @@ private:
     QVariant displayData(int row, int column) const;
     QVariant toolTipData(int row, int column) const;
     QString replayToolTip(const MeasuredCell &cell) const;
+    QString implausibleToolTip(const MeasuredCell &cell) const;
 
     CandidateTablePtr m_table;
     CandidateFilter m_filter;

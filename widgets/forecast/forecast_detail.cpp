@@ -312,6 +312,19 @@ void ForecastDetail::renderFigures(const ForecastFigures &f)
     m_usage->setText(usage.isEmpty() ? tr("—") : usage.join(QStringLiteral(" · ")));
 }
 
+namespace {
+
+// Appended to a truth resting on a time faster than the case's bytes can move: such a speedup is not to be believed.
+QString implausibleNote(const PairTruth &truth)
+{
+    if (truth.implausible.cases.isEmpty())
+        return {};
+    return ForecastDetail::tr(" ⚠ implausible: %1 — faster than its bytes can move (a broken or cheating kernel?)")
+        .arg(truth.implausible.text());
+}
+
+} // namespace
+
 void ForecastDetail::renderTruth(const std::optional<ForecastFigures> &figures)
 {
     const RowId hardwareId = m_row.kind == ForecastRow::Kind::Stored ? m_row.forecast.hardwareId
@@ -336,9 +349,9 @@ void ForecastDetail::renderTruth(const std::optional<ForecastFigures> &figures)
         setTone(m_truth, Tone::Bad);
         return;
     case MeasuredSpeedup::State::NoBaseline:
-        m_truth->setText(
-            tr("the candidate was measured on %1, the baseline was not: no speedup yet").arg(on) + replayNote(*truth));
-        setTone(m_truth, Tone::Neutral);
+        m_truth->setText(tr("the candidate was measured on %1, the baseline was not: no speedup yet").arg(on)
+            + replayNote(*truth) + implausibleNote(*truth));
+        setTone(m_truth, truth->implausible.cases.isEmpty() ? Tone::Neutral : Tone::Bad);
         return;
     case MeasuredSpeedup::State::Speedup:
         break;
@@ -350,8 +363,14 @@ void ForecastDetail::renderTruth(const std::optional<ForecastFigures> &figures)
     text += replayNote(*truth);
     if (figures && bin > 0)
         text += QStringLiteral(": ") + truthVerdict(figures->predictedBin, bin);
+    text += implausibleNote(*truth);
     m_truth->setText(text);
-    setTone(m_truth, !figures ? Tone::Neutral : figures->predictedBin == bin ? Tone::Good : Tone::Bad);
+    const bool implausible = !truth->implausible.cases.isEmpty();
+    setTone(m_truth,
+        implausible                        ? Tone::Bad
+            : !figures                     ? Tone::Neutral
+            : figures->predictedBin == bin ? Tone::Good
+                                           : Tone::Bad);
 }
 
 void ForecastDetail::renderDeferral(const std::optional<ForecastFigures> &figures)

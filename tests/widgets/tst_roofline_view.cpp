@@ -5,6 +5,8 @@
 #include "core/interop/corpus.h"
 #include "core/measure/measurement_mapping.h"
 #include "core/measure/roofline_data.h"
+#include "core/session/selection.h"
+#include "core/session/store_session.h"
 #include "core/store/candidate_rows.h"
 #include "core/store/forecast_repo.h"
 #include "core/store/hardware_repo.h"
@@ -12,14 +14,12 @@
 #include "core/store/plausibility_marks.h"
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
-#include "widgets/plots/plot_qcustomplot.h"
 #include "widgets/candidates/candidate_table_model.h"
 #include "widgets/forecast/forecast_detail.h"
 #include "core/session/pair_forecasts.h"
 #include "widgets/measure/roofline_loader.h"
 #include "widgets/measure/roofline_view.h"
-#include "core/session/selection.h"
-#include "core/session/store_session.h"
+#include "widgets/plots/plot_qcustomplot.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

@@ -51,7 +51,7 @@ QString csvNumber(double v) { return std::isfinite(v) ? QString::number(v, 'f', 
 // The comparison forecaster: the non-student forecaster with the most scored answers on these pairs (the built-in cost
 // model on a tie), so the diagram compares the class with the forecaster that saw the most of what they saw.
 Result<std::optional<ScoredPairs>> comparisonPairs(
-    Store &store, const QSet<PairKey> &pairs, const std::atomic_bool *cancel)
+    Store &store, const QSet<PairKey> &pairs, const CancelToken &cancel)
 {
     auto all = loadScoredPairs(store, {}, cancel);
     if (!all)
@@ -151,7 +151,7 @@ std::optional<StudentLessonReport> studentReport(const Lesson &lesson, const For
 
 } // namespace
 
-Result<ClassReport> classReport(Store &store, const QString &lessonName, const std::atomic_bool *cancel)
+Result<ClassReport> classReport(Store &store, const QString &lessonName, const CancelToken &cancel)
 {
     QList<Lesson> lessonList;
     LessonRepo lessonRepo(store);
@@ -191,8 +191,8 @@ Result<ClassReport> classReport(Store &store, const QString &lessonName, const s
     QSet<PairKey> allPairs;
     for (const Lesson &lesson : std::as_const(lessonList)) {
         for (const Forecaster &student : std::as_const(*studentList)) {
-            if (cancel && cancel->load())
-                return Error {QStringLiteral("cancelled")};
+            if (cancel.isCancelled())
+                return Error::cancelled();
             if (auto entry = studentReport(lesson, student, *scored, names, allPairs))
                 out.entries.append(*entry);
         }

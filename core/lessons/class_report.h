@@ -3,6 +3,7 @@
 // were most wrong on; written as CSV (the PDF with the reliability diagram is drawn by widgets/lessons).
 #pragma once
 
+#include "core/common/cancel.h"
 #include "core/common/result.h"
 #include "core/domain/problem.h"
 #include "core/metrics/report.h"
@@ -63,8 +64,8 @@ struct ClassReport
 };
 
 // Reads the report of `lessonName` (every lesson when empty) for every student. An unknown lesson is an error naming
-// it. Checks *cancel between stages.
-Result<ClassReport> classReport(Store &store, const QString &lessonName = {}, const std::atomic_bool *cancel = nullptr);
+// it. Checks `cancel` between stages.
+Result<ClassReport> classReport(Store &store, const QString &lessonName = {}, const CancelToken &cancel = {});
 
 // All students' scored rows in the report pooled into one report (the class as one forecaster).
 std::shared_ptr<const metrics::MetricsReport> pooledReport(const ClassReport &report);

@@ -314,7 +314,7 @@ Result<CandidateTable> TableLoader::run()
     m_forecasts = fetchAside<QList<RawForecast>>(&m_pool, m_store.path(), m_cancel, fetchForecasts);
     m_measurements = fetchAside<QList<RawMeasurement>>(&m_pool, m_store.path(), m_cancel, fetchMeasurements);
     m_implausible = fetchAside<ImplausibleMarks>(&m_pool, m_store.path(), m_cancel,
-        [](QSqlDatabase &db, const CancelToken &cancel) { return readImplausibleMarks(db, {}, cancel); });
+        [](QSqlDatabase &db, const CancelToken &cancel, const QList<RowId> &) { return readImplausibleMarks(db, {}, cancel); });
     const bool inTransaction = m_db.transaction();
     const auto stages = {&TableLoader::loadProblems, &TableLoader::loadKernels, &TableLoader::loadSlots,
         &TableLoader::loadLabels, &TableLoader::loadForecasts, &TableLoader::loadMeasurements,

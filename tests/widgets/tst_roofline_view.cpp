@@ -366,8 +366,10 @@ void TestRooflineView::implausibleInForecastPanel()
     }
     QAction measure(u"Measure on GPU"_s);
     ForecastDetail detail(&measure);
+    auto reader = Store::open(m_path, Store::Mode::ReadOnly);
+    QVERIFY(reader);
     const auto truthOf = [&](const QString &name) -> QString {
-        auto pair = loadPairForecasts(m_path, m_kernel.value(name), m_kernel.value(u"v0_naive"_s));
+        auto pair = loadPairForecasts(**reader, m_kernel.value(name), m_kernel.value(u"v0_naive"_s));
         if (!pair || pair->forecasts.isEmpty())
             return u"(no pair: %1)"_s.arg(pair.error());
         ForecastRow row;

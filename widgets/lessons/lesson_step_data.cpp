@@ -72,7 +72,7 @@ Result<LessonStepData> loadLessonStep(const QString &path, RowId lessonId, int i
         = loadForecastAnnotations(**store, step.kernelId, step.referenceKernelId, QStringLiteral("costmodel"));
     if (annotations)
         data.annotations = *annotations;
-    auto pair = loadPairForecasts(path, step.kernelId, step.referenceKernelId);
+    auto pair = loadPairForecasts(**store, step.kernelId, step.referenceKernelId);
     if (!pair)
         return Error {pair.error()};
     data.pair = *pair;

@@ -50,8 +50,7 @@ QString csvNumber(double v) { return std::isfinite(v) ? QString::number(v, 'f', 
 
 // The comparison forecaster: the non-student forecaster with the most scored answers on these pairs (the built-in cost
 // model on a tie), so the diagram compares the class with the forecaster that saw the most of what they saw.
-Result<std::optional<ScoredPairs>> comparisonPairs(
-    Store &store, const QSet<PairKey> &pairs, const CancelToken &cancel)
+Result<std::optional<ScoredPairs>> comparisonPairs(Store &store, const QSet<PairKey> &pairs, const CancelToken &cancel)
 {
     auto all = loadScoredPairs(store, {}, cancel);
     if (!all)

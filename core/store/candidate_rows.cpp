@@ -313,8 +313,10 @@ Result<CandidateTable> TableLoader::run()
     // they hold for kernels this one does not know are skipped.
     m_forecasts = fetchAside<QList<RawForecast>>(&m_pool, m_store.path(), m_cancel, fetchForecasts);
     m_measurements = fetchAside<QList<RawMeasurement>>(&m_pool, m_store.path(), m_cancel, fetchMeasurements);
-    m_implausible = fetchAside<ImplausibleMarks>(&m_pool, m_store.path(), m_cancel,
-        [](QSqlDatabase &db, const CancelToken &cancel, const QList<RowId> &) { return readImplausibleMarks(db, {}, cancel); });
+    m_implausible = fetchAside<ImplausibleMarks>(
+        &m_pool, m_store.path(), m_cancel, [](QSqlDatabase &db, const CancelToken &cancel, const QList<RowId> &) {
+            return readImplausibleMarks(db, {}, cancel);
+        });
     const bool inTransaction = m_db.transaction();
     const auto stages = {&TableLoader::loadProblems, &TableLoader::loadKernels, &TableLoader::loadSlots,
         &TableLoader::loadLabels, &TableLoader::loadForecasts, &TableLoader::loadMeasurements,

@@ -191,8 +191,9 @@ QStringList version2()
     return statements;
 }
 
-// Version 3: jobs submitted to a Slurm cluster (docs/cluster.md): one row per sbatch submission, one per array task with the
-// requests it carries, so jobs still running when the program closed are collected when the store is opened again.
+// Version 3: jobs submitted to a Slurm cluster (docs/cluster.md): one row per sbatch submission, one per array task
+// with the requests it carries, so jobs still running when the program closed are collected when the store is opened
+// again.
 QStringList version3()
 {
     return {

@@ -7,13 +7,13 @@
 // Prints one line per figure: `<name> <value>`. Usage: gui_stall_bench [candidates] [steps].
 #include "../search/search_fixture.h"
 #include "app/explorer/main_window.h"
+#include "core/session/settings.h"
+#include "core/session/store_session.h"
 #include "core/store/forecast_repo.h"
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
 #include "widgets/search/search_controller.h"
 #include "widgets/search/searches_panel.h"
-#include "core/session/store_session.h"
-#include "core/session/settings.h"
 
 #include <QApplication>
 #include <QDockWidget>

@@ -4,14 +4,14 @@
 // forecast; Next and Previous (an answered step comes back revealed). Also the class report dialog (table, CSV, PDF)
 // and a lesson made from a selection of kernels.
 #include "core/lessons/lesson_answers.h"
+#include "core/session/selection.h"
+#include "core/session/store_session.h"
 #include "core/store/lesson_repo.h"
 #include "tests/lessons/lessons_fixture.h"
 #include "widgets/diff/diff_view.h"
 #include "widgets/lessons/class_report_dialog.h"
 #include "widgets/lessons/distribution_editor.h"
 #include "widgets/lessons/lessons_panel.h"
-#include "core/session/selection.h"
-#include "core/session/store_session.h"
 
 #include <QAction>
 #include <QApplication>

@@ -53,7 +53,7 @@ private Q_SLOTS:
         makeVersion1Store(path);
         auto store = Store::open(path, Store::Mode::ExistingOnly);
         QVERIFY2(store.ok(), qPrintable(store.error()));
-        QCOMPARE((*store)->schemaVersion(), 2);
+        QCOMPARE((*store)->schemaVersion(), gpuf::store::kSchemaVersion);
 
         auto forecasts = ForecastRepo(**store).list();
         QVERIFY(forecasts.ok());

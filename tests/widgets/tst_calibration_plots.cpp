@@ -6,9 +6,9 @@
 #include "core/session/selection.h"
 #include "widgets/calibration/budget_curve_plot.h"
 #include "widgets/calibration/confusion_plot.h"
-#include "widgets/plots/plot_qcustomplot.h"
 #include "widgets/calibration/reliability_plot.h"
 #include "widgets/calibration/risk_coverage_plot.h"
+#include "widgets/plots/plot_qcustomplot.h"
 
 #include <QDir>
 #include <QElapsedTimer>

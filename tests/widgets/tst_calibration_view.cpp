@@ -14,10 +14,10 @@
 #include "widgets/calibration/budget_curve_plot.h"
 #include "widgets/calibration/calibration_view.h"
 #include "widgets/calibration/confusion_plot.h"
-#include "widgets/plots/plot_qcustomplot.h"
 #include "widgets/calibration/reliability_plot.h"
 #include "widgets/calibration/risk_coverage_plot.h"
 #include "widgets/candidates/drill_pairs_view.h"
+#include "widgets/plots/plot_qcustomplot.h"
 
 #include <QApplication>
 #include <QComboBox>

@@ -18,7 +18,6 @@
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
 #include "tests/llm/llm_test_support.h"
-#include "widgets/plots/plot_qcustomplot.h"
 #include "widgets/forecast/distribution_plot.h"
 #include "widgets/forecast/endpoint_form.h"
 #include "widgets/forecast/endpoints_dialog.h"
@@ -28,6 +27,7 @@
 #include "widgets/forecast/forecast_panel.h"
 #include "widgets/forecast/forecast_rows_model.h"
 #include "widgets/forecast/forecaster_input_view.h"
+#include "widgets/plots/plot_qcustomplot.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

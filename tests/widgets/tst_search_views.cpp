@@ -4,8 +4,8 @@
 #include "../search/search_log_builder.h"
 
 #include "core/search/lineage.h"
-#include "widgets/plots/plot_qcustomplot.h"
 #include "widgets/common/color_scheme.h"
+#include "widgets/plots/plot_qcustomplot.h"
 #include "widgets/search/bin_colors.h"
 #include "widgets/search/event_tail.h"
 #include "widgets/search/lineage_canvas.h"

@@ -4,6 +4,8 @@
 // `gpuf search start` process was killed: shown as interrupted, resumed to completion from the dock.
 #include "../search/search_fixture.h"
 #include "core/search/search_setup.h"
+#include "core/session/selection.h"
+#include "core/session/store_session.h"
 #include "core/store/search_repo.h"
 #include "widgets/search/lineage_view.h"
 #include "widgets/search/new_search_dialog.h"
@@ -15,8 +17,6 @@
 #include "widgets/search/search_steering.h"
 #include "widgets/search/searches_panel.h"
 #include "widgets/search/steering_dialogs.h"
-#include "core/session/selection.h"
-#include "core/session/store_session.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

@@ -1,10 +1,10 @@
 // ClassReportDialog; see class_report_dialog.h.
 #include "widgets/lessons/class_report_dialog.h"
 
+#include "core/session/store_session.h"
 #include "core/store/store.h"
 #include "widgets/calibration/reliability_plot.h"
 #include "widgets/lessons/class_report_pdf.h"
-#include "core/session/store_session.h"
 
 #include <QComboBox>
 #include <QFileDialog>

@@ -1,8 +1,8 @@
 // The class report's PDF; see class_report_pdf.h.
 #include "widgets/lessons/class_report_pdf.h"
 
-#include "widgets/plots/plot_qcustomplot.h"
 #include "widgets/calibration/reliability_plot.h"
+#include "widgets/plots/plot_qcustomplot.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -1,9 +1,9 @@
 // LessonEditorDialog; see lesson_editor_dialog.h.
 #include "widgets/lessons/lesson_editor_dialog.h"
 
+#include "core/session/store_session.h"
 #include "core/store/lesson_repo.h"
 #include "core/store/store.h"
-#include "core/session/store_session.h"
 
 #include <QDialogButtonBox>
 #include <QFutureWatcher>

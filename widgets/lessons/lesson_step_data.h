@@ -8,9 +8,9 @@
 #include "core/domain/forecast.h"
 #include "core/lessons/lesson.h"
 #include "core/lessons/student_answer.h"
-#include "widgets/diff/diff_document.h"
 #include "core/session/forecast_annotations.h"
 #include "core/session/pair_forecasts.h"
+#include "widgets/diff/diff_document.h"
 
 #include <optional>
 

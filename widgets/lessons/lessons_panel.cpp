@@ -4,6 +4,8 @@
 #include "core/lessons/lesson_answers.h"
 #include "core/lessons/lesson_generation.h"
 #include "core/mutators/shipped_families.h"
+#include "core/session/selection.h"
+#include "core/session/store_session.h"
 #include "core/store/lesson_repo.h"
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
@@ -12,8 +14,6 @@
 #include "widgets/lessons/class_report_dialog.h"
 #include "widgets/lessons/distribution_editor.h"
 #include "widgets/lessons/lesson_editor_dialog.h"
-#include "core/session/selection.h"
-#include "core/session/store_session.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -115,6 +115,12 @@ LessonsPanel::LessonsPanel(
     connect(m_newLessonAction, &QAction::triggered, this, &LessonsPanel::newLessonFromSelection);
     createLayout();
     connect(m_session, &StoreSession::opened, this, &LessonsPanel::loadCatalog);
+    connect(m_session, &StoreSession::changed, this, [this](const StoreChange &change) {
+        using Kind = StoreChange::Kind;
+        if (change.kind == Kind::Import || change.kind == Kind::Reload || change.kind == Kind::Removed
+            || change.kind == Kind::Restored || change.kind == Kind::Kernels)
+            loadCatalog();
+    });
     connect(m_session, &StoreSession::closed, this, [this]() { applyCatalog({}); });
     connect(m_lessonBox, &QComboBox::currentIndexChanged, this, [this]() { goTo(0); });
     connect(m_studentBox, &QComboBox::currentIndexChanged, this, &LessonsPanel::loadStep);
@@ -431,7 +437,8 @@ void LessonsPanel::reveal()
             return;
         }
         showReveal(p, bin);
-        m_session->refresh(); // the calibration views and the class report now include this answer
+        // The calibration views and the class report now include this answer.
+        m_session->announce(StoreChange::of(StoreChange::Kind::Import));
     });
     track(true);
     watcher->setFuture(QtConcurrent::run([path = m_session->path(), answer]() -> Result<QList<RowId>> {
@@ -634,7 +641,8 @@ void LessonsPanel::generateLessons()
         setStatus(text);
         Q_EMIT notice(text.section(QLatin1Char('\n'), 0, 0));
         if (result)
-            m_session->refresh(); // family lessons add kernels: every view reads the store again
+            // Family lessons add kernels and lessons: every view reads the store again.
+            m_session->announce(StoreChange::of(StoreChange::Kind::Import));
     });
     track(true);
     watcher->setFuture(QtConcurrent::run([path = m_session->path()]() -> Result<lessons::GenerationReport> {

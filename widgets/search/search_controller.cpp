@@ -1,8 +1,8 @@
 // SearchController; see search_controller.h.
 #include "widgets/search/search_controller.h"
 
-#include "core/store/store.h"
 #include "core/session/store_session.h"
+#include "core/store/store.h"
 
 #include <QFutureWatcher>
 #include <QThread>

@@ -1,10 +1,10 @@
 // SearchFollower; see search_follower.h.
 #include "widgets/search/search_follower.h"
 
+#include "core/session/store_session.h"
 #include "core/store/problem_repo.h"
 #include "core/store/search_repo.h"
 #include "core/store/store.h"
-#include "core/session/store_session.h"
 
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>

@@ -1,13 +1,13 @@
 // SearchSteering; see search_steering.h.
 #include "widgets/search/search_steering.h"
 
+#include "core/session/selection.h"
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
 #include "widgets/search/search_controller.h"
 #include "widgets/search/search_follower.h"
 #include "widgets/search/search_nodes_model.h"
 #include "widgets/search/steering_dialogs.h"
-#include "core/session/selection.h"
 
 #include <QFutureWatcher>
 #include <QMenu>

@@ -2,6 +2,7 @@
 #include "widgets/search/searches_panel.h"
 
 #include "core/search/search_setup.h"
+#include "core/session/store_session.h"
 #include "core/store/store.h"
 #include "widgets/search/event_tail.h"
 #include "widgets/search/lineage_view.h"
@@ -15,7 +16,6 @@
 #include "widgets/search/search_steering.h"
 #include "widgets/search/steering_dialogs.h"
 #include "widgets/search/step_view.h"
-#include "core/session/store_session.h"
 
 #include <QFontDatabase>
 #include <QFutureWatcher>
@@ -171,6 +171,12 @@ SearchesPanel::SearchesPanel(StoreSession *session, SearchController *controller
     }
 
     connect(m_session, &StoreSession::opened, this, &SearchesPanel::reload);
+    connect(m_session, &StoreSession::changed, this, [this](const StoreChange &change) {
+        using Kind = StoreChange::Kind;
+        if (change.kind == Kind::Import || change.kind == Kind::Reload || change.kind == Kind::Removed
+            || change.kind == Kind::Restored || change.kind == Kind::Searches)
+            reload();
+    });
     connect(m_session, &StoreSession::closed, this, &SearchesPanel::clear);
     connect(
         m_searchView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &SearchesPanel::searchChosen);

@@ -13,7 +13,7 @@
 #include "widgets/forecast/forecast_controller.h"
 #include "widgets/forecast/forecast_panel.h"
 #include "widgets/forecast/forecast_rows_model.h"
-#include "widgets/measure/measure_panel.h"
+#include "widgets/measure/measure_controller.h"
 #include "widgets/session/deletion_controller.h"
 #include "widgets/session/selection.h"
 

@@ -19,7 +19,7 @@ class DeletionController;
 class ForecastController;
 class ForecastPanel;
 class KernelActions;
-class MeasurePanel;
+class MeasureController;
 class MetricsTable;
 class ProblemTree;
 class Selection;
@@ -35,7 +35,7 @@ public:
         CandidateBrowser *candidates = nullptr;
         ForecastPanel *forecasts = nullptr;
         MetricsTable *metrics = nullptr;
-        MeasurePanel *measure = nullptr;
+        MeasureController *measure = nullptr;
         ForecastController *forecaster = nullptr;
         KernelActions *kernels = nullptr;
         DeletionController *deletion = nullptr;

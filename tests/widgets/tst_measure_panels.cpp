@@ -10,6 +10,7 @@
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
 #include "widgets/measure/device_panel.h"
+#include "widgets/measure/measure_controller.h"
 #include "widgets/measure/measure_panel.h"
 #include "widgets/measure/measure_queue_model.h"
 #include "widgets/session/selection.h"
@@ -18,17 +19,20 @@
 
 #include "gpuf_config.h"
 
+#include <QAbstractItemModelTester>
 #include <QAction>
 #include <QApplication>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QLabel>
+#include <QProgressBar>
 #include <QStandardPaths>
 #include <QStyleFactory>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 using namespace gpuf;
 
@@ -122,8 +126,10 @@ private Q_SLOTS:
         MeasureQueue queue(config);
         session.open(m_path);
         QTRY_VERIFY(session.isOpen());
-        MeasurePanel panel(&queue, &session, &selection, &settings);
+        MeasureController controller(&queue, &session, &selection, &settings);
+        MeasurePanel panel(&controller, &settings);
         DevicePanel device(&queue);
+        QAbstractItemModelTester tester(panel.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         panel.resize(980, 340);
         device.resize(520, 340);
         panel.show();
@@ -138,15 +144,15 @@ private Q_SLOTS:
         if (config.workerPath.isEmpty())
             QCOMPARE(reason, measure::locateMeasureWorker().error());
         QVERIFY(!reason.isEmpty());
-        QTRY_COMPARE(panel.unavailableReason(), reason);
+        QTRY_COMPARE(controller.unavailableReason(), reason);
 
         selection.setSelectedIds({m_candidate});
-        QAction *measure = panel.measureSelectedAction();
+        QAction *measure = controller.measureSelectedAction();
         QVERIFY(!measure->isEnabled());
         QCOMPARE(measure->toolTip(), reason);
-        QVERIFY(!panel.measureLowConfidenceAction()->isEnabled());
-        QCOMPARE(panel.measureLowConfidenceAction()->toolTip(), reason);
-        QCOMPARE(panel.measureLowConfidenceAction()->text(), QStringLiteral("Measure low-confidence (< 0.50)"));
+        QVERIFY(!controller.measureLowConfidenceAction()->isEnabled());
+        QCOMPARE(controller.measureLowConfidenceAction()->toolTip(), reason);
+        QCOMPARE(controller.measureLowConfidenceAction()->text(), QStringLiteral("Measure low-confidence (< 0.50)"));
         auto *banner = panel.findChild<QLabel *>(QStringLiteral("measureUnavailable"));
         QVERIFY(banner && banner->isVisible());
         QCOMPARE(banner->text(), QStringLiteral("Measuring on the GPU is unavailable: ") + reason);
@@ -162,7 +168,7 @@ private Q_SLOTS:
         QCOMPARE(spin->value(), 0.5);
         spin->setValue(0.3);
         QCOMPARE(settings.measureConfidenceThreshold(), 0.3);
-        QCOMPARE(panel.measureLowConfidenceAction()->text(), QStringLiteral("Measure low-confidence (< 0.30)"));
+        QCOMPARE(controller.measureLowConfidenceAction()->text(), QStringLiteral("Measure low-confidence (< 0.30)"));
         settings.setMeasureConfidenceThreshold(0.45);
         QCOMPARE(spin->value(), 0.45);
 
@@ -189,11 +195,11 @@ private Q_SLOTS:
         QCOMPARE(panel.model()->index(2, MeasureQueueModel::MessageColumn).data().toString(), reason);
 
         panel.view()->selectRow(2);
-        QVERIFY(!panel.cancelAction()->isEnabled()); // finished
-        QVERIFY(!panel.remeasureAction()->isEnabled()); // no GPU
-        QCOMPARE(panel.remeasureAction()->toolTip(), reason);
-        QVERIFY(panel.clearFinishedAction()->isEnabled());
-        QVERIFY(!panel.cancelAllAction()->isEnabled());
+        QVERIFY(!controller.cancelAction()->isEnabled()); // finished
+        QVERIFY(!controller.remeasureAction()->isEnabled()); // no GPU
+        QCOMPARE(controller.remeasureAction()->toolTip(), reason);
+        QVERIFY(controller.clearFinishedAction()->isEnabled());
+        QVERIFY(!controller.cancelAllAction()->isEnabled());
         panel.view()->resizeColumnsToContents();
 
         const QString shots = qEnvironmentVariable("GPUF_SCREENSHOT_DIR");
@@ -210,6 +216,57 @@ private Q_SLOTS:
             }
             QApplication::setPalette(QApplication::style()->standardPalette());
         }
+
+        // The panel's buttons are the controller's actions: "Clear finished" empties the table and the progress.
+        auto *progress = panel.findChild<QProgressBar *>();
+        QVERIFY(progress);
+        QCOMPARE(progress->text(), QStringLiteral("3 of 3 finished (0 running, 0 queued)"));
+        QToolButton *clear = nullptr;
+        for (QToolButton *button : panel.findChildren<QToolButton *>()) {
+            if (button->defaultAction() == controller.clearFinishedAction())
+                clear = button;
+        }
+        QVERIFY(clear && clear->isEnabled());
+        QTest::mouseClick(clear, Qt::LeftButton);
+        QTRY_COMPARE(panel.model()->rowCount(), 0);
+        QCOMPARE(progress->text(), QStringLiteral("queue empty"));
+        QVERIFY(!controller.clearFinishedAction()->isEnabled());
+        QVERIFY(!clear->isEnabled());
+    }
+
+    // What the candidate table marks as pending: the kernels of the items not finished yet, each once.
+    void pendingKernels_data()
+    {
+        QTest::addColumn<QList<int>>("states"); // MeasureItemState per item, kernels 1, 2, 3, …
+        QTest::addColumn<QList<RowId>>("kernels"); // the kernel of each item
+        QTest::addColumn<QList<RowId>>("pending");
+        const auto s = [](MeasureItemState state) { return int(state); };
+        QTest::newRow("empty") << QList<int> {} << QList<RowId> {} << QList<RowId> {};
+        QTest::newRow("queued and running") << QList<int> {s(MeasureItemState::Queued), s(MeasureItemState::Running)}
+                                            << QList<RowId> {4, 7} << QList<RowId> {4, 7};
+        QTest::newRow("finished ones are not pending")
+            << QList<int> {s(MeasureItemState::Done), s(MeasureItemState::Failed), s(MeasureItemState::TimedOut),
+                   s(MeasureItemState::Cancelled), s(MeasureItemState::Queued)}
+            << QList<RowId> {1, 2, 3, 4, 5} << QList<RowId> {5};
+        QTest::newRow("a kernel queued twice, once finished")
+            << QList<int> {s(MeasureItemState::Done), s(MeasureItemState::Queued)} << QList<RowId> {9, 9}
+            << QList<RowId> {9};
+    }
+
+    void pendingKernels()
+    {
+        QFETCH(QList<int>, states);
+        QFETCH(QList<RowId>, kernels);
+        QFETCH(QList<RowId>, pending);
+        QList<MeasureItem> items;
+        for (qsizetype i = 0; i < states.size(); ++i) {
+            MeasureItem item;
+            item.id = quint64(i + 1);
+            item.job.kernelId = kernels[i];
+            item.state = MeasureItemState(states[i]);
+            items.append(item);
+        }
+        QCOMPARE(MeasureController::pendingKernels(items), QSet<RowId>(pending.cbegin(), pending.cend()));
     }
 };
 

@@ -203,7 +203,7 @@ void ContextMenus::fillMetrics(QMenu *menu, const QModelIndex &index)
     if (!index.isValid())
         return;
     menu->addSeparator();
-    const QModelIndex first = index.siblingAtColumn(MetricsTableModel::Forecaster);
+    const QModelIndex first = index.siblingAtColumn(MetricsTableModel::ForecasterColumn);
     const RowId id = first.data(MetricsTableModel::ForecasterIdRole).toLongLong();
     addDeletion(menu, tr("Delete Forecaster “%1” and Its Forecasts…").arg(first.data().toString()),
         DeletionRequest::of(RowKind::Forecaster, {id}),

@@ -18,6 +18,7 @@
 #include "widgets/settings/settings.h"
 
 #include "gpuf_config.h"
+#include "widgets/common/color_scheme.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -42,25 +43,6 @@ QString builtWorker()
 {
     const QString path = QStringLiteral(GPUF_BINARY_DIR "/app/measure/gpuf-measure");
     return GPUF_HAVE_CUDA && QFileInfo(path).isExecutable() ? path : QString();
-}
-
-QPalette darkPalette()
-{
-    QPalette p;
-    p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
-    p.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
-    p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
-    p.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
-    p.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
-    p.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
-    p.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
-    p.setColor(QPalette::Highlight, QColor(0x2f, 0x65, 0xca));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::PlaceholderText, QColor(0x90, 0x90, 0x90));
-    p.setColor(QPalette::LinkVisited, QColor(0xe0, 0x8a, 0x5a));
-    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
-    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
-    return p;
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 #include "core/forecasters/explanation.h"
 #include "core/forecasters/forecast_queue.h"
 #include "core/measure/measure_queue.h"
+#include "widgets/common/view_setup.h"
 #include "widgets/common/warning_banner.h"
 #include "widgets/forecast/contribution_delegate.h"
 #include "widgets/forecast/explanation_model.h"
@@ -34,24 +35,11 @@ namespace gpuf {
 
 namespace {
 
-QToolButton *buttonFor(QAction *action, QWidget *parent)
-{
-    auto *button = new QToolButton(parent);
-    button->setDefaultAction(action);
-    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    return button;
-}
-
 QTableView *tableView(QAbstractItemModel *model, QWidget *parent)
 {
     auto *view = new QTableView(parent);
     view->setModel(model);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setSelectionMode(QAbstractItemView::SingleSelection);
-    view->verticalHeader()->hide();
-    view->horizontalHeader()->setStretchLastSection(true);
-    view->setWordWrap(false);
-    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    setupTableView(view, QAbstractItemView::SingleSelection);
     return view;
 }
 

@@ -40,8 +40,8 @@ MeasureController::MeasureController(
     connect(m_settings, &Settings::measureConfidenceThresholdChanged, this, &MeasureController::updateActions);
     connect(m_selection, &Selection::selectedIdsChanged, this, &MeasureController::updateActions);
     connect(m_selection, &Selection::pairChanged, this, &MeasureController::updateActions);
-    connect(m_session, &StoreSession::opened, this,
-        [this](const StoreSnapshot &snapshot) { setStorePath(snapshot.path); });
+    connect(
+        m_session, &StoreSession::opened, this, [this](const StoreSnapshot &snapshot) { setStorePath(snapshot.path); });
     connect(m_session, &StoreSession::closed, this, [this] { setStorePath({}); });
     if (m_session->isOpen())
         m_queue->setStorePath(m_session->path());

@@ -1,6 +1,7 @@
 // SearchesPanel; see searches_panel.h.
 #include "widgets/search/searches_panel.h"
 
+#include "widgets/common/view_setup.h"
 #include "widgets/search/search_models.h"
 #include "widgets/session/store_session.h"
 
@@ -26,15 +27,10 @@ QTableView *tableFor(QAbstractItemModel *model, QWidget *parent)
     auto *view = new QTableView(parent);
     view->setModel(model);
     view->setSortingEnabled(true);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setSelectionMode(QAbstractItemView::SingleSelection);
-    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    view->setWordWrap(false);
-    view->verticalHeader()->hide();
+    setupTableView(view, QAbstractItemView::SingleSelection);
     // Compact fixed rows like the candidate table: an event log is long.
     view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
-    view->horizontalHeader()->setStretchLastSection(true);
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     return view;
 }

@@ -113,7 +113,7 @@ PlotInput reportOnly(std::vector<metrics::MetricsReport> reports)
     for (std::size_t i = 0; i < reports.size(); ++i) {
         PlotSeries series;
         series.name = QStringLiteral("forecaster %1").arg(i + 1);
-        series.forecasterId = RowId(i + 1);
+        series.forecasterId = RowId(i) + 1;
         series.report = std::make_shared<const metrics::MetricsReport>(std::move(reports[i]));
         series.rows = share({});
         input.series.append(series);

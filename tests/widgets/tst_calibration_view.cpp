@@ -484,7 +484,7 @@ void TestCalibrationView::confusionDrillDownReachesSelection()
     // Choosing another row shows that pair.
     const int last = shown->rowCount() - 1;
     list->tableView()->setCurrentIndex(shown->index(last, 0));
-    const DrillPair lastPair = pairs[last];
+    const DrillPair &lastPair = pairs[last];
     QCOMPARE(f->selection.candidateId(), lastPair.candidateId);
     QCOMPARE(f->selection.baselineId(), lastPair.referenceId);
 }

@@ -4,11 +4,11 @@
 #include "core/metrics/from_store.h"
 #include "core/metrics/report_json.h"
 #include "core/store/scored_pairs.h"
+#include "tests/support/cli_run.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -17,25 +17,9 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = gpuf::test::CliRun;
 
-Run gpufRun(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(GPUF_CLI_PATH), args);
-    Run r;
-    if (!p.waitForFinished(120000))
-        return r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
+Run gpufRun(const QStringList &args) { return gpuf::test::runProgram(QStringLiteral(GPUF_CLI_PATH), args); }
 
 // The single JSON object a --json run prints (an empty object when it is not exactly one document).
 QJsonObject jsonOf(const Run &r)

@@ -9,12 +9,12 @@
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
 #include "gpuf_config.h"
+#include "tests/support/cli_run.h"
 
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -24,24 +24,11 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = gpuf::test::CliText;
 
 Run runGpuf(const QStringList &args)
 {
-    QProcess p;
-    p.start(QStringLiteral(GPUF_CLI_PATH), args);
-    Run r;
-    if (!p.waitForFinished(600000))
-        return r;
-    r.exitCode = p.exitCode();
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+    return gpuf::test::asText(gpuf::test::runProgram(QStringLiteral(GPUF_CLI_PATH), args, 600000));
 }
 
 QByteArray fileBytes(const QString &path)

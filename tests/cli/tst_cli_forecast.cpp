@@ -184,7 +184,7 @@ void TestCliForecast::addAndList()
     const QJsonArray rows = jsonOf(list)[u"forecasters"_s].toArray();
     QVERIFY(!rows.isEmpty());
     bool found = false;
-    for (const QJsonValue &row : rows)
+    for (const QJsonValue row : rows)
         found = found || row.toObject() == added;
     QVERIFY(found);
     const Run text = runGpuf({u"forecaster"_s, u"list"_s, m_store});

@@ -185,11 +185,11 @@ void TestCliMetrics::statsCountReplaysApart()
     QVERIFY(measurements > 2);
     QCOMPARE(stats.value(u"replayed_measurements"_s).toInt(), 2);
     QHash<QString, int> perHardware;
-    for (const QJsonValue &h : stats.value(u"per_hardware"_s).toArray())
+    for (const QJsonValue h : stats.value(u"per_hardware"_s).toArray())
         perHardware.insert(h[u"name"_s].toString(), h[u"replayed_measurements"_s].toInt(-1));
     QCOMPARE(perHardware, (QHash<QString, int> {{u"GPU one"_s, 2}, {u"GPU two"_s, 0}}));
     QHash<QString, int> perProblem;
-    for (const QJsonValue &p : stats.value(u"per_problem"_s).toArray())
+    for (const QJsonValue p : stats.value(u"per_problem"_s).toArray())
         perProblem.insert(p[u"name"_s].toString(), p[u"replayed_measurements"_s].toInt(-1));
     QCOMPARE(perProblem, (QHash<QString, int> {{u"scale"_s, 2}, {u"other"_s, 0}}));
 

@@ -567,13 +567,13 @@ private Q_SLOTS:
         QCOMPARE(server.requestCount(), 0);
 
         std::optional<Status> stored;
-        storeApiKey(
-            QStringLiteral("gpuf-test-missing-entry"), QStringLiteral("sk-x"), this, [&](Status s) { stored = s; });
+        storeApiKey(QStringLiteral("gpuf-test-missing-entry"), QStringLiteral("sk-x"), this,
+            [&](const Status &s) { stored = s; });
         QVERIFY(waitUntil([&] { return stored.has_value(); }));
         QVERIFY2(stored->error().startsWith(QStringLiteral("keychain entry \"gpuf-test-missing-entry\": ")),
             qPrintable(stored->error()));
         std::optional<Status> empty;
-        storeApiKey(QStringLiteral("e"), QString(), this, [&](Status s) { empty = s; });
+        storeApiKey(QStringLiteral("e"), QString(), this, [&](const Status &s) { empty = s; });
         QVERIFY(waitUntil([&] { return empty.has_value(); }));
         QCOMPARE(empty->error(), QStringLiteral("a keychain entry needs a name and a key"));
     }

@@ -158,13 +158,13 @@ private Q_SLOTS:
         const QJsonArray list = QJsonDocument::fromJson(out.toUtf8()).object().value(u"families"_s).toArray();
         QCOMPARE(list.size(), 4);
         QStringList names;
-        for (const QJsonValue &v : list) {
+        for (const QJsonValue v : list) {
             const QJsonObject f = v.toObject();
             names.append(f.value(u"name"_s).toString());
             QVERIFY(f.value(u"valid"_s).toInt() >= 200);
             QVERIFY(f.value(u"valid"_s).toInt() <= f.value(u"combinations"_s).toInt());
             QVERIFY(!f.value(u"reference"_s).toString().isEmpty());
-            for (const QJsonValue &t : f.value(u"tunables"_s).toArray())
+            for (const QJsonValue t : f.value(u"tunables"_s).toArray())
                 QVERIFY(!t.toObject().value(u"note"_s).toString().isEmpty());
         }
         QCOMPARE(names, (QStringList {u"reduce_sum"_s, u"row_softmax"_s, u"sgemm_tiled"_s, u"transpose"_s}));

@@ -44,7 +44,7 @@ class TestCostModelCli : public QObject
 
     QString freshStore(const QString &name)
     {
-        const QString path = m_dir.filePath(name);
+        QString path = m_dir.filePath(name);
         auto store = Store::open(path);
         if (!store)
             qFatal("store: %s", qPrintable(store.error()));

@@ -253,6 +253,37 @@ private Q_SLOTS:
         QCOMPARE(MeasureController::pendingKernels(items), QSet<RowId>(pending.cbegin(), pending.cend()));
     }
 
+    // A profile added while the explorer runs (`gpuf cluster set-profile` in a terminal) is offered after "Reload
+    // Store"; until then only the local GPU is, and the target box stays hidden.
+    void profileAddedWhileOpen()
+    {
+        Settings settings;
+        StoreSession session;
+        Selection selection;
+        MeasureEngineConfig config;
+        config.workerPath = QStringLiteral("/nonexistent/gpuf-measure");
+        MeasureQueue queue(config);
+        session.open(m_path);
+        QTRY_VERIFY(session.isOpen());
+        MeasureController controller(&queue, &session, &selection, &settings);
+        MeasurePanel panel(&controller, &settings);
+        panel.show();
+        QComboBox *target = panel.targetBox();
+        QCOMPARE(target->count(), 1);
+        QVERIFY(!target->isVisible());
+
+        ClusterProfile profile;
+        profile.name = QStringLiteral("added-later");
+        profile.sharedDirectory = m_dir.filePath(QStringLiteral("shared-later"));
+        QVERIFY(saveClusterProfile(profile).ok());
+        session.refresh();
+        QTRY_COMPARE(target->count(), 2);
+        QVERIFY(target->isVisible());
+        QCOMPARE(target->itemText(1), QStringLiteral("cluster (added-later)"));
+        QCOMPARE(controller.targetCluster(), QString()); // still the local GPU until the user picks the cluster
+        QVERIFY(removeClusterProfile(profile.name));
+    }
+
     // A cluster profile in the settings is offered beside the local GPU; its items show the job, Slurm's state and
     // the node. sbatch and squeue are stand-ins here (tests/widgets/fake_*.sh); tst_measure_cluster uses a real Slurm.
     void clusterTarget()

@@ -46,6 +46,11 @@ MeasureController::MeasureController(
         Q_EMIT targetsChanged();
     });
     connect(m_session, &StoreSession::closed, this, [this] { setStorePath({}); });
+    // "Reload Store" is also how a user picks up a profile added with `gpuf cluster set-profile` meanwhile.
+    connect(m_session, &StoreSession::changed, this, [this](const StoreChange &change) {
+        if (change.kind == StoreChange::Kind::Reload)
+            Q_EMIT targetsChanged();
+    });
     if (m_session->isOpen())
         m_queue->setStorePath(m_session->path());
     applySnapshot(m_queue->snapshot());

@@ -60,7 +60,7 @@ Q_SIGNALS:
     // Whether and why measuring is unavailable changed (the device was probed, a store opened or closed).
     void availabilityChanged(const QString &reason);
     void pendingKernelsChanged(const QSet<gpuf::RowId> &kernelIds);
-    // The cluster profiles may have changed (a store was opened): views offering them read them again.
+    // The cluster profiles may have changed (a store was opened or reloaded): views offering them read them again.
     void targetsChanged();
 
 private:

@@ -65,8 +65,9 @@ GPUF_PACKAGES_COMMON=(
 gpuf_required_packages() {
     printf '%s\n' "${GPUF_PACKAGES_COMMON[@]}"
     case "$1" in
-    # Qt 6.8 moved the SVG plugins out of libqt6svg6; KF6 makes this the "full" configuration.
-    debian13) printf '%s\n' qt6-svg-plugins libkf6syntaxhighlighting-dev ;;
+    # Qt 6.8 moved the SVG plugins out of libqt6svg6; KF6 makes this the "full" configuration, which also checks the
+    # Python problems' PyTorch variants against their references on the CPU (PyTorch 2.6, with float8).
+    debian13) printf '%s\n' qt6-svg-plugins libkf6syntaxhighlighting-dev python3-torch ;;
     esac
 }
 

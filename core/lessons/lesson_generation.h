@@ -54,6 +54,8 @@ struct GenerationReport
     QStringList added; // lesson names
     QStringList kept; // already in the store (left as they are: a teacher may have edited them)
     QStringList skipped; // "family/x: why"
+    QList<RowId> lessonIds; // the lessons added
+    QList<RowId> kernelIds; // the family walks' kernels (stored when missing), ascending
     QString text() const;
 };
 

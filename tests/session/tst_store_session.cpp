@@ -320,6 +320,7 @@ private Q_SLOTS:
                                   << QList<RowId> {8, 9};
         QTest::newRow("forecasters") << StoreChange::of(StoreChange::Kind::Forecasters, {3}) << false
                                      << QList<RowId> {};
+        QTest::newRow("lessons") << StoreChange::of(StoreChange::Kind::Lessons, {4}) << false << QList<RowId> {};
         QTest::newRow("import") << StoreChange::of(StoreChange::Kind::Import) << true << QList<RowId> {};
         QTest::newRow("reload") << StoreChange::of(StoreChange::Kind::Reload) << true << QList<RowId> {};
     }

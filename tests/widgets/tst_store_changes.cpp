@@ -191,6 +191,9 @@ private Q_SLOTS:
         session.announce(StoreChange::of(StoreChange::Kind::Kernels, {m_facts.kernels.first()}));
         QVERIFY(counts.wait());
         QCOMPARE(loading.count(), 0); // an added kernel has no forecast or measurement yet
+        session.announce(StoreChange::of(StoreChange::Kind::Lessons, {1}));
+        QVERIFY(counts.wait());
+        QCOMPARE(loading.count(), 0); // a lesson is no forecast or measurement either
         session.announce(StoreChange::of(StoreChange::Kind::Forecasts, {m_facts.kernels.first()}));
         QTRY_VERIFY(loading.count() >= 2 && !data.isLoading());
         QVERIFY(!data.snapshot()->isEmpty());

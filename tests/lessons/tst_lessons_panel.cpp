@@ -404,6 +404,36 @@ private Q_SLOTS:
         QCOMPARE((*lesson)->steps.size(), 3);
     }
 
+    // Switching from a student who answered the step to one who did not: the step opens unrevealed, with an even
+    // distribution and no reasoning — nothing of the other student's answer.
+    void anotherStudentStartsBlank()
+    {
+        Fixture f;
+        RowId ada = 0;
+        const QString path = freshStore(u"students.gpuf"_s, &f, &ada);
+        {
+            auto store = Store::open(path, Store::Mode::ExistingOnly);
+            QVERIFY(lessons::saveAnswer(
+                **store, {ada, u"custom/scale"_s, 1, f.r, f.k1, peaked(6, 0.7), 6, u"tiles reuse each load"_s})
+                        .ok());
+            QVERIFY(lessons::ensureStudent(**store, u"Bob"_s).ok());
+        }
+        StoreSession session;
+        Selection selection;
+        LessonsPanel panel(&session, &selection, nullptr);
+        session.open(path);
+        QTRY_COMPARE(panel.studentBox()->count(), 2);
+        panel.selectStudent(u"Ada"_s);
+        QTRY_VERIFY(panel.isRevealed());
+        QCOMPARE(panel.reasoningEdit()->text(), u"tiles reuse each load"_s);
+        panel.selectStudent(u"Bob"_s);
+        QTRY_VERIFY(!panel.isRevealed());
+        QVERIFY(panel.reasoningEdit()->text().isEmpty());
+        QVERIFY(!panel.reasoningEdit()->isReadOnly());
+        QCOMPARE(panel.editor()->shareLabel(6)->text(), u"12.5%"_s);
+        QVERIFY(panel.revealButton()->isEnabled());
+    }
+
     void classReport()
     {
         StoreSession session;

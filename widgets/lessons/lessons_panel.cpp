@@ -388,8 +388,12 @@ void LessonsPanel::applyStep(const LessonStepData &data)
         m_reasoning->setText(data.answer->reasoning);
         showReveal(data.answer->probabilities, data.answer->predictedBin.value_or(m_editor->predictedBin()));
     } else {
-        if (!sameStep || m_revealed)
+        // A fresh step, or one that showed an answer (this student's before, or another student's): nothing of it
+        // stays in the editor.
+        if (!sameStep || m_revealed) {
             m_editor->reset();
+            m_reasoning->clear();
+        }
         hideReveal();
     }
     Q_EMIT stepShown(data.index);

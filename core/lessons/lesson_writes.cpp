@@ -41,7 +41,7 @@ Result<StoredAnswer> answerStep(Store &store, const StepAnswer &answer)
     const bool checked = answer.shownReferenceId > 0 || answer.shownKernelId > 0;
     if (checked && (step.referenceKernelId != answer.shownReferenceId || step.kernelId != answer.shownKernelId))
         return Error {tr("step %1 of lesson '%2' changed since it was shown (a kernel was deleted or the lesson was "
-                         "edited); open the step again")
+                         "edited)")
                           .arg(answer.step)
                           .arg(l.label())};
     Answer a {answer.studentId, l.name, answer.step, step.referenceKernelId, step.kernelId, answer.p,

@@ -312,8 +312,8 @@ private Q_SLOTS:
     }
 
     // Answering a step that changed behind the dock's back (its kernel deleted by another program, which takes the
-    // step with it; then the whole lesson removed): the dock says why the answer was not stored, keeps the student's
-    // forecast to try again, and nothing stored changes.
+    // step with it; then the whole lesson removed): the dock says why the answer was not stored and reads the lessons
+    // again, and nothing stored changes.
     void answerOnAStepThatIsGone()
     {
         Fixture f;
@@ -336,11 +336,15 @@ private Q_SLOTS:
         QTRY_VERIFY(panel.statusLabel()->text().startsWith(u"The answer was not stored"_s));
         QCOMPARE(panel.statusLabel()->text(),
             u"The answer was not stored: step 2 of lesson 'Scale, four ways' changed since it was shown (a kernel was "
-            "deleted or the lesson was edited); open the step again."_s);
+            "deleted or the lesson was edited). The lesson was read again; check the step before answering."_s);
         QVERIFY(panel.statusLabel()->isVisibleTo(&panel));
+        // The dock read the lesson again: step 2 is now K3's, fresh, and the sentence stays until the next notice.
+        QTRY_COMPARE(panel.stepLabel()->text(), u"Step 2 of 3 · v0_naive → v3"_s);
+        QTRY_VERIFY(!panel.isBusy());
         QVERIFY(!panel.isRevealed());
         QVERIFY(panel.revealButton()->isEnabled());
-        QCOMPARE(panel.editor()->distribution()[2], 1.0);
+        QCOMPARE(panel.editor()->shareLabel(3)->text(), u"12.5%"_s);
+        QVERIFY(panel.statusLabel()->text().startsWith(u"The answer was not stored"_s));
         QCOMPARE(storedForecasts(path, student, f.k3), 0);
 
         {
@@ -352,9 +356,12 @@ private Q_SLOTS:
         }
         QTRY_VERIFY(!panel.isBusy());
         QTest::mouseClick(panel.revealButton(), Qt::LeftButton);
-        QTRY_COMPARE(
-            panel.statusLabel()->text(), u"The answer was not stored: no lesson named 'custom/scale' in the store."_s);
+        QTRY_VERIFY(panel.statusLabel()->text().startsWith(
+            u"The answer was not stored: no lesson named 'custom/scale' in the store."_s));
         QVERIFY(!panel.isRevealed());
+        QTRY_VERIFY(panel.stepLabel()->text().contains(u"no lessons yet"_s));
+        QCOMPARE(panel.lessonBox()->count(), 0);
+        QVERIFY(!panel.revealButton()->isEnabled());
         for (RowId k : {f.k1, f.k3, f.k4})
             QCOMPARE(storedForecasts(path, student, k), 0);
     }

@@ -363,7 +363,11 @@ void LessonsPanel::loadStep()
 
 void LessonsPanel::applyStep(const LessonStepData &data)
 {
-    const bool sameStep = m_data && m_data->lesson.id == data.lesson.id && m_data->index == data.index;
+    // The same step of the same lesson, still comparing the same kernels (a deletion or an edit elsewhere may have put
+    // another pair at this index).
+    const bool sameStep = m_data && m_data->lesson.id == data.lesson.id && m_data->index == data.index
+        && m_data->step().kernelId == data.step().kernelId
+        && m_data->step().referenceKernelId == data.step().referenceKernelId;
     m_data = data;
     m_index = data.index;
     const int count = int(data.lesson.steps.size());
@@ -434,8 +438,13 @@ void LessonsPanel::reveal()
             --m_writes;
             const bool sameStep = m_data && m_data->lesson.id == lesson && m_data->index + 1 == answer.step;
             if (!result) {
-                setStatus(tr("The answer was not stored: %1.").arg(result.error()));
+                // The step may have changed under the dock (a kernel deleted, the lesson edited elsewhere): the
+                // lessons are read again, so what the dock shows next is what the store holds.
+                setStatus(tr("The answer was not stored: %1. The lesson was read again; check the step before "
+                             "answering.")
+                              .arg(result.error()));
                 m_reveal->setEnabled(sameStep && !m_revealed);
+                loadCatalog();
                 return;
             }
             if (sameStep)

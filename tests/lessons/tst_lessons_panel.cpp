@@ -69,7 +69,7 @@ QString visibleText(const QWidget *root)
 int rowOf(const QAbstractItemModel *model, const QString &forecaster)
 {
     for (int row = 0; row < model->rowCount(); ++row) {
-        if (model->index(row, MetricsTableModel::Forecaster).data().toString() == forecaster)
+        if (model->index(row, MetricsTableModel::ForecasterColumn).data().toString() == forecaster)
             return row;
     }
     return -1;
@@ -298,16 +298,19 @@ private Q_SLOTS:
         QTRY_VERIFY(!data.isLoading());
         const int grace = rowOf(model, u"student:Grace"_s);
         QVERIFY(grace >= 0);
-        QCOMPARE(model->index(grace, MetricsTableModel::Pairs).data().toString(), u"1"_s);
-        QVERIFY(model->index(grace, MetricsTableModel::Accuracy).data().toString().startsWith(u"1.000"_s));
-        QCOMPARE(model->index(grace, MetricsTableModel::Accuracy).data(MetricsTableModel::SortRole).toDouble(), 1.0);
+        QCOMPARE(model->index(grace, MetricsTableModel::PairsColumn).data().toString(), u"1"_s);
+        QVERIFY(model->index(grace, MetricsTableModel::AccuracyColumn).data().toString().startsWith(u"1.000"_s));
+        QCOMPARE(
+            model->index(grace, MetricsTableModel::AccuracyColumn).data(MetricsTableModel::SortRole).toDouble(), 1.0);
         const double brier = 0.5 * (0.3 * 0.3 + 0.3 * 0.3); // ½·Σ: 0.3 short on bin 6, 0.3 too much on bin 5
-        QVERIFY(std::abs(model->index(grace, MetricsTableModel::BrierHalf).data(MetricsTableModel::SortRole).toDouble()
+        QVERIFY(std::abs(
+                    model->index(grace, MetricsTableModel::BrierHalfColumn).data(MetricsTableModel::SortRole).toDouble()
                     - brier)
             < 1e-12);
-        QVERIFY(model->index(grace, MetricsTableModel::BrierHalf).data().toString().startsWith(u"0.090"_s));
+        QVERIFY(model->index(grace, MetricsTableModel::BrierHalfColumn).data().toString().startsWith(u"0.090"_s));
         const int other = rowOf(model, u"model"_s);
-        QCOMPARE(model->index(other, MetricsTableModel::Accuracy).data(MetricsTableModel::SortRole).toDouble(), 0.0);
+        QCOMPARE(
+            model->index(other, MetricsTableModel::AccuracyColumn).data(MetricsTableModel::SortRole).toDouble(), 0.0);
         QCOMPARE(storedForecasts(path, panel.studentBox()->currentData().toLongLong(), f.k1), 1);
     }
 

@@ -168,7 +168,7 @@ int runLessons(const QCommandLineParser &p, Io &io)
         QStringLiteral("list"), QStringLiteral("generate"), QStringLiteral("answer"), QStringLiteral("report")};
     if (args.size() != 2 || !verbs.contains(args.first()))
         return fail(io, UsageError, QStringLiteral("lessons: give a verb (%1) and STORE").arg(verbs.join(u'|')));
-    const QString verb = args.first();
+    const QString &verb = args.first();
     const bool reads = verb == QLatin1StringView("list") || verb == QLatin1StringView("report");
     auto store = Store::open(args.at(1), reads ? Store::Mode::ReadOnly : Store::Mode::ExistingOnly);
     if (!store)

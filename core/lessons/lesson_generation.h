@@ -60,7 +60,8 @@ struct GenerationReport
 };
 
 // Generates and stores the operation lessons and, for every family in `families`, its family lesson; one transaction.
-Result<GenerationReport> generateLessons(Store &store, bool operations, const QList<families::KernelFamily> &families);
+Result<GenerationReport> generateLessons(
+    Store &store, bool operations, const QList<families::KernelFamily> &familyList);
 
 } // namespace lessons
 } // namespace gpuf

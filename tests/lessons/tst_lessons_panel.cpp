@@ -113,7 +113,7 @@ class TestLessonsPanel : public QObject
     // `student`).
     QString freshStore(const QString &name, Fixture *f, RowId *student = nullptr)
     {
-        const QString path = m_dir.filePath(name);
+        QString path = m_dir.filePath(name);
         auto store = Store::open(path);
         if (!store)
             qFatal("cannot make %s", qPrintable(path));

@@ -44,7 +44,7 @@ QList<AnswerRow> answerTable(const Fixture &f)
 
 QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &text)
 {
-    const QString path = dir.filePath(name);
+    QString path = dir.filePath(name);
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         qFatal("cannot write %s", qPrintable(path));

@@ -27,7 +27,7 @@ class ClassReportDialog : public QDialog
 
 public:
     ClassReportDialog(
-        StoreSession *session, const QList<Lesson> &lessons, const QString &lesson, QWidget *parent = nullptr);
+        StoreSession *session, const QList<Lesson> &lessonList, const QString &lesson, QWidget *parent = nullptr);
 
     QComboBox *lessonBox() const { return m_lessonBox; }
     QTableWidget *table() const { return m_table; }

@@ -4,9 +4,9 @@
 #include "app/cli/command.h"
 #include "core/lessons/class_report.h"
 #include "core/lessons/lesson_answers.h"
-#include "core/lessons/lesson_generation.h"
+#include "core/lessons/lesson_reads.h"
+#include "core/lessons/lesson_writes.h"
 #include "core/lessons/student_answer.h"
-#include "core/mutators/shipped_families.h"
 #include "core/store/lesson_repo.h"
 #include "core/store/store.h"
 
@@ -46,36 +46,26 @@ void addLessonsOptions(QCommandLineParser &parser)
 
 int runList(Store &store, Io &io)
 {
-    auto lessonList = LessonRepo(store).list();
-    if (!lessonList)
-        return fail(io, BadInput, QStringLiteral("lessons list: ") + lessonList.error());
-    for (const Lesson &l : std::as_const(*lessonList))
+    auto catalog = lessons::readLessonCatalog(store, lessons::LessonFilter::All);
+    if (!catalog)
+        return fail(io, BadInput, QStringLiteral("lessons list: ") + catalog.error());
+    for (const Lesson &l : std::as_const(catalog->lessons))
         io.out << l.name << "\t" << lessonKindName(l.kind) << "\t" << l.steps.size() << " steps\t" << l.label() << "\n";
-    auto studentList = lessons::students(store);
-    if (!studentList)
-        return fail(io, BadInput, QStringLiteral("lessons list: ") + studentList.error());
-    for (const Forecaster &s : std::as_const(*studentList))
+    for (const Forecaster &s : std::as_const(catalog->students))
         io.out << "student\t" << s.displayName << "\n";
     return Success;
 }
 
 int runGenerate(Store &store, const QCommandLineParser &p, Io &io)
 {
-    QList<families::KernelFamily> familyList;
-    if (p.isSet(kFamilies)) {
-        auto shipped = families::shippedFamilies();
-        if (!shipped)
-            return fail(io, BadInput, QStringLiteral("lessons generate: ") + shipped.error());
-        familyList = *shipped;
-    }
-    auto report = lessons::generateLessons(store, true, familyList);
+    auto report = lessons::generateShippedLessons(store, p.isSet(kFamilies));
     if (!report)
         return fail(io, BadInput, QStringLiteral("lessons generate: ") + report.error());
     io.out << report->text() << "\n";
     return Success;
 }
 
-Result<lessons::Answer> answerFromOptions(Store &store, const QCommandLineParser &p)
+Result<lessons::StepAnswer> answerFromOptions(Store &store, const QCommandLineParser &p)
 {
     if (!p.isSet(kLesson) || !p.isSet(kStudent) || !p.isSet(kStep) || (p.isSet(kBin) == p.isSet(kProbabilities)))
         return Error {QStringLiteral("give --lesson, --student, --step and one of --bin or --probabilities")};
@@ -90,7 +80,7 @@ Result<lessons::Answer> answerFromOptions(Store &store, const QCommandLineParser
         return Error {QStringLiteral("--step %1: lesson '%2' has steps 1 to %3")
                           .arg(p.value(kStep), (*lesson)->name)
                           .arg((*lesson)->steps.size())};
-    lessons::Answer a;
+    lessons::StepAnswer a;
     if (p.isSet(kBin)) {
         const int bin = p.value(kBin).toInt(&ok);
         if (!ok || bin < 1 || bin > bins::kBinCount)
@@ -114,12 +104,9 @@ Result<lessons::Answer> answerFromOptions(Store &store, const QCommandLineParser
     auto student = lessons::ensureStudent(store, p.value(kStudent));
     if (!student)
         return Error {student.error()};
-    const LessonStep &s = (*lesson)->steps.at(step - 1);
     a.studentId = student->id;
     a.lesson = (*lesson)->name;
     a.step = step;
-    a.referenceId = s.referenceKernelId;
-    a.kernelId = s.kernelId;
     a.predictedBin = lessons::answerBin(a.p);
     a.reasoning = p.value(kReasoning);
     return a;
@@ -130,11 +117,12 @@ int runAnswer(Store &store, const QCommandLineParser &p, Io &io)
     auto answer = answerFromOptions(store, p);
     if (!answer)
         return fail(io, UsageError, QStringLiteral("lessons answer: ") + answer.error());
-    auto ids = lessons::saveAnswer(store, *answer);
-    if (!ids)
-        return fail(io, BadInput, QStringLiteral("lessons answer: ") + ids.error());
-    io.out << "answer stored: step " << answer->step << ", bin " << answer->predictedBin << " (" << ids->size()
-           << (ids->size() == 1 ? " forecast)\n" : " forecasts)\n");
+    auto stored = lessons::answerStep(store, *answer);
+    if (!stored)
+        return fail(io, BadInput, QStringLiteral("lessons answer: ") + stored.error());
+    const qsizetype count = stored->forecastIds.size();
+    io.out << "answer stored: step " << answer->step << ", bin " << answer->predictedBin << " (" << count
+           << (count == 1 ? " forecast)\n" : " forecasts)\n");
     return Success;
 }
 
@@ -180,7 +168,7 @@ int runLessons(const QCommandLineParser &p, Io &io)
         QStringLiteral("list"), QStringLiteral("generate"), QStringLiteral("answer"), QStringLiteral("report")};
     if (args.size() != 2 || !verbs.contains(args.first()))
         return fail(io, UsageError, QStringLiteral("lessons: give a verb (%1) and STORE").arg(verbs.join(u'|')));
-    const QString verb = args.first();
+    const QString &verb = args.first();
     const bool reads = verb == QLatin1StringView("list") || verb == QLatin1StringView("report");
     auto store = Store::open(args.at(1), reads ? Store::Mode::ReadOnly : Store::Mode::ExistingOnly);
     if (!store)

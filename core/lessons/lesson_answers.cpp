@@ -3,6 +3,7 @@
 
 #include "core/store/forecast_repo.h"
 #include "core/store/measurement_repo.h"
+#include "core/store/problem_repo.h"
 #include "core/store/store.h"
 
 #include <QCoreApplication>
@@ -98,6 +99,15 @@ Result<QList<RowId>> saveAnswer(Store &store, const Answer &answer)
     Transaction t(store);
     if (Status s = t.begin(); !s)
         return Error {s.error()};
+    // A forecast of a deleted kernel cannot be stored: say so rather than let the store refuse it.
+    KernelRepo kernels(store);
+    for (const RowId id : {answer.referenceId, answer.kernelId}) {
+        auto k = kernels.find(id);
+        if (!k)
+            return Error {k.error()};
+        if (!k->has_value())
+            return Error {tr("kernel %1 of the answered step is no longer in the store").arg(id)};
+    }
     auto hardware = measuredOn(store, answer.referenceId, answer.kernelId);
     if (!hardware)
         return Error {hardware.error()};

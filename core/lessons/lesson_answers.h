@@ -36,7 +36,7 @@ struct Answer
 
 // Stores the answer as forecasts, in one transaction: one per hardware on which both kernels have measurements, else
 // one that names no hardware. Refuses a distribution that does not sum to 1, a bin outside 1..8, or a forecaster
-// that is not a student. Returns the forecasts' ids.
+// that is not a student, and kernels no longer in the store. Returns the forecasts' ids.
 Result<QList<RowId>> saveAnswer(Store &store, const Answer &answer);
 
 } // namespace lessons

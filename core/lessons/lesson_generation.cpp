@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <set>
 
 namespace gpuf::lessons {
@@ -187,9 +188,11 @@ Result<GenerationReport> generateLessons(Store &store, bool operations, const QL
             report.kept << lesson.name;
             return {};
         }
-        if (auto id = repo.insert(lesson); !id)
+        auto id = repo.insert(lesson);
+        if (!id)
             return Error {id.error()};
         report.added << lesson.name;
+        report.lessonIds << *id;
         return {};
     };
     if (operations) {
@@ -207,9 +210,14 @@ Result<GenerationReport> generateLessons(Store &store, bool operations, const QL
             report.skipped << QStringLiteral("family/%1: %2").arg(family.name, lesson.error());
             continue;
         }
+        for (const LessonStep &step : std::as_const(lesson->steps)) {
+            if (!report.kernelIds.contains(step.kernelId))
+                report.kernelIds << step.kernelId;
+        }
         if (Status s = keep(*lesson); !s)
             return Error {s.error()};
     }
+    std::sort(report.kernelIds.begin(), report.kernelIds.end());
     if (Status s = t.commit(); !s)
         return Error {s.error()};
     return report;

@@ -54,11 +54,14 @@ struct GenerationReport
     QStringList added; // lesson names
     QStringList kept; // already in the store (left as they are: a teacher may have edited them)
     QStringList skipped; // "family/x: why"
+    QList<RowId> lessonIds; // the lessons added
+    QList<RowId> kernelIds; // the family walks' kernels (stored when missing), ascending
     QString text() const;
 };
 
 // Generates and stores the operation lessons and, for every family in `families`, its family lesson; one transaction.
-Result<GenerationReport> generateLessons(Store &store, bool operations, const QList<families::KernelFamily> &families);
+Result<GenerationReport> generateLessons(
+    Store &store, bool operations, const QList<families::KernelFamily> &familyList);
 
 } // namespace lessons
 } // namespace gpuf

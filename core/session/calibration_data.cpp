@@ -80,12 +80,12 @@ CalibrationData::CalibrationData(StoreSession *session, QObject *parent)
 
 CalibrationData::~CalibrationData() = default;
 
-// The metrics rest on forecasts and measurements (and labels, which imports bring); added kernels and search events
-// change none of them.
+// The metrics rest on forecasts and measurements (and labels, which imports bring); added kernels, search events and
+// lessons change none of them.
 void CalibrationData::followChange(const StoreChange &change)
 {
     using Kind = StoreChange::Kind;
-    if (change.kind != Kind::Kernels && change.kind != Kind::Searches)
+    if (change.kind != Kind::Kernels && change.kind != Kind::Searches && change.kind != Kind::Lessons)
         startLoad();
 }
 

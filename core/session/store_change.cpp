@@ -35,6 +35,7 @@ QList<RowId> StoreChange::affectedKernels(bool *all) const
     case Kind::Searches:
         return kernelIds;
     case Kind::Forecasters:
+    case Kind::Lessons:
         return {};
     case Kind::Removed:
     case Kind::Restored:

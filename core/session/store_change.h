@@ -22,6 +22,7 @@ struct StoreChange
         Searches, // search events or searches stored: `ids` are the searches, `kernelIds` the kernels they added
         Import, // a bundle or files imported: anything may have changed (`ids` empty)
         Reload, // the user asked to read the store again (another program may have written it): anything
+        Lessons, // lessons added or edited: `ids` are the lessons (no kernel's row, forecast or measurement changed)
     };
     Kind kind = Kind::Removed;
     QMap<RowKind, QList<RowId>> rows; // Removed, Restored

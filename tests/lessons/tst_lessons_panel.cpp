@@ -4,13 +4,18 @@
 // forecast; Next and Previous (an answered step comes back revealed). Also the class report dialog (table, CSV, PDF)
 // and a lesson made from a selection of kernels.
 #include "core/lessons/lesson_answers.h"
+#include "core/session/calibration_data.h"
 #include "core/session/selection.h"
 #include "core/session/store_session.h"
+#include "core/store/deletion.h"
 #include "core/store/lesson_repo.h"
 #include "tests/lessons/lessons_fixture.h"
+#include "widgets/calibration/metrics_table.h"
+#include "widgets/calibration/metrics_table_model.h"
 #include "widgets/diff/diff_view.h"
 #include "widgets/lessons/class_report_dialog.h"
 #include "widgets/lessons/distribution_editor.h"
+#include "widgets/lessons/lesson_editor_dialog.h"
 #include "widgets/lessons/lessons_panel.h"
 
 #include <QAction>
@@ -20,7 +25,9 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTableWidget>
@@ -59,6 +66,30 @@ QString visibleText(const QWidget *root)
     return texts.join(u'\n');
 }
 
+int rowOf(const QAbstractItemModel *model, const QString &forecaster)
+{
+    for (int row = 0; row < model->rowCount(); ++row) {
+        if (model->index(row, MetricsTableModel::ForecasterColumn).data().toString() == forecaster)
+            return row;
+    }
+    return -1;
+}
+
+// Forecasts of `forecaster` stored for candidate `kernel`.
+int storedForecasts(const QString &path, RowId forecaster, RowId kernel)
+{
+    auto store = Store::open(path, Store::Mode::ReadOnly);
+    if (!store)
+        qFatal("cannot read %s", qPrintable(path));
+    const auto forecasts = ForecastRepo(**store).forCandidate(kernel);
+    if (!forecasts)
+        qFatal("cannot read the forecasts: %s", qPrintable(forecasts.error()));
+    int n = 0;
+    for (const Forecast &f : *forecasts)
+        n += f.forecasterId == forecaster ? 1 : 0;
+    return n;
+}
+
 double shareSum(const DistributionEditor *editor)
 {
     double sum = 0.0;
@@ -77,6 +108,26 @@ class TestLessonsPanel : public QObject
     Fixture m_f;
     QString m_path;
     RowId m_student = 0;
+
+    // A store of its own for a test that changes it: the fixture, its lesson and the student Ada (returned in
+    // `student`).
+    QString freshStore(const QString &name, Fixture *f, RowId *student = nullptr)
+    {
+        QString path = m_dir.filePath(name);
+        auto store = Store::open(path);
+        if (!store)
+            qFatal("cannot make %s", qPrintable(path));
+        *f = buildFixture(**store);
+        Lesson l = fixedLesson(*f);
+        if (!saveLesson(**store, l))
+            qFatal("cannot save the lesson");
+        auto ada = lessons::ensureStudent(**store, u"Ada"_s);
+        if (!ada)
+            qFatal("cannot make the student");
+        if (student)
+            *student = ada->id;
+        return path;
+    }
 
 private Q_SLOTS:
     void initTestCase()
@@ -183,6 +234,214 @@ private Q_SLOTS:
         QCOMPARE(cell(panel.truthTable(), 0, 3), u"hit"_s);
         QCOMPARE(panel.editor()->shareLabel(6)->text(), u"70%"_s);
         QCOMPARE(panel.reasoningEdit()->text(), u"shared-memory tiles reuse each load"_s);
+    }
+
+    // Two quick clicks on Next: the read of the step left behind is dropped, and only the second step's data is shown.
+    void quickStepChangesShowTheLastStep()
+    {
+        StoreSession session;
+        Selection selection;
+        LessonsPanel panel(&session, &selection, nullptr);
+        session.open(m_path);
+        QTRY_COMPARE(panel.stepLabel()->text(), u"Step 1 of 4 · v0_naive → v1"_s);
+        QTRY_VERIFY(!panel.isBusy());
+        QSignalSpy shown(&panel, &LessonsPanel::stepShown);
+        panel.nextButton()->click();
+        panel.nextButton()->click(); // before the first step's read could come back
+        QTRY_VERIFY(!panel.isBusy());
+        QTRY_COMPARE(panel.stepLabel()->text(), u"Step 3 of 4 · v0_naive → v3"_s);
+        QCOMPARE(shown.count(), 1);
+        QCOMPARE(shown.first().first().toInt(), 2);
+        QCOMPARE(panel.stepIndex(), 2);
+        QVERIFY(panel.diffView()->candidate().source.contains(u"v3"_s));
+        QVERIFY(!panel.isRevealed());
+    }
+
+    // A new student's answer is a Forecasts change: the metrics table (reading the store only on changes) lists the
+    // student as a forecaster (by its stored name, as every forecaster) with the figures of that one answer, next to
+    // the stored model.
+    void answerReachesTheMetricsTable()
+    {
+        Fixture f;
+        const QString path = freshStore(u"metrics.gpuf"_s, &f);
+        {
+            auto store = Store::open(path, Store::Mode::ExistingOnly);
+            insertForecast(
+                **store, insertForecaster(**store, u"model"_s, u"Some model"_s), f.r, f.k1, f.gpu, peaked(5, 0.6), 5);
+        }
+        StoreSession session;
+        Selection selection;
+        CalibrationData data(&session);
+        MetricsTable table(&data, &selection);
+        LessonsPanel panel(&session, &selection, nullptr);
+        session.open(path);
+        QTRY_COMPARE(panel.stepLabel()->text(), u"Step 1 of 4 · v0_naive → v1"_s);
+        QTRY_VERIFY(data.snapshot()->generation > 0 && !data.isLoading());
+        const MetricsTableModel *model = table.model();
+        QVERIFY(rowOf(model, u"model"_s) >= 0);
+        QCOMPARE(rowOf(model, u"student:Grace"_s), -1);
+
+        // A new student, added as a teacher does: a Forecasters change, then the student's answer to step 1.
+        QTest::mouseClick(panel.addStudentButton(), Qt::LeftButton);
+        auto *dialog = panel.findChild<QInputDialog *>(u"lessonTextDialog"_s);
+        QVERIFY(dialog);
+        dialog->setTextValue(u"Grace"_s);
+        dialog->accept();
+        QTRY_COMPARE(panel.studentBox()->currentText(), u"Grace"_s);
+        QTRY_VERIFY(!panel.isBusy());
+        QTest::mouseClick(panel.editor()->binButton(6), Qt::LeftButton);
+        panel.editor()->slider(5)->setValue(300); // 30% on bin 5, 70% on bin 6
+        QTest::mouseClick(panel.revealButton(), Qt::LeftButton);
+        QTRY_VERIFY(panel.isRevealed());
+
+        // The answer's announcement started the metrics' read as the answer was shown; its snapshot holds the answer.
+        QTRY_VERIFY(!data.isLoading());
+        const int grace = rowOf(model, u"student:Grace"_s);
+        QVERIFY(grace >= 0);
+        QCOMPARE(model->index(grace, MetricsTableModel::PairsColumn).data().toString(), u"1"_s);
+        QVERIFY(model->index(grace, MetricsTableModel::AccuracyColumn).data().toString().startsWith(u"1.000"_s));
+        QCOMPARE(
+            model->index(grace, MetricsTableModel::AccuracyColumn).data(MetricsTableModel::SortRole).toDouble(), 1.0);
+        const double brier = 0.5 * (0.3 * 0.3 + 0.3 * 0.3); // ½·Σ: 0.3 short on bin 6, 0.3 too much on bin 5
+        QVERIFY(std::abs(
+                    model->index(grace, MetricsTableModel::BrierHalfColumn).data(MetricsTableModel::SortRole).toDouble()
+                    - brier)
+            < 1e-12);
+        QVERIFY(model->index(grace, MetricsTableModel::BrierHalfColumn).data().toString().startsWith(u"0.090"_s));
+        const int other = rowOf(model, u"model"_s);
+        QCOMPARE(
+            model->index(other, MetricsTableModel::AccuracyColumn).data(MetricsTableModel::SortRole).toDouble(), 0.0);
+        QCOMPARE(storedForecasts(path, panel.studentBox()->currentData().toLongLong(), f.k1), 1);
+    }
+
+    // Answering a step that changed behind the dock's back (its kernel deleted by another program, which takes the
+    // step with it; then the whole lesson removed): the dock says why the answer was not stored and reads the lessons
+    // again, and nothing stored changes.
+    void answerOnAStepThatIsGone()
+    {
+        Fixture f;
+        RowId student = 0;
+        const QString path = freshStore(u"gone.gpuf"_s, &f, &student);
+        StoreSession session;
+        Selection selection;
+        LessonsPanel panel(&session, &selection, nullptr);
+        session.open(path);
+        QTRY_COMPARE(panel.stepLabel()->text(), u"Step 1 of 4 · v0_naive → v1"_s);
+        panel.nextButton()->click();
+        QTRY_COMPARE(panel.stepLabel()->text(), u"Step 2 of 4 · v0_naive → v2"_s);
+        QTRY_VERIFY(!panel.isBusy());
+        {
+            auto store = Store::open(path, Store::Mode::ExistingOnly);
+            QVERIFY(deleteRows(**store, DeletionRequest::of(RowKind::Kernel, {f.k2})).ok());
+        }
+        QTest::mouseClick(panel.editor()->binButton(3), Qt::LeftButton);
+        QTest::mouseClick(panel.revealButton(), Qt::LeftButton);
+        QTRY_VERIFY(panel.statusLabel()->text().startsWith(u"The answer was not stored"_s));
+        QCOMPARE(panel.statusLabel()->text(),
+            u"The answer was not stored: step 2 of lesson 'Scale, four ways' changed since it was shown (a kernel was "
+            "deleted or the lesson was edited). The lesson was read again; check the step before answering."_s);
+        QVERIFY(panel.statusLabel()->isVisibleTo(&panel));
+        // The dock read the lesson again: step 2 is now K3's, fresh, and the sentence stays until the next notice.
+        QTRY_COMPARE(panel.stepLabel()->text(), u"Step 2 of 3 · v0_naive → v3"_s);
+        QTRY_VERIFY(!panel.isBusy());
+        QVERIFY(!panel.isRevealed());
+        QVERIFY(panel.revealButton()->isEnabled());
+        QCOMPARE(panel.editor()->shareLabel(3)->text(), u"12.5%"_s);
+        QVERIFY(panel.statusLabel()->text().startsWith(u"The answer was not stored"_s));
+        QCOMPARE(storedForecasts(path, student, f.k3), 0);
+
+        {
+            auto store = Store::open(path, Store::Mode::ExistingOnly);
+            auto lesson = LessonRepo(**store).findByName(u"custom/scale"_s);
+            QVERIFY(lesson.ok() && lesson->has_value());
+            QCOMPARE((*lesson)->steps.size(), 3);
+            QVERIFY(LessonRepo(**store).remove((*lesson)->id).ok());
+        }
+        QTRY_VERIFY(!panel.isBusy());
+        QTest::mouseClick(panel.revealButton(), Qt::LeftButton);
+        QTRY_VERIFY(panel.statusLabel()->text().startsWith(
+            u"The answer was not stored: no lesson named 'custom/scale' in the store."_s));
+        QVERIFY(!panel.isRevealed());
+        QTRY_VERIFY(panel.stepLabel()->text().contains(u"no lessons yet"_s));
+        QCOMPARE(panel.lessonBox()->count(), 0);
+        QVERIFY(!panel.revealButton()->isEnabled());
+        for (RowId k : {f.k1, f.k3, f.k4})
+            QCOMPARE(storedForecasts(path, student, k), 0);
+    }
+
+    // The lesson editor writes through the session: a reordered lesson is announced and the dock shows its new first
+    // step; an edit naming a kernel deleted meanwhile is refused in the dialog, which stays open.
+    void editLesson()
+    {
+        Fixture f;
+        const QString path = freshStore(u"edit.gpuf"_s, &f);
+        StoreSession session;
+        Selection selection;
+        LessonsPanel panel(&session, &selection, nullptr);
+        session.open(path);
+        QTRY_COMPARE(panel.stepLabel()->text(), u"Step 1 of 4 · v0_naive → v1"_s);
+        QSignalSpy changes(&session, &StoreSession::changed);
+        QTest::mouseClick(panel.editLessonButton(), Qt::LeftButton);
+        auto *editor = panel.findChild<LessonEditorDialog *>();
+        QVERIFY(editor);
+        editor->stepList()->setCurrentRow(3);
+        editor->moveCurrent(-3); // K4 first
+        editor->titleEdit()->setText(u"Scale, fastest first"_s);
+        editor->save();
+        QTRY_COMPARE(panel.lessonBox()->currentText(), u"Scale, fastest first"_s);
+        QTRY_COMPARE(panel.stepLabel()->text(), u"Step 1 of 4 · v0_naive → v4"_s);
+        QCOMPARE(changes.count(), 1);
+        QCOMPARE(changes.first().first().value<StoreChange>().kind, StoreChange::Kind::Lessons);
+        QTRY_VERIFY(panel.findChildren<LessonEditorDialog *>().isEmpty()); // closed and gone
+
+        {
+            auto store = Store::open(path, Store::Mode::ExistingOnly);
+            QVERIFY(deleteRows(**store, DeletionRequest::of(RowKind::Kernel, {f.k2})).ok());
+        }
+        QTRY_VERIFY(!panel.isBusy());
+        QTest::mouseClick(panel.editLessonButton(), Qt::LeftButton);
+        auto *second = panel.findChild<LessonEditorDialog *>();
+        QVERIFY(second && second->isVisible());
+        second->titleEdit()->setText(u"Renamed again"_s);
+        second->save(); // its steps still name K2
+        auto *error = second->findChild<QLabel *>(u"lessonEditorError"_s);
+        QVERIFY(error);
+        QTRY_COMPARE(error->text(), u"Not saved: step 3: kernel %1 is no longer in the store."_s.arg(f.k2));
+        QVERIFY(second->isVisible());
+        auto store = Store::open(path, Store::Mode::ReadOnly);
+        auto lesson = LessonRepo(**store).findByName(u"custom/scale"_s);
+        QCOMPARE((*lesson)->title, u"Scale, fastest first"_s);
+        QCOMPARE((*lesson)->steps.size(), 3);
+    }
+
+    // Switching from a student who answered the step to one who did not: the step opens unrevealed, with an even
+    // distribution and no reasoning — nothing of the other student's answer.
+    void anotherStudentStartsBlank()
+    {
+        Fixture f;
+        RowId ada = 0;
+        const QString path = freshStore(u"students.gpuf"_s, &f, &ada);
+        {
+            auto store = Store::open(path, Store::Mode::ExistingOnly);
+            QVERIFY(lessons::saveAnswer(
+                **store, {ada, u"custom/scale"_s, 1, f.r, f.k1, peaked(6, 0.7), 6, u"tiles reuse each load"_s})
+                        .ok());
+            QVERIFY(lessons::ensureStudent(**store, u"Bob"_s).ok());
+        }
+        StoreSession session;
+        Selection selection;
+        LessonsPanel panel(&session, &selection, nullptr);
+        session.open(path);
+        QTRY_COMPARE(panel.studentBox()->count(), 2);
+        panel.selectStudent(u"Ada"_s);
+        QTRY_VERIFY(panel.isRevealed());
+        QCOMPARE(panel.reasoningEdit()->text(), u"tiles reuse each load"_s);
+        panel.selectStudent(u"Bob"_s);
+        QTRY_VERIFY(!panel.isRevealed());
+        QVERIFY(panel.reasoningEdit()->text().isEmpty());
+        QVERIFY(!panel.reasoningEdit()->isReadOnly());
+        QCOMPARE(panel.editor()->shareLabel(6)->text(), u"12.5%"_s);
+        QVERIFY(panel.revealButton()->isEnabled());
     }
 
     void classReport()

@@ -7,6 +7,8 @@
 #include "core/lessons/class_report.h"
 #include "core/lessons/lesson_answers.h"
 #include "core/lessons/lesson_generation.h"
+#include "core/lessons/lesson_reads.h"
+#include "core/lessons/lesson_writes.h"
 #include "core/lessons/student_answer.h"
 #include "core/metrics/from_store.h"
 #include "core/mutators/shipped_families.h"
@@ -42,13 +44,49 @@ QList<AnswerRow> answerTable(const Fixture &f)
 
 QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &text)
 {
-    const QString path = dir.filePath(name);
+    QString path = dir.filePath(name);
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         qFatal("cannot write %s", qPrintable(path));
     file.write(text);
     return path;
 }
+
+// A fresh store of its own for one test: the fixture's problem, kernels and measurements, and with `Lesson` the fixed
+// lesson saved in it.
+class LessonStore
+{
+public:
+    enum Contents { Kernels, KernelsAndLesson };
+
+    // False (with a warning saying why) when the store could not be made.
+    bool make(Contents contents)
+    {
+        auto opened = Store::open(m_dir.filePath(u"s.gpuf"_s));
+        if (!opened) {
+            qWarning("cannot make the store: %s", qPrintable(opened.error()));
+            return false;
+        }
+        m_store = std::move(*opened);
+        f = buildFixture(*m_store);
+        if (contents == KernelsAndLesson) {
+            lesson = fixedLesson(f);
+            if (Status s = saveLesson(*m_store, lesson); !s) {
+                qWarning("cannot save the lesson: %s", qPrintable(s.error()));
+                return false;
+            }
+        }
+        return true;
+    }
+    Store &store() { return *m_store; }
+
+    Fixture f;
+    Lesson lesson;
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<Store> m_store;
+};
 
 } // namespace
 
@@ -59,14 +97,13 @@ class TestLessonsStore : public QObject
 private Q_SLOTS:
     void repository()
     {
-        QTemporaryDir dir;
-        auto store = Store::open(dir.filePath(u"s.gpuf"_s));
-        QVERIFY(store.ok());
-        const Fixture f = buildFixture(**store);
-        Lesson l = fixedLesson(f);
-        QVERIFY(saveLesson(**store, l).ok());
+        LessonStore made;
+        QVERIFY(made.make(LessonStore::KernelsAndLesson));
+        Store &store = made.store();
+        const Fixture &f = made.f;
+        Lesson &l = made.lesson;
         QVERIFY(l.id > 0);
-        LessonRepo repo(**store);
+        LessonRepo repo(store);
         auto back = repo.findByName(l.name);
         QVERIFY(back.ok() && back->has_value());
         QCOMPARE((*back)->steps.size(), 4);
@@ -77,7 +114,7 @@ private Q_SLOTS:
         Lesson edited = **back;
         edited.steps = *lessons::moveStep(edited.steps, 3, 0);
         edited.title = u"Renamed"_s;
-        QVERIFY(saveLesson(**store, edited).ok());
+        QVERIFY(saveLesson(store, edited).ok());
         auto list = repo.list();
         QVERIFY(list.ok());
         QCOMPARE(list->size(), 1);
@@ -87,11 +124,11 @@ private Q_SLOTS:
 
         Lesson empty;
         empty.name = u"empty"_s;
-        const Status refused = saveLesson(**store, empty);
+        const Status refused = saveLesson(store, empty);
         QVERIFY(!refused.ok());
         QVERIFY2(refused.error().contains(u"has no steps"_s), qPrintable(refused.error()));
         Lesson twin = fixedLesson(f);
-        const Status taken = saveLesson(**store, twin);
+        const Status taken = saveLesson(store, twin);
         QVERIFY(!taken.ok());
         QVERIFY(taken.error().contains(u"already in the store"_s));
         QCOMPARE(repo.list()->size(), 1);
@@ -105,22 +142,21 @@ private Q_SLOTS:
     // back in their place.
     void kernelDeletionTakesItsStepsAndUndoRestoresThem()
     {
-        QTemporaryDir dir;
-        auto store = Store::open(dir.filePath(u"s.gpuf"_s));
-        QVERIFY(store.ok());
-        const Fixture f = buildFixture(**store);
-        Lesson l = fixedLesson(f);
-        QVERIFY(saveLesson(**store, l).ok());
+        LessonStore made;
+        QVERIFY(made.make(LessonStore::KernelsAndLesson));
+        Store &store = made.store();
+        const Fixture &f = made.f;
+        Lesson &l = made.lesson;
         const DeletionRequest request = DeletionRequest::of(RowKind::Kernel, {f.k2});
-        auto plan = planDeletion(**store, request);
+        auto plan = planDeletion(store, request);
         QVERIFY(plan.ok());
         QCOMPARE(plan->deleted.value(u"lesson_steps"_s), 1);
-        auto deleted = deleteRows(**store, request);
+        auto deleted = deleteRows(store, request);
         QVERIFY2(deleted.ok(), qPrintable(deleted.error()));
-        auto after = LessonRepo(**store).findByName(l.name);
+        auto after = LessonRepo(store).findByName(l.name);
         QCOMPARE((*after)->steps.size(), 3);
-        QVERIFY(restoreRows(**store, *deleted).ok());
-        auto restored = LessonRepo(**store).findByName(l.name);
+        QVERIFY(restoreRows(store, *deleted).ok());
+        auto restored = LessonRepo(store).findByName(l.name);
         QCOMPARE((*restored)->steps.size(), 4);
         QCOMPARE((*restored)->steps.at(1).kernelId, f.k2);
         QCOMPARE((*restored)->steps.at(1).note, u"two"_s);
@@ -128,14 +164,16 @@ private Q_SLOTS:
 
     void operationLessonsFollowTheCorpus()
     {
-        QTemporaryDir dir;
-        auto store = Store::open(dir.filePath(u"s.gpuf"_s));
-        QVERIFY(store.ok());
-        const Fixture f = buildFixture(**store);
-        auto report = lessons::generateLessons(**store, true, {});
+        LessonStore made;
+        QVERIFY(made.make(LessonStore::Kernels));
+        Store &store = made.store();
+        const Fixture &f = made.f;
+        auto report = lessons::generateLessons(store, true, {});
         QVERIFY2(report.ok(), qPrintable(report.error()));
         QCOMPARE(report->added, QStringList {u"operation/scale"_s});
-        auto lesson = LessonRepo(**store).findByName(u"operation/scale"_s);
+        QCOMPARE(report->lessonIds.size(), 1);
+        QVERIFY(report->kernelIds.isEmpty()); // an operation lesson stores no kernel
+        auto lesson = LessonRepo(store).findByName(u"operation/scale"_s);
         QVERIFY(lesson.ok() && lesson->has_value());
         const Lesson &l = **lesson;
         QCOMPARE(l.kind, LessonKind::Operation);
@@ -146,9 +184,10 @@ private Q_SLOTS:
         QCOMPARE(l.steps[2].referenceKernelId, f.k2);
         QCOMPARE(l.steps[2].note, u"note three"_s);
         // Generating again keeps what is stored.
-        auto again = lessons::generateLessons(**store, true, {});
+        auto again = lessons::generateLessons(store, true, {});
         QVERIFY(again.ok());
         QVERIFY(again->added.isEmpty());
+        QVERIFY(again->lessonIds.isEmpty());
         QCOMPARE(again->kept, QStringList {u"operation/scale"_s});
     }
 
@@ -179,6 +218,13 @@ private Q_SLOTS:
         QCOMPARE(l.kind, LessonKind::Family);
         QVERIFY(l.steps.size() >= 3);
         QCOMPARE(l.steps.first().referenceKernelId, reference);
+        // The report names the walk's kernels (what the explorer announces as added kernels) and the lesson.
+        QList<RowId> walked;
+        for (const LessonStep &step : l.steps)
+            walked.append(step.kernelId);
+        std::sort(walked.begin(), walked.end());
+        QCOMPARE(report->kernelIds, walked);
+        QCOMPARE(report->lessonIds, QList<RowId> {l.id});
         KernelRepo kernels(**store);
         for (qsizetype i = 1; i < l.steps.size(); ++i) {
             QCOMPARE(l.steps[i].referenceKernelId, l.steps[i - 1].kernelId); // a walk: each step from the last
@@ -196,13 +242,12 @@ private Q_SLOTS:
     // fixed table, through the class report and through the metrics table's path (computeStoreMetrics).
     void humanForecasterScoredBySameMetrics()
     {
-        QTemporaryDir dir;
-        auto store = Store::open(dir.filePath(u"s.gpuf"_s));
-        QVERIFY(store.ok());
-        const Fixture f = buildFixture(**store);
-        Lesson l = fixedLesson(f);
-        QVERIFY(saveLesson(**store, l).ok());
-        auto student = lessons::ensureStudent(**store, u"Demo Student"_s);
+        LessonStore made;
+        QVERIFY(made.make(LessonStore::KernelsAndLesson));
+        Store &store = made.store();
+        const Fixture &f = made.f;
+        Lesson &l = made.lesson;
+        auto student = lessons::ensureStudent(store, u"Demo Student"_s);
         QVERIFY2(student.ok(), qPrintable(student.error()));
         QCOMPARE(student->kind, ForecasterKind::Human);
         std::vector<metrics::ScoredRow> expected;
@@ -210,7 +255,7 @@ private Q_SLOTS:
         for (const AnswerRow &a : answerTable(f)) {
             ++step;
             lessons::Answer answer {student->id, l.name, step, f.r, a.kernel, a.p, a.bin, u"because"_s};
-            auto ids = lessons::saveAnswer(**store, answer);
+            auto ids = lessons::saveAnswer(store, answer);
             QVERIFY2(ids.ok(), qPrintable(ids.error()));
             QCOMPARE(ids->size(), 1); // one GPU measured the pair
             metrics::ScoredRow row;
@@ -230,7 +275,7 @@ private Q_SLOTS:
         QCOMPARE(direct.scalar(metrics::Scalar::Accuracy), 0.5);
         QCOMPARE(direct.scalar(metrics::Scalar::WithinOne), 0.75);
 
-        auto report = lessons::classReport(**store, l.name);
+        auto report = lessons::classReport(store, l.name);
         QVERIFY2(report.ok(), qPrintable(report.error()));
         QCOMPARE(report->entries.size(), 1);
         const lessons::StudentLessonReport &e = report->entries.first();
@@ -245,7 +290,7 @@ private Q_SLOTS:
         QCOMPARE(e.mostWrong[1].step, 2);
         QCOMPARE(lessons::stepResultText(e.mostWrong[0]), u"step 4 (v4, GPU one): said bin 5, was bin 8"_s);
 
-        auto pairs = loadScoredPairs(**store, {});
+        auto pairs = loadScoredPairs(store, {});
         QVERIFY(pairs.ok());
         const metrics::StoreMetrics all = metrics::computeStoreMetrics(*pairs);
         bool found = false;
@@ -270,21 +315,95 @@ private Q_SLOTS:
 
     void badAnswersRefused()
     {
-        QTemporaryDir dir;
-        auto store = Store::open(dir.filePath(u"s.gpuf"_s));
-        QVERIFY(store.ok());
-        const Fixture f = buildFixture(**store);
-        auto student = lessons::ensureStudent(**store, u"Ada"_s);
+        LessonStore made;
+        QVERIFY(made.make(LessonStore::Kernels));
+        Store &store = made.store();
+        const Fixture &f = made.f;
+        auto student = lessons::ensureStudent(store, u"Ada"_s);
         QVERIFY(student.ok());
         lessons::Answer zeros {student->id, u"l"_s, 1, f.r, f.k1, {}, 4, {}};
-        auto refused = lessons::saveAnswer(**store, zeros);
+        auto refused = lessons::saveAnswer(store, zeros);
         QVERIFY(!refused.ok());
         QVERIFY2(refused.error().contains(u"sum to 0"_s), qPrintable(refused.error()));
         lessons::Answer notStudent {
-            insertForecaster(**store, u"model"_s), u"l"_s, 1, f.r, f.k1, lessons::pointDistribution(4), 4, {}};
-        QVERIFY(!lessons::saveAnswer(**store, notStudent).ok());
-        QVERIFY(!lessons::ensureStudent(**store, u"  "_s).ok());
-        QCOMPARE(ForecastRepo(**store).list()->size(), 0);
+            insertForecaster(store, u"model"_s), u"l"_s, 1, f.r, f.k1, lessons::pointDistribution(4), 4, {}};
+        QVERIFY(!lessons::saveAnswer(store, notStudent).ok());
+        QVERIFY(!lessons::ensureStudent(store, u"  "_s).ok());
+        QCOMPARE(ForecastRepo(store).list()->size(), 0);
+    }
+
+    // The writes the explorer and the CLI share check what they are given against the store: a deleted kernel (which
+    // takes its steps with it, so step 2 now shows another pair), an unknown lesson or step, an empty title — each
+    // refused with a sentence saying what is wrong, and nothing stored changes.
+    void lessonWritesRefuseWhatTheStoreNoLongerHas()
+    {
+        LessonStore made;
+        QVERIFY(made.make(LessonStore::KernelsAndLesson));
+        Store &store = made.store();
+        const Fixture &f = made.f;
+        const Lesson before = made.lesson;
+        auto student = lessons::ensureStudent(store, u"Ada"_s);
+        QVERIFY(student.ok());
+        auto answer = [&](const QString &lesson, int step, RowId shownReference, RowId shownKernel) {
+            return lessons::answerStep(
+                store, {student->id, lesson, step, peaked(6, 0.7), 6, u"tiles"_s, shownReference, shownKernel});
+        };
+        auto stored = answer(before.name, 1, f.r, f.k1);
+        QVERIFY2(stored.ok(), qPrintable(stored.error()));
+        QCOMPARE(stored->kernelId, f.k1);
+        QCOMPARE(stored->referenceId, f.r);
+        QCOMPARE(stored->forecastIds.size(), 1);
+
+        // A one-step lesson through K2 alone, left without steps once K2 is gone.
+        auto single = lessons::lessonFromKernels(store, {f.r, f.k2}, u"  Just two  "_s);
+        QVERIFY2(single.ok(), qPrintable(single.error()));
+        QCOMPARE(single->name, u"custom/Just two"_s);
+        QVERIFY(deleteRows(store, DeletionRequest::of(RowKind::Kernel, {f.k2})).ok());
+
+        const QString gone = u"kernel %1 is no longer in the store"_s.arg(f.k2);
+        struct Refusal
+        {
+            Result<lessons::StoredAnswer> result;
+            QString error;
+        };
+        const QList<Refusal> refusals {
+            {answer(u"custom/none"_s, 1, 0, 0), u"no lesson named 'custom/none' in the store"_s},
+            {answer(before.name, 4, 0, 0), u"lesson 'custom/scale' has steps 1 to 3, not 4"_s},
+            {answer(before.name, 2, f.r, f.k2), u"step 2 of lesson 'Scale, four ways' changed since it was shown"_s},
+        };
+        for (const Refusal &r : refusals) {
+            QVERIFY(!r.result.ok());
+            QVERIFY2(r.result.error().contains(r.error), qPrintable(r.result.error()));
+        }
+        const auto direct = lessons::saveAnswer(
+            store, {student->id, before.name, 2, f.r, f.k2, lessons::pointDistribution(3), 3, {}});
+        QVERIFY(!direct.ok());
+        QCOMPARE(direct.error(), u"kernel %1 of the answered step is no longer in the store"_s.arg(f.k2));
+
+        const auto edited = lessons::saveEditedLesson(store, before); // still names K2 in step 2
+        QVERIFY(!edited.ok());
+        QCOMPARE(edited.error(), u"step 2: "_s + gone);
+        const auto fromGone = lessons::lessonFromKernels(store, {f.r, f.k2}, u"Gone"_s);
+        QVERIFY(!fromGone.ok());
+        QCOMPARE(fromGone.error(), gone);
+        const auto untitled = lessons::lessonFromKernels(store, {f.r, f.k1}, u"   "_s);
+        QVERIFY(!untitled.ok());
+        QCOMPARE(untitled.error(), u"a lesson needs a title"_s);
+
+        // Nothing changed: one answer stored, the lesson as the deletion left it, no new lesson.
+        QCOMPARE(ForecastRepo(store).list()->size(), 1);
+        auto all = lessons::readLessonCatalog(store, lessons::LessonFilter::All);
+        QVERIFY(all.ok());
+        QCOMPARE(all->lessons.size(), 2);
+        QCOMPARE(all->lessons.at(0).steps.size(), 3);
+        QCOMPARE(all->lessons.at(1).steps.size(), 0);
+        QCOMPARE(all->students.size(), 1);
+        QCOMPARE(all->students.first().displayName, u"Ada"_s);
+        // The dock lists only lessons with a step to show; `gpuf lessons list` lists every one.
+        auto shown = lessons::readLessonCatalog(store, lessons::LessonFilter::WithSteps);
+        QVERIFY(shown.ok());
+        QCOMPARE(shown->lessons.size(), 1);
+        QCOMPARE(shown->lessons.first().name, before.name);
     }
 
     void bundleRoundTrip()

@@ -21,7 +21,7 @@ namespace {
 // A store file holding `problems` problems.
 QString makeStore(const QTemporaryDir &dir, const QString &name, int problems)
 {
-    const QString path = dir.filePath(name);
+    QString path = dir.filePath(name);
     auto store = Store::open(path);
     if (!store)
         return {};
@@ -85,7 +85,7 @@ private Q_SLOTS:
         session.read<int>(
             QStringLiteral("k"),
             [](Store &, const CancelToken &) { return Result<int>(Error {QStringLiteral("no such kernel")}); }, &view,
-            [&](Result<int> r) { error = r.error(); });
+            [&](const Result<int> &r) { error = r.error(); });
         QTRY_COMPARE(error, QStringLiteral("no such kernel"));
     }
 
@@ -140,7 +140,7 @@ private Q_SLOTS:
                 cancelled = true;
                 return 1;
             },
-            view.get(), [&](Result<int>) { applied = true; });
+            view.get(), [&](const Result<int> &) { applied = true; });
         started.acquire();
         view.reset();
         QTRY_VERIFY(cancelled);
@@ -168,7 +168,7 @@ private Q_SLOTS:
                 cancelled = true;
                 return 1;
             },
-            &view, [&](Result<int>) { applied = true; });
+            &view, [&](const Result<int> &) { applied = true; });
         started.acquire();
         openIn(session, second);
         QTRY_VERIFY(cancelled);
@@ -189,7 +189,7 @@ private Q_SLOTS:
                 ran = true;
                 return Result<int>(1);
             },
-            &view, [&](Result<int>) { ran = true; });
+            &view, [&](const Result<int> &) { ran = true; });
         QVERIFY(!session.isReading());
         QCoreApplication::processEvents();
         QVERIFY(!ran);
@@ -221,7 +221,8 @@ private Q_SLOTS:
         StoreSession session;
         QObject view;
         QString error;
-        session.write<int>([](Store &) { return Result<int>(1); }, &view, [&](Result<int> r) { error = r.error(); });
+        session.write<int>(
+            [](Store &) { return Result<int>(1); }, &view, [&](const Result<int> &r) { error = r.error(); });
         QVERIFY(!error.isEmpty());
     }
 
@@ -320,6 +321,7 @@ private Q_SLOTS:
                                   << QList<RowId> {8, 9};
         QTest::newRow("forecasters") << StoreChange::of(StoreChange::Kind::Forecasters, {3}) << false
                                      << QList<RowId> {};
+        QTest::newRow("lessons") << StoreChange::of(StoreChange::Kind::Lessons, {4}) << false << QList<RowId> {};
         QTest::newRow("import") << StoreChange::of(StoreChange::Kind::Import) << true << QList<RowId> {};
         QTest::newRow("reload") << StoreChange::of(StoreChange::Kind::Reload) << true << QList<RowId> {};
     }

@@ -7,10 +7,12 @@
 #include "widgets/calibration/confusion_plot.h"
 #include "widgets/calibration/reliability_plot.h"
 #include "widgets/forecast/contribution_delegate.h"
+#include "widgets/forecast/distribution_plot.h"
 #include "widgets/forecast/explanation_model.h"
 #include "widgets/plots/plot_qcustomplot.h"
 
 #include <QDate>
+#include <QFontMetrics>
 #include <QImage>
 #include <QPainter>
 #include <QStandardItemModel>
@@ -187,6 +189,34 @@ private Q_SLOTS:
         const QPoint end(int(std::lround(pooled->keyAxis()->coordToPixel(last->key))) - 1,
             int(std::lround(pooled->valueAxis()->coordToPixel(last->value))));
         QVERIFY(!plot.hoverText(end).isEmpty());
+    }
+
+    // The bins' speedup ranges under a forecast's bars: in a narrow plot (the Lessons dock's reveal) each range goes on
+    // two lines, so no line of a label is wider than the space between two bars; a wide plot keeps them on one line.
+    void distributionRangesNeverRunTogether_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<bool>("stacked");
+        QTest::newRow("reveal in a dock") << 460 << true;
+        QTest::newRow("wide") << 1400 << false;
+    }
+    void distributionRangesNeverRunTogether()
+    {
+        QFETCH(int, width);
+        QFETCH(bool, stacked);
+        DistributionPlot plot;
+        plot.setDistribution(bins::Distribution {0, 0, 0, 0.7, 0.3, 0, 0, 0}, 4, 4, QStringLiteral("measured 1.00×"));
+        showAt(plot, QSize(width, 240));
+        QCPAxis *x = plot.plot()->xAxis;
+        const QFontMetrics metrics(x->tickLabelFont());
+        const double between = x->coordToPixel(2) - x->coordToPixel(1);
+        const auto ticks = x->ticker().dynamicCast<QCPAxisTickerText>()->ticks();
+        QCOMPARE(ticks.size(), bins::kBinCount);
+        for (auto it = ticks.cbegin(); it != ticks.cend(); ++it) {
+            for (const QString &line : it.value().split(QLatin1Char('\n')))
+                QVERIFY2(metrics.horizontalAdvance(line) < between, qPrintable(line));
+        }
+        QCOMPARE(ticks.value(4), stacked ? QStringLiteral("4\n1.00–\n1.41×") : QStringLiteral("4\n1.00–1.41×"));
     }
 
     void defaultExportName_data()

@@ -9,10 +9,12 @@
 #include "core/session/selection.h"
 #include "core/session/store_session.h"
 #include "widgets/candidates/candidate_browser.h"
+#include "widgets/candidates/candidate_filter_bar.h"
 #include "widgets/candidates/candidate_table_model.h"
 #include "widgets/session/transfer_jobs.h"
 
 #include <QAbstractItemModelTester>
+#include <QComboBox>
 #include <QFile>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -113,6 +115,7 @@ private Q_SLOTS:
         QSignalSpy patched(&f->source, &CandidateSource::rowsPatched);
         QSignalSpy changedRows(model, &CandidateTableModel::dataChanged);
         const CandidateTable &before = *model->table();
+        const qint64 measurementsBefore = before.hardware[model->view().hardware].measurements;
         storeMeasurement(measured, before.hardware[model->view().hardware].id, 40.0);
         f->session.announceMeasurements({}, {measured});
         QTRY_COMPARE(patched.count(), 1);
@@ -132,6 +135,11 @@ private Q_SLOTS:
             QCOMPARE(to.row(), row);
         }
         QCOMPARE(rowTexts(*model, untouched), untouchedBefore);
+        // The hardware choice counts the new measurement, as a reload would.
+        const CandidateHardware &shown = model->table()->hardware[model->view().hardware];
+        QCOMPARE(shown.measurements, measurementsBefore + 2); // its two cases
+        QCOMPARE(f->browser.filterBar()->hardwareBox()->currentText(),
+            QStringLiteral("%1 (%2 measured)").arg(shown.name).arg(shown.measurements));
 
         // What a full load of the same store shows for the row: the patch and the reload agree.
         CandidateSource fresh(nullptr);
@@ -191,6 +199,9 @@ private Q_SLOTS:
         session.announce(StoreChange::of(StoreChange::Kind::Kernels, {m_facts.kernels.first()}));
         QVERIFY(counts.wait());
         QCOMPARE(loading.count(), 0); // an added kernel has no forecast or measurement yet
+        session.announce(StoreChange::of(StoreChange::Kind::Lessons, {1}));
+        QVERIFY(counts.wait());
+        QCOMPARE(loading.count(), 0); // a lesson is no forecast or measurement either
         session.announce(StoreChange::of(StoreChange::Kind::Forecasts, {m_facts.kernels.first()}));
         QTRY_VERIFY(loading.count() >= 2 && !data.isLoading());
         QVERIFY(!data.snapshot()->isEmpty());

@@ -117,6 +117,9 @@ CandidateBrowser::CandidateBrowser(CandidateSource *source, Selection *selection
     connect(m_source, &CandidateSource::tableUpdated, this, &CandidateBrowser::updateSummary);
     connect(m_source, &CandidateSource::rowsPatched, m_model, &CandidateTableModel::patchRows);
     connect(m_source, &CandidateSource::rowsPatched, this, &CandidateBrowser::updateSummary);
+    // A patch changes counts too (a GPU's measurements, a forecaster's forecasts): the choices say them.
+    connect(m_source, &CandidateSource::rowsPatched, m_filterBar,
+        [this](const CandidateTablePtr &table) { m_filterBar->updateCounts(table); });
     connect(m_source, &CandidateSource::loadingStarted, this, [this]() {
         m_message.clear();
         updateSummary();

@@ -128,6 +128,20 @@ void CandidateFilterBar::refill(QComboBox *box, const QStringList &labels, const
     box->setCurrentIndex(kept >= 0 ? kept : fallback);
 }
 
+void CandidateFilterBar::updateCounts(const CandidateTablePtr &table)
+{
+    if (!table)
+        return;
+    for (const CandidateHardware &h : table->hardware) {
+        if (const int i = m_hardware->findData(h.id); i >= 0)
+            m_hardware->setItemText(i, tr("%1 (%n measured)", nullptr, int(h.measurements)).arg(h.name));
+    }
+    for (const CandidateForecaster &f : table->forecasters) {
+        if (const int i = m_forecaster->findData(f.id); i >= 0)
+            m_forecaster->setItemText(i, tr("%1 (%n forecasts)", nullptr, int(f.forecasts)).arg(f.name));
+    }
+}
+
 void CandidateFilterBar::setTable(const CandidateTablePtr &table)
 {
     const int hardwareBefore = m_hardware->currentIndex();

@@ -24,6 +24,9 @@ public:
     // Fills the origin, hardware and forecaster choices; keeps the current ones the new table still has, else
     // picks the table's defaults.
     void setTable(const CandidateTablePtr &table);
+    // Relabels the hardware and forecaster choices with the counts of `table` (rows patched after a write stored
+    // measurements or forecasts); which choices there are, and the current ones, stay.
+    void updateCounts(const CandidateTablePtr &table);
 
     // Shows the choice named `name`: the table's entry of that name, else an extra entry "`placeholder`" (a choice the
     // store holds nothing for). Emits nothing.

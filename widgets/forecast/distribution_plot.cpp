@@ -3,6 +3,7 @@
 #include "widgets/plots/plot_qcustomplot.h"
 
 #include <QEvent>
+#include <QFontMetrics>
 #include <QVBoxLayout>
 
 namespace gpuf {
@@ -21,15 +22,11 @@ DistributionPlot::DistributionPlot(QWidget *parent)
 
     QCPAxis *x = m_plot->xAxis;
     QCPAxis *y = m_plot->yAxis;
-    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    // "0.71×–1.00×" as "0.71–1.00×": eight ranges must fit under eight bars in a dock.
-    for (int b = 1; b <= bins::kBinCount; ++b)
-        ticker->addTick(b,
-            QStringLiteral("%1\n%2").arg(b).arg(bins::rangeText(b).replace(QStringLiteral("×–"), QStringLiteral("–"))));
-    x->setTicker(ticker);
+    x->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
     QFont small = x->tickLabelFont();
     small.setPointSizeF(small.pointSizeF() * 0.9);
     x->setTickLabelFont(small);
+    updateTickLabels();
     x->setSubTicks(false);
     x->setTickLength(0, 4);
     x->setRange(0.4, bins::kBinCount + 0.6);
@@ -82,6 +79,38 @@ void DistributionPlot::changeEvent(QEvent *event)
         m_colors = PlotColors::fromPalette(palette());
         rebuild();
     }
+}
+
+void DistributionPlot::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (updateTickLabels())
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+// "0.71×–1.00×" as "0.71–1.00×": eight ranges must fit under eight bars in a dock. Where a range is wider than its
+// bar's share of the axis (a narrow dock), its bounds go on two lines so that neighbours never run into each other.
+bool DistributionPlot::updateTickLabels()
+{
+    QCPAxis *x = m_plot->xAxis;
+    const QFontMetrics metrics(x->tickLabelFont());
+    // The axis spans the widget less the value axis and margins; each bin gets an equal share of it.
+    const double perBin = (width() - 4 * metrics.height()) / (bins::kBinCount + 0.2);
+    bool stacked = false;
+    for (int b = 1; b <= bins::kBinCount; ++b) {
+        const QString range = bins::rangeText(b).replace(QStringLiteral("×–"), QStringLiteral("–"));
+        stacked = stacked || metrics.horizontalAdvance(range) + metrics.averageCharWidth() > perBin;
+    }
+    if (m_stackedRanges == std::optional<bool>(stacked))
+        return false;
+    m_stackedRanges = stacked;
+    auto ticker = x->ticker().dynamicCast<QCPAxisTickerText>();
+    ticker->clear();
+    for (int b = 1; b <= bins::kBinCount; ++b)
+        ticker->addTick(b,
+            QStringLiteral("%1\n%2").arg(b).arg(bins::rangeText(b).replace(
+                QStringLiteral("×–"), stacked ? QStringLiteral("–\n") : QStringLiteral("–"))));
+    return true;
 }
 
 void DistributionPlot::rebuild()

@@ -41,9 +41,12 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void rebuild();
+    // Sets the bins' range labels for the current width; true when they changed.
+    bool updateTickLabels();
 
     QCustomPlot *m_plot;
     QCPBars *m_others;
@@ -56,6 +59,7 @@ private:
     int m_predictedBin = 0;
     std::optional<int> m_measuredBin;
     QString m_measuredLabel;
+    std::optional<bool> m_stackedRanges; // the range labels on two lines (a narrow plot); unset before the first
 };
 
 } // namespace gpuf

@@ -151,7 +151,7 @@ ForecastController::ForecastController(ForecastQueue *queue, StoreSession *sessi
     connect(m_session, &StoreSession::changed, this, [this](const StoreChange &change) {
         using Kind = StoreChange::Kind;
         if (change.kind != Kind::Measurements && change.kind != Kind::Forecasts && change.kind != Kind::Kernels
-            && change.kind != Kind::Searches)
+            && change.kind != Kind::Searches && change.kind != Kind::Lessons)
             reloadForecasters(); // a forecaster added, an import, a reload, a deletion or its undo
     });
     connect(m_session, &StoreSession::snapshotChanged, this, &ForecastController::rebuildHardwareMenu);

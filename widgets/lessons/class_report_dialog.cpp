@@ -2,13 +2,11 @@
 #include "widgets/lessons/class_report_dialog.h"
 
 #include "core/session/store_session.h"
-#include "core/store/store.h"
 #include "widgets/calibration/reliability_plot.h"
 #include "widgets/lessons/class_report_pdf.h"
 
 #include <QComboBox>
 #include <QFileDialog>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -17,7 +15,6 @@
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
 
@@ -25,14 +22,6 @@ namespace gpuf {
 namespace {
 
 QString figure(double v) { return std::isfinite(v) ? QString::number(v, 'f', 3) : QStringLiteral("—"); }
-
-Result<lessons::ClassReport> loadReport(const QString &path, const QString &lesson)
-{
-    auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
-    if (!store)
-        return Error {store.error()};
-    return lessons::classReport(**store, lesson);
-}
 
 } // namespace
 
@@ -88,6 +77,13 @@ ClassReportDialog::ClassReportDialog(
         if (Status s = path.isEmpty() ? Status() : exportPdf(path); !s)
             m_summary->setText(s.error());
     });
+    // A student answering meanwhile (the Lessons dock, another window) or any wholesale change shows at once.
+    connect(m_session, &StoreSession::changed, this, [this](const StoreChange &change) {
+        if (change.kind != StoreChange::Kind::Kernels && change.kind != StoreChange::Kind::Searches)
+            load();
+    });
+    connect(m_session, &StoreSession::opened, this, &ClassReportDialog::load);
+    connect(m_session, &StoreSession::closed, this, &ClassReportDialog::load);
     resize(960, 720);
     load();
 }
@@ -100,21 +96,27 @@ QString ClassReportDialog::title() const
 
 void ClassReportDialog::load()
 {
-    const quint64 generation = ++m_generation;
-    m_summary->setText(tr("Reading the answers…"));
-    auto *watcher = new QFutureWatcher<Result<lessons::ClassReport>>(this);
-    connect(watcher, &QFutureWatcher<Result<lessons::ClassReport>>::finished, this, [this, watcher, generation]() {
-        watcher->deleteLater();
-        if (generation != m_generation)
-            return;
-        const Result<lessons::ClassReport> result = watcher->result();
-        if (!result) {
-            m_summary->setText(result.error());
-            return;
-        }
-        apply(*result);
-    });
-    watcher->setFuture(QtConcurrent::run(loadReport, m_session->path(), m_lessonBox->currentData().toString()));
+    if (!m_session->isOpen()) {
+        m_session->cancelReads(this);
+        m_summary->setText(tr("No store is open."));
+        return;
+    }
+    if (!m_report)
+        m_summary->setText(tr("Reading the answers…"));
+    m_session->read<lessons::ClassReport>(
+        QStringLiteral("classReport"),
+        [lesson = m_lessonBox->currentData().toString()](
+            Store &store, const CancelToken &cancel) { return lessons::classReport(store, lesson, cancel); },
+        this,
+        [this](Result<lessons::ClassReport> result) {
+            if (result.isCancelled())
+                return;
+            if (!result) {
+                m_summary->setText(tr("The class report could not be read: %1").arg(result.error()));
+                return;
+            }
+            apply(*result);
+        });
 }
 
 void ClassReportDialog::apply(const lessons::ClassReport &report)

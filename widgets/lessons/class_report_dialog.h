@@ -1,6 +1,7 @@
 // ClassReportDialog: the class report of one lesson (or all of them) — per student accuracy, within-one, Brier, ECE
 // and where they were most wrong — with the reliability diagram of the class against the cost model, exported as CSV
-// or as a one-page PDF. Read in the background.
+// or as a one-page PDF. Read through the session (the latest request wins), and read again when a write changes the
+// answers.
 #pragma once
 
 #include "core/lessons/class_report.h"
@@ -26,7 +27,7 @@ class ClassReportDialog : public QDialog
 
 public:
     ClassReportDialog(
-        StoreSession *session, const QList<Lesson> &lessons, const QString &lesson, QWidget *parent = nullptr);
+        StoreSession *session, const QList<Lesson> &lessonList, const QString &lesson, QWidget *parent = nullptr);
 
     QComboBox *lessonBox() const { return m_lessonBox; }
     QTableWidget *table() const { return m_table; }
@@ -54,7 +55,6 @@ private:
     QPushButton *m_csv;
     QPushButton *m_pdf;
     std::optional<lessons::ClassReport> m_report;
-    quint64 m_generation = 0;
 };
 
 } // namespace gpuf

@@ -1,19 +1,16 @@
 // LessonEditorDialog; see lesson_editor_dialog.h.
 #include "widgets/lessons/lesson_editor_dialog.h"
 
+#include "core/lessons/lesson_writes.h"
 #include "core/session/store_session.h"
-#include "core/store/lesson_repo.h"
-#include "core/store/store.h"
 
 #include <QDialogButtonBox>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace gpuf {
 
@@ -28,6 +25,7 @@ LessonEditorDialog::LessonEditorDialog(StoreSession *session, const Lesson &less
 {
     setWindowTitle(tr("Edit Lesson"));
     m_error->setWordWrap(true);
+    m_error->setObjectName(QStringLiteral("lessonEditorError"));
     auto *up = new QPushButton(tr("Move Up"), this);
     auto *down = new QPushButton(tr("Move Down"), this);
     auto *remove = new QPushButton(tr("Remove Step"), this);
@@ -93,26 +91,18 @@ void LessonEditorDialog::save()
 {
     m_lesson.title = m_title->text().simplified();
     m_buttons->setEnabled(false);
-    auto *watcher = new QFutureWatcher<Result<Lesson>>(this);
-    connect(watcher, &QFutureWatcher<Result<Lesson>>::finished, this, [this, watcher]() {
-        watcher->deleteLater();
-        m_buttons->setEnabled(true);
-        const Result<Lesson> result = watcher->result();
-        if (!result) {
-            m_error->setText(result.error());
-            return;
-        }
-        Q_EMIT saved(*result);
-        accept();
-    });
-    watcher->setFuture(QtConcurrent::run([path = m_session->path(), lesson = m_lesson]() mutable -> Result<Lesson> {
-        auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
-        if (!store)
-            return Error {store.error()};
-        if (Status s = saveLesson(**store, lesson); !s)
-            return Error {s.error()};
-        return lesson;
-    }));
+    m_session->write<Lesson>([lesson = m_lesson](Store &store) { return lessons::saveEditedLesson(store, lesson); },
+        this,
+        [this](Result<Lesson> result) {
+            m_buttons->setEnabled(true);
+            if (!result) {
+                m_error->setText(tr("Not saved: %1.").arg(result.error()));
+                return;
+            }
+            m_session->announce(StoreChange::of(StoreChange::Kind::Lessons, {result->id}));
+            Q_EMIT saved(*result);
+            accept();
+        });
 }
 
 } // namespace gpuf

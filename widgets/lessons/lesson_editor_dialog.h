@@ -1,5 +1,5 @@
 // LessonEditorDialog: a teacher renames a lesson and reorders or removes its steps (core/lessons moveStep,
-// removeStep), then saves it in the store in the background.
+// removeStep), then saves it through the session's write and announces the edited lesson.
 #pragma once
 
 #include "core/lessons/lesson.h"

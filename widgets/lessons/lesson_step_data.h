@@ -1,40 +1,14 @@
-// What the Lessons dock shows, as immutable values read off the GUI thread: the store's lessons and student profiles,
-// and one step — both kernels for the diff (their notes held back until the reveal), the cost model's line
-// annotations, the pair's measured truths and stored forecasts (widgets/forecast PairForecasts), and the student's
-// newest answer to it if they gave one.
+// What the Lessons dock's reveal says about a step read by core/session/lesson_step: the measured speedup on each GPU
+// with the student's score against it, what the stored forecasters said, and the score in words. Pure functions of
+// the step's values.
 #pragma once
 
-#include "core/common/result.h"
-#include "core/domain/forecast.h"
-#include "core/lessons/lesson.h"
 #include "core/lessons/student_answer.h"
-#include "core/session/forecast_annotations.h"
-#include "core/session/pair_forecasts.h"
-#include "widgets/diff/diff_document.h"
+#include "core/session/lesson_step.h"
 
 #include <optional>
 
 namespace gpuf {
-
-struct LessonCatalog
-{
-    QList<Lesson> lessons;
-    QList<Forecaster> students;
-};
-
-struct LessonStepData
-{
-    Lesson lesson;
-    int index = 0; // 0-based
-    DiffSide baseline; // notes empty: the kernels' notes are part of what the reveal shows
-    DiffSide candidate;
-    ForecastAnnotations annotations;
-    PairForecasts pair;
-    std::optional<Forecast> answer; // the student's newest answer to this step
-};
-
-Result<LessonCatalog> loadLessonCatalog(const QString &path);
-Result<LessonStepData> loadLessonStep(const QString &path, RowId lessonId, int index, RowId studentId);
 
 // What the reveal says about one GPU: the measured speedup and bin, and the student's score against it.
 struct RevealRow

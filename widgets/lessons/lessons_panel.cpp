@@ -2,13 +2,9 @@
 #include "widgets/lessons/lessons_panel.h"
 
 #include "core/lessons/lesson_answers.h"
-#include "core/lessons/lesson_generation.h"
-#include "core/mutators/shipped_families.h"
+#include "core/lessons/lesson_writes.h"
 #include "core/session/selection.h"
 #include "core/session/store_session.h"
-#include "core/store/lesson_repo.h"
-#include "core/store/problem_repo.h"
-#include "core/store/store.h"
 #include "widgets/diff/diff_view.h"
 #include "widgets/forecast/distribution_plot.h"
 #include "widgets/lessons/class_report_dialog.h"
@@ -17,7 +13,6 @@
 
 #include <QAction>
 #include <QComboBox>
-#include <QFutureWatcher>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -31,8 +26,8 @@
 #include <QTableWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <cmath>
 
 namespace gpuf {
@@ -72,34 +67,6 @@ void fitRows(QTableWidget *table)
     table->setFixedHeight(header + table->verticalHeader()->length() + 2 * table->frameWidth() + 2);
 }
 
-// A custom lesson made from the selected kernels, stored under "custom/<title>".
-Result<Lesson> storeLessonFromKernels(const QString &path, const QList<RowId> &ids, const QString &title)
-{
-    auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
-    if (!store)
-        return Error {store.error()};
-    KernelRepo kernels(**store);
-    QList<lessons::SelectedKernel> chosen;
-    for (const RowId id : ids) {
-        auto k = kernels.find(id);
-        if (!k)
-            return Error {k.error()};
-        if (k->has_value())
-            chosen.append({id, (*k)->parentId, (*k)->problemId, (*k)->notes});
-    }
-    auto steps = lessons::stepsFromSelection(chosen);
-    if (!steps)
-        return Error {steps.error()};
-    Lesson lesson;
-    lesson.name = QStringLiteral("custom/") + title.simplified();
-    lesson.title = title.simplified();
-    lesson.kind = LessonKind::Custom;
-    lesson.steps = *steps;
-    if (Status s = saveLesson(**store, lesson); !s)
-        return Error {s.error()};
-    return lesson;
-}
-
 } // namespace
 
 LessonsPanel::LessonsPanel(
@@ -114,14 +81,16 @@ LessonsPanel::LessonsPanel(
     m_newLessonAction->setToolTip(tr("Make a lesson that walks through the selected kernels, ancestors first"));
     connect(m_newLessonAction, &QAction::triggered, this, &LessonsPanel::newLessonFromSelection);
     createLayout();
-    connect(m_session, &StoreSession::opened, this, &LessonsPanel::loadCatalog);
-    connect(m_session, &StoreSession::changed, this, [this](const StoreChange &change) {
-        using Kind = StoreChange::Kind;
-        if (change.kind == Kind::Import || change.kind == Kind::Reload || change.kind == Kind::Removed
-            || change.kind == Kind::Restored || change.kind == Kind::Kernels)
-            loadCatalog();
+    connect(m_session, &StoreSession::opened, this, [this]() {
+        // The session dropped the reads of the store before.
+        m_catalogReading = m_stepReading = false;
+        loadCatalog();
     });
-    connect(m_session, &StoreSession::closed, this, [this]() { applyCatalog({}); });
+    connect(m_session, &StoreSession::changed, this, &LessonsPanel::followChange);
+    connect(m_session, &StoreSession::closed, this, [this]() {
+        m_catalogReading = m_stepReading = false;
+        applyCatalog({});
+    });
     connect(m_lessonBox, &QComboBox::currentIndexChanged, this, [this]() { goTo(0); });
     connect(m_studentBox, &QComboBox::currentIndexChanged, this, &LessonsPanel::loadStep);
     connect(m_previous, &QPushButton::clicked, this,
@@ -264,7 +233,32 @@ void LessonsPanel::createLayout()
 RowId LessonsPanel::lessonId() const { return m_lessonBox->currentData().toLongLong(); }
 RowId LessonsPanel::studentId() const { return m_studentBox->currentData().toLongLong(); }
 
-void LessonsPanel::track(bool started) { m_busy += started ? 1 : -1; }
+// Lessons and students come from lessons, students (forecasters), kernels (a generation's family walks) and any
+// wholesale change; the step shown also shows its pair's forecasts and measurements.
+void LessonsPanel::followChange(const StoreChange &change)
+{
+    using Kind = StoreChange::Kind;
+    switch (change.kind) {
+    case Kind::Lessons:
+    case Kind::Forecasters:
+    case Kind::Kernels:
+    case Kind::Import:
+    case Kind::Reload:
+    case Kind::Removed:
+    case Kind::Restored:
+        loadCatalog();
+        return;
+    case Kind::Forecasts:
+    case Kind::Measurements:
+        if (m_data
+            && (change.mayAffectKernel(m_data->step().kernelId)
+                || change.mayAffectKernel(m_data->step().referenceKernelId)))
+            loadStep();
+        return;
+    case Kind::Searches:
+        return;
+    }
+}
 
 void LessonsPanel::setStatus(const QString &text)
 {
@@ -274,25 +268,28 @@ void LessonsPanel::setStatus(const QString &text)
 
 void LessonsPanel::loadCatalog()
 {
-    const quint64 generation = ++m_catalogGeneration;
-    auto *watcher = new QFutureWatcher<Result<LessonCatalog>>(this);
-    connect(watcher, &QFutureWatcher<Result<LessonCatalog>>::finished, this, [this, watcher, generation]() {
-        watcher->deleteLater();
-        track(false);
-        if (generation != m_catalogGeneration)
-            return;
-        const Result<LessonCatalog> result = watcher->result();
-        if (!result) {
-            setStatus(result.error());
-            return;
-        }
-        applyCatalog(*result);
-    });
-    track(true);
-    watcher->setFuture(QtConcurrent::run(loadLessonCatalog, m_session->path()));
+    if (!m_session->isOpen())
+        return;
+    m_catalogReading = true;
+    m_session->read<lessons::LessonCatalog>(
+        QStringLiteral("lessonCatalog"),
+        [](Store &store, const CancelToken &cancel) {
+            return lessons::readLessonCatalog(store, lessons::LessonFilter::WithSteps, cancel);
+        },
+        this,
+        [this](Result<lessons::LessonCatalog> result) {
+            m_catalogReading = false;
+            if (result.isCancelled())
+                return;
+            if (!result) {
+                setStatus(tr("The lessons could not be read: %1").arg(result.error()));
+                return;
+            }
+            applyCatalog(*result);
+        });
 }
 
-void LessonsPanel::applyCatalog(const LessonCatalog &catalog)
+void LessonsPanel::applyCatalog(const lessons::LessonCatalog &catalog)
 {
     const QString lesson = m_lessonBox->currentText();
     const RowId student = studentId();
@@ -345,27 +342,32 @@ void LessonsPanel::loadStep()
     const RowId lesson = lessonId();
     if (lesson <= 0 || !m_session->isOpen())
         return;
-    const quint64 generation = ++m_stepGeneration;
-    auto *watcher = new QFutureWatcher<Result<LessonStepData>>(this);
-    connect(watcher, &QFutureWatcher<Result<LessonStepData>>::finished, this, [this, watcher, generation]() {
-        watcher->deleteLater();
-        track(false);
-        if (generation != m_stepGeneration)
-            return;
-        const Result<LessonStepData> result = watcher->result();
-        if (!result) {
-            setStatus(result.error());
-            return;
-        }
-        applyStep(*result);
-    });
-    track(true);
-    watcher->setFuture(QtConcurrent::run(loadLessonStep, m_session->path(), lesson, m_index, studentId()));
+    // One key for every step of the dock: a quick step-to-step click drops the read of the step left behind.
+    m_stepReading = true;
+    m_session->read<LessonStepData>(
+        QStringLiteral("lessonStep"),
+        [lesson, index = m_index, student = studentId()](
+            Store &store, const CancelToken &cancel) { return readLessonStep(store, lesson, index, student, cancel); },
+        this,
+        [this](Result<LessonStepData> result) {
+            m_stepReading = false;
+            if (result.isCancelled())
+                return;
+            if (!result) {
+                setStatus(tr("The step could not be shown: %1").arg(result.error()));
+                return;
+            }
+            applyStep(*result);
+        });
 }
 
 void LessonsPanel::applyStep(const LessonStepData &data)
 {
-    const bool sameStep = m_data && m_data->lesson.id == data.lesson.id && m_data->index == data.index;
+    // The same step of the same lesson, still comparing the same kernels (a deletion or an edit elsewhere may have put
+    // another pair at this index).
+    const bool sameStep = m_data && m_data->lesson.id == data.lesson.id && m_data->index == data.index
+        && m_data->step().kernelId == data.step().kernelId
+        && m_data->step().referenceKernelId == data.step().referenceKernelId;
     m_data = data;
     m_index = data.index;
     const int count = int(data.lesson.steps.size());
@@ -390,8 +392,12 @@ void LessonsPanel::applyStep(const LessonStepData &data)
         m_reasoning->setText(data.answer->reasoning);
         showReveal(data.answer->probabilities, data.answer->predictedBin.value_or(m_editor->predictedBin()));
     } else {
-        if (!sameStep || m_revealed)
+        // A fresh step, or one that showed an answer (this student's before, or another student's): nothing of it
+        // stays in the editor.
+        if (!sameStep || m_revealed) {
             m_editor->reset();
+            m_reasoning->clear();
+        }
         hideReveal();
     }
     Q_EMIT stepShown(data.index);
@@ -422,31 +428,30 @@ void LessonsPanel::reveal()
         showReveal(p, bin); // nobody to keep the answer for: shown, not stored
         return;
     }
-    const LessonStep step = m_data->lesson.steps.at(m_data->index);
-    lessons::Answer answer {studentId(), m_data->lesson.name, m_data->index + 1, step.referenceKernelId, step.kernelId,
-        p, bin, m_reasoning->text()};
+    const LessonStep &step = m_data->step();
+    const lessons::StepAnswer answer {studentId(), m_data->lesson.name, m_data->index + 1, p, bin, m_reasoning->text(),
+        step.referenceKernelId, step.kernelId};
     m_reveal->setEnabled(false);
-    auto *watcher = new QFutureWatcher<Result<QList<RowId>>>(this);
-    connect(watcher, &QFutureWatcher<Result<QList<RowId>>>::finished, this, [this, watcher, p, bin]() {
-        watcher->deleteLater();
-        track(false);
-        const Result<QList<RowId>> result = watcher->result();
-        if (!result) {
-            setStatus(tr("The answer was not stored: %1").arg(result.error()));
-            m_reveal->setEnabled(true);
-            return;
-        }
-        showReveal(p, bin);
-        // The calibration views and the class report now include this answer.
-        m_session->announce(StoreChange::of(StoreChange::Kind::Import));
-    });
-    track(true);
-    watcher->setFuture(QtConcurrent::run([path = m_session->path(), answer]() -> Result<QList<RowId>> {
-        auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
-        if (!store)
-            return Error {store.error()};
-        return lessons::saveAnswer(**store, answer);
-    }));
+    ++m_writes;
+    m_session->write<lessons::StoredAnswer>([answer](Store &store) { return lessons::answerStep(store, answer); }, this,
+        [this, answer, lesson = m_data->lesson.id, p, bin](Result<lessons::StoredAnswer> result) {
+            --m_writes;
+            const bool sameStep = m_data && m_data->lesson.id == lesson && m_data->index + 1 == answer.step;
+            if (!result) {
+                // The step may have changed under the dock (a kernel deleted, the lesson edited elsewhere): the
+                // lessons are read again, so what the dock shows next is what the store holds.
+                setStatus(tr("The answer was not stored: %1. The lesson was read again; check the step before "
+                             "answering.")
+                              .arg(result.error()));
+                m_reveal->setEnabled(sameStep && !m_revealed);
+                loadCatalog();
+                return;
+            }
+            if (sameStep)
+                showReveal(p, bin);
+            // The calibration views, the metrics table and the candidate table score the student with the others.
+            m_session->announce(StoreChange::of(StoreChange::Kind::Forecasts, {result->kernelId}));
+        });
 }
 
 void LessonsPanel::showReveal(const bins::Distribution &p, int predictedBin)
@@ -545,26 +550,23 @@ void LessonsPanel::addStudent()
 
 void LessonsPanel::storeStudent(const QString &name)
 {
-    auto *watcher = new QFutureWatcher<Result<Forecaster>>(this);
-    connect(watcher, &QFutureWatcher<Result<Forecaster>>::finished, this, [this, watcher]() {
-        watcher->deleteLater();
-        track(false);
-        const Result<Forecaster> result = watcher->result();
-        if (!result) {
-            setStatus(result.error());
-            return;
-        }
-        m_catalog.students.append(*result);
-        applyCatalog(m_catalog);
-        selectStudent(result->displayName);
-    });
-    track(true);
-    watcher->setFuture(QtConcurrent::run([path = m_session->path(), name]() -> Result<Forecaster> {
-        auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
-        if (!store)
-            return Error {store.error()};
-        return lessons::ensureStudent(**store, name);
-    }));
+    ++m_writes;
+    m_session->write<Forecaster>([name](Store &store) { return lessons::ensureStudent(store, name); }, this,
+        [this](Result<Forecaster> result) {
+            --m_writes;
+            if (!result) {
+                setStatus(tr("No student added: %1.").arg(result.error()));
+                return;
+            }
+            const bool known = std::any_of(m_catalog.students.cbegin(), m_catalog.students.cend(),
+                [&](const Forecaster &s) { return s.id == result->id; });
+            if (!known)
+                m_catalog.students.append(*result);
+            applyCatalog(m_catalog);
+            selectStudent(result->displayName);
+            // A student is a forecaster: the metrics and calibration views list them.
+            m_session->announce(StoreChange::of(StoreChange::Kind::Forecasters, {result->id}));
+        });
 }
 
 void LessonsPanel::newLessonFromSelection()
@@ -580,23 +582,22 @@ void LessonsPanel::newLessonFromSelection()
 
 void LessonsPanel::storeLesson(const QList<RowId> &ids, const QString &title)
 {
-    auto *watcher = new QFutureWatcher<Result<Lesson>>(this);
-    connect(watcher, &QFutureWatcher<Result<Lesson>>::finished, this, [this, watcher]() {
-        watcher->deleteLater();
-        track(false);
-        const Result<Lesson> result = watcher->result();
-        if (!result) {
-            Q_EMIT notice(tr("No lesson made: %1").arg(result.error()));
-            setStatus(tr("No lesson made: %1").arg(result.error()));
-            return;
-        }
-        m_catalog.lessons.append(*result);
-        applyCatalog(m_catalog);
-        selectLesson(result->name);
-        Q_EMIT notice(tr("Lesson '%1' made with %n step(s)", nullptr, int(result->steps.size())).arg(result->label()));
-    });
-    track(true);
-    watcher->setFuture(QtConcurrent::run(storeLessonFromKernels, m_session->path(), ids, title));
+    ++m_writes;
+    m_session->write<Lesson>([ids, title](Store &store) { return lessons::lessonFromKernels(store, ids, title); }, this,
+        [this](Result<Lesson> result) {
+            --m_writes;
+            if (!result) {
+                Q_EMIT notice(tr("No lesson made: %1").arg(result.error()));
+                setStatus(tr("No lesson made: %1").arg(result.error()));
+                return;
+            }
+            m_catalog.lessons.append(*result);
+            applyCatalog(m_catalog);
+            selectLesson(result->name);
+            Q_EMIT notice(
+                tr("Lesson '%1' made with %n step(s)", nullptr, int(result->steps.size())).arg(result->label()));
+            m_session->announce(StoreChange::of(StoreChange::Kind::Lessons, {result->id}));
+        });
 }
 
 void LessonsPanel::editLesson()
@@ -631,29 +632,22 @@ void LessonsPanel::showClassReport()
 void LessonsPanel::generateLessons()
 {
     m_generate->setEnabled(false);
-    auto *watcher = new QFutureWatcher<Result<lessons::GenerationReport>>(this);
-    connect(watcher, &QFutureWatcher<Result<lessons::GenerationReport>>::finished, this, [this, watcher]() {
-        watcher->deleteLater();
-        track(false);
-        m_generate->setEnabled(true);
-        const Result<lessons::GenerationReport> result = watcher->result();
-        const QString text = result ? result->text() : tr("No lessons generated: %1").arg(result.error());
-        setStatus(text);
-        Q_EMIT notice(text.section(QLatin1Char('\n'), 0, 0));
-        if (result)
-            // Family lessons add kernels and lessons: every view reads the store again.
-            m_session->announce(StoreChange::of(StoreChange::Kind::Import));
-    });
-    track(true);
-    watcher->setFuture(QtConcurrent::run([path = m_session->path()]() -> Result<lessons::GenerationReport> {
-        auto families = families::shippedFamilies();
-        if (!families)
-            return Error {families.error()};
-        auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
-        if (!store)
-            return Error {store.error()};
-        return lessons::generateLessons(**store, true, *families);
-    }));
+    ++m_writes;
+    m_session->write<lessons::GenerationReport>(
+        [](Store &store) { return lessons::generateShippedLessons(store, true); }, this,
+        [this](Result<lessons::GenerationReport> result) {
+            --m_writes;
+            m_generate->setEnabled(m_session->isOpen());
+            const QString text = result ? result->text() : tr("No lessons generated: %1").arg(result.error());
+            setStatus(text);
+            Q_EMIT notice(text.section(QLatin1Char('\n'), 0, 0));
+            if (!result)
+                return;
+            // Family lessons store their walks' kernels: the candidate table shows them.
+            if (!result->kernelIds.isEmpty())
+                m_session->announce(StoreChange::of(StoreChange::Kind::Kernels, result->kernelIds));
+            m_session->announce(StoreChange::of(StoreChange::Kind::Lessons, result->lessonIds));
+        });
 }
 
 } // namespace gpuf

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "core/domain/problem.h"
+#include "core/lessons/lesson_reads.h"
 #include "widgets/lessons/lesson_step_data.h"
 
 #include <QWidget>
@@ -30,6 +31,7 @@ class DistributionEditor;
 class DistributionPlot;
 class Selection;
 class StoreSession;
+struct StoreChange;
 class SyntaxHighlighting;
 
 class LessonsPanel : public QWidget
@@ -48,6 +50,8 @@ public:
     QComboBox *lessonBox() const { return m_lessonBox; }
     QComboBox *studentBox() const { return m_studentBox; }
     QToolButton *generateButton() const { return m_generate; }
+    QToolButton *addStudentButton() const { return m_addStudent; }
+    QToolButton *editLessonButton() const { return m_editLesson; }
     DiffView *diffView() const { return m_diff; }
     DistributionEditor *editor() const { return m_editor; }
     QLineEdit *reasoningEdit() const { return m_reasoning; }
@@ -63,8 +67,8 @@ public:
     QWidget *revealArea() const { return m_revealArea; }
     bool isRevealed() const { return m_revealed; }
     int stepIndex() const { return m_index; }
-    // True while a catalog, step or answer job is running.
-    bool isBusy() const { return m_busy > 0; }
+    // True while the catalog or a step is being read, or an answer, student or lesson written.
+    bool isBusy() const { return m_catalogReading || m_stepReading || m_writes > 0; }
 
     void selectLesson(const QString &name);
     void selectStudent(const QString &displayName);
@@ -79,7 +83,8 @@ private:
     QWidget *createPredictArea();
     void createRevealArea();
     void loadCatalog();
-    void applyCatalog(const LessonCatalog &catalog);
+    void applyCatalog(const lessons::LessonCatalog &catalog);
+    void followChange(const gpuf::StoreChange &change);
     void loadStep();
     void applyStep(const LessonStepData &data);
     void reveal();
@@ -95,7 +100,6 @@ private:
     void showClassReport();
     void generateLessons();
     void setStatus(const QString &text);
-    void track(bool started);
     RowId lessonId() const;
     RowId studentId() const;
 
@@ -123,13 +127,13 @@ private:
     QLabel *m_status = nullptr;
     QAction *m_newLessonAction = nullptr;
 
-    LessonCatalog m_catalog;
+    lessons::LessonCatalog m_catalog;
     std::optional<LessonStepData> m_data;
     int m_index = 0;
     bool m_revealed = false;
-    int m_busy = 0;
-    quint64 m_catalogGeneration = 0;
-    quint64 m_stepGeneration = 0;
+    bool m_catalogReading = false;
+    bool m_stepReading = false;
+    int m_writes = 0; // writes whose result has not come back
 };
 
 } // namespace gpuf

@@ -7,7 +7,7 @@
 #pragma once
 
 #include "core/search/search_engine.h"
-#include "widgets/search/search_summary.h"
+#include "core/search/search_summary.h"
 
 #include <QWidget>
 
@@ -36,7 +36,10 @@ class SearchNodesModel;
 class SearchSteering;
 class Selection;
 class StoreSession;
+namespace search {
 struct NewSearchChoices;
+}
+using NewSearchChoices = search::NewSearchChoices;
 
 class SearchesPanel : public QWidget
 {
@@ -96,6 +99,8 @@ private:
     void reload();
     void clear();
     void applySummaries(quint64 generation, const Result<QList<SearchSummary>> &result);
+    // Whether every one of these searches is run by this window's engines (whose snapshots the view follows).
+    bool followsEngines(const QList<RowId> &searchIds) const;
     void searchChosen();
     void loadEvents(RowId searchId);
     void buildLiveTabs();

@@ -4,9 +4,7 @@
 #include "core/session/store_session.h"
 #include "core/store/store.h"
 
-#include <QFutureWatcher>
 #include <QThread>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace gpuf {
 
@@ -47,33 +45,27 @@ SearchSnapshot SearchController::snapshot(const QString &name) const { return m_
 
 void SearchController::create(const QString &name, const search::SearchConfig &config)
 {
-    const QString path = m_session->path();
-    if (path.isEmpty()) {
+    if (!m_session->isOpen()) {
         Q_EMIT failed(name, tr("Open a store first: a search is stored in it."));
         return;
     }
-    const search::SetupOptions options = m_options;
-    auto *watcher = new QFutureWatcher<Result<RowId>>(this);
-    connect(watcher, &QFutureWatcher<Result<RowId>>::finished, this, [this, watcher, name, path] {
-        watcher->deleteLater();
-        const Result<RowId> id = watcher->result();
-        if (!id) {
-            Q_EMIT failed(name, id.error());
-            return;
-        }
-        if (path != m_session->path())
-            return; // the store changed meanwhile: the search waits there, interrupted
-        Q_EMIT searchCreated(name);
-        run(name);
-    });
+    const QString path = m_session->path();
     m_session->beginWork(tr("Preparing search %1…").arg(name));
-    connect(watcher, &QFutureWatcher<Result<RowId>>::finished, m_session, &StoreSession::endWork);
-    watcher->setFuture(QtConcurrent::run([path, name, config, options]() -> Result<RowId> {
-        auto store = Store::open(path, Store::Mode::ExistingOnly);
-        if (!store)
-            return Error {store.error()};
-        return search::createSearch(**store, name, config, options);
-    }));
+    m_session->write<RowId>(
+        [name, config, options = m_options](
+            Store &store) -> Result<RowId> { return search::createSearch(store, name, config, options); },
+        this,
+        [this, name, path](Result<RowId> id) {
+            m_session->endWork();
+            if (!id) {
+                Q_EMIT failed(name, id.error());
+                return;
+            }
+            if (path != m_session->path())
+                return; // the store changed meanwhile: the search waits there, interrupted
+            Q_EMIT searchCreated(name);
+            run(name);
+        });
 }
 
 void SearchController::run(const QString &name) { engineFor(name, true); }
@@ -98,6 +90,7 @@ SearchEngine *SearchController::engineFor(const QString &name, bool start)
         Q_EMIT snapshotChanged(s);
     });
     connect(live.engine, &SearchEngine::stepCompleted, this, &SearchController::stepCompleted);
+    connect(live.engine, &SearchEngine::rowsWritten, this, &SearchController::announceWrites);
     connect(live.engine, &SearchEngine::finished, this, [this, name](const SearchSnapshot &s) {
         if (auto it = m_live.find(name); it != m_live.end())
             it->last = s;
@@ -177,6 +170,19 @@ void SearchController::inject(const QString &name, const search::Proposal &propo
 void SearchController::changeConfig(const QString &name, const QJsonObject &changes)
 {
     send(name, &SearchEngine::changeConfig, changes);
+}
+
+void SearchController::announceWrites(const search::SearchWrites &writes)
+{
+    using Kind = StoreChange::Kind;
+    if (!m_session->isOpen() || m_session->path() != m_storePath)
+        return;
+    // The session unites what arrives within its interval: the other docks patch or add rows at most that often.
+    m_session->announce(StoreChange::of(Kind::Searches, {writes.searchId}, writes.kernels));
+    if (!writes.forecastKernels.isEmpty())
+        m_session->announce(StoreChange::of(Kind::Forecasts, writes.forecastKernels));
+    if (!writes.measuredKernels.isEmpty())
+        m_session->announce(StoreChange::of(Kind::Measurements, writes.measuredKernels));
 }
 
 void SearchController::release(const QString &name)

@@ -68,11 +68,12 @@ Result<FollowedSearch> readFollowedSearch(Store &store, RowId searchId, const Ca
     return out;
 }
 
-Result<QList<SearchEvent>> readSearchEventsFrom(Store &store, RowId searchId, qint64 from, const CancelToken &cancel)
+Result<QList<SearchEvent>> readSearchEventsFrom(
+    Store &store, RowId searchId, qint64 from, const CancelToken &cancel, qint64 limit)
 {
     if (cancel.isCancelled())
         return Error::cancelled();
-    return SearchRepo(store).eventsFrom(searchId, from);
+    return SearchRepo(store).eventsFrom(searchId, from, limit);
 }
 
 Result<QString> readKernelSource(Store &store, RowId kernelId, const CancelToken &cancel)

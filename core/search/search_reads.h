@@ -33,8 +33,10 @@ struct FollowedSearch
 };
 Result<FollowedSearch> readFollowedSearch(Store &store, RowId searchId, const CancelToken &cancel);
 
-// A search's events from position `from` on (what its log gained since it was read).
-Result<QList<SearchEvent>> readSearchEventsFrom(Store &store, RowId searchId, qint64 from, const CancelToken &cancel);
+// A search's events from position `from` on (what its log gained since it was read), at most `limit` when it is not
+// negative.
+Result<QList<SearchEvent>> readSearchEventsFrom(
+    Store &store, RowId searchId, qint64 from, const CancelToken &cancel, qint64 limit = -1);
 
 // A kernel's source (the fold drops the code of nodes that left their step).
 Result<QString> readKernelSource(Store &store, RowId kernelId, const CancelToken &cancel);

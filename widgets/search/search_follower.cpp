@@ -5,6 +5,13 @@
 #include "core/session/store_session.h"
 
 namespace gpuf {
+namespace {
+
+// Events read and handed to the views at a time: a search that writes thousands a second is followed in bounded
+// slices, so no single delivery holds the GUI thread long.
+constexpr qint64 kBatch = 400;
+
+} // namespace
 
 SearchFollower::SearchFollower(StoreSession *session, QObject *parent)
     : QObject(parent)
@@ -81,7 +88,7 @@ void SearchFollower::readMore()
     m_session->read<QList<SearchEvent>>(
         QStringLiteral("more"),
         [searchId, from](Store &store, const CancelToken &cancel) {
-            return search::readSearchEventsFrom(store, searchId, from, cancel);
+            return search::readSearchEventsFrom(store, searchId, from, cancel, kBatch);
         },
         this, [this, generation](Result<QList<SearchEvent>> read) { applyMore(generation, std::move(read)); });
 }

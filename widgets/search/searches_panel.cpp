@@ -30,6 +30,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -53,6 +54,9 @@ QTableView *tableFor(QAbstractItemModel *model, QWidget *parent)
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     return view;
 }
+
+// How often the live views redraw while a search streams events.
+constexpr int kLiveViewsIntervalMs = 150;
 
 QSortFilterProxyModel *proxyFor(QAbstractItemModel *source, int sortRole, QObject *parent)
 {
@@ -147,6 +151,10 @@ SearchesPanel::SearchesPanel(StoreSession *session, SearchController *controller
     layout->addWidget(split, 1);
     layout->addWidget(m_live);
 
+    m_liveViewsTimer = new QTimer(this);
+    m_liveViewsTimer->setSingleShot(true);
+    m_liveViewsTimer->setInterval(kLiveViewsIntervalMs);
+    connect(m_liveViewsTimer, &QTimer::timeout, this, &SearchesPanel::refreshLiveViews);
     connect(m_follower, &SearchFollower::loaded, this, &SearchesPanel::followerLoaded);
     connect(m_follower, &SearchFollower::appended, this, &SearchesPanel::followerAppended);
     connect(m_follower, &SearchFollower::failed, this,
@@ -331,6 +339,8 @@ void SearchesPanel::loadEvents(RowId searchId)
     m_steps->setSearch(empty, {});
     m_calibration->setSearch(empty, {});
     m_tail->setSearch(empty, {});
+    m_pendingEvents.clear();
+    m_liveViewsTimer->stop();
     m_follower->follow(searchId, s ? s->search.name : QString());
     updateActions();
     updateLiveLabel();
@@ -338,6 +348,8 @@ void SearchesPanel::loadEvents(RowId searchId)
 
 void SearchesPanel::followerLoaded()
 {
+    m_pendingEvents.clear(); // the views are set from the whole log below
+    m_liveViewsTimer->stop();
     m_payload->clear();
     m_events->setEvents(m_follower->searchId(), m_follower->events());
     m_eventView->resizeColumnsToContents();
@@ -366,15 +378,25 @@ void SearchesPanel::followerAppended(const QList<SearchEvent> &events)
     m_events->appendEvents(events);
     m_eventsTitle->setText(eventsTitle());
     m_nodes->applyEvents(events);
-    if (const search::SearchState *state = m_follower->state()) {
-        m_lineage->applyEvents(*state, events);
-        m_progress->applyEvents(*state, events);
-        m_steps->applyEvents(*state, events);
-        m_calibration->applyEvents(*state, events);
-        m_tail->applyEvents(*state, events);
-    }
+    // The tree, plot, step tables, calibration and tail redraw from the whole state: at most a few times a second.
+    m_pendingEvents.append(events);
+    if (!m_liveViewsTimer->isActive())
+        m_liveViewsTimer->start();
     updateActions();
     updateLiveLabel();
+}
+
+void SearchesPanel::refreshLiveViews()
+{
+    const QList<SearchEvent> events = std::exchange(m_pendingEvents, {});
+    const search::SearchState *state = m_follower->state();
+    if (!state || events.isEmpty())
+        return;
+    m_lineage->applyEvents(*state, events);
+    m_progress->applyEvents(*state, events);
+    m_steps->applyEvents(*state, events);
+    m_calibration->applyEvents(*state, events);
+    m_tail->applyEvents(*state, events);
 }
 
 void SearchesPanel::eventChosen()

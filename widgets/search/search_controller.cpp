@@ -1,6 +1,7 @@
 // SearchController; see search_controller.h.
 #include "widgets/search/search_controller.h"
 
+#include "core/common/thread_priority.h"
 #include "core/session/store_session.h"
 #include "core/store/store.h"
 
@@ -80,6 +81,9 @@ SearchEngine *SearchController::engineFor(const QString &name, bool start)
     Live live;
     live.thread = new QThread;
     live.thread->setObjectName(QStringLiteral("gpuf-search"));
+    // The engine may write thousands of events a second: it yields a shared core to the GUI thread.
+    connect(
+        live.thread, &QThread::started, live.thread, [] { lowerCurrentThreadPriority(); }, Qt::DirectConnection);
     live.engine = new SearchEngine(search::storeRunFactory(m_storePath, name, m_options));
     live.engine->moveToThread(live.thread);
     live.last.name = name;

@@ -1,5 +1,8 @@
 # gpuf_add_test(NAME SOURCES … [LIBS …]): one Qt Test suite, run offscreen with test-mode paths.
 set(GPUF_TEST_DATA_DIR ${CMAKE_CURRENT_SOURCE_DIR}/data)
+# Suites and benches read the corpus and the measured sweeps from the source tree; production code never may
+# (an installed program has no source tree), so this is defined for every target under tests/ and nowhere else.
+add_compile_definitions(GPUF_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 function(gpuf_add_test name)
     cmake_parse_arguments(ARG "" "TIMEOUT" "SOURCES;LIBS" ${ARGN})
     add_executable(${name} ${ARG_SOURCES})

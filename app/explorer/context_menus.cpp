@@ -15,7 +15,7 @@
 #include "widgets/forecast/forecast_panel.h"
 #include "widgets/forecast/forecast_rows_model.h"
 #include "widgets/lessons/lessons_panel.h"
-#include "widgets/measure/measure_panel.h"
+#include "widgets/measure/measure_controller.h"
 #include "widgets/session/deletion_controller.h"
 
 #include <QAction>
@@ -206,7 +206,7 @@ void ContextMenus::fillMetrics(QMenu *menu, const QModelIndex &index)
     if (!index.isValid())
         return;
     menu->addSeparator();
-    const QModelIndex first = index.siblingAtColumn(MetricsTableModel::Forecaster);
+    const QModelIndex first = index.siblingAtColumn(MetricsTableModel::ForecasterColumn);
     const RowId id = first.data(MetricsTableModel::ForecasterIdRole).toLongLong();
     addDeletion(menu, tr("Delete Forecaster “%1” and Its Forecasts…").arg(first.data().toString()),
         DeletionRequest::of(RowKind::Forecaster, {id}),

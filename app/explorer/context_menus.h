@@ -20,7 +20,7 @@ class ForecastController;
 class ForecastPanel;
 class KernelActions;
 class LessonsPanel;
-class MeasurePanel;
+class MeasureController;
 class MetricsTable;
 class ProblemTree;
 class Selection;
@@ -36,7 +36,7 @@ public:
         CandidateBrowser *candidates = nullptr;
         ForecastPanel *forecasts = nullptr;
         MetricsTable *metrics = nullptr;
-        MeasurePanel *measure = nullptr;
+        MeasureController *measure = nullptr;
         ForecastController *forecaster = nullptr;
         KernelActions *kernels = nullptr;
         DeletionController *deletion = nullptr;

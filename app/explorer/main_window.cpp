@@ -33,6 +33,7 @@
 #include "widgets/forecast/forecast_panel.h"
 #include "widgets/lessons/lessons_panel.h"
 #include "widgets/measure/device_panel.h"
+#include "widgets/measure/measure_controller.h"
 #include "widgets/measure/measure_panel.h"
 #include "widgets/measure/roofline_view.h"
 #include "widgets/overview/store_overview.h"
@@ -66,6 +67,7 @@ MainWindow::MainWindow(Settings *settings, StoreSession *session, QWidget *paren
     , m_candidates(new CandidateSource(session, this))
     , m_pairLoader(new KernelPairLoader(session, m_selection, settings, this))
     , m_measureQueue(new MeasureQueue({}, this))
+    , m_measures(new MeasureController(m_measureQueue, session, m_selection, settings, this))
     , m_forecastQueue(new ForecastQueue({}, this))
     , m_forecasts(new ForecastController(m_forecastQueue, session, m_selection, m_candidates, settings, this))
     , m_calibration(new CalibrationData(session, this))
@@ -80,7 +82,7 @@ MainWindow::MainWindow(Settings *settings, StoreSession *session, QWidget *paren
     createFirstUseParts();
     // Right-click menus and the Delete/Copy keys of the tree and the tables (measure, forecast, compare, copy, delete).
     new ContextMenus({findChild<ProblemTree *>(), findChild<CandidateBrowser *>(), findChild<ForecastPanel *>(),
-                         findChild<MetricsTable *>(), findChild<MeasurePanel *>(), m_forecasts,
+                         findChild<MetricsTable *>(), m_measures, m_forecasts,
                          new KernelActions(m_candidates, m_selection, m_deletion, this), m_deletion, m_candidates,
                          m_selection, findChild<LessonsPanel *>()},
         this);
@@ -163,9 +165,8 @@ void MainWindow::createDocks()
     problems->raise();
     QDockWidget *candidates = addDock(tr("Candidates"), QStringLiteral("CandidatesDock"),
         new CandidateBrowser(m_candidates, m_selection), Qt::BottomDockWidgetArea);
-    auto *measurePanel = new MeasurePanel(m_measureQueue, m_session, m_selection, m_settings);
-    QDockWidget *queue
-        = addDock(tr("Measurements"), QStringLiteral("MeasurementsDock"), measurePanel, Qt::BottomDockWidgetArea);
+    QDockWidget *queue = addDock(tr("Measurements"), QStringLiteral("MeasurementsDock"),
+        new MeasurePanel(m_measures, m_settings), Qt::BottomDockWidgetArea);
     QDockWidget *metrics = addDock(tr("Metrics"), QStringLiteral("MetricsDock"),
         new MetricsTable(m_calibration, m_selection), Qt::BottomDockWidgetArea);
     tabifyDockWidget(candidates, queue);
@@ -203,19 +204,10 @@ void MainWindow::createDocks()
         [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     candidates->raise();
 
-    // Measurements change the table's speedups and the metrics' truths; queued kernels show as pending.
-    connect(m_measureQueue, &MeasureQueue::measurementsStored, m_session, &StoreSession::announceMeasurements);
-    connect(m_measureQueue, &MeasureQueue::snapshotChanged, m_candidates, [this](const MeasureSnapshot &snapshot) {
-        QSet<RowId> pending;
-        for (const MeasureItem &item : snapshot.items) {
-            if (!isFinished(item.state))
-                pending.insert(item.job.kernelId);
-        }
-        m_candidates->setPendingIds(pending);
-    });
+    // Queued kernels show as pending in the table.
+    connect(m_measures, &MeasureController::pendingKernelsChanged, m_candidates, &CandidateSource::setPendingIds);
     connect(m_measureQueue, &MeasureQueue::notice, this,
         [this](const QString &text) { statusBar()->showMessage(text, 8000); });
-    m_measureActions = {measurePanel->measureSelectedAction(), measurePanel->measureLowConfidenceAction()};
     resizeDocks({problems, forecast}, {260, 460}, Qt::Horizontal);
     resizeDocks({candidates}, {300}, Qt::Vertical);
 }
@@ -265,8 +257,8 @@ void MainWindow::createMenus()
     edit->addAction(m_deletion->redoAction());
 
     QMenu *measure = menuBar()->addMenu(tr("&Measure"));
-    for (QAction *action : std::as_const(m_measureActions))
-        measure->addAction(action);
+    measure->addAction(m_measures->measureSelectedAction());
+    measure->addAction(m_measures->measureLowConfidenceAction());
 
     QMenu *forecast = menuBar()->addMenu(tr("F&orecast"));
     forecast->addAction(m_forecasts->forecastSelectedAction());

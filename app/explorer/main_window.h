@@ -15,6 +15,7 @@ namespace gpuf {
 class CalibrationData;
 class CandidateSource;
 class DeletionController;
+class MeasureController;
 class MeasureQueue;
 class DiffView;
 class ForecastController;
@@ -66,6 +67,7 @@ private:
     CandidateSource *m_candidates;
     KernelPairLoader *m_pairLoader;
     MeasureQueue *m_measureQueue;
+    MeasureController *m_measures;
     ForecastQueue *m_forecastQueue;
     ForecastController *m_forecasts;
     CalibrationData *m_calibration;
@@ -73,7 +75,6 @@ private:
     SearchController *m_searches;
     std::shared_ptr<const SyntaxHighlighting> m_syntax;
     DiffView *m_diff = nullptr;
-    QList<QAction *> m_measureActions;
     bool m_firstShow = true;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;

@@ -110,7 +110,7 @@ private:
     void onSacctFinished(QProcess *process, const QList<RowId> &taskIds);
     void act(ClusterTask &task, const QString &state, const QString &node, bool known);
     void settle(ClusterTask &task, cluster::SlurmStateClass kind, const QString &why);
-    bool collect(ClusterTask &task, const QByteArray &content, bool complete, QList<ClusterUpdate> *finished);
+    bool collect(ClusterTask &task, const QByteArray &content, bool complete, QList<ClusterUpdate> *out);
     ClusterUpdate finishRequest(ClusterTask &task, const QJsonObject &request, const QJsonObject &response,
         const cluster::TaskResult &result, QString *storeError);
     // A request the result file has no answer for: skipped by the job script (no answer) or never run (the worker

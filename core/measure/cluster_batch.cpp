@@ -2,6 +2,9 @@
 #include "core/measure/cluster_batch.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QRegularExpression>
 
@@ -54,6 +57,39 @@ QString resultFile(const QString &batchDir, int index)
 QString errorLog(const QString &batchDir, int index)
 {
     return QStringLiteral("%1/logs/task-%2.err").arg(batchDir).arg(index);
+}
+
+QByteArray jsonLine(const QJsonObject &object) { return QJsonDocument(object).toJson(QJsonDocument::Compact) + '\n'; }
+
+QByteArray readFile(const QString &path, bool *exists)
+{
+    QFile file(path);
+    *exists = file.open(QIODevice::ReadOnly);
+    return *exists ? file.readAll() : QByteArray();
+}
+
+QString errorTail(const QString &path)
+{
+    bool exists = false;
+    const QByteArray text = readFile(path, &exists).trimmed();
+    if (text.isEmpty())
+        return {};
+    const QList<QByteArray> lines = text.split('\n');
+    QStringList tail;
+    for (qsizetype i = std::max<qsizetype>(0, lines.size() - 3); i < lines.size(); ++i)
+        tail << QString::fromUtf8(lines[i]).trimmed();
+    return tail.join(QStringLiteral(" / "));
+}
+
+QStringList partFiles(const QString &batchDir, int index)
+{
+    const QFileInfo final(resultFile(batchDir, index));
+    const QFileInfoList parts = final.dir().entryInfoList(
+        {final.fileName() + QStringLiteral(".part-*")}, QDir::Files, QDir::Time | QDir::Reversed);
+    QStringList paths;
+    for (const QFileInfo &info : parts)
+        paths << info.filePath();
+    return paths;
 }
 
 QByteArray jobScript(const ClusterProfile &profile, const QString &batchDir)

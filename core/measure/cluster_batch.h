@@ -1,6 +1,7 @@
-// The files and commands of a Slurm batch, as pure functions (docs/cluster.md): the job script each array task runs
-// (gpuf-measure over the task's request file, answers written under a temporary name and renamed when complete), the
-// sbatch arguments, and the reading of sbatch, squeue and sacct output and of a task's result file.
+// The files and commands of a Slurm batch (docs/cluster.md): the job script each array task runs (gpuf-measure over
+// the task's request file, answers written under a temporary name and renamed when complete), the sbatch arguments,
+// the reading of sbatch, squeue and sacct output and of a task's result file — pure functions — and the few reads of
+// what a task left in the batch folder.
 #pragma once
 
 #include "core/common/result.h"
@@ -18,6 +19,15 @@ namespace gpuf::cluster {
 QString requestFile(const QString &batchDir, int index);
 QString resultFile(const QString &batchDir, int index); // complete answers; `.part-JOB` while being written
 QString errorLog(const QString &batchDir, int index);
+
+// One request or result line: compact JSON and a newline.
+QByteArray jsonLine(const QJsonObject &object);
+// The whole file at `path`; `*exists` says whether it could be opened.
+QByteArray readFile(const QString &path, bool *exists);
+// The last lines gpuf-measure wrote on stderr on the node (the task's error log), joined for a message.
+QString errorTail(const QString &path);
+// The part files a task's runs left (results/task-I.jsonl.part-JOB), newest last.
+QStringList partFiles(const QString &batchDir, int index);
 
 // The script every task of the batch runs: it needs only a POSIX shell and gpuf-measure on the node.
 QByteArray jobScript(const ClusterProfile &profile, const QString &batchDir);

@@ -47,10 +47,11 @@ gpuf_distro() {
 }
 
 # What every supported distro needs: the toolchain, the required libraries (DESIGN §1), offscreen test
-# fonts, xvfb for screenshots, clang-format for CI, ccache for rebuilds; the next line makes and checks the packages
-# (CPack's dpkg-shlibdeps, the desktop entry and metainfo validators, the MIME compiler, strace for install_check).
+# fonts, xvfb for screenshots, clang-format and clang-tidy for CI, ccache for rebuilds; the last line makes and checks
+# the packages (CPack's dpkg-shlibdeps, the desktop entry and metainfo validators, the MIME compiler, strace for
+# install_check).
 GPUF_PACKAGES_COMMON=(
-    cmake ninja-build g++ pkg-config ccache clang-format
+    cmake ninja-build g++ pkg-config ccache clang-format clang-tidy
     qt6-base-dev libqt6sql6-sqlite qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev libgl-dev
     libqcustomplot-dev libxgboost-dev qtkeychain-qt6-dev libdtl-dev libmuparser-dev nlohmann-json3-dev
     libcurl4-openssl-dev libssl-dev
@@ -64,8 +65,9 @@ GPUF_PACKAGES_COMMON=(
 gpuf_required_packages() {
     printf '%s\n' "${GPUF_PACKAGES_COMMON[@]}"
     case "$1" in
-    # Qt 6.8 moved the SVG plugins out of libqt6svg6; KF6 makes this the "full" configuration.
-    debian13) printf '%s\n' qt6-svg-plugins libkf6syntaxhighlighting-dev ;;
+    # Qt 6.8 moved the SVG plugins out of libqt6svg6; KF6 makes this the "full" configuration, which also checks the
+    # Python problems' PyTorch variants against their references on the CPU (PyTorch 2.6, with float8).
+    debian13) printf '%s\n' qt6-svg-plugins libkf6syntaxhighlighting-dev python3-torch ;;
     esac
 }
 

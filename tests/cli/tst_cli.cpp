@@ -1,13 +1,13 @@
 // Integration tests of the `gpuf` command-line tool: the real executable on real store files, checking its
 // output documents, exit codes (0 ok, 1 bad input, 2 usage) and that failed commands leave stores untouched.
 #include "gpuf_config.h"
+#include "tests/support/cli_run.h"
 
 #include <QCryptographicHash>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -15,25 +15,9 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = gpuf::test::CliRun;
 
-Run gpuf(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(GPUF_CLI_PATH), args);
-    Run r;
-    if (!p.waitForFinished(120000))
-        return r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
+Run runGpuf(const QStringList &args) { return gpuf::test::runProgram(QStringLiteral(GPUF_CLI_PATH), args); }
 
 QByteArray digest(const QString &path)
 {
@@ -63,7 +47,7 @@ private Q_SLOTS:
     void binsJsonIsExact()
     {
         const Run r
-            = gpuf({QStringLiteral("bins"), QStringLiteral("--json"), QStringLiteral("0.4"), QStringLiteral("1.5")});
+            = runGpuf({QStringLiteral("bins"), QStringLiteral("--json"), QStringLiteral("0.4"), QStringLiteral("1.5")});
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.out, QByteArray("[{\"speedup\":0.4,\"bin\":1},{\"speedup\":1.5,\"bin\":5}]\n"));
     }
@@ -89,7 +73,7 @@ private Q_SLOTS:
         QFETCH(QStringList, args);
         QFETCH(int, code);
         QFETCH(QString, message);
-        const Run r = gpuf(args);
+        const Run r = runGpuf(args);
         QCOMPARE(r.exitCode, code);
         QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
         QVERIFY(r.out.isEmpty());
@@ -120,7 +104,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, command);
         QFETCH(QString, usage);
-        const Run r = gpuf({command, QStringLiteral("--help")});
+        const Run r = runGpuf({command, QStringLiteral("--help")});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("--json"));
         const QString firstLine = QString::fromUtf8(r.out).section(u'\n', 0, 0);
@@ -151,7 +135,7 @@ private Q_SLOTS:
         QFETCH(QStringList, args);
         QFETCH(int, code);
         QFETCH(QString, message);
-        const Run r = gpuf(args);
+        const Run r = runGpuf(args);
         QCOMPARE(r.exitCode, code);
         QCOMPARE(r.out.count('\n'), 1);
         QJsonParseError error;
@@ -165,15 +149,15 @@ private Q_SLOTS:
     void initStatsImportExportRoundTrip()
     {
         const QString store = m_dir.filePath(QStringLiteral("a.gpuf"));
-        Run r = gpuf({QStringLiteral("init"), QStringLiteral("--json"), store});
+        Run r = runGpuf({QStringLiteral("init"), QStringLiteral("--json"), store});
         QCOMPARE(r.exitCode, 0);
         // The program's schema version (it grows with each migration).
         QVERIFY(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("schema_version")).toInt() >= 2);
 
-        r = gpuf({QStringLiteral("corpus"), store, corpusDir()});
+        r = runGpuf({QStringLiteral("corpus"), store, corpusDir()});
         QVERIFY2(r.exitCode == 0, r.err.constData());
 
-        r = gpuf({QStringLiteral("stats"), QStringLiteral("--json"), store});
+        r = runGpuf({QStringLiteral("stats"), QStringLiteral("--json"), store});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject stats = QJsonDocument::fromJson(r.out).object();
         for (const char *key :
@@ -184,33 +168,33 @@ private Q_SLOTS:
         QCOMPARE(r.out.count('\n'), 1); // exactly one JSON document
 
         const QString bundle = m_dir.filePath(QStringLiteral("a.jsonl"));
-        r = gpuf({QStringLiteral("export"), store, bundle});
+        r = runGpuf({QStringLiteral("export"), store, bundle});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QString copy = m_dir.filePath(QStringLiteral("b.gpuf"));
-        r = gpuf({QStringLiteral("import"), QStringLiteral("--json"), copy, bundle});
+        r = runGpuf({QStringLiteral("import"), QStringLiteral("--json"), copy, bundle});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY(QJsonDocument::fromJson(r.out).isObject());
         const QString again = m_dir.filePath(QStringLiteral("b.jsonl"));
-        QCOMPARE(gpuf({QStringLiteral("export"), copy, again}).exitCode, 0);
+        QCOMPARE(runGpuf({QStringLiteral("export"), copy, again}).exitCode, 0);
         QCOMPARE(digest(again), digest(bundle));
     }
 
     void badImportNamesLineAndChangesNothing()
     {
         const QString store = m_dir.filePath(QStringLiteral("c.gpuf"));
-        QCOMPARE(gpuf({QStringLiteral("corpus"), store, corpusDir()}).exitCode, 0);
+        QCOMPARE(runGpuf({QStringLiteral("corpus"), store, corpusDir()}).exitCode, 0);
         const QByteArray before = digest(store);
         const QString bad = m_dir.filePath(QStringLiteral("bad.jsonl"));
         writeFile(bad,
             "{\"type\":\"header\",\"format\":\"gpuf-bundle\",\"version\":1}\n"
             "{\"type\":\"hardware\",\"name\":\"X\"}\n"
             "{\"type\":\"teapot\"}\n");
-        const Run r = gpuf({QStringLiteral("import"), store, bad});
+        const Run r = runGpuf({QStringLiteral("import"), store, bad});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("bad.jsonl:3"), r.err.constData());
         QVERIFY2(r.err.contains("nothing was imported"), r.err.constData());
         QCOMPARE(digest(store), before);
-        QCOMPARE(QJsonDocument::fromJson(gpuf({QStringLiteral("stats"), QStringLiteral("--json"), store}).out)
+        QCOMPARE(QJsonDocument::fromJson(runGpuf({QStringLiteral("stats"), QStringLiteral("--json"), store}).out)
                      .object()
                      .value(QStringLiteral("hardware"))
                      .toInt(),
@@ -222,11 +206,11 @@ private Q_SLOTS:
         const QString text = m_dir.filePath(QStringLiteral("notes.txt"));
         writeFile(text, "just some notes\n");
         const QByteArray before = digest(text);
-        const Run r = gpuf({QStringLiteral("stats"), text});
+        const Run r = runGpuf({QStringLiteral("stats"), text});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("not a gpuf store"), r.err.constData());
         QCOMPARE(digest(text), before);
-        const Run missing = gpuf({QStringLiteral("stats"), m_dir.filePath(QStringLiteral("missing.gpuf"))});
+        const Run missing = runGpuf({QStringLiteral("stats"), m_dir.filePath(QStringLiteral("missing.gpuf"))});
         QCOMPARE(missing.exitCode, 1);
         QVERIFY(missing.err.contains("no such file"));
     }

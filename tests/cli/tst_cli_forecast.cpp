@@ -6,13 +6,14 @@
 #include "core/store/hardware_repo.h"
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
+#include "tests/support/cli_run.h"
 #include "tests/support/openai_answers.h"
 
 #include <QDirIterator>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
+#include <QProcessEnvironment>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
@@ -23,12 +24,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = gpuf::test::CliRun;
 
 // Everything this process logs, to look for the key in.
 QByteArray g_log;
@@ -61,17 +57,9 @@ class TestCliForecast : public QObject
     QProcessEnvironment m_env;
     RowId m_rowSoftmaxRef = 0;
 
-    Run gpuf(const QStringList &args)
+    Run runGpuf(const QStringList &args)
     {
-        QProcess p;
-        p.setProcessEnvironment(m_env);
-        p.start(QStringLiteral(GPUF_CLI_PATH), args);
-        Run r;
-        if (!p.waitForFinished(120000))
-            return r;
-        r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-        r.out = p.readAllStandardOutput();
-        r.err = p.readAllStandardError();
+        Run r = gpuf::test::runProgram(QStringLiteral(GPUF_CLI_PATH), args, 120000, m_env);
         m_outputs += r.out + r.err;
         return r;
     }
@@ -79,8 +67,8 @@ class TestCliForecast : public QObject
 
     Run addForecaster(const QString &name, const QStringList &extra = {})
     {
-        return gpuf(QStringList {u"forecaster"_s, u"add"_s, m_store, name, u"--endpoint"_s, m_server->baseUrl(),
-                        u"--model"_s, u"test-model"_s}
+        return runGpuf(QStringList {u"forecaster"_s, u"add"_s, m_store, name, u"--endpoint"_s, m_server->baseUrl(),
+                           u"--model"_s, u"test-model"_s}
             + extra);
     }
 
@@ -164,10 +152,10 @@ void TestCliForecast::cleanupTestCase() { qInstallMessageHandler(nullptr); }
 
 void TestCliForecast::help()
 {
-    const Run top = gpuf({u"--help"_s});
+    const Run top = runGpuf({u"--help"_s});
     QVERIFY(top.out.contains("  forecaster  "));
     QVERIFY(top.out.contains("  forecast    "));
-    const Run r = gpuf({u"forecast"_s, u"--help"_s});
+    const Run r = runGpuf({u"forecast"_s, u"--help"_s});
     QCOMPARE(r.exitCode, 0);
     for (const char *option : {"--forecaster", "--problem", "--hardware", "--samples", "--refresh", "--json"})
         QVERIFY2(r.out.contains(option), option);
@@ -191,15 +179,15 @@ void TestCliForecast::addAndList()
         {u"prompt_profile"_s, u"paper"_s}, {u"prompt_version"_s, u"gpuf-1"_s}};
     QCOMPARE(config, expected);
 
-    const Run list = gpuf({u"forecaster"_s, u"list"_s, m_store, u"--json"_s});
+    const Run list = runGpuf({u"forecaster"_s, u"list"_s, m_store, u"--json"_s});
     QCOMPARE(list.exitCode, 0);
     const QJsonArray rows = jsonOf(list)[u"forecasters"_s].toArray();
     QVERIFY(!rows.isEmpty());
     bool found = false;
-    for (const QJsonValue &row : rows)
+    for (const QJsonValue row : rows)
         found = found || row.toObject() == added;
     QVERIFY(found);
-    const Run text = gpuf({u"forecaster"_s, u"list"_s, m_store});
+    const Run text = runGpuf({u"forecaster"_s, u"list"_s, m_store});
     QVERIFY(text.out.contains(QByteArray(" local (llm): test-model at " + m_server->baseUrl().toUtf8())));
 }
 
@@ -230,7 +218,7 @@ void TestCliForecast::addRefusals()
     QFETCH(QStringList, args);
     QFETCH(int, exitCode);
     QFETCH(QString, error);
-    const Run r = gpuf(QStringList {u"forecaster"_s, u"add"_s, m_store, u"refused"_s} + args);
+    const Run r = runGpuf(QStringList {u"forecaster"_s, u"add"_s, m_store, u"refused"_s} + args);
     QCOMPARE(r.exitCode, exitCode);
     QCOMPARE(QString::fromUtf8(r.err), error);
     QCOMPARE(forecasterId(u"refused"_s), 0);
@@ -243,19 +231,19 @@ void TestCliForecast::summaryJson()
     QCOMPARE(dup.exitCode, 1);
     QCOMPARE(dup.err, QByteArray("gpuf: forecaster add: 'summary' exists already\n"));
     // Every pair of every problem with a reference: 2 + 1.
-    Run r = gpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"summary"_s, u"--json"_s});
+    Run r = runGpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"summary"_s, u"--json"_s});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QCOMPARE(r.out, QJsonDocument(summary(3, 3, 0, 0, 0)).toJson(QJsonDocument::Compact) + '\n');
-    r = gpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"summary"_s, u"--json"_s});
+    r = runGpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"summary"_s, u"--json"_s});
     QCOMPARE(jsonOf(r), summary(3, 0, 0, 0, 3));
     // Two samples of one problem: sample 0 is cached, sample 1 is new.
-    r = gpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"summary"_s, u"--problem"_s, u"row_softmax"_s, u"--samples"_s,
-        u"2"_s, u"--json"_s});
+    r = runGpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"summary"_s, u"--problem"_s, u"row_softmax"_s,
+        u"--samples"_s, u"2"_s, u"--json"_s});
     QCOMPARE(jsonOf(r), summary(4, 2, 0, 0, 2));
-    r = gpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"summary"_s, u"--problem"_s, u"transpose"_s, u"--refresh"_s,
-        u"--json"_s});
+    r = runGpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"summary"_s, u"--problem"_s, u"transpose"_s,
+        u"--refresh"_s, u"--json"_s});
     QCOMPARE(jsonOf(r), summary(1, 1, 0, 0, 0));
-    r = gpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"summary"_s, u"--problem"_s, u"transpose"_s});
+    r = runGpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"summary"_s, u"--problem"_s, u"transpose"_s});
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(r.out, QByteArray("1 forecast(s) requested: 0 ok, 0 parse failed, 0 error(s), 1 cached\n"));
     const QList<Forecast> stored = forecastsOf(u"summary"_s);
@@ -266,15 +254,15 @@ void TestCliForecast::summaryJson()
         QVERIFY(!f.messages.contains(u"## Hardware"_s));
     }
 
-    r = gpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"nobody"_s});
+    r = runGpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"nobody"_s});
     QCOMPARE(r.exitCode, 1);
     QCOMPARE(r.err, QByteArray("gpuf: forecast: no forecaster named 'nobody'\n"));
-    r = gpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"summary"_s, u"--problem"_s, u"nothing"_s});
+    r = runGpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"summary"_s, u"--problem"_s, u"nothing"_s});
     QCOMPARE(r.exitCode, 1);
     QCOMPARE(r.err, QByteArray("gpuf: forecast: no problem named 'nothing'\n"));
-    r = gpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"summary"_s, u"--samples"_s, u"0"_s});
+    r = runGpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"summary"_s, u"--samples"_s, u"0"_s});
     QCOMPARE(r.exitCode, 2);
-    r = gpuf({u"forecast"_s, m_store});
+    r = runGpuf({u"forecast"_s, m_store});
     QCOMPARE(r.exitCode, 2);
 }
 
@@ -290,10 +278,10 @@ void TestCliForecast::mixedOutcomes()
             return errorResponse(400, u"context length exceeded"_s);
         return toolCallAnswer(forecastArguments(), false);
     });
-    const Run r = gpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"mixed"_s, u"--json"_s});
+    const Run r = runGpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"mixed"_s, u"--json"_s});
     QCOMPARE(r.exitCode, 1); // a request failed
     QCOMPARE(jsonOf(r), summary(3, 1, 1, 1, 0));
-    const Run text = gpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"mixed"_s});
+    const Run text = runGpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"mixed"_s});
     QCOMPARE(text.exitCode, 1);
     QCOMPARE(text.out, QByteArray("3 forecast(s) requested: 0 ok, 0 parse failed, 1 error(s), 2 cached\n"));
     QVERIFY2(text.err.contains("http_error: HTTP 400: context length exceeded\n"), text.err.constData());
@@ -303,8 +291,8 @@ void TestCliForecast::mixedOutcomes()
 void TestCliForecast::hardwareChoices()
 {
     QCOMPARE(addForecaster(u"hw"_s).exitCode, 0);
-    Run r = gpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"hw"_s, u"--problem"_s, u"transpose"_s, u"--hardware"_s,
-        u"H100"_s, u"--json"_s});
+    Run r = runGpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"hw"_s, u"--problem"_s, u"transpose"_s,
+        u"--hardware"_s, u"H100"_s, u"--json"_s});
     QCOMPARE(jsonOf(r), summary(1, 1, 0, 0, 0));
     const Forecast f = forecastsOf(u"hw"_s).last();
     auto hardware = HardwareRepo(*m_connection).find(f.hardwareId);
@@ -312,10 +300,10 @@ void TestCliForecast::hardwareChoices()
     QCOMPARE((**hardware).name, u"NVIDIA H100 80GB HBM3"_s);
     QVERIFY(f.messages.contains(u"| Device | NVIDIA H100 80GB HBM3 |"_s));
     // Another GPU is another cache key.
-    r = gpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"hw"_s, u"--problem"_s, u"transpose"_s, u"--hardware"_s,
+    r = runGpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"hw"_s, u"--problem"_s, u"transpose"_s, u"--hardware"_s,
         u"a100"_s, u"--json"_s});
     QCOMPARE(jsonOf(r), summary(1, 1, 0, 0, 0));
-    r = gpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"hw"_s, u"--hardware"_s, u"V100"_s});
+    r = runGpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"hw"_s, u"--hardware"_s, u"V100"_s});
     QCOMPARE(r.exitCode, 2);
     QCOMPARE(r.err, QByteArray("gpuf: forecast: unknown hardware 'V100' (A100, L40S, H100, H200, B200 or local)\n"));
 }
@@ -323,11 +311,11 @@ void TestCliForecast::hardwareChoices()
 void TestCliForecast::localHardware()
 {
     // `gpuf device` says whether there is a GPU here and, when not, exactly why; --hardware local says the same.
-    const Run device = gpuf({u"device"_s, u"--json"_s});
+    const Run device = runGpuf({u"device"_s, u"--json"_s});
     QCOMPARE(device.exitCode, 0);
     const QJsonObject state = jsonOf(device);
     QCOMPARE(addForecaster(u"local-gpu"_s).exitCode, 0);
-    const Run r = gpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"local-gpu"_s, u"--problem"_s, u"transpose"_s,
+    const Run r = runGpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"local-gpu"_s, u"--problem"_s, u"transpose"_s,
         u"--hardware"_s, u"local"_s, u"--json"_s});
     if (!state[u"available"_s].toBool()) {
         QCOMPARE(r.exitCode, 1);
@@ -352,13 +340,13 @@ void TestCliForecast::localHardwareThroughWorker()
     QVERIFY(QFile::setPermissions(worker, QFile::permissions(worker) | QFileDevice::ExeOwner));
     const QProcessEnvironment saved = m_env;
     m_env.insert(u"PATH"_s, bin + u":/usr/bin:/bin"_s);
-    const QJsonObject device = jsonOf(gpuf({u"device"_s, u"--json"_s}));
+    const QJsonObject device = jsonOf(runGpuf({u"device"_s, u"--json"_s}));
     if (device[u"worker"_s].toString() != worker) {
         m_env = saved;
         QSKIP(qPrintable(u"a gpuf-measure is found before the stand-in: "_s + device[u"worker"_s].toString()));
     }
     QCOMPARE(addForecaster(u"stand-in-gpu"_s).exitCode, 0);
-    const Run r = gpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"stand-in-gpu"_s, u"--problem"_s, u"transpose"_s,
+    const Run r = runGpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"stand-in-gpu"_s, u"--problem"_s, u"transpose"_s,
         u"--hardware"_s, u"local"_s, u"--json"_s});
     m_env = saved;
     QVERIFY2(r.exitCode == 0, r.err.constData());
@@ -390,7 +378,7 @@ void TestCliForecast::apiKeyNeverWritten()
         return toolCallAnswer(forecastArguments(), true);
     });
     const int before = m_server->requestCount();
-    const Run r = gpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"keyed"_s, u"--json"_s});
+    const Run r = runGpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"keyed"_s, u"--json"_s});
     QCOMPARE(jsonOf(r), summary(3, 2, 0, 1, 0));
     // The key was used: it reached the server in the Authorization header.
     const QList<RecordedRequest> requests = m_server->requests();
@@ -398,9 +386,9 @@ void TestCliForecast::apiKeyNeverWritten()
     for (qsizetype i = before; i < requests.size(); ++i)
         QCOMPARE(requests.at(i).header("Authorization"), "Bearer " + key);
     QVERIFY(!forecastsOf(u"keyed"_s).isEmpty());
-    gpuf({u"forecaster"_s, u"list"_s, m_store, u"--json"_s});
+    runGpuf({u"forecaster"_s, u"list"_s, m_store, u"--json"_s});
     const QString bundle = m_dir.filePath(u"export.jsonl"_s);
-    const Run exported = gpuf({u"export"_s, m_store, bundle});
+    const Run exported = runGpuf({u"export"_s, m_store, bundle});
     QVERIFY2(exported.exitCode == 0, exported.err.constData());
     QVERIFY(QFileInfo(bundle).size() > 0);
 

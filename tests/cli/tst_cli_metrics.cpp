@@ -4,11 +4,11 @@
 #include "core/metrics/from_store.h"
 #include "core/metrics/report_json.h"
 #include "core/store/scored_pairs.h"
+#include "tests/support/cli_run.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -17,25 +17,9 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = gpuf::test::CliRun;
 
-Run gpufRun(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(GPUF_CLI_PATH), args);
-    Run r;
-    if (!p.waitForFinished(120000))
-        return r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
+Run gpufRun(const QStringList &args) { return gpuf::test::runProgram(QStringLiteral(GPUF_CLI_PATH), args); }
 
 // The single JSON object a --json run prints (an empty object when it is not exactly one document).
 QJsonObject jsonOf(const Run &r)
@@ -201,11 +185,11 @@ void TestCliMetrics::statsCountReplaysApart()
     QVERIFY(measurements > 2);
     QCOMPARE(stats.value(u"replayed_measurements"_s).toInt(), 2);
     QHash<QString, int> perHardware;
-    for (const QJsonValue &h : stats.value(u"per_hardware"_s).toArray())
+    for (const QJsonValue h : stats.value(u"per_hardware"_s).toArray())
         perHardware.insert(h[u"name"_s].toString(), h[u"replayed_measurements"_s].toInt(-1));
     QCOMPARE(perHardware, (QHash<QString, int> {{u"GPU one"_s, 2}, {u"GPU two"_s, 0}}));
     QHash<QString, int> perProblem;
-    for (const QJsonValue &p : stats.value(u"per_problem"_s).toArray())
+    for (const QJsonValue p : stats.value(u"per_problem"_s).toArray())
         perProblem.insert(p[u"name"_s].toString(), p[u"replayed_measurements"_s].toInt(-1));
     QCOMPARE(perProblem, (QHash<QString, int> {{u"scale"_s, 2}, {u"other"_s, 0}}));
 

@@ -1,10 +1,23 @@
 // gpuf-explorer's --help and --version as a terminal without a display sees them: the real program, started with
 // neither QT_QPA_PLATFORM nor DISPLAY nor WAYLAND_DISPLAY set, must print and exit 0 (no QApplication is needed).
 #include "gpuf_config.h"
+#include "tests/support/cli_run.h"
 
-#include <QProcess>
 #include <QProcessEnvironment>
 #include <QTest>
+
+namespace {
+
+// gpuf-explorer as started from a terminal without any display.
+gpuf::test::CliText runWithoutDisplay(const QStringList &args)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char *name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
+        env.remove(QString::fromLatin1(name));
+    return gpuf::test::asText(gpuf::test::runProgram(QStringLiteral(GPUF_EXPLORER_PATH), args, 60000, env));
+}
+
+} // namespace
 
 class TestExplorerCli : public QObject
 {
@@ -27,33 +40,19 @@ private Q_SLOTS:
     {
         QFETCH(QStringList, args);
         QFETCH(QString, expected);
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        for (const char *name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
-            env.remove(QString::fromLatin1(name));
-        QProcess p;
-        p.setProcessEnvironment(env);
-        p.start(QStringLiteral(GPUF_EXPLORER_PATH), args);
-        QVERIFY(p.waitForFinished(60000));
-        const QString out = QString::fromUtf8(p.readAllStandardOutput());
-        const QString err = QString::fromUtf8(p.readAllStandardError());
-        QVERIFY2(p.exitStatus() == QProcess::NormalExit, qPrintable(err));
-        QVERIFY2(p.exitCode() == 0, qPrintable(err));
-        QVERIFY2(out.contains(expected), qPrintable(out + err));
-        QVERIFY2(!err.contains(QStringLiteral("could not connect to display")), qPrintable(err));
+        const gpuf::test::CliText r = runWithoutDisplay(args);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err)); // -1: it hung, -2: it crashed
+        QVERIFY2(r.out.contains(expected), qPrintable(r.out + r.err));
+        QVERIFY2(!r.err.contains(QStringLiteral("could not connect to display")), qPrintable(r.err));
     }
 
     // Without those options the program still needs a display, and says so instead of hanging.
     void unknownOptionFailsWithoutDisplay()
     {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        for (const char *name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
-            env.remove(QString::fromLatin1(name));
-        QProcess p;
-        p.setProcessEnvironment(env);
-        p.start(QStringLiteral(GPUF_EXPLORER_PATH), {QStringLiteral("--frobnicate"), QStringLiteral("--help")});
-        QVERIFY(p.waitForFinished(60000));
-        QVERIFY(p.exitCode() != 0);
-        QVERIFY(QString::fromUtf8(p.readAllStandardError()).contains(QStringLiteral("frobnicate")));
+        const gpuf::test::CliText r = runWithoutDisplay({QStringLiteral("--frobnicate"), QStringLiteral("--help")});
+        QVERIFY(r.exitCode != -1); // it did not hang
+        QVERIFY(r.exitCode != 0);
+        QVERIFY(r.err.contains(QStringLiteral("frobnicate")));
     }
 };
 

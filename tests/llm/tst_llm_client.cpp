@@ -286,8 +286,7 @@ private Q_SLOTS:
         QCOMPARE(r.error, QStringLiteral("no data for 0.3 s (idle timeout)"));
         QCOMPARE(r.attempts, 1); // pieces were delivered: not started over
         QCOMPARE(r.reasoning, QStringLiteral("The candidate fuses two "));
-        QVERIFY(clock.elapsed() >= 300);
-        QVERIFY2(clock.elapsed() < 2000, qPrintable(QString::number(clock.elapsed())));
+        QVERIFY(clock.elapsed() >= 300); // not before the idle timeout; the error text says which timeout ended it
         QTRY_COMPARE(server.openRequests(), 0); // the connection was dropped
     }
 
@@ -389,11 +388,10 @@ private Q_SLOTS:
         Session session(profile);
         session.client.submit(forecastRequest(7));
         QTRY_COMPARE(server.openRequests(), 1);
-        QElapsedTimer clock;
-        clock.start();
         session.client.cancel(7);
-        QCOMPARE(session.results.size(), 1); // at once, not after the server's delay
-        QVERIFY(clock.elapsed() < 100);
+        // At once, inside cancel(): the server has not even sent its headers (10 s away), so the result cannot be
+        // its answer or a timeout (20 s away).
+        QCOMPARE(session.results.size(), 1);
         QCOMPARE(session.results[0].requestId, quint64(7));
         QCOMPARE(session.results[0].status, ChatStatus::Cancelled);
         QCOMPARE(session.results[0].attempts, 1);
@@ -569,13 +567,13 @@ private Q_SLOTS:
         QCOMPARE(server.requestCount(), 0);
 
         std::optional<Status> stored;
-        storeApiKey(
-            QStringLiteral("gpuf-test-missing-entry"), QStringLiteral("sk-x"), this, [&](Status s) { stored = s; });
+        storeApiKey(QStringLiteral("gpuf-test-missing-entry"), QStringLiteral("sk-x"), this,
+            [&](const Status &s) { stored = s; });
         QVERIFY(waitUntil([&] { return stored.has_value(); }));
         QVERIFY2(stored->error().startsWith(QStringLiteral("keychain entry \"gpuf-test-missing-entry\": ")),
             qPrintable(stored->error()));
         std::optional<Status> empty;
-        storeApiKey(QStringLiteral("e"), QString(), this, [&](Status s) { empty = s; });
+        storeApiKey(QStringLiteral("e"), QString(), this, [&](const Status &s) { empty = s; });
         QVERIFY(waitUntil([&] { return empty.has_value(); }));
         QCOMPARE(empty->error(), QStringLiteral("a keychain entry needs a name and a key"));
     }

@@ -1,34 +1,21 @@
 // gpuf device and gpuf measure on this machine, through the real gpuf binary: exit codes, the exact reason when
 // there is no GPU or no worker, kernels without a spec, unknown kernels, and that nothing is stored then.
 #include "measure_fixture.h"
+#include "tests/support/cli_run.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 
 using namespace gpuf;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = gpuf::test::CliText;
 
 Run runGpuf(const QStringList &args)
 {
-    QProcess p;
-    p.start(QStringLiteral(GPUF_CLI_PATH), args);
-    Run r;
-    if (!p.waitForFinished(120000))
-        return r;
-    r.exitCode = p.exitCode();
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+    return gpuf::test::asText(gpuf::test::runProgram(QStringLiteral(GPUF_CLI_PATH), args));
 }
 
 } // namespace

@@ -9,12 +9,12 @@
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
 #include "gpuf_config.h"
+#include "tests/support/cli_run.h"
 
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -24,24 +24,11 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = gpuf::test::CliText;
 
 Run runGpuf(const QStringList &args)
 {
-    QProcess p;
-    p.start(QStringLiteral(GPUF_CLI_PATH), args);
-    Run r;
-    if (!p.waitForFinished(600000))
-        return r;
-    r.exitCode = p.exitCode();
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+    return gpuf::test::asText(gpuf::test::runProgram(QStringLiteral(GPUF_CLI_PATH), args, 600000));
 }
 
 QByteArray fileBytes(const QString &path)
@@ -171,13 +158,13 @@ private Q_SLOTS:
         const QJsonArray list = QJsonDocument::fromJson(out.toUtf8()).object().value(u"families"_s).toArray();
         QCOMPARE(list.size(), 4);
         QStringList names;
-        for (const QJsonValue &v : list) {
+        for (const QJsonValue v : list) {
             const QJsonObject f = v.toObject();
             names.append(f.value(u"name"_s).toString());
             QVERIFY(f.value(u"valid"_s).toInt() >= 200);
             QVERIFY(f.value(u"valid"_s).toInt() <= f.value(u"combinations"_s).toInt());
             QVERIFY(!f.value(u"reference"_s).toString().isEmpty());
-            for (const QJsonValue &t : f.value(u"tunables"_s).toArray())
+            for (const QJsonValue t : f.value(u"tunables"_s).toArray())
                 QVERIFY(!t.toObject().value(u"note"_s).toString().isEmpty());
         }
         QCOMPARE(names, (QStringList {u"reduce_sum"_s, u"row_softmax"_s, u"sgemm_tiled"_s, u"transpose"_s}));

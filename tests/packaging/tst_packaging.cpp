@@ -7,6 +7,7 @@
 #include "core/session/store_session.h"
 #include "core/store/store.h"
 #include "gpuf_config.h"
+#include "tests/support/cli_run.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -31,31 +32,17 @@ const QString kAppId = QStringLiteral("io.github.gpuf.Explorer");
 QString packagingSource(const QString &relative) { return QStringLiteral(GPUF_SOURCE_DIR "/packaging/") + relative; }
 QString packagingBuild(const QString &relative) { return QStringLiteral(GPUF_PACKAGING_BUILD_DIR "/") + relative; }
 
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = gpuf::test::CliText;
 
 Run run(const QString &program, const QStringList &args, const QProcessEnvironment &extra = {})
 {
-    QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
     env.insert(QStringLiteral("GPUF_LANG"), QStringLiteral("en"));
     for (const QString &key : extra.keys())
         env.insert(key, extra.value(key));
-    p.setProcessEnvironment(env);
-    p.start(program, args);
-    Run r;
-    if (!p.waitForFinished(120000))
-        return r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+    return gpuf::test::asText(gpuf::test::runProgram(program, args, 120000, env));
 }
 
 // The text a reader of the page sees: macro lines dropped, escapes and font changes undone, whitespace collapsed.

@@ -1,10 +1,14 @@
-// Running a real program of the product (gpuf, gpuf-measure) from a test: its exit code and both outputs.
+// Running a real program of the product (gpuf, gpuf-measure, gpuf-explorer) from a test: its exit code and both
+// outputs, as bytes or as text. Every suite that starts one of the programs goes through here.
 #pragma once
 
 #include <QByteArray>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
+
+#include <optional>
 
 namespace gpuf::test {
 
@@ -15,9 +19,22 @@ struct CliRun
     QByteArray err;
 };
 
-inline CliRun runProgram(const QString &program, const QStringList &args, int timeoutMs = 120000)
+// The same run with both outputs decoded as UTF-8, for suites that compare text.
+struct CliText
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+// Runs `program` with `args` and waits for it (the test thread has nothing else to do); `environment`, when given,
+// replaces the inherited one.
+inline CliRun runProgram(const QString &program, const QStringList &args, int timeoutMs = 120000,
+    const std::optional<QProcessEnvironment> &environment = std::nullopt)
 {
     QProcess p;
+    if (environment)
+        p.setProcessEnvironment(*environment);
     p.start(program, args);
     CliRun r;
     if (!p.waitForFinished(timeoutMs))
@@ -26,6 +43,11 @@ inline CliRun runProgram(const QString &program, const QStringList &args, int ti
     r.out = p.readAllStandardOutput();
     r.err = p.readAllStandardError();
     return r;
+}
+
+inline CliText asText(const CliRun &run)
+{
+    return CliText {run.exitCode, QString::fromUtf8(run.out), QString::fromUtf8(run.err)};
 }
 
 } // namespace gpuf::test

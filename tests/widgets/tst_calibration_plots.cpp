@@ -8,6 +8,7 @@
 #include "widgets/calibration/confusion_plot.h"
 #include "widgets/calibration/reliability_plot.h"
 #include "widgets/calibration/risk_coverage_plot.h"
+#include "widgets/common/color_scheme.h"
 #include "widgets/plots/plot_qcustomplot.h"
 
 #include <QDir>
@@ -112,36 +113,12 @@ PlotInput reportOnly(std::vector<metrics::MetricsReport> reports)
     for (std::size_t i = 0; i < reports.size(); ++i) {
         PlotSeries series;
         series.name = QStringLiteral("forecaster %1").arg(i + 1);
-        series.forecasterId = RowId(i + 1);
+        series.forecasterId = RowId(i) + 1;
         series.report = std::make_shared<const metrics::MetricsReport>(std::move(reports[i]));
         series.rows = share({});
         input.series.append(series);
     }
     return input;
-}
-
-QPalette lightPalette()
-{
-    QPalette p;
-    p.setColor(QPalette::Window, QColor(0xef, 0xef, 0xef));
-    p.setColor(QPalette::WindowText, Qt::black);
-    p.setColor(QPalette::Base, Qt::white);
-    p.setColor(QPalette::Text, QColor(0x20, 0x20, 0x20));
-    p.setColor(QPalette::Button, QColor(0xe4, 0xe4, 0xe4));
-    p.setColor(QPalette::ButtonText, Qt::black);
-    return p;
-}
-
-QPalette darkPalette()
-{
-    QPalette p;
-    p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
-    p.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
-    p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
-    p.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
-    p.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
-    p.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
-    return p;
 }
 
 // Shows the widget at a fixed size and lays the plot out, so coordToPixel is meaningful.

@@ -17,6 +17,7 @@
 #include "widgets/calibration/reliability_plot.h"
 #include "widgets/calibration/risk_coverage_plot.h"
 #include "widgets/candidates/drill_pairs_view.h"
+#include "widgets/common/color_scheme.h"
 #include "widgets/plots/plot_qcustomplot.h"
 
 #include <QApplication>
@@ -47,30 +48,6 @@ using metrics::ScoredRow;
 
 const QString kCostModel = u"costmodel"_s;
 const QString kHeldOut = u"costmodel-heldout"_s;
-
-QPalette darkPalette()
-{
-    QPalette p;
-    p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
-    p.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
-    p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
-    p.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
-    p.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
-    p.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
-    return p;
-}
-
-QPalette lightPalette()
-{
-    QPalette p;
-    p.setColor(QPalette::Window, QColor(0xef, 0xef, 0xef));
-    p.setColor(QPalette::WindowText, Qt::black);
-    p.setColor(QPalette::Base, Qt::white);
-    p.setColor(QPalette::Text, QColor(0x20, 0x20, 0x20));
-    p.setColor(QPalette::Button, QColor(0xe4, 0xe4, 0xe4));
-    p.setColor(QPalette::ButtonText, Qt::black);
-    return p;
-}
 
 // The combo box a view labels with `text` (its buddy), as a user finds it.
 QComboBox *comboLabelled(const QWidget *view, const QString &text)
@@ -509,7 +486,7 @@ void TestCalibrationView::confusionDrillDownReachesSelection()
     // Choosing another row shows that pair.
     const int last = shown->rowCount() - 1;
     list->tableView()->setCurrentIndex(shown->index(last, 0));
-    const DrillPair lastPair = pairs[last];
+    const DrillPair &lastPair = pairs[last];
     QCOMPARE(f->selection.candidateId(), lastPair.candidateId);
     QCOMPARE(f->selection.baselineId(), lastPair.referenceId);
 }

@@ -14,6 +14,7 @@
 #include "core/store/hardware_repo.h"
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
+#include "widgets/common/color_scheme.h"
 #include "widgets/diff/diff_overview_bar.h"
 #include "widgets/diff/diff_pane.h"
 #include "widgets/diff/diff_view.h"
@@ -42,23 +43,6 @@ using namespace gpuf;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QPalette darkPalette()
-{
-    QPalette palette;
-    palette.setColor(QPalette::Window, QColor(45, 45, 48));
-    palette.setColor(QPalette::WindowText, QColor(220, 220, 220));
-    palette.setColor(QPalette::Base, QColor(30, 30, 30));
-    palette.setColor(QPalette::AlternateBase, QColor(40, 40, 40));
-    palette.setColor(QPalette::Text, QColor(220, 220, 220));
-    palette.setColor(QPalette::Button, QColor(50, 50, 52));
-    palette.setColor(QPalette::ButtonText, QColor(220, 220, 220));
-    palette.setColor(QPalette::Highlight, QColor(38, 79, 120));
-    palette.setColor(QPalette::HighlightedText, QColor(255, 255, 255));
-    palette.setColor(QPalette::ToolTipBase, QColor(60, 60, 60));
-    palette.setColor(QPalette::ToolTipText, QColor(230, 230, 230));
-    return palette;
-}
 
 QString numberedLines(int count, const QHash<int, QString> &replaced = {})
 {

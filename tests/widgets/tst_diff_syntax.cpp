@@ -1,6 +1,7 @@
 // Tests of the diff view's colours and highlighting: palette-derived colours, the shipped PTX definition, syntax
 // formats per language (KSyntaxHighlighting builds), the plain-text path, and the read-only source viewer.
 #include "gpuf_config.h"
+#include "widgets/common/color_scheme.h"
 #include "widgets/diff/code_text_edit.h"
 #include "widgets/diff/diff_colors.h"
 #include "widgets/diff/diff_pane.h"
@@ -21,19 +22,6 @@ using namespace gpuf;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QPalette darkPalette()
-{
-    QPalette palette;
-    palette.setColor(QPalette::Window, QColor(45, 45, 48));
-    palette.setColor(QPalette::WindowText, QColor(220, 220, 220));
-    palette.setColor(QPalette::Base, QColor(30, 30, 30));
-    palette.setColor(QPalette::Text, QColor(220, 220, 220));
-    palette.setColor(QPalette::Button, QColor(50, 50, 52));
-    palette.setColor(QPalette::ButtonText, QColor(220, 220, 220));
-    palette.setColor(QPalette::Highlight, QColor(38, 79, 120));
-    return palette;
-}
 
 // The format ranges of a line that cover a column and set a colour or a weight.
 bool styledAt(const LineFormats &formats, int column)

@@ -1,6 +1,7 @@
 // Offscreen tests of the side-by-side diff view: aligned panes, token highlights, folds, hunk navigation, whitespace,
 // swapping, patch export, palette colours, copying, the overview bar and "latest request wins".
 #include "core/diff/unified_patch.h"
+#include "widgets/common/color_scheme.h"
 #include "widgets/diff/diff_overview_bar.h"
 #include "widgets/diff/diff_pane.h"
 #include "widgets/diff/diff_view.h"
@@ -63,21 +64,6 @@ QString rangesWithBackground(const QTextBlock &block, const QColor &color)
             ranges.append(QStringLiteral("%1:%2").arg(range.start).arg(range.length));
     }
     return ranges.join(QLatin1Char(' '));
-}
-
-QPalette darkPalette()
-{
-    QPalette palette;
-    palette.setColor(QPalette::Window, QColor(45, 45, 48));
-    palette.setColor(QPalette::WindowText, QColor(220, 220, 220));
-    palette.setColor(QPalette::Base, QColor(30, 30, 30));
-    palette.setColor(QPalette::AlternateBase, QColor(40, 40, 40));
-    palette.setColor(QPalette::Text, QColor(220, 220, 220));
-    palette.setColor(QPalette::Button, QColor(50, 50, 52));
-    palette.setColor(QPalette::ButtonText, QColor(220, 220, 220));
-    palette.setColor(QPalette::Highlight, QColor(38, 79, 120));
-    palette.setColor(QPalette::HighlightedText, QColor(255, 255, 255));
-    return palette;
 }
 
 } // namespace

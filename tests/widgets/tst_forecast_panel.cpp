@@ -18,6 +18,7 @@
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
 #include "tests/llm/llm_test_support.h"
+#include "widgets/common/color_scheme.h"
 #include "widgets/forecast/distribution_plot.h"
 #include "widgets/forecast/endpoint_form.h"
 #include "widgets/forecast/endpoints_dialog.h"
@@ -56,23 +57,6 @@ using namespace Qt::StringLiterals;
 namespace {
 
 constexpr int kLiveWaitMs = 20000;
-
-QPalette darkPalette()
-{
-    QPalette p;
-    p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
-    p.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
-    p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
-    p.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
-    p.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
-    p.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
-    p.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
-    p.setColor(QPalette::Highlight, QColor(0x2f, 0x65, 0xca));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
-    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
-    return p;
-}
 
 const QString kMessages = uR"([{"role":"system","content":"You simulate GPU execution."},)"
                           uR"({"role":"user","content":"Reference:\n```cuda\nk0\n```"}])"_s;

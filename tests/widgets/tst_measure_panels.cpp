@@ -14,11 +14,14 @@
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
 #include "widgets/measure/device_panel.h"
+#include "widgets/measure/measure_controller.h"
 #include "widgets/measure/measure_panel.h"
 #include "widgets/measure/measure_queue_model.h"
 
 #include "gpuf_config.h"
+#include "widgets/common/color_scheme.h"
 
+#include <QAbstractItemModelTester>
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
@@ -26,11 +29,13 @@
 #include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QLabel>
+#include <QProgressBar>
 #include <QStandardPaths>
 #include <QStyleFactory>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 using namespace gpuf;
 
@@ -40,25 +45,6 @@ QString builtWorker()
 {
     const QString path = QStringLiteral(GPUF_BINARY_DIR "/app/measure/gpuf-measure");
     return GPUF_HAVE_CUDA && QFileInfo(path).isExecutable() ? path : QString();
-}
-
-QPalette darkPalette()
-{
-    QPalette p;
-    p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
-    p.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
-    p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
-    p.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
-    p.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
-    p.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
-    p.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
-    p.setColor(QPalette::Highlight, QColor(0x2f, 0x65, 0xca));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::PlaceholderText, QColor(0x90, 0x90, 0x90));
-    p.setColor(QPalette::LinkVisited, QColor(0xe0, 0x8a, 0x5a));
-    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
-    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
-    return p;
 }
 
 } // namespace
@@ -124,8 +110,10 @@ private Q_SLOTS:
         MeasureQueue queue(config);
         session.open(m_path);
         QTRY_VERIFY(session.isOpen());
-        MeasurePanel panel(&queue, &session, &selection, &settings);
+        MeasureController controller(&queue, &session, &selection, &settings);
+        MeasurePanel panel(&controller, &settings);
         DevicePanel device(&queue);
+        QAbstractItemModelTester tester(panel.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         panel.resize(980, 340);
         device.resize(520, 340);
         panel.show();
@@ -140,15 +128,15 @@ private Q_SLOTS:
         if (config.workerPath.isEmpty())
             QCOMPARE(reason, measure::locateMeasureWorker().error());
         QVERIFY(!reason.isEmpty());
-        QTRY_COMPARE(panel.unavailableReason(), reason);
+        QTRY_COMPARE(controller.unavailableReason(), reason);
 
         selection.setSelectedIds({m_candidate});
-        QAction *measure = panel.measureSelectedAction();
+        QAction *measure = controller.measureSelectedAction();
         QVERIFY(!measure->isEnabled());
         QCOMPARE(measure->toolTip(), reason);
-        QVERIFY(!panel.measureLowConfidenceAction()->isEnabled());
-        QCOMPARE(panel.measureLowConfidenceAction()->toolTip(), reason);
-        QCOMPARE(panel.measureLowConfidenceAction()->text(), QStringLiteral("Measure low-confidence (< 0.50)"));
+        QVERIFY(!controller.measureLowConfidenceAction()->isEnabled());
+        QCOMPARE(controller.measureLowConfidenceAction()->toolTip(), reason);
+        QCOMPARE(controller.measureLowConfidenceAction()->text(), QStringLiteral("Measure low-confidence (< 0.50)"));
         auto *banner = panel.findChild<QLabel *>(QStringLiteral("measureUnavailable"));
         QVERIFY(banner && banner->isVisible());
         QCOMPARE(banner->text(), QStringLiteral("Measuring on the GPU is unavailable: ") + reason);
@@ -164,7 +152,7 @@ private Q_SLOTS:
         QCOMPARE(spin->value(), 0.5);
         spin->setValue(0.3);
         QCOMPARE(settings.measureConfidenceThreshold(), 0.3);
-        QCOMPARE(panel.measureLowConfidenceAction()->text(), QStringLiteral("Measure low-confidence (< 0.30)"));
+        QCOMPARE(controller.measureLowConfidenceAction()->text(), QStringLiteral("Measure low-confidence (< 0.30)"));
         settings.setMeasureConfidenceThreshold(0.45);
         QCOMPARE(spin->value(), 0.45);
 
@@ -191,11 +179,11 @@ private Q_SLOTS:
         QCOMPARE(panel.model()->index(2, MeasureQueueModel::MessageColumn).data().toString(), reason);
 
         panel.view()->selectRow(2);
-        QVERIFY(!panel.cancelAction()->isEnabled()); // finished
-        QVERIFY(!panel.remeasureAction()->isEnabled()); // no GPU
-        QCOMPARE(panel.remeasureAction()->toolTip(), reason);
-        QVERIFY(panel.clearFinishedAction()->isEnabled());
-        QVERIFY(!panel.cancelAllAction()->isEnabled());
+        QVERIFY(!controller.cancelAction()->isEnabled()); // finished
+        QVERIFY(!controller.remeasureAction()->isEnabled()); // no GPU
+        QCOMPARE(controller.remeasureAction()->toolTip(), reason);
+        QVERIFY(controller.clearFinishedAction()->isEnabled());
+        QVERIFY(!controller.cancelAllAction()->isEnabled());
         panel.view()->resizeColumnsToContents();
 
         const QString shots = qEnvironmentVariable("GPUF_SCREENSHOT_DIR");
@@ -212,6 +200,88 @@ private Q_SLOTS:
             }
             QApplication::setPalette(QApplication::style()->standardPalette());
         }
+
+        // The panel's buttons are the controller's actions: "Clear finished" empties the table and the progress.
+        auto *progress = panel.findChild<QProgressBar *>();
+        QVERIFY(progress);
+        QCOMPARE(progress->text(), QStringLiteral("3 of 3 finished (0 running, 0 queued)"));
+        QToolButton *clear = nullptr;
+        for (QToolButton *button : panel.findChildren<QToolButton *>()) {
+            if (button->defaultAction() == controller.clearFinishedAction())
+                clear = button;
+        }
+        QVERIFY(clear && clear->isEnabled());
+        QTest::mouseClick(clear, Qt::LeftButton);
+        QTRY_COMPARE(panel.model()->rowCount(), 0);
+        QCOMPARE(progress->text(), QStringLiteral("queue empty"));
+        QVERIFY(!controller.clearFinishedAction()->isEnabled());
+        QVERIFY(!clear->isEnabled());
+    }
+
+    // What the candidate table marks as pending: the kernels of the items not finished yet, each once.
+    void pendingKernels_data()
+    {
+        QTest::addColumn<QList<int>>("states"); // MeasureItemState per item, kernels 1, 2, 3, …
+        QTest::addColumn<QList<RowId>>("kernels"); // the kernel of each item
+        QTest::addColumn<QList<RowId>>("pending");
+        const auto s = [](MeasureItemState state) { return int(state); };
+        QTest::newRow("empty") << QList<int> {} << QList<RowId> {} << QList<RowId> {};
+        QTest::newRow("queued and running") << QList<int> {s(MeasureItemState::Queued), s(MeasureItemState::Running)}
+                                            << QList<RowId> {4, 7} << QList<RowId> {4, 7};
+        QTest::newRow("finished ones are not pending")
+            << QList<int> {s(MeasureItemState::Done), s(MeasureItemState::Failed), s(MeasureItemState::TimedOut),
+                   s(MeasureItemState::Cancelled), s(MeasureItemState::Queued)}
+            << QList<RowId> {1, 2, 3, 4, 5} << QList<RowId> {5};
+        QTest::newRow("a kernel queued twice, once finished")
+            << QList<int> {s(MeasureItemState::Done), s(MeasureItemState::Queued)} << QList<RowId> {9, 9}
+            << QList<RowId> {9};
+    }
+
+    void pendingKernels()
+    {
+        QFETCH(QList<int>, states);
+        QFETCH(QList<RowId>, kernels);
+        QFETCH(QList<RowId>, pending);
+        QList<MeasureItem> items;
+        for (qsizetype i = 0; i < states.size(); ++i) {
+            MeasureItem item;
+            item.id = quint64(i + 1);
+            item.job.kernelId = kernels[i];
+            item.state = MeasureItemState(states[i]);
+            items.append(item);
+        }
+        QCOMPARE(MeasureController::pendingKernels(items), QSet<RowId>(pending.cbegin(), pending.cend()));
+    }
+
+    // A profile added while the explorer runs (`gpuf cluster set-profile` in a terminal) is offered after "Reload
+    // Store"; until then only the local GPU is, and the target box stays hidden.
+    void profileAddedWhileOpen()
+    {
+        Settings settings;
+        StoreSession session;
+        Selection selection;
+        MeasureEngineConfig config;
+        config.workerPath = QStringLiteral("/nonexistent/gpuf-measure");
+        MeasureQueue queue(config);
+        session.open(m_path);
+        QTRY_VERIFY(session.isOpen());
+        MeasureController controller(&queue, &session, &selection, &settings);
+        MeasurePanel panel(&controller, &settings);
+        panel.show();
+        QComboBox *target = panel.targetBox();
+        QCOMPARE(target->count(), 1);
+        QVERIFY(!target->isVisible());
+
+        ClusterProfile profile;
+        profile.name = QStringLiteral("added-later");
+        profile.sharedDirectory = m_dir.filePath(QStringLiteral("shared-later"));
+        QVERIFY(saveClusterProfile(profile).ok());
+        session.refresh();
+        QTRY_COMPARE(target->count(), 2);
+        QVERIFY(target->isVisible());
+        QCOMPARE(target->itemText(1), QStringLiteral("cluster (added-later)"));
+        QCOMPARE(controller.targetCluster(), QString()); // still the local GPU until the user picks the cluster
+        QVERIFY(removeClusterProfile(profile.name));
     }
 
     // A cluster profile in the settings is offered beside the local GPU; its items show the job, Slurm's state and
@@ -235,7 +305,8 @@ private Q_SLOTS:
         MeasureQueue queue(config);
         session.open(m_path);
         QTRY_VERIFY(session.isOpen());
-        MeasurePanel panel(&queue, &session, &selection, &settings);
+        MeasureController controller(&queue, &session, &selection, &settings);
+        MeasurePanel panel(&controller, &settings);
         panel.resize(1100, 300);
         panel.show();
         QComboBox *target = panel.targetBox();
@@ -243,15 +314,15 @@ private Q_SLOTS:
         QCOMPARE(target->itemText(0), QStringLiteral("local GPU"));
         const int index = target->findText(QStringLiteral("cluster (panel-test-cluster)"));
         QVERIFY(index > 0);
-        QTRY_VERIFY(!panel.unavailableReason().isEmpty()); // the local worker is missing
+        QTRY_VERIFY(!controller.unavailableReason().isEmpty()); // the local worker is missing
         selection.setSelectedIds({m_candidate});
-        QVERIFY(!panel.measureSelectedAction()->isEnabled());
+        QVERIFY(!controller.measureSelectedAction()->isEnabled());
         target->setCurrentIndex(index);
-        QVERIFY(panel.unavailableReason().isEmpty()); // the cluster's nodes have the GPUs
-        QVERIFY(panel.measureSelectedAction()->isEnabled());
-        QCOMPARE(panel.measureSelectedAction()->toolTip(),
+        QVERIFY(controller.unavailableReason().isEmpty()); // the cluster's nodes have the GPUs
+        QVERIFY(controller.measureSelectedAction()->isEnabled());
+        QCOMPARE(controller.measureSelectedAction()->toolTip(),
             QStringLiteral("Measure 1 selected candidate(s) on cluster panel-test-cluster"));
-        panel.measureSelectedAction()->trigger();
+        controller.measureSelectedAction()->trigger();
 
         QTRY_COMPARE(panel.model()->rowCount(), 1);
         const auto cell = [&](int column) { return panel.model()->index(0, column).data().toString(); };

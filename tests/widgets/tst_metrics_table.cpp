@@ -7,6 +7,7 @@
 #include "core/session/store_session.h"
 #include "widgets/calibration/metrics_table.h"
 #include "widgets/calibration/metrics_table_model.h"
+#include "widgets/common/color_scheme.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -29,25 +30,10 @@ using M = MetricsTableModel;
 int rowOf(const QAbstractItemModel *model, const QString &label)
 {
     for (int row = 0; row < model->rowCount(); ++row) {
-        if (model->index(row, M::Forecaster).data().toString() == label)
+        if (model->index(row, M::ForecasterColumn).data().toString() == label)
             return row;
     }
     return -1;
-}
-
-QPalette darkPalette()
-{
-    QPalette p;
-    p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
-    p.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
-    p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
-    p.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
-    p.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
-    p.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
-    p.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
-    p.setColor(QPalette::Highlight, QColor(0x3d, 0x8e, 0xe6));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    return p;
 }
 
 } // namespace
@@ -167,13 +153,13 @@ void TestMetricsTable::figuresAndBest_data()
     QTest::addColumn<int>("column");
     QTest::addColumn<double>("value");
     QTest::addColumn<bool>("best");
-    QTest::newRow("alpha pairs") << false << u"alpha"_s << int(M::Pairs) << 7.0 << false;
-    QTest::newRow("alpha accuracy") << false << u"alpha"_s << int(M::Accuracy) << 4.0 / 6.0 << true;
-    QTest::newRow("beta accuracy") << false << u"beta"_s << int(M::Accuracy) << 1.0 / 3.0 << false;
-    QTest::newRow("alpha within one") << false << u"alpha"_s << int(M::WithinOne) << 1.0 << true;
-    QTest::newRow("beta within one") << false << u"beta"_s << int(M::WithinOne) << 1.0 << true; // a tie
-    QTest::newRow("same pairs: alpha") << true << u"alpha"_s << int(M::Pairs) << 3.0 << false;
-    QTest::newRow("same pairs: accuracy") << true << u"alpha"_s << int(M::Accuracy) << 2.0 / 3.0 << true;
+    QTest::newRow("alpha pairs") << false << u"alpha"_s << int(M::PairsColumn) << 7.0 << false;
+    QTest::newRow("alpha accuracy") << false << u"alpha"_s << int(M::AccuracyColumn) << 4.0 / 6.0 << true;
+    QTest::newRow("beta accuracy") << false << u"beta"_s << int(M::AccuracyColumn) << 1.0 / 3.0 << false;
+    QTest::newRow("alpha within one") << false << u"alpha"_s << int(M::WithinOneColumn) << 1.0 << true;
+    QTest::newRow("beta within one") << false << u"beta"_s << int(M::WithinOneColumn) << 1.0 << true; // a tie
+    QTest::newRow("same pairs: alpha") << true << u"alpha"_s << int(M::PairsColumn) << 3.0 << false;
+    QTest::newRow("same pairs: accuracy") << true << u"alpha"_s << int(M::AccuracyColumn) << 2.0 / 3.0 << true;
 }
 
 void TestMetricsTable::figuresAndBest()
@@ -194,7 +180,7 @@ void TestMetricsTable::figuresAndBest()
     QCOMPARE(index.data(M::BestRole).toBool(), best);
     QCOMPARE(index.data(Qt::FontRole).value<QFont>().bold(), best);
     const QString text = index.data().toString();
-    if (column == M::Pairs) {
+    if (column == M::PairsColumn) {
         QCOMPARE(text, QString::number(qint64(value)));
     } else {
         // "0.667 [0.500, 1.000]": the value, then the bootstrap interval around it.
@@ -202,7 +188,7 @@ void TestMetricsTable::figuresAndBest()
         QVERIFY(index.data(M::LowRole).toDouble() <= index.data(M::HighRole).toDouble());
     }
     // gamma forecast nothing: no value, never best.
-    const QModelIndex gamma = model->index(rowOf(model, u"gamma"_s), M::Accuracy);
+    const QModelIndex gamma = model->index(rowOf(model, u"gamma"_s), M::AccuracyColumn);
     QCOMPARE(gamma.data().toString(), u"—"_s);
     QVERIFY(!gamma.data(M::SortRole).isValid());
     QVERIFY(!gamma.data(M::BestRole).toBool());
@@ -213,15 +199,15 @@ void TestMetricsTable::sortsByRawValues()
     auto f = load();
     QTRY_VERIFY(loaded(*f));
     QTableView *view = f->table.view();
-    view->sortByColumn(M::Accuracy, Qt::DescendingOrder);
+    view->sortByColumn(M::AccuracyColumn, Qt::DescendingOrder);
     const QAbstractItemModel *shown = view->model();
-    QCOMPARE(shown->index(0, M::Forecaster).data().toString(), u"alpha"_s);
-    QCOMPARE(shown->index(1, M::Forecaster).data().toString(), u"beta"_s);
-    QCOMPARE(shown->index(2, M::Forecaster).data().toString(), u"gamma"_s); // no value: last
-    view->sortByColumn(M::Accuracy, Qt::AscendingOrder);
-    QCOMPARE(shown->index(0, M::Forecaster).data().toString(), u"beta"_s);
-    QCOMPARE(shown->index(1, M::Forecaster).data().toString(), u"alpha"_s);
-    QCOMPARE(shown->index(2, M::Forecaster).data().toString(), u"gamma"_s); // last in either order
+    QCOMPARE(shown->index(0, M::ForecasterColumn).data().toString(), u"alpha"_s);
+    QCOMPARE(shown->index(1, M::ForecasterColumn).data().toString(), u"beta"_s);
+    QCOMPARE(shown->index(2, M::ForecasterColumn).data().toString(), u"gamma"_s); // no value: last
+    view->sortByColumn(M::AccuracyColumn, Qt::AscendingOrder);
+    QCOMPARE(shown->index(0, M::ForecasterColumn).data().toString(), u"beta"_s);
+    QCOMPARE(shown->index(1, M::ForecasterColumn).data().toString(), u"alpha"_s);
+    QCOMPARE(shown->index(2, M::ForecasterColumn).data().toString(), u"gamma"_s); // last in either order
 }
 
 void TestMetricsTable::filtersReload()
@@ -245,7 +231,7 @@ void TestMetricsTable::drillDownFiltersCandidates()
     QSignalSpy filtered(&f->selection, &Selection::filterChanged);
     QTableView *view = f->table.view();
     const int row = rowOf(view->model(), u"alpha"_s);
-    const QRect rect = view->visualRect(view->model()->index(row, M::Accuracy));
+    const QRect rect = view->visualRect(view->model()->index(row, M::AccuracyColumn));
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, rect.center());
     QTest::keyClick(view, Qt::Key_Return); // activates the current row
     QTRY_COMPARE(filtered.count(), 1);

@@ -4,6 +4,7 @@
 #include "core/session/calibration_data.h"
 #include "core/session/selection.h"
 #include "widgets/calibration/metrics_table_model.h"
+#include "widgets/common/view_setup.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -91,11 +92,8 @@ MetricsTable::MetricsTable(CalibrationData *data, Selection *selection, QWidget 
     m_view->setModel(m_proxy);
     m_view->setItemDelegate(new BestCellDelegate(m_view));
     m_view->setSortingEnabled(true);
-    m_view->sortByColumn(MetricsTableModel::Forecaster, Qt::AscendingOrder);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_view->verticalHeader()->hide();
+    m_view->sortByColumn(MetricsTableModel::ForecasterColumn, Qt::AscendingOrder);
+    setupTableView(m_view, QAbstractItemView::SingleSelection);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_view->horizontalHeader()->setStretchLastSection(false);
     connect(m_view, &QTableView::activated, this, &MetricsTable::drillDown);
@@ -244,7 +242,7 @@ void MetricsTable::drillDown(const QModelIndex &proxyIndex)
     }
     std::sort(ids.begin(), ids.end());
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-    const QString name = proxyIndex.siblingAtColumn(MetricsTableModel::Forecaster).data().toString();
+    const QString name = proxyIndex.siblingAtColumn(MetricsTableModel::ForecasterColumn).data().toString();
     m_selection->setFilter(ids, tr("Candidates scored for %1 (%n pair(s))", nullptr, int(ids.size())).arg(name));
 }
 

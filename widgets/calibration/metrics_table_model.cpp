@@ -151,7 +151,7 @@ QVariant MetricsTableModel::data(const QModelIndex &index, int role) const
 QVariant MetricsTableModel::toolTip(const metrics::ForecasterReport &r, int column) const
 {
     const ScoredPairsForecaster &f = r.forecaster;
-    if (column == Forecaster) {
+    if (column == ForecasterColumn) {
         QString text
             = tr("%1\n%2 forecasts: %3 scored, %4 without measured truth, %5 failed candidates, %6 errors")
                   .arg(f.displayName.isEmpty() || f.displayName == f.name ? f.name : f.name + u'\n' + f.displayName)

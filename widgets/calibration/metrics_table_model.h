@@ -18,32 +18,32 @@ class MetricsTableModel : public QAbstractTableModel
 public:
     // Column 0 names the forecaster; the others follow metrics::tableFigures() one to one.
     enum Column {
-        Forecaster,
-        Pairs,
-        Parsed,
-        Accuracy,
-        WithinOne,
-        Ece,
-        BrierHalf,
-        BrierSum,
-        Crps,
-        Nll,
-        MeanEntropy,
-        AurcMaxProb,
-        AurcNegEntropy,
-        AurcTop2Margin,
-        UtilityAt10Pct,
-        BrierHalfParsed,
-        BrierSumParsed,
-        CrpsParsed,
-        NllParsed,
+        ForecasterColumn,
+        PairsColumn,
+        ParsedColumn,
+        AccuracyColumn,
+        WithinOneColumn,
+        EceColumn,
+        BrierHalfColumn,
+        BrierSumColumn,
+        CrpsColumn,
+        NllColumn,
+        MeanEntropyColumn,
+        AurcMaxProbColumn,
+        AurcNegEntropyColumn,
+        AurcTop2MarginColumn,
+        UtilityAt10PctColumn,
+        BrierHalfParsedColumn,
+        BrierSumParsedColumn,
+        CrpsParsedColumn,
+        NllParsedColumn,
         ColumnCount
     };
     Q_ENUM(Column)
     static_assert(ColumnCount == 1 + 2 + metrics::kScalarCount, "one column per figure of the metrics table");
 
     enum Role {
-        SortRole = Qt::UserRole + 1, // the raw value (the name for column 0); invalid where there is none
+        SortRole = Qt::UserRole, // the raw value (the name for column 0); invalid where there is none
         ForecasterIdRole,
         LowRole, // the interval's bounds (invalid without intervals)
         HighRole,

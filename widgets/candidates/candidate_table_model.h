@@ -19,7 +19,7 @@ class CandidateTableModel : public QAbstractTableModel
 public:
     using Column = CandidateColumn;
     enum Role {
-        SortRole = Qt::UserRole + 1, // the raw number the column sorts by (NaN: no value)
+        SortRole = Qt::UserRole, // the raw number the column sorts by (NaN: no value)
         KernelIdRole,
         BaselineIdRole, // the kernel the row's speedups are relative to
         ParentIdRole,

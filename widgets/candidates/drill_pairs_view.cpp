@@ -3,6 +3,7 @@
 
 #include "core/bins/bins.h"
 #include "core/session/candidate_source.h"
+#include "widgets/common/view_setup.h"
 
 #include <QDockWidget>
 #include <QHeaderView>
@@ -124,13 +125,10 @@ DrillPairsView::DrillPairsView(const CandidateSource *source, Selection *selecti
     proxy->setSourceModel(m_model);
     proxy->setSortRole(DrillPairsModel::SortRole);
     m_view->setModel(proxy);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    setupTableView(m_view, QAbstractItemView::SingleSelection);
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(-1, Qt::AscendingOrder); // the plot's order until the user sorts
-    m_view->verticalHeader()->hide();
     m_view->setAlternatingRowColors(true);
-    m_view->horizontalHeader()->setStretchLastSection(true);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
     layout->addWidget(m_view, 1);

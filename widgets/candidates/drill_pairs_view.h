@@ -31,7 +31,7 @@ public:
         SampleColumn,
         ColumnCount
     };
-    enum Role { SortRole = Qt::UserRole + 1 };
+    enum Role { SortRole = Qt::UserRole };
 
     // `source` (may be null) names the kernels; without it they show as ids.
     explicit DrillPairsModel(const CandidateSource *source, QObject *parent = nullptr);

@@ -17,12 +17,12 @@ public:
     enum Column { NameColumn, CountColumn, ColumnCount };
     enum class Kind : quint8 { All, Problem, Search, Kernel };
     enum Role {
-        KindRole = Qt::UserRole + 1, // Kind as int
+        SortRole = Qt::UserRole,
+        KindRole, // Kind as int
         ProblemIdRole, // the problem the node belongs to (0: all)
         SearchIdRole, // the search the node belongs to (0: none)
         KernelIdRole, // Kernel nodes
         TableRowRole, // Kernel nodes: the CandidateTable row
-        SortRole,
     };
 
     explicit ProblemTreeModel(QObject *parent = nullptr);

@@ -8,6 +8,7 @@
 #include "core/session/selection.h"
 #include "core/session/settings.h"
 #include "core/session/store_session.h"
+#include "widgets/common/view_setup.h"
 #include "widgets/common/warning_banner.h"
 #include "widgets/forecast/contribution_delegate.h"
 #include "widgets/forecast/explanation_model.h"
@@ -34,24 +35,11 @@ namespace gpuf {
 
 namespace {
 
-QToolButton *buttonFor(QAction *action, QWidget *parent)
-{
-    auto *button = new QToolButton(parent);
-    button->setDefaultAction(action);
-    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    return button;
-}
-
 QTableView *tableView(QAbstractItemModel *model, QWidget *parent)
 {
     auto *view = new QTableView(parent);
     view->setModel(model);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setSelectionMode(QAbstractItemView::SingleSelection);
-    view->verticalHeader()->hide();
-    view->horizontalHeader()->setStretchLastSection(true);
-    view->setWordWrap(false);
-    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    setupTableView(view, QAbstractItemView::SingleSelection);
     return view;
 }
 
@@ -458,6 +446,10 @@ QString ForecastPanel::noExplanationText(const ForecastRow &row) const
     case ForecasterKind::Import:
         return tr("%1 was imported: it holds the probabilities and reasoning the file gave (on the Forecast tab), "
                   "not a feature-by-feature explanation.")
+            .arg(name);
+    case ForecasterKind::Human:
+        return tr("%1 is a student: the forecast is their own distribution and sentence of reasoning (on the "
+                  "Forecast tab), not a feature-by-feature explanation.")
             .arg(name);
     case ForecasterKind::CostModel:
         break;

@@ -24,7 +24,7 @@ public:
         MessageColumn,
         ColumnCount
     };
-    enum Role { ItemIdRole = Qt::UserRole, SortRole, StateRole, ReplayedRole };
+    enum Role { SortRole = Qt::UserRole, ItemIdRole, StateRole, ReplayedRole };
 
     explicit MeasureQueueModel(QObject *parent = nullptr);
 

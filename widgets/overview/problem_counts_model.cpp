@@ -27,13 +27,13 @@ QVariant ProblemCountsModel::data(const QModelIndex &index, int role) const
     const NamedCounts &row = m_rows.at(index.row());
     auto number = [&row](int column) -> qint64 {
         switch (column) {
-        case Kernels:
+        case KernelsColumn:
             return row.kernels;
-        case Measurements:
+        case MeasurementsColumn:
             return row.measurements;
-        case Forecasts:
+        case ForecastsColumn:
             return row.forecasts;
-        case PairLabels:
+        case PairLabelsColumn:
             return row.pairLabels;
         default:
             return 0;
@@ -41,16 +41,16 @@ QVariant ProblemCountsModel::data(const QModelIndex &index, int role) const
     };
     switch (role) {
     case Qt::DisplayRole:
-        if (index.column() == Name)
+        if (index.column() == NameColumn)
             return row.name;
         return QLocale().toString(number(index.column()));
     case SortRole:
-        if (index.column() == Name)
+        if (index.column() == NameColumn)
             return row.name;
         return number(index.column());
     case Qt::TextAlignmentRole:
-        return index.column() == Name ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
-                                      : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        return index.column() == NameColumn ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                                            : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     default:
         return {};
     }
@@ -61,15 +61,15 @@ QVariant ProblemCountsModel::headerData(int section, Qt::Orientation orientation
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case Name:
+    case NameColumn:
         return tr("Problem");
-    case Kernels:
+    case KernelsColumn:
         return tr("Kernels");
-    case Measurements:
+    case MeasurementsColumn:
         return tr("Measurements");
-    case Forecasts:
+    case ForecastsColumn:
         return tr("Forecasts");
-    case PairLabels:
+    case PairLabelsColumn:
         return tr("Pair labels");
     default:
         return {};

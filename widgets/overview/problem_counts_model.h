@@ -12,8 +12,8 @@ class ProblemCountsModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column { Name, Kernels, Measurements, Forecasts, PairLabels, ColumnCount };
-    enum Role { SortRole = Qt::UserRole + 1 };
+    enum Column { NameColumn, KernelsColumn, MeasurementsColumn, ForecastsColumn, PairLabelsColumn, ColumnCount };
+    enum Role { SortRole = Qt::UserRole };
 
     explicit ProblemCountsModel(QObject *parent = nullptr);
 

@@ -26,10 +26,10 @@ StoreOverview::StoreOverview(StoreSession *session, QWidget *parent)
     proxy->setSortRole(ProblemCountsModel::SortRole);
     m_table->setModel(proxy);
     m_table->setSortingEnabled(true);
-    m_table->sortByColumn(ProblemCountsModel::Name, Qt::AscendingOrder);
+    m_table->sortByColumn(ProblemCountsModel::NameColumn, Qt::AscendingOrder);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionResizeMode(ProblemCountsModel::Name, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(ProblemCountsModel::NameColumn, QHeaderView::Stretch);
     m_table->setAlternatingRowColors(true);
 
     auto *layout = new QVBoxLayout(this);

@@ -4,6 +4,7 @@
 
 #ifndef foreach
 #define GPUF_QCUSTOMPLOT_FOREACH
+// NOLINTNEXTLINE(bugprone-macro-parentheses): `declaration` is a declaration; parentheses would not compile.
 #define foreach(declaration, container) for (declaration : std::as_const(container))
 #endif
 

@@ -28,7 +28,7 @@ public:
         BestSpeedupColumn,
         ColumnCount
     };
-    enum Role { SearchIdRole = Qt::UserRole, SortRole };
+    enum Role { SortRole = Qt::UserRole, SearchIdRole };
 
     explicit SearchListModel(QObject *parent = nullptr);
 

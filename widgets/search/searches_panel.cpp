@@ -5,6 +5,7 @@
 #include "core/search/search_setup.h"
 #include "core/session/store_session.h"
 #include "core/store/store.h"
+#include "widgets/common/view_setup.h"
 #include "widgets/search/event_tail.h"
 #include "widgets/search/lineage_view.h"
 #include "widgets/search/new_search_dialog.h"
@@ -42,15 +43,10 @@ QTableView *tableFor(QAbstractItemModel *model, QWidget *parent)
     auto *view = new QTableView(parent);
     view->setModel(model);
     view->setSortingEnabled(true);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setSelectionMode(QAbstractItemView::SingleSelection);
-    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    view->setWordWrap(false);
-    view->verticalHeader()->hide();
+    setupTableView(view, QAbstractItemView::SingleSelection);
     // Compact fixed rows like the candidate table: an event log is long.
     view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
-    view->horizontalHeader()->setStretchLastSection(true);
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     return view;
 }

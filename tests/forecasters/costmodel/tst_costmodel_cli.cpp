@@ -7,12 +7,12 @@
 #include "core/measure/worker_locator.h"
 #include "core/store/forecast_repo.h"
 #include "costmodel_fixture.h"
+#include "tests/support/cli_run.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -22,25 +22,9 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = gpuf::test::CliRun;
 
-Run gpufRun(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(GPUF_CLI_PATH), args);
-    Run r;
-    if (!p.waitForFinished(300000))
-        return r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
+Run gpufRun(const QStringList &args) { return gpuf::test::runProgram(QStringLiteral(GPUF_CLI_PATH), args, 300000); }
 
 QJsonObject jsonOf(const Run &r)
 {
@@ -60,7 +44,7 @@ class TestCostModelCli : public QObject
 
     QString freshStore(const QString &name)
     {
-        const QString path = m_dir.filePath(name);
+        QString path = m_dir.filePath(name);
         auto store = Store::open(path);
         if (!store)
             qFatal("store: %s", qPrintable(store.error()));

@@ -45,7 +45,8 @@ LineageCanvas::LineageCanvas(QWidget *parent)
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
-    setMinimumSize(200, 150);
+    // Small enough that a low dock squeezes the tree rather than laying it over its legend.
+    setMinimumSize(160, 48);
 }
 
 void LineageCanvas::setLineage(search::Lineage lineage)

@@ -1,6 +1,7 @@
 // CandidateSource; see candidate_source.h.
 #include "core/session/candidate_source.h"
 
+#include "core/common/thread_priority.h"
 #include "core/session/store_session.h"
 #include "core/store/store.h"
 
@@ -32,6 +33,7 @@ void CandidateSource::load(const QString &path)
     m_tableJob.start(
         [path](const CancelToken &cancel) -> Result<CandidateTablePtr> {
             // The session opened and checked the file; this connection only reads.
+            lowerCurrentThreadPriority(); // the table's reads yield the core to the GUI thread
             auto store = openReadConnection(path);
             if (!store)
                 return store.failure();
@@ -100,6 +102,7 @@ void CandidateSource::startChangedLines()
 {
     m_linesJob.start(
         [path = m_path, table = m_table, known = m_lineCache](const CancelToken &cancel) -> Result<Lines> {
+            lowerCurrentThreadPriority(); // the table's reads yield the core to the GUI thread
             auto store = openReadConnection(path);
             if (!store)
                 return store.failure();
@@ -135,6 +138,7 @@ void CandidateSource::startPatch()
     m_patchJob.start(
         [path = m_path, table = m_table, ids = m_patchIds, searches = m_patchSearches](
             const CancelToken &cancel) -> Result<Patched> {
+            lowerCurrentThreadPriority(); // the table's reads yield the core to the GUI thread
             auto store = openReadConnection(path);
             if (!store)
                 return store.failure();

@@ -2,6 +2,7 @@
 #include "core/store/candidate_rows.h"
 
 #include "core/bins/bins.h"
+#include "core/common/thread_priority.h"
 #include "core/store/measured_speedup.h"
 #include "core/store/plausibility_marks.h"
 #include "core/store/problem_repo.h"
@@ -242,6 +243,7 @@ template<typename T, typename Fetch>
 QFuture<Result<T>> fetchAside(QThreadPool *pool, const QString &path, const CancelToken &cancel, Fetch fetch)
 {
     return QtConcurrent::run(pool, [path, cancel, fetch]() -> Result<T> {
+        lowerCurrentThreadPriority(); // background reading yields the core to the GUI thread
         auto store = Store::open(path, Store::Mode::ReadOnly, Store::Check::Header);
         if (!store)
             return store.failure();

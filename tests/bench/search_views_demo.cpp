@@ -232,8 +232,8 @@ int main(int argc, char **argv)
             save(v.calibration, QStringLiteral("calibration"));
             save(v.steps, QStringLiteral("steps"));
             save(v.tail, QStringLiteral("events"));
-            app.quit();
+            QCoreApplication::quit();
         });
     }
-    return app.exec();
+    return QApplication::exec();
 }

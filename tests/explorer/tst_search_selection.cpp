@@ -26,8 +26,8 @@
 
 #include <QDockWidget>
 #include <QPlainTextEdit>
-#include <QTabWidget>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 

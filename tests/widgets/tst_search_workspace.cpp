@@ -37,6 +37,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace gpuf;
 using namespace gpuf::search;
 
@@ -110,7 +112,7 @@ class TestSearchWorkspace : public QObject
 
     QString freshStore(const QString &name)
     {
-        const QString path = m_dir.filePath(name);
+        QString path = m_dir.filePath(name);
         QFile::remove(path);
         QFile::copy(m_world, path);
         return path;
@@ -350,14 +352,13 @@ private Q_SLOTS:
         auto lastKind = [&](const QString &kind, QJsonObject *payload = nullptr) {
             QList<SearchEvent> events;
             storedKinds(path, QStringLiteral("steer"), &events);
-            for (auto it = events.crbegin(); it != events.crend(); ++it) {
-                if (it->kind == kind) {
-                    if (payload)
-                        *payload = it->payload;
-                    return true;
-                }
-            }
-            return false;
+            const auto last = std::find_if(
+                events.crbegin(), events.crend(), [&kind](const SearchEvent &e) { return e.kind == kind; });
+            if (last == events.crend())
+                return false;
+            if (payload)
+                *payload = last->payload;
+            return true;
         };
         const auto marks = [&](const QString &node) {
             const int row = dock.panel.nodesModel()->rowOfNode(node);

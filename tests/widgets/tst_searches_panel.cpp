@@ -67,7 +67,7 @@ class TestSearchesPanel : public QObject
 
     QString storeWith(const QString &name, const QStringList &files)
     {
-        const QString path = m_dir.filePath(name);
+        QString path = m_dir.filePath(name);
         auto store = Store::open(path, Store::Mode::CreateIfMissing);
         if (!store)
             return {};

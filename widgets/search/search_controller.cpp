@@ -27,14 +27,14 @@ SearchController::SearchController(StoreSession *session, QObject *parent)
 
 SearchController::~SearchController()
 {
-    for (auto it = m_live.begin(); it != m_live.end(); ++it) {
+    for (const Live &live : std::as_const(m_live)) {
         // The engine's thread finishes its current action (one at a time), then drops the run.
-        QMetaObject::invokeMethod(it->engine, &SearchEngine::shutdown, Qt::BlockingQueuedConnection);
+        QMetaObject::invokeMethod(live.engine, &SearchEngine::shutdown, Qt::BlockingQueuedConnection);
         // Deleted on its own thread as that thread ends (its timers belong there).
-        it->engine->deleteLater();
-        it->thread->quit();
-        it->thread->wait();
-        delete it->thread;
+        live.engine->deleteLater();
+        live.thread->quit();
+        live.thread->wait();
+        delete live.thread;
     }
     for (const QPointer<QThread> &thread : std::as_const(m_ending)) {
         if (thread)
@@ -56,7 +56,7 @@ void SearchController::create(const QString &name, const search::SearchConfig &c
         [name, config, options = m_options](
             Store &store) -> Result<RowId> { return search::createSearch(store, name, config, options); },
         this,
-        [this, name, path](Result<RowId> id) {
+        [this, name, path](const Result<RowId> &id) {
             m_session->endWork();
             if (!id) {
                 Q_EMIT failed(name, id.error());

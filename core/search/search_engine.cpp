@@ -50,6 +50,7 @@ SearchEngine::SearchEngine(Factory factory, QObject *parent)
     , m_factory(std::move(factory))
 {
     qRegisterMetaType<gpuf::search::SearchSnapshot>();
+    qRegisterMetaType<gpuf::search::SearchWrites>();
     qRegisterMetaType<gpuf::search::Proposal>();
     m_snapshotTimer.setParent(this); // moves to the engine's thread with it
     m_snapshotTimer.setSingleShot(true);
@@ -220,6 +221,7 @@ void SearchEngine::changeConfig(const QJsonObject &changes)
 void SearchEngine::shutdown()
 {
     m_pollTimer.stop();
+    reportWrites();
     m_run.reset();
     Q_EMIT shutDown();
 }
@@ -228,6 +230,7 @@ void SearchEngine::fail(const QString &message)
 {
     m_error = message;
     m_pollTimer.stop();
+    reportWrites();
     Q_EMIT failed(message);
     if (m_run)
         Q_EMIT snapshotReady(snapshotOf(m_run->state(), m_error));
@@ -244,7 +247,17 @@ void SearchEngine::report()
     }
     m_snapshotTimer.stop();
     m_sinceSnapshot.restart();
+    reportWrites();
     Q_EMIT snapshotReady(snapshotOf(m_run->state(), m_error));
+}
+
+void SearchEngine::reportWrites()
+{
+    if (!m_run)
+        return;
+    SearchWrites writes = m_run->takeWrites();
+    if (!writes.isEmpty())
+        Q_EMIT rowsWritten(writes);
 }
 
 } // namespace gpuf::search

@@ -65,6 +65,8 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void snapshotReady(const gpuf::search::SearchSnapshot &snapshot);
+    // The rows the run wrote since the last report (sent with the snapshots, so at most ~10 a second).
+    void rowsWritten(const gpuf::search::SearchWrites &writes);
     void stepCompleted(const gpuf::search::SearchSnapshot &snapshot); // once per completed step, never throttled
     void failed(const QString &message);
     void notice(const QString &message); // a steering act that was refused, with why
@@ -77,6 +79,7 @@ private:
     void act(const std::function<Status(SearchRun &)> &action);
     void fail(const QString &message);
     void report();
+    void reportWrites();
 
     Factory m_factory;
     std::unique_ptr<SearchRun> m_run;
@@ -93,4 +96,5 @@ private:
 } // namespace gpuf::search
 
 Q_DECLARE_METATYPE(gpuf::search::SearchSnapshot)
+Q_DECLARE_METATYPE(gpuf::search::SearchWrites)
 Q_DECLARE_METATYPE(gpuf::search::Proposal)

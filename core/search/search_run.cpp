@@ -103,6 +103,7 @@ Status SearchRun::open()
         return s;
     if (!m_state.initialized)
         return Error {QStringLiteral("the search has no search_initialized event")};
+    m_opened = true; // what is appended from here on is new to the store's other views
     if (m_parts.mutator) {
         MutatorSetup setup {m_parts.problem.id, m_parts.problem.name, m_state.config.seed};
         if (Status s = m_parts.mutator->prepare(setup); !s)
@@ -120,8 +121,36 @@ Status SearchRun::sync()
     for (const SearchEvent &e : std::as_const(*events)) {
         if (Status s = applyEvent(m_state, e); !s)
             return s;
+        if (m_opened)
+            noteWrites(e);
     }
     return {};
+}
+
+// The rows an event this run appended stands for (a proposed or injected kernel, a stored forecast, a measurement),
+// for the store's other views.
+void SearchRun::noteWrites(const SearchEvent &e)
+{
+    m_writes.events += 1;
+    if (const RowId kernel = e.payload.value(QStringLiteral("kernel_id")).toInteger(); kernel > 0)
+        m_writes.kernels.append(kernel);
+    const bool forecast = e.kind == QLatin1StringView("forecast_completed")
+        && e.payload.value(QStringLiteral("forecast_id")).toInteger() > 0;
+    const bool measured = e.kind == QLatin1StringView("evaluation_completed");
+    if (!forecast && !measured)
+        return;
+    const Candidate *c = m_state.candidate(e.payload.value(QStringLiteral("node_id")).toString());
+    if (!c || c->kernelId <= 0)
+        return;
+    (forecast ? m_writes.forecastKernels : m_writes.measuredKernels).append(c->kernelId);
+}
+
+SearchWrites SearchRun::takeWrites()
+{
+    SearchWrites out = std::move(m_writes);
+    m_writes = {};
+    out.searchId = m_sink->searchId();
+    return out;
 }
 
 QString SearchRun::mintId(int mint) const

@@ -33,6 +33,19 @@ struct SeedSpec
     std::optional<double> reward;
 };
 
+// What a run appended to the store between two looks (SearchRun::takeWrites): the rows its events name, so the
+// store's other views patch or add those rows.
+struct SearchWrites
+{
+    RowId searchId = 0;
+    qint64 events = 0; // events appended
+    QList<RowId> kernels; // kernels its events name (proposed, injected, seeds): new rows, or new search members
+    QList<RowId> forecastKernels; // kernels a stored forecast was made for
+    QList<RowId> measuredKernels; // kernels evaluated (measured, or replayed from stored runtimes)
+
+    bool isEmpty() const { return events == 0; }
+};
+
 class SearchRun
 {
 public:
@@ -76,12 +89,15 @@ public:
     // Called (from any thread) whenever an answer lands in the inbox: the owner schedules a pump().
     void setNotifier(std::function<void()> notify) { m_notify = std::move(notify); }
     EventSink &sink() { return *m_sink; }
+    // What was appended since open() or the last call.
+    SearchWrites takeWrites();
     int dispatchedRequests() const { return int(m_dispatched.size()); }
 
 private:
     using Answer = std::variant<MutationResult, EvaluationResult, ForecastAnswer>;
 
     Status sync();
+    void noteWrites(const SearchEvent &event);
     Status commit(const std::function<Status(QList<SearchEvent> &)> &build);
     Status processAnswer(const Answer &answer);
     Status startStep();
@@ -103,6 +119,8 @@ private:
     mutable QMutex m_inboxMutex;
     QList<Answer> m_inbox;
     std::function<void()> m_notify;
+    SearchWrites m_writes;
+    bool m_opened = false; // open() folded the log written before
     std::shared_ptr<bool> m_alive; // answers that arrive after the run is gone are dropped
 };
 

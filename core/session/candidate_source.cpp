@@ -1,6 +1,7 @@
 // CandidateSource; see candidate_source.h.
 #include "core/session/candidate_source.h"
 
+#include "core/common/thread_priority.h"
 #include "core/session/store_session.h"
 #include "core/store/store.h"
 
@@ -26,11 +27,13 @@ void CandidateSource::load(const QString &path)
 {
     m_path = path;
     m_patchIds.clear(); // the load reads every row
+    m_patchSearches.clear();
     m_patchJob.cancel();
     m_linesJob.cancel();
     m_tableJob.start(
         [path](const CancelToken &cancel) -> Result<CandidateTablePtr> {
             // The session opened and checked the file; this connection only reads.
+            lowerCurrentThreadPriority(); // the table's reads yield the core to the GUI thread
             auto store = openReadConnection(path);
             if (!store)
                 return store.failure();
@@ -55,6 +58,7 @@ void CandidateSource::clear()
     m_linesJob.cancel();
     m_patchJob.cancel();
     m_patchIds.clear();
+    m_patchSearches.clear();
     m_path.clear();
     m_table.reset();
     Q_EMIT cleared();
@@ -66,20 +70,24 @@ void CandidateSource::applyChange(const StoreChange &change)
         return;
     bool all = false;
     const QList<RowId> ids = change.affectedKernels(&all);
-    // A new forecaster is a new slot in every row, new kernels are new rows, and search events change which kernels
-    // belong to a search: the table is read whole. Measurements and forecasts touch only their kernels' rows.
-    const bool shape = change.kind == StoreChange::Kind::Forecasters || change.kind == StoreChange::Kind::Kernels
-        || (change.kind == StoreChange::Kind::Searches && !ids.isEmpty());
-    if (all || shape || !m_table || isLoading()) {
+    // A new forecaster is a new slot in every row: the table is read whole. New kernels are appended as rows, search
+    // events change which kernels belong to a search, measurements and forecasts touch only their kernels' rows.
+    if (all || change.kind == StoreChange::Kind::Forecasters || !m_table || isLoading()) {
         load(m_path); // a load still running may have read the store before this write
         return;
     }
-    if (ids.isEmpty())
-        return;
     for (RowId id : ids) {
         if (!m_patchIds.contains(id))
             m_patchIds.append(id);
     }
+    if (change.kind == StoreChange::Kind::Searches && !change.kernelIds.isEmpty()) { // events naming no kernel: none
+        for (RowId id : change.ids) {
+            if (!m_patchSearches.contains(id))
+                m_patchSearches.append(id);
+        }
+    }
+    if (m_patchIds.isEmpty() && m_patchSearches.isEmpty())
+        return;
     startPatch();
 }
 
@@ -94,6 +102,7 @@ void CandidateSource::startChangedLines()
 {
     m_linesJob.start(
         [path = m_path, table = m_table, known = m_lineCache](const CancelToken &cancel) -> Result<Lines> {
+            lowerCurrentThreadPriority(); // the table's reads yield the core to the GUI thread
             auto store = openReadConnection(path);
             if (!store)
                 return store.failure();
@@ -127,14 +136,16 @@ void CandidateSource::applyChangedLines(const CandidateTablePtr &base, Result<Li
 void CandidateSource::startPatch()
 {
     m_patchJob.start(
-        [path = m_path, table = m_table, ids = m_patchIds](const CancelToken &cancel) -> Result<Patched> {
+        [path = m_path, table = m_table, ids = m_patchIds, searches = m_patchSearches](
+            const CancelToken &cancel) -> Result<Patched> {
+            lowerCurrentThreadPriority(); // the table's reads yield the core to the GUI thread
             auto store = openReadConnection(path);
             if (!store)
                 return store.failure();
-            auto patch = patchCandidateTable(**store, *table, ids, cancel);
+            auto patch = growCandidateTable(**store, *table, ids, searches, cancel);
             if (!patch)
                 return patch.failure();
-            return Patched {std::move(*patch), ids};
+            return Patched {std::move(*patch), ids, searches};
         },
         [this, base = m_table](Result<Patched> patched) { applyPatch(base, std::move(patched)); });
 }
@@ -154,6 +165,7 @@ void CandidateSource::applyPatch(const CandidateTablePtr &base, Result<Patched> 
         return;
     }
     m_patchIds.removeIf([&patched](RowId id) { return patched->ids.contains(id); });
+    m_patchSearches.removeIf([&patched](RowId id) { return patched->searches.contains(id); });
     auto table = std::make_shared<const CandidateTable>(std::move(patched->patch.table));
     m_table = table;
     const bool baselineChanged = std::any_of(patched->patch.rows.cbegin(), patched->patch.rows.cend(),

@@ -1,7 +1,8 @@
 // CandidateSource: the candidate table of the open store, loaded off the GUI thread in two stages (the table,
 // then the lines changed against each baseline) and shared by the candidate browser and the problems tree. After a
-// write it reads again only the rows the write changed (rowsPatched) unless the write changed what the table is made
-// of. It also holds the set of kernels queued for measurement, which the views mark "pending".
+// write it reads again only the rows the write changed, and appends the kernels it added (rowsPatched), unless the
+// write changed what the table is made of. It also holds the set of kernels queued for measurement, which the views
+// mark "pending".
 #pragma once
 
 #include "core/session/candidate_query.h"
@@ -50,7 +51,8 @@ Q_SIGNALS:
     void tableLoaded(const gpuf::CandidateTablePtr &table);
     // The same rows with more values: the changed-line counts arrived.
     void tableUpdated(const gpuf::CandidateTablePtr &table);
-    // The same rows, the values of `rows` (indices into table->rows, ascending) read again after a write.
+    // The values of `rows` (indices into table->rows, ascending) read again after a write. The table may have grown:
+    // the rows past the previous table's end are new kernels, appended (and among `rows`).
     void rowsPatched(const gpuf::CandidateTablePtr &table, const QList<int> &rows);
     void loadFailed(const QString &message);
     void cleared();
@@ -66,6 +68,7 @@ private:
     {
         CandidatePatch patch;
         QList<RowId> ids; // the kernels it read again
+        QList<RowId> searches; // the searches whose kernels it read again
     };
     void applyTable(const CandidateTablePtr &table);
     void startChangedLines();
@@ -78,6 +81,7 @@ private:
     ChangedLineCache m_lineCache;
     QSet<RowId> m_pending;
     QList<RowId> m_patchIds; // kernels changed since the table was read and not patched yet
+    QList<RowId> m_patchSearches; // searches whose events changed since then
     LatestJob<CandidateTablePtr> m_tableJob {this};
     LatestJob<Lines> m_linesJob {this};
     LatestJob<Patched> m_patchJob {this};

@@ -97,11 +97,9 @@ void StoreSession::announce(const StoreChange &change)
         timer->setSingleShot(true);
         timer->setInterval(kChangeIntervalMs);
         connect(timer, &QTimer::timeout, this, [this, key, timer]() {
-            const auto held = m_heldChanges.constFind(key);
-            if (held == m_heldChanges.cend())
+            if (!m_heldChanges.contains(key))
                 return; // nothing arrived during the interval
-            const StoreChange change = *held;
-            m_heldChanges.erase(held);
+            const StoreChange change = m_heldChanges.take(key);
             timer->start(); // the next interval holds what comes after this one
             emitChange(change);
         });

@@ -3,6 +3,7 @@
 // changed and views patch what changed instead of reloading.
 #pragma once
 
+#include "core/common/thread_priority.h"
 #include "core/session/latest_job.h"
 #include "core/session/store_change.h"
 #include "core/store/statistics.h"
@@ -185,6 +186,7 @@ void StoreSession::read(const QString &key, Fn fn, QObject *context, Apply apply
     LatestJob<T> &job = readJob<T>(context, key);
     job.start(
         [path = m_snapshot.path, fn = std::move(fn)](const CancelToken &cancel) mutable -> Result<T> {
+            lowerCurrentThreadPriority(); // a view's read yields the core to the GUI thread
             auto store = openReadConnection(path);
             if (!store)
                 return store.failure();

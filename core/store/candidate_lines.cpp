@@ -1,6 +1,7 @@
 // computeChangedLines; see candidate_rows.h.
 #include "core/store/candidate_rows.h"
 
+#include "core/common/thread_priority.h"
 #include "core/diff/line_diff.h"
 #include "core/store/sql.h"
 #include "core/store/store.h"
@@ -105,6 +106,7 @@ Result<ChangedLines> computeChangedLines(
                 jobs.append({row, key, &*baseline, sources.value(candidate.id)});
         }
         QtConcurrent::blockingMap(&pool, jobs, [cancel](DiffJob &job) {
+            lowerCurrentThreadPriority(); // background diffing yields the core to the GUI thread
             job.count = diff::changedLineCount(*job.baseline, job.candidate, false, cancel).value_or(-1);
         });
         if (cancel.isCancelled())

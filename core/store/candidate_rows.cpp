@@ -2,6 +2,7 @@
 #include "core/store/candidate_rows.h"
 
 #include "core/bins/bins.h"
+#include "core/common/thread_priority.h"
 #include "core/store/measured_speedup.h"
 #include "core/store/plausibility_marks.h"
 #include "core/store/problem_repo.h"
@@ -242,6 +243,7 @@ template<typename T, typename Fetch>
 QFuture<Result<T>> fetchAside(QThreadPool *pool, const QString &path, const CancelToken &cancel, Fetch fetch)
 {
     return QtConcurrent::run(pool, [path, cancel, fetch]() -> Result<T> {
+        lowerCurrentThreadPriority(); // background reading yields the core to the GUI thread
         auto store = Store::open(path, Store::Mode::ReadOnly, Store::Check::Header);
         if (!store)
             return store.failure();
@@ -699,14 +701,21 @@ Status TableLoader::loadSearches()
 
 void TableLoader::finish()
 {
-    const QList<int> nameRanks = m_nameRanks.result();
+    applyCandidateRanks(m_table, m_nameRanks.result());
+    m_table.chooseDefaults();
+}
+
+} // namespace
+
+void applyCandidateRanks(CandidateTable &table, const QList<int> &nameRanks)
+{
     QStringList problemNames;
-    for (const CandidateProblem &p : std::as_const(m_table.problems))
+    for (const CandidateProblem &p : std::as_const(table.problems))
         problemNames.append(p.name);
     const QList<int> problemRanks = ranksOf(problemNames);
 
     QHash<QString, int> languageRank, originRank;
-    for (const CandidateRow &row : std::as_const(m_table.rows)) {
+    for (const CandidateRow &row : std::as_const(table.rows)) {
         languageRank.insert(row.language, 0);
         originRank.insert(row.origin, 0);
     }
@@ -716,20 +725,25 @@ void TableLoader::finish()
         for (qsizetype i = 0; i < keys.size(); ++i)
             ranks->insert(keys[i], r[i]);
     }
-    for (qsizetype i = 0; i < m_table.rows.size(); ++i) {
-        CandidateRow &row = m_table.rows[i];
+    for (qsizetype i = 0; i < table.rows.size(); ++i) {
+        CandidateRow &row = table.rows[i];
         row.nameRank = nameRanks[i];
         row.problemRank = row.problemIndex >= 0 ? problemRanks[row.problemIndex] : -1;
         row.languageRank = languageRank.value(row.language);
         row.originRank = originRank.value(row.origin);
     }
-    m_table.origins = originRank.keys();
-    std::sort(m_table.origins.begin(), m_table.origins.end());
-
-    m_table.chooseDefaults();
+    table.origins = originRank.keys();
+    std::sort(table.origins.begin(), table.origins.end());
 }
 
-} // namespace
+void rankCandidateRows(CandidateTable &table)
+{
+    QStringList names;
+    names.reserve(table.rows.size());
+    for (const CandidateRow &row : std::as_const(table.rows))
+        names.append(row.displayName());
+    applyCandidateRanks(table, ranksOf(names));
+}
 
 Result<CandidateTable> loadCandidateTable(Store &store, const CancelToken &cancel)
 {

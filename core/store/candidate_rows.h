@@ -170,12 +170,25 @@ struct CandidatePatch
     bool reloadAll = false;
     CandidateTable table; // the table with the rows replaced; per-hardware and per-forecaster counts follow them
     QList<int> rows; // the rows read again, ascending; a row whose baseline changed has changedLines -1
+    QList<int> added; // growCandidateTable: the rows appended (at the end, ascending; also in rows)
 };
 
 // `table` after measurements, forecasts or labels of `kernelIds` changed: the rows of those kernels, and of the kernels
 // compared with them, read again (a few queries bound to those ids; never the whole store).
 Result<CandidatePatch> patchCandidateTable(
     Store &store, const CandidateTable &table, const QList<RowId> &kernelIds, const CancelToken &cancel = {});
+
+// `table` after kernels were added or search events stored: kernels it does not have yet (ids above its last row's)
+// appended as rows with their values (CandidatePatch::added), the kernels of `searchIds` read again from their
+// events (a search it does not have added), then the rows of `kernelIds` it has patched as patchCandidateTable does.
+// reloadAll when the new kernels cannot simply be appended (a lower id, an unknown problem, too many).
+Result<CandidatePatch> growCandidateTable(Store &store, const CandidateTable &table, const QList<RowId> &kernelIds,
+    const QList<RowId> &searchIds, const CancelToken &cancel = {});
+
+// The rows' sort ranks (name, problem, language, origin) and the table's origins, from its rows; `nameRanks` are the
+// rows' display names' dense ranks when known (rankCandidateRows computes them).
+void applyCandidateRanks(CandidateTable &table, const QList<int> &nameRanks);
+void rankCandidateRows(CandidateTable &table);
 
 // Changed-line counts keyed by "<baseline hash>:<candidate hash>"; kept by the caller between loads so only new
 // pairs are diffed again.

@@ -134,13 +134,13 @@ Result<QList<SearchEvent>> SearchRepo::events(RowId searchId)
     return readEvents(*q);
 }
 
-Result<QList<SearchEvent>> SearchRepo::eventsFrom(RowId searchId, qint64 fromSequence)
+Result<QList<SearchEvent>> SearchRepo::eventsFrom(RowId searchId, qint64 fromSequence, qint64 limit)
 {
     auto q = m_cache.get(QStringLiteral("SELECT id, search_id, sequence, kind, payload_json, time FROM search_events"
-                                        " WHERE search_id = ? AND sequence >= ? ORDER BY sequence"));
+                                        " WHERE search_id = ? AND sequence >= ? ORDER BY sequence LIMIT ?"));
     if (!q)
         return Error {q.error()};
-    if (Status s = store::execBound(*q, {searchId, fromSequence}); !s)
+    if (Status s = store::execBound(*q, {searchId, fromSequence, limit < 0 ? qint64(-1) : limit}); !s)
         return Error {s.error()};
     QList<SearchEvent> out = readEvents(**q);
     (*q)->finish();

@@ -24,7 +24,8 @@ public:
     Result<qint64> eventCount(RowId searchId);
     Result<QList<SearchEvent>> events(RowId searchId = 0); // all searches when 0; by search, then sequence
     // One search's events from position `fromSequence` on, in order (what a running search has not folded yet).
-    Result<QList<SearchEvent>> eventsFrom(RowId searchId, qint64 fromSequence);
+    // At most `limit` events when it is not negative.
+    Result<QList<SearchEvent>> eventsFrom(RowId searchId, qint64 fromSequence, qint64 limit = -1);
     // Replaces a search's configuration (a configuration change is also an event in its log).
     Status updateConfig(RowId searchId, const QJsonObject &config);
     // The hardware with most measurements of the problem's kernels; 0 when none.

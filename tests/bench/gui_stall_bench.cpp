@@ -187,6 +187,17 @@ public:
             m_worstCpu = threadCpuMs() - cpuBefore;
             m_worstWhat = who + QByteArrayLiteral(" event ") + QByteArray::number(type);
         }
+        if (m_recording) {
+            // The costliest deliveries by the GUI thread's own CPU time: what to make cheaper, load or not.
+            const double cpu = threadCpuMs() - cpuBefore;
+            if (m_costliest.size() < kCostliest || cpu > m_costliest.last().cpu) {
+                m_costliest.append({cpu, ms, who + QByteArrayLiteral(" event ") + QByteArray::number(type)});
+                std::sort(m_costliest.begin(), m_costliest.end(),
+                    [](const Delivery &a, const Delivery &b) { return a.cpu > b.cpu; });
+                if (m_costliest.size() > kCostliest)
+                    m_costliest.removeLast();
+            }
+        }
         return result;
     }
     void record(bool on)
@@ -194,15 +205,27 @@ public:
         m_recording = on;
         m_worst = 0;
         m_worstWhat.clear();
+        m_costliest.clear();
     }
     void tell(const char *phase, const char *figure) const
     {
         report(figure, m_worstCpu);
         std::fprintf(stderr, "gui_stall_bench: longest delivery %s: %lld ms (%.1f ms of CPU) to %s\n", phase, m_worst,
             m_worstCpu, m_worstWhat.constData());
+        for (const Delivery &d : m_costliest)
+            std::fprintf(stderr, "gui_stall_bench:   costly %s: %.1f ms of CPU (%lld ms) to %s\n", phase, d.cpu, d.ms,
+                d.what.constData());
     }
 
 private:
+    struct Delivery
+    {
+        double cpu = 0.0;
+        qint64 ms = 0;
+        QByteArray what;
+    };
+    static constexpr qsizetype kCostliest = 5;
+    QList<Delivery> m_costliest;
     int m_depth = 0;
     bool m_recording = false;
     qint64 m_worst = 0;

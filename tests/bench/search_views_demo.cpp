@@ -13,13 +13,15 @@
 
 #include "core/search/lineage.h"
 #include "core/search/search_progress.h"
+#include "core/search/search_reads.h"
+#include "core/search/search_summary.h"
+#include "core/store/store.h"
 #include "widgets/common/color_scheme.h"
 #include "widgets/search/event_tail.h"
 #include "widgets/search/lineage_canvas.h"
 #include "widgets/search/lineage_view.h"
 #include "widgets/search/progress_plot.h"
 #include "widgets/search/search_calibration_view.h"
-#include "widgets/search/search_summary.h"
 #include "widgets/search/step_view.h"
 
 #include <QApplication>
@@ -36,11 +38,23 @@ using namespace gpuf;
 
 namespace {
 
-Result<QList<SearchEvent>> eventsOf(const QString &store, const QList<SearchSummary> &searches, const QString &name)
+Result<QList<SearchSummary>> summariesOf(const QString &path)
+{
+    auto store = Store::open(path, Store::Mode::ReadOnly);
+    if (!store)
+        return store.failure();
+    return search::readSearchSummaries(**store, {});
+}
+
+Result<QList<SearchEvent>> eventsOf(const QString &path, const QList<SearchSummary> &searches, const QString &name)
 {
     for (const SearchSummary &s : searches) {
-        if (s.search.name == name)
-            return loadSearchEvents(store, s.search.id);
+        if (s.search.name != name)
+            continue;
+        auto store = Store::open(path, Store::Mode::ReadOnly);
+        if (!store)
+            return store.failure();
+        return search::readSearchEventsFrom(**store, s.search.id, 0, {});
     }
     return Error {QStringLiteral("the store has no search named '%1'").arg(name)};
 }
@@ -119,7 +133,7 @@ int main(int argc, char **argv)
 
     const QString store = parser.value(QStringLiteral("store"));
     const bool fixed = parser.isSet(QStringLiteral("fixed-log"));
-    auto searches = fixed ? Result<QList<SearchSummary>>(QList<SearchSummary> {}) : loadSearchSummaries(store);
+    auto searches = fixed ? Result<QList<SearchSummary>>(QList<SearchSummary> {}) : summariesOf(store);
     if (!searches)
         return fail(searches.error());
     auto events = fixed ? Result<QList<SearchEvent>>(testing::fixedSelectiveLog())
@@ -218,8 +232,8 @@ int main(int argc, char **argv)
             save(v.calibration, QStringLiteral("calibration"));
             save(v.steps, QStringLiteral("steps"));
             save(v.tail, QStringLiteral("events"));
-            app.quit();
+            QCoreApplication::quit();
         });
     }
-    return app.exec();
+    return QApplication::exec();
 }

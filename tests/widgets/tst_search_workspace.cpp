@@ -4,9 +4,11 @@
 // `gpuf search start` process was killed: shown as interrupted, resumed to completion from the dock.
 #include "../search/search_fixture.h"
 #include "core/search/search_setup.h"
+#include "core/session/candidate_source.h"
 #include "core/session/selection.h"
 #include "core/session/store_session.h"
 #include "core/store/search_repo.h"
+#include "widgets/candidates/candidate_table_model.h"
 #include "widgets/search/lineage_view.h"
 #include "widgets/search/new_search_dialog.h"
 #include "widgets/search/progress_plot.h"
@@ -29,10 +31,13 @@
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace gpuf;
 using namespace gpuf::search;
@@ -73,6 +78,15 @@ QStringList storedKinds(const QString &path, const QString &name, QList<SearchEv
     return kinds;
 }
 
+// What New Search… offers for the store at `path` (the read the dock makes, on a connection of the test's own).
+Result<NewSearchChoices> newSearchChoices(const QString &path)
+{
+    auto store = Store::open(path, Store::Mode::ReadOnly);
+    if (!store)
+        return store.failure();
+    return readNewSearchChoices(**store, {});
+}
+
 QString cell(const QAbstractItemModel *model, int row, int column)
 {
     return model->index(row, column).data().toString();
@@ -98,7 +112,7 @@ class TestSearchWorkspace : public QObject
 
     QString freshStore(const QString &name)
     {
-        const QString path = m_dir.filePath(name);
+        QString path = m_dir.filePath(name);
         QFile::remove(path);
         QFile::copy(m_world, path);
         return path;
@@ -234,7 +248,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(dock.session.isOpen() && !dock.panel.isLoading(), 20000);
         QVERIFY(dock.panel.newSearchAction()->isEnabled());
 
-        auto choices = loadNewSearchChoices(path);
+        auto choices = newSearchChoices(path);
         QVERIFY2(choices, qPrintable(choices ? QString() : choices.error()));
         NewSearchDialog *dialog = dock.panel.openNewSearchDialog(*choices);
         dialog->targetBox()->setCurrentIndex(dialog->targetBox()->findData(QStringLiteral("sgemm")));
@@ -321,7 +335,7 @@ private Q_SLOTS:
         QVERIFY(!child.isEmpty());
         QString deferred;
         for (const Candidate &c : s.candidates) {
-            if (c.status == CandidateStatus::Deferred && c.decision.startsWith(QLatin1StringView("ranked")))
+            if (c.status == search::CandidateStatus::Deferred && c.decision.startsWith(QLatin1StringView("ranked")))
                 deferred = c.nodeId;
         }
         QVERIFY(!deferred.isEmpty());
@@ -338,14 +352,13 @@ private Q_SLOTS:
         auto lastKind = [&](const QString &kind, QJsonObject *payload = nullptr) {
             QList<SearchEvent> events;
             storedKinds(path, QStringLiteral("steer"), &events);
-            for (auto it = events.crbegin(); it != events.crend(); ++it) {
-                if (it->kind == kind) {
-                    if (payload)
-                        *payload = it->payload;
-                    return true;
-                }
-            }
-            return false;
+            const auto last = std::find_if(
+                events.crbegin(), events.crend(), [&kind](const SearchEvent &e) { return e.kind == kind; });
+            if (last == events.crend())
+                return false;
+            if (payload)
+                *payload = last->payload;
+            return true;
         };
         const auto marks = [&](const QString &node) {
             const int row = dock.panel.nodesModel()->rowOfNode(node);
@@ -398,7 +411,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(steps(dock) == 3 && isPaused(dock), 30000);
         const Candidate *forced = state(dock)->candidate(deferred);
         QCOMPARE(forced->decision, QStringLiteral("measurement forced by the user"));
-        QVERIFY(forced->status == CandidateStatus::Evaluated);
+        QVERIFY(forced->status == search::CandidateStatus::Evaluated);
         QCOMPARE(state(dock)->candidate(injected)->decision, QStringLiteral("injected by the user"));
         QCOMPARE(state(dock)->config.proposalsPerParent, 6);
         QCOMPARE(
@@ -410,6 +423,97 @@ private Q_SLOTS:
         auto folded = foldStoredSearch(**store, QStringLiteral("steer"));
         QVERIFY(folded);
         QCOMPARE(canonicalArchive(*folded), canonicalArchive(*state(dock)));
+    }
+
+    // What a running search writes reaches the store's other views as the session's typed changes: the candidate table
+    // gains the kernel it adds (an injected edit) as an inserted row and patches the rows it forecasts, never reset.
+    void candidateTableFollows()
+    {
+        const QString path = freshStore(QStringLiteral("follow.gpuf"));
+        {
+            auto store = Store::open(path, Store::Mode::ExistingOnly);
+            QVERIFY(createSearch(**store, QStringLiteral("grow"), replayConfig(Mode::Selective, 3)));
+        }
+        Dock dock;
+        CandidateSource source(&dock.session);
+        CandidateTableModel table;
+        connect(&source, &CandidateSource::tableLoaded, &table, &CandidateTableModel::setTable);
+        connect(&source, &CandidateSource::tableUpdated, &table, &CandidateTableModel::updateTable);
+        connect(&source, &CandidateSource::rowsPatched, &table, &CandidateTableModel::patchRows);
+        new QAbstractItemModelTester(&table, QAbstractItemModelTester::FailureReportingMode::QtTest, this);
+        QVERIFY(openIn(dock, path));
+        QTRY_VERIFY_WITH_TIMEOUT(source.table() && !source.isLoading() && !source.changedLinesPending()
+                && !table.isUpdating() && table.rowCount() == source.table()->rows.size(),
+            20000);
+        const int before = table.rowCount();
+        QSignalSpy resets(&table, &QAbstractItemModel::modelReset);
+        QSignalSpy inserted(&table, &QAbstractItemModel::rowsInserted);
+        QSignalSpy loads(&source, &CandidateSource::tableLoaded);
+        QSignalSpy patches(&source, &CandidateSource::rowsPatched);
+
+        QVERIFY(dock.panel.showSearchNamed(QStringLiteral("grow")));
+        QTRY_VERIFY(state(dock));
+        dock.panel.stepAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            steps(dock) == 1 && isPaused(dock) && status(dock, QStringLiteral("grow")) == QLatin1StringView("paused"),
+            30000);
+        QString child;
+        for (const ArchiveNode &n : state(dock)->archive.nodes) {
+            if (!n.seed)
+                child = n.id;
+        }
+        QVERIFY(!child.isEmpty());
+        Proposal edit;
+        edit.source = QStringLiteral("// edited by hand\nextern \"C\" __global__ void k(float *y) { y[0] = 2.0f; }\n");
+        edit.language = QStringLiteral("cuda");
+        edit.name = QStringLiteral("hand_edit");
+        dock.controller.inject(QStringLiteral("grow"), edit, child);
+        dock.panel.resumeAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(status(dock, QStringLiteral("grow")), QStringLiteral("finished"), 30000);
+        QTRY_VERIFY(state(dock) && state(dock)->finished);
+        dock.session.flushChanges();
+
+        const Candidate *injected = nullptr;
+        const Candidate *forecast = nullptr;
+        for (const Candidate &c : state(dock)->candidates) {
+            if (c.injected)
+                injected = &c;
+            else if (c.forecastId > 0 && c.kernelId > 0)
+                forecast = &c;
+        }
+        QVERIFY(injected && injected->kernelId > 0);
+        QVERIFY(forecast);
+        // The new kernel is a row inserted into the table; nothing was read whole, nothing reset.
+        QTRY_VERIFY_WITH_TIMEOUT(table.viewRowOf(injected->kernelId) >= 0 && !table.isUpdating(), 20000);
+        QVERIFY(patches.count() > 0);
+        QCOMPARE(loads.count(), 0);
+        QCOMPARE(resets.count(), 0);
+        QVERIFY(inserted.count() >= 1);
+        QCOMPARE(table.rowCount(), before + 1);
+        QCOMPARE(table.rowCount(), source.table()->rows.size());
+        const int row = table.viewRowOf(injected->kernelId);
+        QCOMPARE(table.index(row, NameColumn).data().toString(), QStringLiteral("hand_edit"));
+        QCOMPARE(table.index(row, OriginColumn).data().toString(), QStringLiteral("manual"));
+        QCOMPARE(table.index(row, ParentColumn).data().toString(),
+            table.index(table.viewRowOf(state(dock)->candidate(child)->kernelId), NameColumn).data().toString());
+        // The search's forecasts show in their kernels' rows (under the forecaster that made them).
+        const CandidateTablePtr now = source.table();
+        const int tableRow = now->rowOf(forecast->kernelId);
+        int forecaster = -1;
+        for (int f = 0; f < now->forecasters.size(); ++f) {
+            if (now->forecastCell(tableRow, f).forecastId == forecast->forecastId)
+                forecaster = f;
+        }
+        QVERIFY2(forecaster >= 0, "the forecast the search stored is in its kernel's row");
+        table.setForecasterIndex(forecaster);
+        const int shown = table.viewRowOf(forecast->kernelId);
+        QCOMPARE(table.index(shown, ConfidenceColumn).data().toString(), QString::number(forecast->confidence, 'f', 2));
+        QCOMPARE(now->forecastCell(tableRow, forecaster).predictedBin, forecast->predictedBin);
+        // The search's kernels belong to it in the table (the filter by search).
+        const int search = now->searchIndexOf(dock.panel.follower()->searchId());
+        QVERIFY(search >= 0);
+        QVERIFY(now->searches[search].kernelIds.contains(injected->kernelId));
+        QVERIFY(now->searches[search].kernelIds.contains(forecast->kernelId));
     }
 
     // Choosing a node makes its kernel the window's selection: against the reference, or its parent.
@@ -487,7 +591,7 @@ private Q_SLOTS:
         QVERIFY(menuAction(menu, QStringLiteral("Force a Measurement")));
         menu->close();
 
-        auto choices = loadNewSearchChoices(path);
+        auto choices = newSearchChoices(path);
         QVERIFY(choices);
         NewSearchDialog *dialog = dock.panel.openNewSearchDialog(*choices, QStringLiteral("orig"));
         QCOMPARE(dialog->searchName(), QStringLiteral("orig-replay"));

@@ -2,11 +2,11 @@
 // imported searches — what each row says, the event log of the chosen search with its filter and payload, the empty
 // and unreadable stores' messages, and the models under QAbstractItemModelTester.
 #include "core/interop/interop.h"
+#include "core/search/search_summary.h"
 #include "core/session/store_session.h"
 #include "core/store/search_repo.h"
 #include "core/store/store.h"
 #include "widgets/search/search_models.h"
-#include "widgets/search/search_summary.h"
 #include "widgets/search/searches_panel.h"
 
 #include <QAbstractItemModelTester>
@@ -67,7 +67,7 @@ class TestSearchesPanel : public QObject
 
     QString storeWith(const QString &name, const QStringList &files)
     {
-        const QString path = m_dir.filePath(name);
+        QString path = m_dir.filePath(name);
         auto store = Store::open(path, Store::Mode::CreateIfMissing);
         if (!store)
             return {};

@@ -81,10 +81,12 @@ void CandidateTableModel::updateTable(const CandidateTablePtr &table)
 
 void CandidateTableModel::patchRows(const CandidateTablePtr &table, const QList<int> &rows)
 {
-    if (!m_table || !table || table->rows.size() != m_table->rows.size()) {
+    if (!m_table || !table || table->rows.size() < m_table->rows.size()) {
         setTable(table);
         return;
     }
+    // Kernels appended to the table: rows are inserted where the filter and sort put them (applyOrder), no reset.
+    const bool grew = table->rows.size() > m_table->rows.size();
     m_table = table;
     if (!m_order.isEmpty() && !rows.isEmpty()) {
         QList<bool> patched(table->rows.size(), false);
@@ -95,11 +97,11 @@ void CandidateTableModel::patchRows(const CandidateTablePtr &table, const QList<
                 Q_EMIT dataChanged(index(viewRow, 0), index(viewRow, CandidateColumnCount - 1));
         }
     }
-    // A patched row may now pass or fail a filter on its values (applyOrder resets only then), or move in the sort.
+    // A patched row may now pass or fail a filter on its values, or move in the sort.
     const bool valueFilter = m_filter.measuredBin != CandidateFilter::kAnyBin
         || m_filter.predictedBin != CandidateFilter::kAnyBin || m_filter.minConfidence > 0.0
-        || m_filter.maxConfidence < 1.0 || m_filter.status.has_value();
-    if (valueFilter || m_sortColumn >= 0)
+        || m_filter.maxConfidence < 1.0 || m_filter.status.has_value() || m_filter.searchId != 0;
+    if (grew || valueFilter || m_sortColumn >= 0)
         requestOrder(false);
 }
 
@@ -185,9 +187,7 @@ void CandidateTableModel::applyOrder(const QList<int> &order)
     QList<int> newViewRow(m_table ? m_table->rows.size() : 0, -1);
     for (qsizetype i = 0; i < order.size(); ++i)
         newViewRow[order[i]] = int(i);
-    const bool sameRows = order.size() == m_order.size()
-        && std::all_of(m_order.cbegin(), m_order.cend(), [&newViewRow](int row) { return newViewRow[row] >= 0; });
-    if (m_rowsChangePending || !sameRows) {
+    if (m_rowsChangePending || (m_order.isEmpty() && !order.isEmpty())) {
         beginResetModel();
         m_order = order;
         m_rowsChangePending = false;
@@ -195,17 +195,76 @@ void CandidateTableModel::applyOrder(const QList<int> &order)
         Q_EMIT orderApplied();
         return;
     }
+    // Rows that no longer pass go, the others take their new order, rows that now pass (or are new) come in: each a
+    // removal, a move or an insertion, so the view keeps its selection and scroll position.
+    removeRowsNotIn(newViewRow);
+    QList<int> kept; // the remaining rows in their new order
+    kept.reserve(m_order.size());
+    QList<bool> shown(newViewRow.size(), false);
+    for (int row : std::as_const(m_order))
+        shown[row] = true;
+    for (int row : order) {
+        if (shown[row])
+            kept.append(row);
+    }
+    if (kept != m_order)
+        moveRowsTo(kept);
+    insertRowsOf(order);
+    Q_EMIT orderApplied();
+}
+
+void CandidateTableModel::removeRowsNotIn(const QList<int> &newViewRow)
+{
+    for (int end = int(m_order.size()); end > 0;) {
+        if (newViewRow[m_order[end - 1]] >= 0) {
+            --end;
+            continue;
+        }
+        int begin = end - 1;
+        while (begin > 0 && newViewRow[m_order[begin - 1]] < 0)
+            --begin;
+        beginRemoveRows({}, begin, end - 1);
+        m_order.remove(begin, end - begin);
+        endRemoveRows();
+        end = begin;
+    }
+}
+
+void CandidateTableModel::moveRowsTo(const QList<int> &kept)
+{
     // The same rows in another order: move the persistent indexes (selection, current) with their rows.
+    QList<int> keptViewRow(m_table->rows.size(), -1);
+    for (qsizetype i = 0; i < kept.size(); ++i)
+        keptViewRow[kept[i]] = int(i);
     Q_EMIT layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
     const QModelIndexList from = persistentIndexList();
     QModelIndexList to;
     to.reserve(from.size());
     for (const QModelIndex &index : from)
-        to.append(createIndex(newViewRow[m_order[index.row()]], index.column()));
-    m_order = order;
+        to.append(createIndex(keptViewRow[m_order[index.row()]], index.column()));
+    m_order = kept;
     changePersistentIndexList(from, to);
     Q_EMIT layoutChanged({}, QAbstractItemModel::VerticalSortHint);
-    Q_EMIT orderApplied();
+}
+
+void CandidateTableModel::insertRowsOf(const QList<int> &order)
+{
+    // m_order is `order` without some rows, in the same order: insert each run of missing rows where it belongs.
+    for (int i = 0; i < order.size();) {
+        if (i < m_order.size() && m_order[i] == order[i]) {
+            ++i;
+            continue;
+        }
+        const int next = i < m_order.size() ? m_order[i] : -1;
+        int end = i;
+        while (end < order.size() && order[end] != next)
+            ++end;
+        beginInsertRows({}, i, end - 1);
+        m_order.insert(i, end - i, 0);
+        std::copy(order.cbegin() + i, order.cbegin() + end, m_order.begin() + i);
+        endInsertRows();
+        i = end;
+    }
 }
 
 int CandidateTableModel::totalRowCount() const { return m_table ? int(m_table->rows.size()) : 0; }

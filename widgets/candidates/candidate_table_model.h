@@ -73,6 +73,9 @@ Q_SIGNALS:
 private:
     void requestOrder(bool rowsChange);
     void applyOrder(const QList<int> &order);
+    void removeRowsNotIn(const QList<int> &newViewRow);
+    void moveRowsTo(const QList<int> &kept);
+    void insertRowsOf(const QList<int> &order);
     void emitColumnsChanged(std::initializer_list<int> columns);
     QVariant displayData(int row, int column) const;
     QVariant toolTipData(int row, int column) const;

@@ -9,6 +9,8 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace gpuf {
 
 ProblemTree::ProblemTree(CandidateSource *source, Selection *selection, QWidget *parent)
@@ -28,6 +30,14 @@ ProblemTree::ProblemTree(CandidateSource *source, Selection *selection, QWidget 
     m_view->header()->setSectionResizeMode(ProblemTreeModel::CountColumn, QHeaderView::ResizeToContents);
 
     connect(source, &CandidateSource::tableLoaded, this, &ProblemTree::showTable);
+    // Kernels added, or a search's members changed: the tree is built again (patched values do not show in it).
+    connect(source, &CandidateSource::rowsPatched, this, [this](const CandidateTablePtr &table) {
+        const CandidateTablePtr shown = m_model->table();
+        if (!shown || table->rows.size() != shown->rows.size() || table->searches.size() != shown->searches.size()
+            || !std::equal(table->searches.cbegin(), table->searches.cend(), shown->searches.cbegin(),
+                [](const CandidateSearch &a, const CandidateSearch &b) { return a.kernelIds == b.kernelIds; }))
+            showTable(table);
+    });
     connect(source, &CandidateSource::cleared, this, [this]() { showTable(nullptr); });
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this, &ProblemTree::onCurrentChanged);
     connect(m_selection, &Selection::scopeChanged, this, &ProblemTree::showScope);

@@ -32,6 +32,7 @@ constexpr double kZoomStep = 1.25;
 constexpr int kDragThreshold = 4; // pixels a press must move before it pans instead of clicking
 constexpr double kDetailRadius = 2.5; // below this, nodes are drawn without outlines and marks shrink
 constexpr double kLabelRadius = 8.0;
+constexpr qsizetype kBackgroundEdges = 3000; // from this many edges on screen, they are drawn off the GUI thread
 constexpr qsizetype kSmoothEdges = 600; // up to this many edges on screen are drawn antialiased // from this, measured
                                         // nodes carry their speedup as text
 
@@ -44,13 +45,15 @@ LineageCanvas::LineageCanvas(QWidget *parent)
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
-    setMinimumSize(200, 150);
+    // Small enough that a low dock squeezes the tree rather than laying it over its legend.
+    setMinimumSize(160, 48);
 }
 
 void LineageCanvas::setLineage(search::Lineage lineage)
 {
     m_lineage = std::move(lineage);
     m_layout = search::layoutLineage(m_lineage);
+    ++m_revision;
     if (!m_lineage.find(m_selected))
         m_selected.clear();
     if (m_autoFit)
@@ -282,12 +285,68 @@ void LineageCanvas::paintEdges(QPainter &painter, const QRectF &visible)
     m_paintedEdges = int(normal.size() + best.size());
     // Antialiasing is most of the edges' cost: only a zoomed-in view with few edges gets it (a fitted tree of two
     // thousand nodes on a 4K screen paints in half the time without).
-    painter.setRenderHint(QPainter::Antialiasing, nodeRadius() >= kDetailRadius && normal.size() <= kSmoothEdges);
-    painter.setPen(QPen(m_colors.edge, 1.0));
-    painter.drawLines(normal);
+    if (normal.size() >= kBackgroundEdges) {
+        drawEdgeImage(painter);
+        requestEdgeImage(std::move(normal));
+    } else {
+        painter.setRenderHint(QPainter::Antialiasing, nodeRadius() >= kDetailRadius && normal.size() <= kSmoothEdges);
+        painter.setPen(QPen(m_colors.edge, 1.0));
+        painter.drawLines(normal);
+    }
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setPen(QPen(m_colors.highlight, std::max(2.5, nodeRadius() * 0.6), Qt::SolidLine, Qt::RoundCap));
     painter.drawLines(best);
+}
+
+void LineageCanvas::drawEdgeImage(QPainter &painter) const
+{
+    if (m_edgeImage.image.isNull() || m_edgeImage.zoom <= 0.0)
+        return;
+    // A point drawn at w0 = o0 + p·z0 now lies at o1 + p·z1 = (o1 − o0·s) + w0·s, with s = z1 / z0.
+    const double scale = m_zoom / m_edgeImage.zoom;
+    painter.save();
+    painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
+    painter.translate(m_offset - m_edgeImage.offset * scale);
+    painter.scale(scale, scale);
+    painter.drawImage(QPointF(0, 0), m_edgeImage.image);
+    painter.restore();
+}
+
+void LineageCanvas::requestEdgeImage(QList<QLineF> lines)
+{
+    const qreal ratio = devicePixelRatioF();
+    const QSize size = this->size();
+    const QString view = QStringLiteral("%1 %2 %3,%4 %5x%6@%7")
+                             .arg(m_revision)
+                             .arg(m_zoom, 0, 'g', 12)
+                             .arg(m_offset.x(), 0, 'g', 12)
+                             .arg(m_offset.y(), 0, 'g', 12)
+                             .arg(size.width())
+                             .arg(size.height())
+                             .arg(ratio);
+    if (view == m_requestedEdges)
+        return; // that image is on its way, or shown
+    m_requestedEdges = view;
+    m_edgeJob.start(
+        [lines = std::move(lines), size, ratio, color = m_colors.edge, zoom = m_zoom, offset = m_offset](
+            const CancelToken &cancel) -> Result<EdgeImage> {
+            if (cancel.isCancelled())
+                return Error::cancelled();
+            QImage image(size * ratio, QImage::Format_ARGB32_Premultiplied);
+            image.setDevicePixelRatio(ratio);
+            image.fill(Qt::transparent);
+            QPainter painter(&image);
+            painter.setPen(QPen(color, 1.0));
+            painter.drawLines(lines);
+            painter.end();
+            return EdgeImage {std::move(image), zoom, offset};
+        },
+        [this](Result<EdgeImage> edges) {
+            if (!edges)
+                return;
+            m_edgeImage = std::move(*edges);
+            update();
+        });
 }
 
 void LineageCanvas::paintNodes(QPainter &painter, const QRectF &visible, double r)
@@ -543,6 +602,8 @@ void LineageCanvas::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::PaletteChange) {
         m_colors = LineageColors::fromPalette(palette());
+        ++m_revision;
+        m_edgeImage = {}; // in the old colours
         m_glyphs.clear();
         update();
     }

@@ -5,9 +5,11 @@
 #pragma once
 
 #include "core/search/lineage.h"
+#include "core/session/latest_job.h"
 #include "widgets/search/lineage_painter.h"
 
 #include <QHash>
+#include <QImage>
 #include <QPixmap>
 #include <QWidget>
 
@@ -85,6 +87,16 @@ private:
     void paintSketch(QPainter &painter, const QList<int> &nodes, double r);
     const QPixmap &glyphFor(search::LineageKind kind, int bin, double r);
     QList<int> visibleNodes(const QRectF &visible) const;
+    // Many edges are rasterised off the GUI thread (tens of milliseconds for a fitted tree of thousands of nodes):
+    // the view shows the latest image, moved and scaled to the current view, until the next one arrives.
+    struct EdgeImage
+    {
+        QImage image;
+        double zoom = 0.0;
+        QPointF offset;
+    };
+    void drawEdgeImage(QPainter &painter) const;
+    void requestEdgeImage(QList<QLineF> lines);
 
     search::Lineage m_lineage;
     search::LineageLayout m_layout;
@@ -102,6 +114,10 @@ private:
     double m_glyphRatio = 0.0;
     int m_paintedNodes = 0;
     int m_paintedEdges = 0;
+    quint64 m_revision = 0; // counts what changes the edges' image: a lineage, the colours
+    QString m_requestedEdges; // the view (revision, zoom, offset, size) of the image asked for last
+    EdgeImage m_edgeImage;
+    LatestJob<EdgeImage> m_edgeJob {this};
 };
 
 } // namespace gpuf

@@ -213,7 +213,9 @@ void LineageView::refresh(const search::SearchState &state)
 
 void LineageView::showLineage()
 {
-    const QString selected = m_canvas->selectedNode();
+    // A node chosen elsewhere before the tree had it (the tree redraws a moment after the log grew) is marked once
+    // it arrives.
+    const QString selected = m_canvas->selectedNode().isEmpty() ? m_wanted : m_canvas->selectedNode();
     m_canvas->setLineage(search::scopedLineage(m_full, scope()));
     m_canvas->selectNode(selected);
 }
@@ -232,7 +234,11 @@ void LineageView::applyEvents(const search::SearchState &state, const QList<Sear
     refresh(state); // zoom, pan and selection stay
 }
 
-void LineageView::selectNode(const QString &nodeId) { m_canvas->selectNode(nodeId); }
+void LineageView::selectNode(const QString &nodeId)
+{
+    m_wanted = nodeId;
+    m_canvas->selectNode(nodeId);
+}
 
 QString LineageView::selectedNode() const { return m_canvas->selectedNode(); }
 

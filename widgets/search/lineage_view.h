@@ -82,6 +82,7 @@ private:
     void showLineage();
 
     search::Lineage m_full; // every candidate; the canvas gets it through the scope
+    QString m_wanted; // the node last chosen, marked when the tree has it
     LineageCanvas *m_canvas;
     QCheckBox *m_unmeasured;
     LineageLegend *m_legend;

@@ -1,13 +1,6 @@
 // NewSearchDialog; see new_search_dialog.h.
 #include "widgets/search/new_search_dialog.h"
 
-#include "core/mutators/shipped_families.h"
-#include "core/store/forecast_repo.h"
-#include "core/store/hardware_repo.h"
-#include "core/store/problem_repo.h"
-#include "core/store/search_repo.h"
-#include "core/store/store.h"
-
 #include <QComboBox>
 #include <QDateTime>
 #include <QDialogButtonBox>
@@ -40,47 +33,6 @@ QSpinBox *spin(int low, int high, int value, QWidget *parent)
 }
 
 } // namespace
-
-Result<NewSearchChoices> loadNewSearchChoices(const QString &path)
-{
-    auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
-    if (!store)
-        return Error {store.error()};
-    NewSearchChoices out;
-    auto problems = ProblemRepo(**store).list();
-    if (!problems)
-        return Error {problems.error()};
-    for (const Problem &p : std::as_const(*problems)) {
-        if (p.referenceKernelId > 0)
-            out.targets.append({p.name, {}, p.name});
-    }
-    // Families need no stored problem: a family search imports its corpus problem first.
-    if (auto families = families::shippedFamilies()) {
-        for (const auto &f : std::as_const(*families))
-            out.targets.append({f.problem, f.name, f.title.isEmpty() ? f.name : f.title});
-    }
-    out.forecasters.append(QStringLiteral("costmodel"));
-    auto forecasters = ForecasterRepo(**store).list();
-    if (!forecasters)
-        return Error {forecasters.error()};
-    for (const Forecaster &f : std::as_const(*forecasters)) {
-        if (f.kind == ForecasterKind::Llm) {
-            out.forecasters.append(f.name);
-            out.llmForecasters.append(f.name);
-        }
-    }
-    auto hardware = HardwareRepo(**store).list();
-    if (!hardware)
-        return Error {hardware.error()};
-    for (const Hardware &h : std::as_const(*hardware))
-        out.hardware.append(h.name);
-    auto searches = SearchRepo(**store).list();
-    if (!searches)
-        return Error {searches.error()};
-    for (const Search &s : std::as_const(*searches))
-        out.searches.append(s.name);
-    return out;
-}
 
 NewSearchDialog::NewSearchDialog(const NewSearchChoices &choices, QWidget *parent)
     : QDialog(parent)

@@ -1,10 +1,12 @@
 // New Search…: what to search (a problem of the store, or a shipped kernel family), the mode, forecaster, mutator,
 // budget, τ, GPU and seed — and, before anything starts, the cost the choice implies (GPU evaluations, forecasts,
-// LLM calls; search::searchCost). The choices it offers are read off the GUI thread (loadNewSearchChoices) before it
-// opens. It also serves "Replay with…": a recorded search's configuration prefilled, its log as the proposal source.
+// LLM calls; search::searchCost). The choices it offers are read off the GUI thread (search::readNewSearchChoices)
+// before it opens. It also serves "Replay with…": a recorded search's configuration prefilled, its log as the proposal
+// source.
 #pragma once
 
 #include "core/search/search_cost.h"
+#include "core/search/search_reads.h"
 
 #include <QDialog>
 
@@ -17,23 +19,8 @@ class QSpinBox;
 
 namespace gpuf {
 
-struct NewSearchChoices
-{
-    struct Target
-    {
-        QString problem;
-        QString family; // empty: the problem itself (recorded pool or LLM)
-        QString title;
-    };
-    QList<Target> targets; // problems with a reference kernel, then the shipped families
-    QStringList forecasters; // costmodel first
-    QStringList llmForecasters; // of them, those that call an endpoint (and can generate)
-    QStringList hardware;
-    QStringList searches; // searches whose log can be a recorded pool
-};
-
-// Reads what the dialog offers from the store at `path`. Runs on any thread.
-Result<NewSearchChoices> loadNewSearchChoices(const QString &path);
+// What the dialog offers (read off the GUI thread with search::readNewSearchChoices).
+using NewSearchChoices = search::NewSearchChoices;
 
 class NewSearchDialog : public QDialog
 {

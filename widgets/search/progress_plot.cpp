@@ -3,6 +3,7 @@
 #include "widgets/plots/plot_qcustomplot.h"
 
 #include <QComboBox>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QLabel>
 
@@ -31,8 +32,14 @@ ProgressPlot::ProgressPlot(QWidget *parent)
     controls()->insertWidget(0, new QLabel(tr("Best speedup"), this));
     controls()->insertWidget(1, m_axisBox);
 
+    // The legend sits in its own row above the curves: inside the axes it covered them once the dock was small.
     plot()->legend->setVisible(true);
-    plot()->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    plot()->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    plot()->legend->setMargins(QMargins(6, 2, 6, 2));
+    plot()->axisRect()->insetLayout()->take(plot()->legend);
+    plot()->plotLayout()->insertRow(0);
+    plot()->plotLayout()->addElement(0, 0, plot()->legend);
+    plot()->plotLayout()->setRowStretchFactor(0, 0.001);
     plot()->yAxis->setLabel(tr("best speedup (×)"));
     m_reference = new QCPItemStraightLine(plot());
     m_reference->point1->setCoords(0, 1);
@@ -136,7 +143,29 @@ void ProgressPlot::rebuild()
     m_reference->setPen(QPen(colors().muted, 1.0, Qt::DotLine));
     applyFrameColors(plot(), colors());
     plot()->legend->setVisible(!m_series.isEmpty());
+    wrapLegend();
     plot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ProgressPlot::wrapLegend()
+{
+    // As many entries side by side as the plot's width holds (at least one), so the row never runs off the side.
+    const QFontMetrics metrics(plot()->legend->font());
+    int widest = 0;
+    for (const ProgressSeries &s : std::as_const(m_series))
+        widest = std::max(widest, metrics.horizontalAdvance(s.name));
+    const int entry = widest + plot()->legend->iconSize().width() + plot()->legend->iconTextPadding() + 24;
+    const int columns = std::clamp(plot()->width() / std::max(1, entry), 1, std::max(1, int(m_series.size())));
+    if (plot()->legend->wrap() != columns) {
+        plot()->legend->setWrap(columns);
+        plot()->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    }
+}
+
+void ProgressPlot::resizeEvent(QResizeEvent *event)
+{
+    PlotWidget::resizeEvent(event);
+    wrapLegend();
 }
 
 } // namespace gpuf

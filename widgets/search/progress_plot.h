@@ -50,8 +50,11 @@ public:
 
 protected:
     void rebuild() override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
+    void wrapLegend();
+
     QComboBox *m_axisBox;
     Axis m_axis = Axis::Evaluations;
     QList<ProgressSeries> m_series;

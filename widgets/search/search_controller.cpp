@@ -1,12 +1,11 @@
 // SearchController; see search_controller.h.
 #include "widgets/search/search_controller.h"
 
+#include "core/common/thread_priority.h"
 #include "core/session/store_session.h"
 #include "core/store/store.h"
 
-#include <QFutureWatcher>
 #include <QThread>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace gpuf {
 
@@ -28,14 +27,14 @@ SearchController::SearchController(StoreSession *session, QObject *parent)
 
 SearchController::~SearchController()
 {
-    for (auto it = m_live.begin(); it != m_live.end(); ++it) {
+    for (const Live &live : std::as_const(m_live)) {
         // The engine's thread finishes its current action (one at a time), then drops the run.
-        QMetaObject::invokeMethod(it->engine, &SearchEngine::shutdown, Qt::BlockingQueuedConnection);
+        QMetaObject::invokeMethod(live.engine, &SearchEngine::shutdown, Qt::BlockingQueuedConnection);
         // Deleted on its own thread as that thread ends (its timers belong there).
-        it->engine->deleteLater();
-        it->thread->quit();
-        it->thread->wait();
-        delete it->thread;
+        live.engine->deleteLater();
+        live.thread->quit();
+        live.thread->wait();
+        delete live.thread;
     }
     for (const QPointer<QThread> &thread : std::as_const(m_ending)) {
         if (thread)
@@ -47,33 +46,27 @@ SearchSnapshot SearchController::snapshot(const QString &name) const { return m_
 
 void SearchController::create(const QString &name, const search::SearchConfig &config)
 {
-    const QString path = m_session->path();
-    if (path.isEmpty()) {
+    if (!m_session->isOpen()) {
         Q_EMIT failed(name, tr("Open a store first: a search is stored in it."));
         return;
     }
-    const search::SetupOptions options = m_options;
-    auto *watcher = new QFutureWatcher<Result<RowId>>(this);
-    connect(watcher, &QFutureWatcher<Result<RowId>>::finished, this, [this, watcher, name, path] {
-        watcher->deleteLater();
-        const Result<RowId> id = watcher->result();
-        if (!id) {
-            Q_EMIT failed(name, id.error());
-            return;
-        }
-        if (path != m_session->path())
-            return; // the store changed meanwhile: the search waits there, interrupted
-        Q_EMIT searchCreated(name);
-        run(name);
-    });
+    const QString path = m_session->path();
     m_session->beginWork(tr("Preparing search %1…").arg(name));
-    connect(watcher, &QFutureWatcher<Result<RowId>>::finished, m_session, &StoreSession::endWork);
-    watcher->setFuture(QtConcurrent::run([path, name, config, options]() -> Result<RowId> {
-        auto store = Store::open(path, Store::Mode::ExistingOnly);
-        if (!store)
-            return Error {store.error()};
-        return search::createSearch(**store, name, config, options);
-    }));
+    m_session->write<RowId>(
+        [name, config, options = m_options](
+            Store &store) -> Result<RowId> { return search::createSearch(store, name, config, options); },
+        this,
+        [this, name, path](const Result<RowId> &id) {
+            m_session->endWork();
+            if (!id) {
+                Q_EMIT failed(name, id.error());
+                return;
+            }
+            if (path != m_session->path())
+                return; // the store changed meanwhile: the search waits there, interrupted
+            Q_EMIT searchCreated(name);
+            run(name);
+        });
 }
 
 void SearchController::run(const QString &name) { engineFor(name, true); }
@@ -88,6 +81,9 @@ SearchEngine *SearchController::engineFor(const QString &name, bool start)
     Live live;
     live.thread = new QThread;
     live.thread->setObjectName(QStringLiteral("gpuf-search"));
+    // The engine may write thousands of events a second: it yields a shared core to the GUI thread.
+    connect(
+        live.thread, &QThread::started, live.thread, [] { lowerCurrentThreadPriority(); }, Qt::DirectConnection);
     live.engine = new SearchEngine(search::storeRunFactory(m_storePath, name, m_options));
     live.engine->moveToThread(live.thread);
     live.last.name = name;
@@ -98,6 +94,7 @@ SearchEngine *SearchController::engineFor(const QString &name, bool start)
         Q_EMIT snapshotChanged(s);
     });
     connect(live.engine, &SearchEngine::stepCompleted, this, &SearchController::stepCompleted);
+    connect(live.engine, &SearchEngine::rowsWritten, this, &SearchController::announceWrites);
     connect(live.engine, &SearchEngine::finished, this, [this, name](const SearchSnapshot &s) {
         if (auto it = m_live.find(name); it != m_live.end())
             it->last = s;
@@ -177,6 +174,19 @@ void SearchController::inject(const QString &name, const search::Proposal &propo
 void SearchController::changeConfig(const QString &name, const QJsonObject &changes)
 {
     send(name, &SearchEngine::changeConfig, changes);
+}
+
+void SearchController::announceWrites(const search::SearchWrites &writes)
+{
+    using Kind = StoreChange::Kind;
+    if (!m_session->isOpen() || m_session->path() != m_storePath)
+        return;
+    // The session unites what arrives within its interval: the other docks patch or add rows at most that often.
+    m_session->announce(StoreChange::of(Kind::Searches, {writes.searchId}, writes.kernels));
+    if (!writes.forecastKernels.isEmpty())
+        m_session->announce(StoreChange::of(Kind::Forecasts, writes.forecastKernels));
+    if (!writes.measuredKernels.isEmpty())
+        m_session->announce(StoreChange::of(Kind::Measurements, writes.measuredKernels));
 }
 
 void SearchController::release(const QString &name)

@@ -2,6 +2,7 @@
 // QThread (DESIGN §8); the controller starts, pauses, resumes, stops and single-steps them, relays the steering acts
 // (each becomes an event in the search's log) and tells the views, by signals, what every running engine reports.
 // A search whose log ends mid-search and that no engine of this controller runs is interrupted; run() resumes it.
+// What the engines write reaches the store's other views as the session's typed changes.
 #pragma once
 
 #include "core/search/search_engine.h"
@@ -80,6 +81,8 @@ private:
     template<typename Slot, typename... Args>
     void send(const QString &name, Slot slot, Args... args);
     void release(const QString &name);
+    // Tells the session what a running engine wrote (kernels, forecasts, measurements, search events).
+    void announceWrites(const gpuf::search::SearchWrites &writes);
 
     StoreSession *m_session;
     search::SetupOptions m_options;

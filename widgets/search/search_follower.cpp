@@ -1,29 +1,15 @@
 // SearchFollower; see search_follower.h.
 #include "widgets/search/search_follower.h"
 
+#include "core/search/search_reads.h"
 #include "core/session/store_session.h"
-#include "core/store/problem_repo.h"
-#include "core/store/search_repo.h"
-#include "core/store/store.h"
-
-#include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace gpuf {
-
-struct SearchFollower::Read
-{
-    QString error;
-    QList<SearchEvent> events;
-    std::shared_ptr<search::SearchState> state; // full reads only
-    QString foldError;
-    RowId referenceKernelId = 0;
-    RowId problemId = 0;
-};
-
 namespace {
 
-using ReadPtr = std::shared_ptr<SearchFollower::Read>;
+// Events read and handed to the views at a time: a search that writes thousands a second is followed in bounded
+// slices, so no single delivery holds the GUI thread long.
+constexpr qint64 kBatch = 400;
 
 } // namespace
 
@@ -37,6 +23,7 @@ SearchFollower::~SearchFollower() = default;
 void SearchFollower::clear()
 {
     ++m_generation;
+    m_session->cancelReads(this);
     m_reading = false;
     m_searchId = 0;
     m_name.clear();
@@ -56,49 +43,21 @@ void SearchFollower::follow(RowId searchId, const QString &name)
     m_name = name;
     m_reading = true;
     const quint64 generation = m_generation;
-    const QString path = m_session->path();
-    m_path = path;
-    auto *watcher = new QFutureWatcher<ReadPtr>(this);
-    connect(watcher, &QFutureWatcher<ReadPtr>::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        applyFull(generation, watcher->result());
-    });
-    watcher->setFuture(QtConcurrent::run([path, searchId]() -> ReadPtr {
-        auto read = std::make_shared<Read>();
-        auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
-        if (!store) {
-            read->error = store.error();
-            return read;
-        }
-        SearchRepo searches(**store);
-        auto search = searches.find(searchId);
-        auto events = searches.events(searchId);
-        if (!search || !events || !*search) {
-            read->error = !search ? search.error() : !events ? events.error() : QStringLiteral("the search is gone");
-            return read;
-        }
-        read->events = std::move(*events);
-        read->problemId = (*search)->problemId;
-        if (read->problemId > 0) {
-            if (auto problem = ProblemRepo(**store).find(read->problemId); problem && *problem)
-                read->referenceKernelId = (*problem)->referenceKernelId;
-        }
-        auto state = search::foldEvents(read->events);
-        if (state)
-            read->state = std::make_shared<search::SearchState>(std::move(*state));
-        else
-            read->foldError = state.error();
-        return read;
-    }));
+    m_path = m_session->path();
+    m_session->read<search::FollowedSearch>(
+        QStringLiteral("log"),
+        [searchId](
+            Store &store, const CancelToken &cancel) { return search::readFollowedSearch(store, searchId, cancel); },
+        this, [this, generation](Result<search::FollowedSearch> read) { applyFull(generation, std::move(read)); });
 }
 
-void SearchFollower::applyFull(quint64 generation, const std::shared_ptr<Read> &read)
+void SearchFollower::applyFull(quint64 generation, Result<search::FollowedSearch> read)
 {
     if (generation != m_generation)
         return;
     m_reading = false;
-    if (!read->error.isEmpty()) {
-        Q_EMIT failed(read->error);
+    if (!read) {
+        Q_EMIT failed(read.error());
         return;
     }
     m_events = std::move(read->events);
@@ -124,42 +83,28 @@ void SearchFollower::readMore()
 {
     m_reading = true;
     const quint64 generation = m_generation;
-    const QString path = m_path;
     const RowId searchId = m_searchId;
     const qint64 from = m_events.size();
-    auto *watcher = new QFutureWatcher<ReadPtr>(this);
-    connect(watcher, &QFutureWatcher<ReadPtr>::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        applyMore(generation, watcher->result());
-    });
-    watcher->setFuture(QtConcurrent::run([path, searchId, from]() -> ReadPtr {
-        auto read = std::make_shared<Read>();
-        auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
-        if (!store) {
-            read->error = store.error();
-            return read;
-        }
-        auto events = SearchRepo(**store).eventsFrom(searchId, from);
-        if (!events)
-            read->error = events.error();
-        else
-            read->events = std::move(*events);
-        return read;
-    }));
+    m_session->read<QList<SearchEvent>>(
+        QStringLiteral("more"),
+        [searchId, from](Store &store, const CancelToken &cancel) {
+            return search::readSearchEventsFrom(store, searchId, from, cancel, kBatch);
+        },
+        this, [this, generation](Result<QList<SearchEvent>> read) { applyMore(generation, std::move(read)); });
 }
 
-void SearchFollower::applyMore(quint64 generation, const std::shared_ptr<Read> &read)
+void SearchFollower::applyMore(quint64 generation, Result<QList<SearchEvent>> read)
 {
     if (generation != m_generation)
         return;
     m_reading = false;
-    if (!read->error.isEmpty()) {
-        Q_EMIT failed(read->error);
+    if (!read) {
+        Q_EMIT failed(read.error());
         return;
     }
     QList<SearchEvent> fresh;
-    fresh.reserve(read->events.size());
-    for (SearchEvent &e : read->events) {
+    fresh.reserve(read->size());
+    for (SearchEvent &e : *read) {
         if (e.sequence != m_events.size())
             continue; // already read (a full read and a poke raced)
         if (m_foldError.isEmpty()) {

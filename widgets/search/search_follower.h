@@ -1,9 +1,11 @@
 // SearchFollower: one search's log and its folded state on the GUI thread, kept current without reloading. The first
-// read (the whole log, folded) runs off the GUI thread; afterwards, whenever the log has grown (a running engine's
-// snapshot says so), only the new events are read in the background and folded here, one by one, and the views get
-// them as a batch (appended()). At most one read is in flight; a poke meanwhile is remembered and served after it.
+// read (the whole log, folded) runs off the GUI thread through the session; afterwards, whenever the log has grown (a
+// running engine's snapshot says so), only the new events are read in the background and folded here, one by one, and
+// the views get them as a batch (appended()). At most one read is in flight; a poke meanwhile is remembered and served
+// after it.
 #pragma once
 
+#include "core/search/search_reads.h"
 #include "core/search/search_state.h"
 
 #include <QObject>
@@ -19,8 +21,6 @@ class SearchFollower : public QObject
     Q_OBJECT
 
 public:
-    struct Read; // what one background read brings back
-
     explicit SearchFollower(StoreSession *session, QObject *parent = nullptr);
     ~SearchFollower() override;
 
@@ -31,6 +31,7 @@ public:
     void poke(qint64 events);
 
     RowId searchId() const { return m_searchId; }
+    StoreSession *session() const { return m_session; }
     QString storePath() const { return m_path; }
     QString name() const { return m_name; }
     bool isLoading() const { return m_reading; }
@@ -48,8 +49,8 @@ Q_SIGNALS:
 
 private:
     void readMore();
-    void applyFull(quint64 generation, const std::shared_ptr<Read> &read);
-    void applyMore(quint64 generation, const std::shared_ptr<Read> &read);
+    void applyFull(quint64 generation, Result<search::FollowedSearch> read);
+    void applyMore(quint64 generation, Result<QList<SearchEvent>> read);
 
     StoreSession *m_session;
     RowId m_searchId = 0;

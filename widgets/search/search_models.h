@@ -3,7 +3,7 @@
 #pragma once
 
 #include "core/search/search_engine.h"
-#include "widgets/search/search_summary.h"
+#include "core/search/search_summary.h"
 
 #include <QAbstractTableModel>
 

@@ -1,18 +1,16 @@
 // SearchSteering; see search_steering.h.
 #include "widgets/search/search_steering.h"
 
+#include "core/search/search_reads.h"
 #include "core/session/selection.h"
-#include "core/store/problem_repo.h"
-#include "core/store/store.h"
+#include "core/session/store_session.h"
 #include "widgets/search/search_controller.h"
 #include "widgets/search/search_follower.h"
 #include "widgets/search/search_nodes_model.h"
 #include "widgets/search/steering_dialogs.h"
 
-#include <QFutureWatcher>
 #include <QMenu>
 #include <QPointer>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace gpuf {
 
@@ -136,28 +134,18 @@ void SearchSteering::editAndInject(const QString &nodeId)
     // The fold drops the code of nodes that left the step; the store has it.
     const RowId kernelId = c->kernelId;
     const QString language = c->language;
-    const QString store = m_follower->storePath();
-    auto *watcher = new QFutureWatcher<Result<QString>>(this);
-    connect(watcher, &QFutureWatcher<Result<QString>>::finished, this, [this, watcher, nodeId, language] {
-        watcher->deleteLater();
-        const Result<QString> code = watcher->result();
-        if (!code) {
-            Q_EMIT notice(tr("Cannot read the node's code: %1").arg(code.error()));
-            return;
-        }
-        openInjectDialog(nodeId, *code, language);
-    });
-    watcher->setFuture(QtConcurrent::run([store, kernelId]() -> Result<QString> {
-        auto s = Store::open(store, Store::Mode::ExistingOnly, Store::Check::Header);
-        if (!s)
-            return Error {s.error()};
-        auto kernel = KernelRepo(**s).find(kernelId);
-        if (!kernel)
-            return Error {kernel.error()};
-        if (!*kernel)
-            return Error {tr("the kernel is no longer in the store")};
-        return (*kernel)->source;
-    }));
+    m_follower->session()->read<QString>(
+        QStringLiteral("code"),
+        [kernelId](
+            Store &store, const CancelToken &cancel) { return search::readKernelSource(store, kernelId, cancel); },
+        this,
+        [this, nodeId, language](Result<QString> code) {
+            if (!code) {
+                Q_EMIT notice(tr("Cannot read the node's code: %1").arg(code.error()));
+                return;
+            }
+            openInjectDialog(nodeId, *code, language);
+        });
 }
 
 void SearchSteering::openInjectDialog(const QString &nodeId, const QString &code, const QString &language)

@@ -1,6 +1,7 @@
 // SearchesPanel; see searches_panel.h.
 #include "widgets/search/searches_panel.h"
 
+#include "core/search/search_reads.h"
 #include "core/search/search_setup.h"
 #include "core/session/store_session.h"
 #include "core/store/store.h"
@@ -19,7 +20,6 @@
 #include "widgets/search/step_view.h"
 
 #include <QFontDatabase>
-#include <QFutureWatcher>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QJsonDocument>
@@ -31,9 +31,9 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace gpuf {
 namespace {
@@ -50,6 +50,9 @@ QTableView *tableFor(QAbstractItemModel *model, QWidget *parent)
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     return view;
 }
+
+// How often the live views redraw while a search streams events.
+constexpr int kLiveViewsIntervalMs = 150;
 
 QSortFilterProxyModel *proxyFor(QAbstractItemModel *source, int sortRole, QObject *parent)
 {
@@ -144,6 +147,10 @@ SearchesPanel::SearchesPanel(StoreSession *session, SearchController *controller
     layout->addWidget(split, 1);
     layout->addWidget(m_live);
 
+    m_liveViewsTimer = new QTimer(this);
+    m_liveViewsTimer->setSingleShot(true);
+    m_liveViewsTimer->setInterval(kLiveViewsIntervalMs);
+    connect(m_liveViewsTimer, &QTimer::timeout, this, &SearchesPanel::refreshLiveViews);
     connect(m_follower, &SearchFollower::loaded, this, &SearchesPanel::followerLoaded);
     connect(m_follower, &SearchFollower::appended, this, &SearchesPanel::followerAppended);
     connect(m_follower, &SearchFollower::failed, this,
@@ -170,7 +177,7 @@ SearchesPanel::SearchesPanel(StoreSession *session, SearchController *controller
     connect(m_session, &StoreSession::changed, this, [this](const StoreChange &change) {
         using Kind = StoreChange::Kind;
         if (change.kind == Kind::Import || change.kind == Kind::Reload || change.kind == Kind::Removed
-            || change.kind == Kind::Restored || change.kind == Kind::Searches)
+            || change.kind == Kind::Restored || (change.kind == Kind::Searches && !followsEngines(change.ids)))
             reload();
     });
     connect(m_session, &StoreSession::closed, this, &SearchesPanel::clear);
@@ -230,12 +237,19 @@ void SearchesPanel::reload()
     const quint64 generation = ++m_summaryGeneration;
     m_loadingSearches = true;
     m_status->setText(tr("Reading the store's searches…"));
-    auto *watcher = new QFutureWatcher<Result<QList<SearchSummary>>>(this);
-    connect(watcher, &QFutureWatcher<Result<QList<SearchSummary>>>::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        applySummaries(generation, watcher->result());
+    m_session->read<QList<SearchSummary>>(QStringLiteral("summaries"), &search::readSearchSummaries, this,
+        [this, generation](Result<QList<SearchSummary>> result) { applySummaries(generation, result); });
+}
+
+bool SearchesPanel::followsEngines(const QList<RowId> &searchIds) const
+{
+    // The engines' own snapshots keep their rows and the followed log current: their events need no reload.
+    if (!m_controller || searchIds.isEmpty())
+        return false;
+    return std::all_of(searchIds.cbegin(), searchIds.cend(), [this](RowId id) {
+        const SearchSummary *s = m_searches->summaryAt(m_searches->rowOfSearch(id));
+        return s && m_controller->isRunning(s->search.name);
     });
-    watcher->setFuture(QtConcurrent::run(loadSearchSummaries, m_session->path()));
 }
 
 void SearchesPanel::applySummaries(quint64 generation, const Result<QList<SearchSummary>> &result)
@@ -321,6 +335,8 @@ void SearchesPanel::loadEvents(RowId searchId)
     m_steps->setSearch(empty, {});
     m_calibration->setSearch(empty, {});
     m_tail->setSearch(empty, {});
+    m_pendingEvents.clear();
+    m_liveViewsTimer->stop();
     m_follower->follow(searchId, s ? s->search.name : QString());
     updateActions();
     updateLiveLabel();
@@ -328,6 +344,8 @@ void SearchesPanel::loadEvents(RowId searchId)
 
 void SearchesPanel::followerLoaded()
 {
+    m_pendingEvents.clear(); // the views are set from the whole log below
+    m_liveViewsTimer->stop();
     m_payload->clear();
     m_events->setEvents(m_follower->searchId(), m_follower->events());
     m_eventView->resizeColumnsToContents();
@@ -356,15 +374,25 @@ void SearchesPanel::followerAppended(const QList<SearchEvent> &events)
     m_events->appendEvents(events);
     m_eventsTitle->setText(eventsTitle());
     m_nodes->applyEvents(events);
-    if (const search::SearchState *state = m_follower->state()) {
-        m_lineage->applyEvents(*state, events);
-        m_progress->applyEvents(*state, events);
-        m_steps->applyEvents(*state, events);
-        m_calibration->applyEvents(*state, events);
-        m_tail->applyEvents(*state, events);
-    }
+    // The tree, plot, step tables, calibration and tail redraw from the whole state: at most a few times a second.
+    m_pendingEvents.append(events);
+    if (!m_liveViewsTimer->isActive())
+        m_liveViewsTimer->start();
     updateActions();
     updateLiveLabel();
+}
+
+void SearchesPanel::refreshLiveViews()
+{
+    const QList<SearchEvent> events = std::exchange(m_pendingEvents, {});
+    const search::SearchState *state = m_follower->state();
+    if (!state || events.isEmpty())
+        return;
+    m_lineage->applyEvents(*state, events);
+    m_progress->applyEvents(*state, events);
+    m_steps->applyEvents(*state, events);
+    m_calibration->applyEvents(*state, events);
+    m_tail->applyEvents(*state, events);
 }
 
 void SearchesPanel::eventChosen()
@@ -538,17 +566,14 @@ void SearchesPanel::requestNewSearch(const QString &replayOf)
 {
     if (!m_session->isOpen() || !m_controller)
         return;
-    auto *watcher = new QFutureWatcher<Result<NewSearchChoices>>(this);
-    connect(watcher, &QFutureWatcher<Result<NewSearchChoices>>::finished, this, [this, watcher, replayOf] {
-        watcher->deleteLater();
-        const Result<NewSearchChoices> choices = watcher->result();
-        if (!choices) {
-            m_live->setText(tr("Cannot read what a search can use: %1").arg(choices.error()));
-            return;
-        }
-        openNewSearchDialog(*choices, replayOf);
-    });
-    watcher->setFuture(QtConcurrent::run(loadNewSearchChoices, m_session->path()));
+    m_session->read<NewSearchChoices>(QStringLiteral("choices"), &search::readNewSearchChoices, this,
+        [this, replayOf](Result<NewSearchChoices> choices) {
+            if (!choices) {
+                m_live->setText(tr("Cannot read what a search can use: %1").arg(choices.error()));
+                return;
+            }
+            openNewSearchDialog(*choices, replayOf);
+        });
 }
 
 NewSearchDialog *SearchesPanel::openNewSearchDialog(const NewSearchChoices &choices, const QString &replayOf)
@@ -639,36 +664,33 @@ void SearchesPanel::loadOverlays()
     if (names.isEmpty())
         return;
     const quint64 generation = ++m_overlayGeneration;
-    const QString path = m_session->path();
-    auto *watcher = new QFutureWatcher<QList<ProgressSeries>>(this);
-    connect(watcher, &QFutureWatcher<QList<ProgressSeries>>::finished, this, [this, watcher, generation, own] {
-        watcher->deleteLater();
-        if (generation != m_overlayGeneration || own != m_follower->name())
-            return;
-        QList<ProgressSeries> series = watcher->result();
-        for (const ProgressSeries &live : m_progress->series()) {
-            if (live.live)
-                series.append(live);
-        }
-        m_progress->setSeries(series);
-    });
     const QString originalLabel = tr("%1 (the original)");
-    watcher->setFuture(QtConcurrent::run([path, names, original, originalLabel] {
-        QList<ProgressSeries> out;
-        auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
-        if (!store)
-            return out;
-        for (const QString &name : names) {
-            auto folded = search::foldStoredSearch(**store, name);
+    m_session->read<QList<ProgressSeries>>(
+        QStringLiteral("overlays"),
+        [names, original, originalLabel](Store &store, const CancelToken &cancel) -> Result<QList<ProgressSeries>> {
+            auto folded = search::readFoldedSearches(store, names, cancel);
             if (!folded)
-                continue;
-            const QString label = name == original
-                ? originalLabel.arg(name)
-                : QStringLiteral("%1 (%2)").arg(name, search::modeName(folded->config.mode));
-            out.append({label, search::progressCurve(*folded), false});
-        }
-        return out;
-    }));
+                return folded.failure();
+            QList<ProgressSeries> out;
+            for (const search::FoldedSearch &f : std::as_const(*folded)) {
+                const QString label = f.name == original
+                    ? originalLabel.arg(f.name)
+                    : QStringLiteral("%1 (%2)").arg(f.name, search::modeName(f.state.config.mode));
+                out.append({label, search::progressCurve(f.state), false});
+            }
+            return out;
+        },
+        this,
+        [this, generation, own](Result<QList<ProgressSeries>> result) {
+            if (!result || generation != m_overlayGeneration || own != m_follower->name())
+                return;
+            QList<ProgressSeries> series = std::move(*result);
+            for (const ProgressSeries &live : m_progress->series()) {
+                if (live.live)
+                    series.append(live);
+            }
+            m_progress->setSeries(series);
+        });
 }
 
 } // namespace gpuf

@@ -7,7 +7,7 @@
 #pragma once
 
 #include "core/search/search_engine.h"
-#include "widgets/search/search_summary.h"
+#include "core/search/search_summary.h"
 
 #include <QWidget>
 
@@ -18,6 +18,7 @@ class QPlainTextEdit;
 class QSortFilterProxyModel;
 class QTabWidget;
 class QTableView;
+class QTimer;
 class QToolBar;
 
 namespace gpuf {
@@ -36,7 +37,10 @@ class SearchNodesModel;
 class SearchSteering;
 class Selection;
 class StoreSession;
+namespace search {
 struct NewSearchChoices;
+}
+using NewSearchChoices = search::NewSearchChoices;
 
 class SearchesPanel : public QWidget
 {
@@ -96,6 +100,9 @@ private:
     void reload();
     void clear();
     void applySummaries(quint64 generation, const Result<QList<SearchSummary>> &result);
+    // Whether every one of these searches is run by this window's engines (whose snapshots the view follows).
+    bool followsEngines(const QList<RowId> &searchIds) const;
+    void refreshLiveViews();
     void searchChosen();
     void loadEvents(RowId searchId);
     void buildLiveTabs();
@@ -146,6 +153,8 @@ private:
     QAction *m_settingsAction = nullptr;
     QAction *m_replayAction = nullptr;
     quint64 m_summaryGeneration = 0;
+    QTimer *m_liveViewsTimer = nullptr;
+    QList<SearchEvent> m_pendingEvents; // appended to the log, not yet shown by the live views
     bool m_loadingSearches = false;
     RowId m_shownSearch = 0;
     QString m_wantedName; // a search created here, selected once the list has it

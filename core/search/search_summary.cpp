@@ -1,9 +1,5 @@
-// Search summaries and their loader; see search_summary.h.
-#include "widgets/search/search_summary.h"
-
-#include "core/store/problem_repo.h"
-#include "core/store/search_repo.h"
-#include "core/store/store.h"
+// Search summaries; see search_summary.h.
+#include "core/search/search_summary.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -166,42 +162,6 @@ QString searchStatusText(SearchStatus status)
 bool isResumable(SearchStatus status)
 {
     return status == SearchStatus::Paused || status == SearchStatus::Interrupted || status == SearchStatus::Failed;
-}
-
-Result<QList<SearchSummary>> loadSearchSummaries(const QString &path)
-{
-    auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
-    if (!store)
-        return Error {store.error()};
-    SearchRepo repo(**store);
-    auto searches = repo.list();
-    if (!searches)
-        return Error {searches.error()};
-    auto problems = ProblemRepo(**store).list();
-    if (!problems)
-        return Error {problems.error()};
-    QHash<RowId, QString> problemNames;
-    for (const Problem &p : std::as_const(*problems))
-        problemNames.insert(p.id, p.name);
-    QList<SearchSummary> out;
-    out.reserve(searches->size());
-    for (const Search &search : std::as_const(*searches)) {
-        auto events = repo.events(search.id);
-        if (!events)
-            return Error {events.error()};
-        SearchSummary summary = summarizeSearch(search, *events);
-        summary.problemName = problemNames.value(search.problemId);
-        out.append(std::move(summary));
-    }
-    return out;
-}
-
-Result<QList<SearchEvent>> loadSearchEvents(const QString &path, RowId searchId)
-{
-    auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
-    if (!store)
-        return Error {store.error()};
-    return SearchRepo(**store).events(searchId);
 }
 
 QString eventGist(const SearchEvent &event)

@@ -1,6 +1,6 @@
 // What the Searches view shows of a store's searches: one summary per search folded from its event log (steps, GPU
-// evaluations, forecasts, best measured speedup), and the loader that reads them (and one search's events) off the
-// GUI thread. The fold is display-only: it reads what the log says and never replays a search.
+// evaluations, forecasts, best measured speedup); search_reads.h reads them. The fold is display-only: it reads what
+// the log says and never replays a search.
 #pragma once
 
 #include "core/common/result.h"
@@ -44,12 +44,6 @@ bool isResumable(SearchStatus status);
 
 // Folds one search's events (in sequence order) into its summary; kinds it does not know are counted as events only.
 SearchSummary summarizeSearch(const Search &search, const QList<SearchEvent> &events);
-
-// Every search of the store at `path`, in id order. Runs on any thread (opens its own connection).
-Result<QList<SearchSummary>> loadSearchSummaries(const QString &path);
-
-// The events of one search, in sequence order. Runs on any thread.
-Result<QList<SearchEvent>> loadSearchEvents(const QString &path, RowId searchId);
 
 // The aggregated speedup an evaluation_completed payload reports for a success, else nothing.
 std::optional<double> evaluationSpeedup(const QJsonObject &payload);

@@ -1,0 +1,144 @@
+// The Searches views' reads; see search_reads.h.
+#include "core/search/search_reads.h"
+
+#include "core/mutators/shipped_families.h"
+#include "core/store/forecast_repo.h"
+#include "core/store/hardware_repo.h"
+#include "core/store/problem_repo.h"
+#include "core/store/search_repo.h"
+#include "core/store/store.h"
+
+#include <QCoreApplication>
+#include <QHash>
+
+namespace gpuf::search {
+
+Result<QList<SearchSummary>> readSearchSummaries(Store &store, const CancelToken &cancel)
+{
+    SearchRepo repo(store);
+    auto searches = repo.list();
+    if (!searches)
+        return searches.failure();
+    auto problems = ProblemRepo(store).list();
+    if (!problems)
+        return problems.failure();
+    QHash<RowId, QString> problemNames;
+    for (const Problem &p : std::as_const(*problems))
+        problemNames.insert(p.id, p.name);
+    QList<SearchSummary> out;
+    out.reserve(searches->size());
+    for (const Search &search : std::as_const(*searches)) {
+        if (cancel.isCancelled())
+            return Error::cancelled();
+        auto events = repo.events(search.id);
+        if (!events)
+            return events.failure();
+        SearchSummary summary = summarizeSearch(search, *events);
+        summary.problemName = problemNames.value(search.problemId);
+        out.append(std::move(summary));
+    }
+    return out;
+}
+
+Result<FollowedSearch> readFollowedSearch(Store &store, RowId searchId, const CancelToken &cancel)
+{
+    SearchRepo searches(store);
+    auto search = searches.find(searchId);
+    if (!search)
+        return search.failure();
+    if (!*search)
+        return Error {QCoreApplication::translate("gpuf::SearchesPanel", "the search is no longer in the store")};
+    auto events = searches.events(searchId);
+    if (!events)
+        return events.failure();
+    if (cancel.isCancelled())
+        return Error::cancelled();
+    FollowedSearch out;
+    out.events = std::move(*events);
+    out.problemId = (*search)->problemId;
+    if (out.problemId > 0) {
+        if (auto problem = ProblemRepo(store).find(out.problemId); problem && *problem)
+            out.referenceKernelId = (*problem)->referenceKernelId;
+    }
+    auto state = foldEvents(out.events);
+    if (state)
+        out.state = std::make_shared<SearchState>(std::move(*state));
+    else
+        out.foldError = state.error();
+    return out;
+}
+
+Result<QList<SearchEvent>> readSearchEventsFrom(
+    Store &store, RowId searchId, qint64 from, const CancelToken &cancel, qint64 limit)
+{
+    if (cancel.isCancelled())
+        return Error::cancelled();
+    return SearchRepo(store).eventsFrom(searchId, from, limit);
+}
+
+Result<QString> readKernelSource(Store &store, RowId kernelId, const CancelToken &cancel)
+{
+    if (cancel.isCancelled())
+        return Error::cancelled();
+    auto kernel = KernelRepo(store).find(kernelId);
+    if (!kernel)
+        return kernel.failure();
+    if (!*kernel)
+        return Error {QCoreApplication::translate("gpuf::SearchesPanel", "the kernel is no longer in the store")};
+    return (*kernel)->source;
+}
+
+Result<QList<FoldedSearch>> readFoldedSearches(Store &store, const QStringList &names, const CancelToken &cancel)
+{
+    QList<FoldedSearch> out;
+    for (const QString &name : names) {
+        if (cancel.isCancelled())
+            return Error::cancelled();
+        auto folded = foldStoredSearch(store, name);
+        if (folded)
+            out.append({name, std::move(*folded)});
+    }
+    return out;
+}
+
+Result<NewSearchChoices> readNewSearchChoices(Store &store, const CancelToken &cancel)
+{
+    NewSearchChoices out;
+    auto problems = ProblemRepo(store).list();
+    if (!problems)
+        return problems.failure();
+    for (const Problem &p : std::as_const(*problems)) {
+        if (p.referenceKernelId > 0)
+            out.targets.append({p.name, {}, p.name});
+    }
+    // Families need no stored problem: a family search imports its corpus problem first.
+    if (auto families = families::shippedFamilies()) {
+        for (const auto &f : std::as_const(*families))
+            out.targets.append({f.problem, f.name, f.title.isEmpty() ? f.name : f.title});
+    }
+    if (cancel.isCancelled())
+        return Error::cancelled();
+    out.forecasters.append(QStringLiteral("costmodel"));
+    auto forecasters = ForecasterRepo(store).list();
+    if (!forecasters)
+        return forecasters.failure();
+    for (const Forecaster &f : std::as_const(*forecasters)) {
+        if (f.kind == ForecasterKind::Llm) {
+            out.forecasters.append(f.name);
+            out.llmForecasters.append(f.name);
+        }
+    }
+    auto hardware = HardwareRepo(store).list();
+    if (!hardware)
+        return hardware.failure();
+    for (const Hardware &h : std::as_const(*hardware))
+        out.hardware.append(h.name);
+    auto searches = SearchRepo(store).list();
+    if (!searches)
+        return searches.failure();
+    for (const Search &s : std::as_const(*searches))
+        out.searches.append(s.name);
+    return out;
+}
+
+} // namespace gpuf::search

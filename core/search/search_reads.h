@@ -1,0 +1,69 @@
+// The reads and writes the Searches views make of a store, as named functions over a connection (and a cancel token
+// for reads), so the views run them through StoreSession::read and write and the CLI can call the same ones.
+#pragma once
+
+#include "core/common/cancel.h"
+#include "core/common/result.h"
+#include "core/search/search_setup.h"
+#include "core/search/search_state.h"
+#include "core/search/search_summary.h"
+
+#include <QList>
+#include <QStringList>
+
+#include <memory>
+
+namespace gpuf {
+class Store;
+}
+
+namespace gpuf::search {
+
+// Every search of the store, summarised from its log, in id order.
+Result<QList<SearchSummary>> readSearchSummaries(Store &store, const CancelToken &cancel);
+
+// One search's whole log, folded, with what the views need to show its nodes against the reference.
+struct FollowedSearch
+{
+    QList<SearchEvent> events;
+    std::shared_ptr<SearchState> state; // null when the log does not fold (foldError says why)
+    QString foldError;
+    RowId referenceKernelId = 0;
+    RowId problemId = 0;
+};
+Result<FollowedSearch> readFollowedSearch(Store &store, RowId searchId, const CancelToken &cancel);
+
+// A search's events from position `from` on (what its log gained since it was read), at most `limit` when it is not
+// negative.
+Result<QList<SearchEvent>> readSearchEventsFrom(
+    Store &store, RowId searchId, qint64 from, const CancelToken &cancel, qint64 limit = -1);
+
+// A kernel's source (the fold drops the code of nodes that left their step).
+Result<QString> readKernelSource(Store &store, RowId kernelId, const CancelToken &cancel);
+
+// Searches folded from their logs, by name (names that do not fold are left out), in the order given.
+struct FoldedSearch
+{
+    QString name;
+    SearchState state;
+};
+Result<QList<FoldedSearch>> readFoldedSearches(Store &store, const QStringList &names, const CancelToken &cancel);
+
+// What New Search… offers: targets, forecasters, hardware and the searches whose log can propose.
+struct NewSearchChoices
+{
+    struct Target
+    {
+        QString problem;
+        QString family; // empty: the problem itself (recorded pool or LLM)
+        QString title;
+    };
+    QList<Target> targets; // problems with a reference kernel, then the shipped families
+    QStringList forecasters; // costmodel first
+    QStringList llmForecasters; // of them, those that call an endpoint (and can generate)
+    QStringList hardware;
+    QStringList searches; // searches whose log can be a recorded pool
+};
+Result<NewSearchChoices> readNewSearchChoices(Store &store, const CancelToken &cancel);
+
+} // namespace gpuf::search

@@ -1,0 +1,185 @@
+// The explorer's window with a replay search run to its end from its Searches dock, offscreen: choosing a node in the
+// lineage tree or the step view shows it everywhere — its forecast in the Forecast dock (bin, distribution, the
+// forecaster's reasoning), its measurement, and in the diff view the node against its parent.
+#include "../search/search_fixture.h"
+#include "app/explorer/main_window.h"
+#include "core/search/search_setup.h"
+#include "core/session/selection.h"
+#include "core/session/settings.h"
+#include "core/session/store_session.h"
+#include "core/store/forecast_repo.h"
+#include "core/store/problem_repo.h"
+#include "core/store/store.h"
+#include "widgets/diff/diff_document.h"
+#include "widgets/diff/diff_view.h"
+#include "widgets/forecast/distribution_plot.h"
+#include "widgets/forecast/forecast_detail.h"
+#include "widgets/forecast/forecast_panel.h"
+#include "widgets/plots/plot_qcustomplot.h"
+#include "widgets/search/lineage_canvas.h"
+#include "widgets/search/lineage_view.h"
+#include "widgets/search/search_controller.h"
+#include "widgets/search/search_follower.h"
+#include "widgets/search/search_models.h"
+#include "widgets/search/searches_panel.h"
+#include "widgets/search/step_view.h"
+
+#include <QDockWidget>
+#include <QPlainTextEdit>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gpuf;
+using namespace gpuf::search;
+
+class TestSearchSelection : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_path;
+
+    // A stored kernel's source (read on a connection of the test's own).
+    QString sourceOf(RowId kernelId)
+    {
+        auto store = Store::open(m_path, Store::Mode::ReadOnly);
+        auto kernel = KernelRepo(**store).find(kernelId);
+        return kernel && *kernel ? (*kernel)->source : QString();
+    }
+
+    std::optional<Forecast> forecastOf(RowId kernelId, RowId forecastId)
+    {
+        auto store = Store::open(m_path, Store::Mode::ReadOnly);
+        auto forecasts = ForecastRepo(**store).forCandidate(kernelId);
+        for (const Forecast &f : forecasts ? *forecasts : QList<Forecast> {}) {
+            if (f.id == forecastId)
+                return f;
+        }
+        return std::nullopt;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_dir.isValid());
+        m_path = m_dir.filePath(QStringLiteral("select.gpuf"));
+        const QString error = testing::makeWorldStore(m_path);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        SearchConfig config;
+        config.mode = Mode::Selective;
+        config.problem = QStringLiteral("sgemm");
+        config.steps = 3;
+        config.parentsPerStep = 2;
+        config.measurementsPerParent = 2;
+        config.proposalsPerParent = 4;
+        config.seed = 7;
+        config.gpu = QStringLiteral("replay");
+        config.forecaster = QStringLiteral("costmodel");
+        auto store = Store::open(m_path, Store::Mode::ExistingOnly);
+        QVERIFY(store);
+        auto created = createSearch(**store, QStringLiteral("sel"), config);
+        QVERIFY2(created, qPrintable(created ? QString() : created.error()));
+    }
+
+    void aNodeIsShownEverywhere()
+    {
+        Settings settings;
+        StoreSession session;
+        MainWindow window(&settings, &session);
+        window.resize(1600, 1000);
+        window.show();
+        session.open(m_path);
+        auto *panel = window.findChild<SearchesPanel *>();
+        auto *controller = window.findChild<SearchController *>();
+        auto *selection = window.findChild<Selection *>();
+        auto *forecasts = window.findChild<ForecastPanel *>();
+        auto *diff = window.centralWidget()->findChild<DiffView *>(); // the window's diff, not the Lessons dock's
+        QVERIFY(panel && controller && selection && forecasts && diff);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            session.isOpen() && !panel->isLoading() && panel->searchModel()->rowCount() > 0, 20000);
+        QVERIFY(panel->showSearchNamed(QStringLiteral("sel")));
+        QTRY_VERIFY(panel->follower()->state());
+        controller->run(QStringLiteral("sel"));
+        QTRY_VERIFY_WITH_TIMEOUT(panel->follower()->state() && panel->follower()->state()->finished, 30000);
+        const SearchState &state = *panel->follower()->state();
+
+        // A node forecast and measured, whose parent is a node of the search other than the seed.
+        const Candidate *node = nullptr;
+        for (const Candidate &c : state.candidates) {
+            const Candidate *parent = state.candidate(c.parentId);
+            if (c.forecastId > 0 && c.reward && c.kernelId > 0 && parent && !parent->seedNode && parent->kernelId > 0
+                && parent->kernelId != c.kernelId)
+                node = &c;
+        }
+        QVERIFY2(node, "the search measured a forecast grandchild of the seed");
+        const RowId parentKernel = state.candidate(node->parentId)->kernelId;
+        const std::optional<Forecast> stored = forecastOf(node->kernelId, node->forecastId);
+        QVERIFY(stored);
+
+        // Clicked in the lineage tree: the window's selection is the node against its problem's reference.
+        auto *dock = window.findChild<QDockWidget *>(QStringLiteral("SearchesDock"));
+        QVERIFY(dock);
+        dock->show();
+        dock->raise();
+        bool tabShown = false;
+        for (QTabWidget *tabs : panel->findChildren<QTabWidget *>()) {
+            for (int i = 0; i < tabs->count(); ++i) {
+                if (tabs->widget(i)->isAncestorOf(panel->lineageView()) || tabs->widget(i) == panel->lineageView()) {
+                    tabs->setCurrentIndex(i);
+                    tabShown = true;
+                }
+            }
+        }
+        QVERIFY(tabShown);
+        LineageCanvas *canvas = panel->lineageView()->canvas();
+        QTRY_VERIFY(canvas->isVisible() && canvas->lineage().find(node->nodeId));
+        canvas->fitToView();
+        QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->nodePosition(node->nodeId).toPoint());
+        QCOMPARE(panel->lineageView()->selectedNode(), node->nodeId);
+        QCOMPARE(selection->candidateId(), node->kernelId);
+        QCOMPARE(selection->baselineId(), panel->follower()->referenceKernelId());
+
+        // The Forecast dock: the forecast the search stored — its bin, its distribution, its reasoning — and the
+        // node's measurement.
+        ForecastDetail *detail = forecasts->detail();
+        QTRY_VERIFY_WITH_TIMEOUT(detail->showsPlot() && detail->plot()->predictedBin() == node->predictedBin, 20000);
+        QVERIFY2(detail->predictedText().startsWith(QString::number(node->predictedBin) + QStringLiteral(" — ")),
+            qPrintable(detail->predictedText()));
+        QCOMPARE(detail->confidenceText().isEmpty(), false);
+        QCPBars *bars = detail->plot()->predictedBars();
+        QVERIFY(bars && !bars->data()->isEmpty());
+        QCOMPARE(bars->data()->begin()->mainValue(), stored->probabilities[size_t(node->predictedBin - 1)]);
+        QCOMPARE(detail->reasoningView()->toPlainText(), stored->reasoning);
+        QVERIFY2(!stored->reasoning.isEmpty(), "the cost model says why");
+        QVERIFY2(!detail->truthText().contains(QStringLiteral("not measured")), qPrintable(detail->truthText()));
+        QVERIFY2(detail->truthText().contains(QString::number(*node->reward, 'f', 2)), qPrintable(detail->truthText()));
+
+        // Against its parent in the search (the diff's "parent" choice, then the node clicked): the diff shows the
+        // parent's code on the left, the node's on the right.
+        selection->setBaselineKind(Selection::Baseline::Parent);
+        QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->nodePosition(node->nodeId).toPoint());
+        QCOMPARE(selection->candidateId(), node->kernelId);
+        QCOMPARE(selection->baselineId(), parentKernel);
+        QTRY_VERIFY_WITH_TIMEOUT(diff->document() && diff->document()->request.right.source == sourceOf(node->kernelId)
+                && diff->document()->request.left.source == sourceOf(parentKernel),
+            20000);
+        QVERIFY(!diff->document()->request.left.source.isEmpty());
+        QVERIFY(diff->document()->request.left.source != diff->document()->request.right.source);
+        QVERIFY(diff->hunkCount() > 0);
+
+        // Chosen in the step view instead: the same node, everywhere.
+        selection->setBaselineKind(Selection::Baseline::Reference);
+        Q_EMIT panel->lineageView()->nodeActivated(state.candidates.front().nodeId);
+        QTRY_VERIFY(selection->candidateId() != node->kernelId);
+        Q_EMIT panel->stepView()->nodeActivated(node->nodeId);
+        QCOMPARE(selection->candidateId(), node->kernelId);
+        QTRY_COMPARE(panel->lineageView()->selectedNode(), node->nodeId);
+        QTRY_VERIFY_WITH_TIMEOUT(detail->showsPlot() && detail->plot()->predictedBin() == node->predictedBin, 20000);
+    }
+};
+
+QTEST_MAIN(TestSearchSelection)
+#include "tst_search_selection.moc"

@@ -405,7 +405,7 @@ void TestRooflineView::implausibleMarksForTheSearchTree()
     QVERIFY(hasImplausibleTime(*marks, v1, m_h100));
     QVERIFY(!hasImplausibleTime(*marks, v1, m_mystery));
     QVERIFY(!hasImplausibleTime(*marks, v3));
-    const ImplausibleMark &mark = marks->value(v1).first();
+    const ImplausibleMark mark = marks->value(v1).first(); // a copy: value() returns a temporary list
     QCOMPARE(mark.hardwareId, m_h100);
     QCOMPARE(mark.cases.size(), 1);
     QCOMPARE(mark.cases.first().caseName, u"n=16M"_s);
@@ -442,7 +442,7 @@ void TestRooflineView::workerVerdictStoredAndReadBack()
     auto marks = readImplausibleMarks(**store, {kernel});
     QVERIFY2(marks, qPrintable(marks.error()));
     QVERIFY(hasImplausibleTime(*marks, kernel, m_h100));
-    const ImplausibleCase &c = marks->value(kernel).first().cases.first();
+    const ImplausibleCase c = marks->value(kernel).first().cases.first();
     QVERIFY(c.fromWorker);
     QVERIFY(qAbs(c.floorNs - 60055.9) < 0.01);
     QVERIFY(qAbs(c.timeNs - 55000.0) < 0.01);

@@ -446,11 +446,12 @@ void SearchesPanel::buildToolbar()
     m_newAction = m_toolbar->addAction(tr("New Search…"), this, [this] { requestNewSearch({}); });
     m_newAction->setToolTip(tr("Start a search of a problem or a kernel family, after seeing what it costs"));
     m_toolbar->addSeparator();
+    // The acts on the search shown (nothing without one).
     const auto named = [this](auto act) {
         return [this, act] {
             const QString name = shownName();
             if (!name.isEmpty())
-                (m_controller->*act)(name);
+                act(name);
         };
     };
     m_resumeAction = m_toolbar->addAction(tr("Resume"), this, [this] {
@@ -462,11 +463,14 @@ void SearchesPanel::buildToolbar()
             m_controller->run(name); // interrupted or failed: the engine folds the log and goes on
     });
     m_resumeAction->setToolTip(tr("Run the search on from where its log ends"));
-    m_pauseAction = m_toolbar->addAction(tr("Pause"), this, named(&SearchController::pause));
+    m_pauseAction
+        = m_toolbar->addAction(tr("Pause"), this, named([this](const QString &name) { m_controller->pause(name); }));
     m_pauseAction->setToolTip(tr("Let the requests in flight finish, then wait"));
-    m_stepAction = m_toolbar->addAction(tr("Step"), this, named(&SearchController::step));
+    m_stepAction
+        = m_toolbar->addAction(tr("Step"), this, named([this](const QString &name) { m_controller->step(name); }));
     m_stepAction->setToolTip(tr("Run until the current (or next) step completes, then pause"));
-    m_stopAction = m_toolbar->addAction(tr("Stop"), this, named(&SearchController::stop));
+    m_stopAction
+        = m_toolbar->addAction(tr("Stop"), this, named([this](const QString &name) { m_controller->stop(name); }));
     m_stopAction->setToolTip(tr("End the search for good (a stopped search cannot be resumed)"));
     m_toolbar->addSeparator();
     m_settingsAction = m_toolbar->addAction(tr("Settings…"), this, &SearchesPanel::changeSettings);

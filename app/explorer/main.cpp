@@ -3,6 +3,7 @@
 // locale's language when a catalog for it is compiled in; --lang or GPUF_LANG picks another.
 #include "app/explorer/app_translations.h"
 #include "app/explorer/main_window.h"
+#include "core/common/background_pool.h"
 #include "core/session/sample_store.h"
 #include "core/session/settings.h"
 #include "core/session/store_session.h"
@@ -160,8 +161,9 @@ int main(int argc, char **argv)
     else
         session.open(settings.lastStore());
     const int rc = QApplication::exec();
-    // Loaders still running on the global pool open store connections; ~QCoreApplication waits for that pool only
-    // after it has let go of the application object, so they would run (and fail) without one. Finish them here.
+    // Loaders still running in the background open store connections; the pools are waited for only after the
+    // application object has gone, so they would run (and fail) without one. Finish them here.
+    gpuf::backgroundPool()->waitForDone();
     QThreadPool::globalInstance()->waitForDone();
     return rc;
 }

@@ -2,6 +2,7 @@
 // thread pool and hands its Result<T> back on the owner's thread, unless a newer start() or cancel() came first.
 #pragma once
 
+#include "core/common/background_pool.h"
 #include "core/common/cancel.h"
 #include "core/common/result.h"
 
@@ -75,7 +76,7 @@ template<typename T>
 class LatestJob
 {
 public:
-    explicit LatestJob(QObject *context, QThreadPool *pool = QThreadPool::globalInstance())
+    explicit LatestJob(QObject *context, QThreadPool *pool = backgroundPool())
         : m_context(context)
         , m_pool(pool)
     { }

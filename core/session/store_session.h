@@ -3,6 +3,7 @@
 // changed and views patch what changed instead of reloading.
 #pragma once
 
+#include "core/common/background_pool.h"
 #include "core/common/thread_priority.h"
 #include "core/session/latest_job.h"
 #include "core/session/store_change.h"
@@ -210,18 +211,19 @@ void StoreSession::write(Fn fn, QObject *context, Apply apply)
         return;
     }
     m_writes.removeIf([](const QFuture<void> &future) { return future.isFinished(); });
-    m_writes.append(QtConcurrent::run([this, path = m_snapshot.path, fn = std::move(fn),
-                                          guard = QPointer<QObject>(context), apply = std::move(apply)]() mutable {
-        auto store = openWriteConnection(path);
-        Result<T> result = store ? fn(**store) : Result<T>(store.failure());
-        QMetaObject::invokeMethod(
-            this,
-            [guard, apply = std::move(apply), result = std::move(result)]() mutable {
-                if (guard)
-                    apply(std::move(result));
-            },
-            Qt::QueuedConnection);
-    }));
+    m_writes.append(QtConcurrent::run(backgroundPool(),
+        [this, path = m_snapshot.path, fn = std::move(fn), guard = QPointer<QObject>(context),
+            apply = std::move(apply)]() mutable {
+            auto store = openWriteConnection(path);
+            Result<T> result = store ? fn(**store) : Result<T>(store.failure());
+            QMetaObject::invokeMethod(
+                this,
+                [guard, apply = std::move(apply), result = std::move(result)]() mutable {
+                    if (guard)
+                        apply(std::move(result));
+                },
+                Qt::QueuedConnection);
+        }));
 }
 
 } // namespace gpuf

@@ -1,5 +1,6 @@
 // Offscreen tests of the side-by-side diff view: aligned panes, token highlights, folds, hunk navigation, whitespace,
 // swapping, patch export, palette colours, copying, the overview bar and "latest request wins".
+#include "core/common/background_pool.h"
 #include "core/diff/unified_patch.h"
 #include "widgets/common/color_scheme.h"
 #include "widgets/diff/diff_overview_bar.h"
@@ -457,7 +458,7 @@ private Q_SLOTS:
         QVERIFY(view.isBusy());
         QTRY_COMPARE(ready.count(), 1);
         // Let the replaced job finish and deliver its result too: it must be dropped.
-        QThreadPool::globalInstance()->waitForDone();
+        gpuf::backgroundPool()->waitForDone();
         QCoreApplication::sendPostedEvents();
         QCoreApplication::processEvents();
         QCOMPARE(ready.count(), 1);

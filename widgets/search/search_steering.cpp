@@ -24,7 +24,23 @@ SearchSteering::SearchSteering(
     , m_follower(follower)
     , m_selection(selection)
     , m_owner(owner)
-{ }
+{
+    if (!m_selection)
+        return;
+    // The candidate table answers a change of baseline with the kernel's stored parent; a node of a search is compared
+    // with its parent in the search instead. Queued, so this comes after the table's answer whatever the order.
+    connect(
+        m_selection, &Selection::baselineKindChanged, this,
+        [this](Selection::Baseline kind) {
+            if (kind == Selection::Baseline::Custom || m_selectedNode.isEmpty())
+                return;
+            const search::SearchState *state = m_follower->state();
+            const Candidate *c = state ? state->candidate(m_selectedNode) : nullptr;
+            if (c && c->kernelId != 0 && c->kernelId == m_selection->candidateId())
+                selectNode(m_selectedNode);
+        },
+        Qt::QueuedConnection);
+}
 
 bool SearchSteering::canSteer() const
 {
@@ -55,6 +71,7 @@ void SearchSteering::selectNode(const QString &nodeId)
     }
     if (baseline == c->kernelId && c->parentId.isEmpty())
         baseline = m_follower->referenceKernelId();
+    m_selectedNode = nodeId;
     m_selection->setSelectedIds({c->kernelId});
     m_selection->setPair(c->kernelId, baseline);
 }

@@ -44,6 +44,7 @@ private:
     SearchFollower *m_follower;
     Selection *m_selection;
     QWidget *m_owner;
+    QString m_selectedNode; // the node last shown, kept while its kernel is the window's candidate
 };
 
 } // namespace gpuf

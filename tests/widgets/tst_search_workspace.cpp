@@ -497,14 +497,20 @@ private Q_SLOTS:
         QCOMPARE(table.index(row, ParentColumn).data().toString(),
             table.index(table.viewRowOf(state(dock)->candidate(child)->kernelId), NameColumn).data().toString());
         // The search's forecasts show in their kernels' rows (under the forecaster that made them).
+        // The forecast's change may still be on its way (the session unites changes for a moment): wait for its patch.
+        int forecaster = -1;
+        const auto forecastShown = [&] {
+            const CandidateTablePtr t = source.table();
+            const int r = t->rowOf(forecast->kernelId);
+            for (int f = 0; r >= 0 && f < t->forecasters.size(); ++f) {
+                if (t->forecastCell(r, f).forecastId == forecast->forecastId)
+                    forecaster = f;
+            }
+            return forecaster >= 0;
+        };
+        QTRY_VERIFY2(forecastShown(), "the forecast the search stored is in its kernel's row");
         const CandidateTablePtr now = source.table();
         const int tableRow = now->rowOf(forecast->kernelId);
-        int forecaster = -1;
-        for (int f = 0; f < now->forecasters.size(); ++f) {
-            if (now->forecastCell(tableRow, f).forecastId == forecast->forecastId)
-                forecaster = f;
-        }
-        QVERIFY2(forecaster >= 0, "the forecast the search stored is in its kernel's row");
         table.setForecasterIndex(forecaster);
         const int shown = table.viewRowOf(forecast->kernelId);
         QCOMPARE(table.index(shown, ConfidenceColumn).data().toString(), QString::number(forecast->confidence, 'f', 2));

@@ -7,6 +7,7 @@
 // Prints one line per figure: `<name> <value>`. Usage: gui_stall_bench [candidates] [steps].
 #include "../search/search_fixture.h"
 #include "app/explorer/main_window.h"
+#include "candidate_store_generator.h"
 #include "core/session/settings.h"
 #include "core/session/store_session.h"
 #include "core/store/forecast_repo.h"
@@ -33,25 +34,9 @@ using namespace gpuf;
 
 namespace {
 
-[[noreturn]] void die(const QString &message)
-{
-    std::fprintf(stderr, "gui_stall_bench: %s\n", qPrintable(message));
-    std::exit(1);
-}
-
-template<typename T>
-T check(Result<T> r)
-{
-    if (!r)
-        die(r.error());
-    return std::move(*r);
-}
-
-void report(const char *name, double value)
-{
-    std::printf("%s %.1f\n", name, value);
-    std::fflush(stdout);
-}
+using bench::check;
+using bench::die;
+using bench::report;
 
 // `count` generated kernels over 20 problems besides the corpus's, each forecast once, in one transaction.
 void addCandidates(const QString &path, int count)

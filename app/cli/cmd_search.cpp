@@ -196,6 +196,9 @@ QJsonObject statusJson(const SearchState &state)
     return {{QStringLiteral("name"), state.name}, {QStringLiteral("mode"), s.mode},
         {QStringLiteral("status"), s.status}, {QStringLiteral("step"), s.step}, {QStringLiteral("steps"), s.steps},
         {QStringLiteral("gpu_evaluations"), s.gpuEvaluations},
+        {QStringLiteral("unsuccessful_evaluations"), s.unsuccessfulEvaluations},
+        {QStringLiteral("evaluation_failures"), s.evaluationFailures},
+        {QStringLiteral("forecast_failures"), s.forecastFailures},
         {QStringLiteral("replayed_evaluations"), s.replayedEvaluations}, {QStringLiteral("forecasts"), s.forecasts},
         {QStringLiteral("deferred"), s.deferred}, {QStringLiteral("queued"), s.queued},
         {QStringLiteral("archive_size"), s.archiveSize}, {QStringLiteral("events"), s.events},
@@ -211,7 +214,12 @@ void printStatus(Io &io, const SearchState &state)
            << ", " << s.gpuEvaluations << " GPU evaluation(s)";
     if (s.replayedEvaluations > 0)
         io.out << " (" << s.replayedEvaluations << " replayed ↺)";
-    io.out << ", " << s.forecasts << " forecast(s), " << s.deferred << " deferred";
+    if (s.evaluationFailures > 0)
+        io.out << ", " << s.evaluationFailures << " could not run";
+    io.out << ", " << s.forecasts << " forecast(s)";
+    if (s.forecastFailures > 0)
+        io.out << " (" << s.forecastFailures << " failed)";
+    io.out << ", " << s.deferred << " deferred";
     if (s.queued > 0)
         io.out << " (" << s.queued << " queued)";
     io.out << ", archive " << s.archiveSize << '\n';

@@ -19,8 +19,11 @@ SearchSnapshot snapshotOf(const SearchState &state, const QString &error)
     s.step = state.completedSteps();
     s.steps = state.config.steps;
     s.gpuEvaluations = state.gpuEvaluations;
+    s.unsuccessfulEvaluations = state.unsuccessfulEvaluations;
+    s.evaluationFailures = state.evaluationFailures;
     s.replayedEvaluations = state.replayedEvaluations;
     s.forecasts = state.forecastsDone;
+    s.forecastFailures = state.forecastFailures;
     s.deferred = state.deferred;
     s.queued = int(state.queue.size());
     s.archiveSize = int(state.archive.nodes.size());

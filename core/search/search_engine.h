@@ -20,9 +20,12 @@ struct SearchSnapshot
     QString error;
     int step = 0; // completed steps
     int steps = 0; // the budget
-    int gpuEvaluations = 0;
+    int gpuEvaluations = 0; // evaluations that ran (any feedback); the three below as SearchState counts them
+    int unsuccessfulEvaluations = 0;
+    int evaluationFailures = 0;
     int replayedEvaluations = 0;
     int forecasts = 0;
+    int forecastFailures = 0;
     int deferred = 0;
     int queued = 0;
     int archiveSize = 0;

@@ -412,6 +412,8 @@ Status onEvaluationAnswered(SearchState &state, const SearchEvent &e, bool ok)
     c.status = CandidateStatus::Evaluated;
     if (c.feedback.kind == EvaluationFeedback::Kind::Success)
         c.reward = c.feedback.aggregatedSpeedup;
+    else
+        ++state.unsuccessfulEvaluations;
     ++state.gpuEvaluations;
     if (c.feedback.replayed)
         ++state.replayedEvaluations;

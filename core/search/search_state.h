@@ -112,7 +112,8 @@ struct SearchState
     int forecastFailures = 0;
     int deferred = 0; // candidates recorded as not measured (queued ones included)
     int mutationFailures = 0;
-    int evaluationFailures = 0; // infrastructure failures
+    int unsuccessfulEvaluations = 0; // of gpuEvaluations, those without a successful speedup
+    int evaluationFailures = 0; // infrastructure failures: nothing ran, not counted in gpuEvaluations
     std::optional<double> bestReward;
     QString bestNode;
     std::vector<TrajectoryPoint> trajectory; // after each completed evaluation

@@ -79,7 +79,7 @@ SearchSummary summarizeSearch(const Search &search, const QList<SearchEvent> &ev
                 s.lastEvent = event.time;
         }
         const QString &kind = event.kind;
-        if (kind == QLatin1StringView("step_started")) {
+        if (kind == QLatin1StringView("step_completed")) {
             steps.insert(eventStep(event));
         } else if (kind == QLatin1StringView("evaluation_completed")) {
             ++s.gpuEvaluations;
@@ -87,13 +87,14 @@ SearchSummary summarizeSearch(const Search &search, const QList<SearchEvent> &ev
                 if (!s.bestSpeedup || *speedup > *s.bestSpeedup)
                     s.bestSpeedup = speedup;
             } else {
-                ++s.failedEvaluations;
+                ++s.unsuccessfulEvaluations;
             }
         } else if (kind == QLatin1StringView("evaluation_failed")) {
-            ++s.gpuEvaluations;
-            ++s.failedEvaluations;
-        } else if (kind == QLatin1StringView("forecast_completed") || kind == QLatin1StringView("forecast_failed")) {
+            ++s.evaluationFailures;
+        } else if (kind == QLatin1StringView("forecast_completed")) {
             ++s.forecasts;
+        } else if (kind == QLatin1StringView("forecast_failed")) {
+            ++s.forecastFailures;
         } else if (kind == QLatin1StringView("search_initialized")) {
             s.ownEngine = event.payload.value(QStringLiteral("engine")).toString() == QLatin1StringView("gpuf");
         } else if (kind == QLatin1StringView("search_completed")) {

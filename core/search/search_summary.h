@@ -19,10 +19,14 @@ struct SearchSummary
     QString problemName; // empty when the search is not tied to a problem
     QString source; // where its events came from: "events.jsonl: run-std-1.jsonl", "paper search events", …
     qint64 events = 0;
-    qint64 steps = 0; // distinct steps started
-    qint64 gpuEvaluations = 0; // evaluations that finished (completed or failed)
-    qint64 failedEvaluations = 0; // of them, failed or not a success
-    qint64 forecasts = 0; // forecasts that finished
+    // The counts mean what the engine's own (SearchState, SearchSnapshot) mean, so the list, the live line and the
+    // command line never disagree about one search.
+    qint64 steps = 0; // distinct steps completed (a step that runs now is not counted yet)
+    qint64 gpuEvaluations = 0; // evaluations that ran on the GPU (evaluation_completed, whatever its feedback)
+    qint64 unsuccessfulEvaluations = 0; // of them, those without a successful speedup (compile, runtime, incorrect)
+    qint64 evaluationFailures = 0; // evaluations that could not run at all (evaluation_failed): not GPU evaluations
+    qint64 forecasts = 0; // forecasts that completed
+    qint64 forecastFailures = 0; // forecasts that failed: not counted in `forecasts`
     std::optional<double> bestSpeedup; // the best aggregated speedup of a successful evaluation
     QDateTime firstEvent;
     QDateTime lastEvent;

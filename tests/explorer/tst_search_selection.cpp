@@ -4,6 +4,7 @@
 #include "../search/search_fixture.h"
 #include "app/explorer/main_window.h"
 #include "core/search/search_setup.h"
+#include "core/session/forecast_pair_loader.h"
 #include "core/session/selection.h"
 #include "core/session/settings.h"
 #include "core/session/store_session.h"
@@ -15,6 +16,7 @@
 #include "widgets/forecast/distribution_plot.h"
 #include "widgets/forecast/forecast_detail.h"
 #include "widgets/forecast/forecast_panel.h"
+#include "widgets/forecast/forecast_rows_model.h"
 #include "widgets/plots/plot_qcustomplot.h"
 #include "widgets/search/lineage_canvas.h"
 #include "widgets/search/lineage_view.h"
@@ -25,6 +27,7 @@
 #include "widgets/search/step_view.h"
 
 #include <QDockWidget>
+#include <QFile>
 #include <QPlainTextEdit>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -40,6 +43,20 @@ class TestSearchSelection : public QObject
 
     QTemporaryDir m_dir;
     QString m_path;
+    QString m_pilotPath; // the same store and search, run to its end headless: what the seeded replay forecasts
+    QString m_livePath; // the same again, not yet run: for watching a forecast arrive
+
+    // The rows of the Forecast dock's table that name `forecaster`, with their predicted bins.
+    static QStringList rowsOf(const ForecastPanel *panel, const QString &forecaster)
+    {
+        const QAbstractItemModel *model = panel->model();
+        QStringList rows;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            if (model->index(row, ForecastRowsModel::ForecasterColumn).data().toString() == forecaster)
+                rows << model->index(row, ForecastRowsModel::PredictedBinColumn).data().toString();
+        }
+        return rows;
+    }
 
     // A stored kernel's source (read on a connection of the test's own).
     QString sourceOf(RowId kernelId)
@@ -89,6 +106,11 @@ private Q_SLOTS:
         QVERIFY(store);
         auto created = createSearch(**store, QStringLiteral("sel"), config);
         QVERIFY2(created, qPrintable(created ? QString() : created.error()));
+        store->reset();
+        m_pilotPath = m_dir.filePath(QStringLiteral("pilot.gpuf"));
+        m_livePath = m_dir.filePath(QStringLiteral("live.gpuf"));
+        QVERIFY(QFile::copy(m_path, m_pilotPath));
+        QVERIFY(QFile::copy(m_path, m_livePath));
     }
 
     void aNodeIsShownEverywhere()
@@ -192,6 +214,90 @@ private Q_SLOTS:
         QCOMPARE(selection->candidateId(), node->kernelId);
         QTRY_COMPARE(panel->lineageView()->selectedNode(), node->nodeId);
         QTRY_VERIFY_WITH_TIMEOUT(detail->showsPlot() && detail->plot()->predictedBin() == node->predictedBin, 20000);
+    }
+
+    // A kernel shown in the Forecast dock while a search runs: when the search forecasts it, the dock shows that
+    // forecast at once — mid-search, with nothing clicked. The replay is seeded, so the same search run to its end in
+    // another copy of the store says which kernel this one forecasts at which step.
+    void aForecastArrivesWhileShown()
+    {
+        auto pilot = Store::open(m_pilotPath, Store::Mode::ExistingOnly);
+        QVERIFY(pilot);
+        const Status ran = testing::runToEnd(**pilot, QStringLiteral("sel"));
+        QVERIFY2(ran, qPrintable(ran ? QString() : ran.error()));
+        auto finished = foldStoredSearch(**pilot, QStringLiteral("sel"));
+        QVERIFY2(
+            finished && finished->finished, qPrintable(finished ? QStringLiteral("not finished") : finished.error()));
+        const Candidate *node = nullptr; // forecast after the first step, so the search is still running then
+        for (const Candidate &c : finished->candidates) {
+            if (!node && c.forecastId > 0 && c.kernelId > 0 && c.step >= 1 && c.step < finished->config.steps - 1)
+                node = &c;
+        }
+        QVERIFY2(node, "the search forecast a kernel in a middle step");
+
+        Settings settings;
+        settings.setForecasterName(QStringLiteral("costmodel"));
+        StoreSession session;
+        MainWindow window(&settings, &session);
+        window.resize(1600, 1000);
+        window.show();
+        session.open(m_livePath);
+        auto *panel = window.findChild<SearchesPanel *>();
+        auto *controller = window.findChild<SearchController *>();
+        auto *selection = window.findChild<Selection *>();
+        auto *forecasts = window.findChild<ForecastPanel *>();
+        QVERIFY(panel && controller && selection && forecasts);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            session.isOpen() && !panel->isLoading() && panel->searchModel()->rowCount() > 0, 20000);
+        QVERIFY(panel->showSearchNamed(QStringLiteral("sel")));
+        QTRY_VERIFY(panel->follower()->state());
+        const RowId reference = panel->follower()->referenceKernelId();
+        QVERIFY(reference > 0);
+
+        // The pair the search will forecast, shown before it runs: no forecast of the cost model yet.
+        selection->setPair(node->kernelId, reference);
+        ForecastDetail *detail = forecasts->detail();
+        QVERIFY(forecasts->loader()->isLoading());
+        QTRY_VERIFY_WITH_TIMEOUT(!forecasts->loader()->isLoading(), 20000);
+        QVERIFY2(rowsOf(forecasts, QStringLiteral("costmodel")).isEmpty(),
+            qPrintable(rowsOf(forecasts, QStringLiteral("costmodel")).join(QLatin1Char(','))));
+
+        // Step by step up to the node's step: the search pauses after it, mid-search.
+        int stepped = 0;
+        while (panel->follower()->state()->completedSteps() <= node->step) {
+            const int before = panel->follower()->state()->completedSteps();
+            controller->step(QStringLiteral("sel"));
+            QTRY_VERIFY_WITH_TIMEOUT(
+                panel->follower()->state()->completedSteps() > before && panel->follower()->state()->paused, 30000);
+            QVERIFY(++stepped <= finished->config.steps);
+        }
+        const SearchState &state = *panel->follower()->state();
+        QVERIFY2(!state.finished, "the forecast arrived before the search's end");
+        const Candidate *live = nullptr;
+        for (const Candidate &c : state.candidates) {
+            if (c.kernelId == node->kernelId && c.forecastId > 0)
+                live = &c;
+        }
+        QVERIFY2(live, "this run forecast the same kernel");
+        QCOMPARE(selection->candidateId(), node->kernelId);
+        QCOMPARE(selection->baselineId(), reference);
+        // The dock shows it without anything clicked: its row, its bin and its distribution, its reasoning.
+        QTRY_VERIFY_WITH_TIMEOUT(!rowsOf(forecasts, QStringLiteral("costmodel")).isEmpty(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(detail->showsPlot() && detail->plot()->predictedBin() == live->predictedBin, 20000);
+        QVERIFY2(detail->predictedText().startsWith(QString::number(live->predictedBin) + QStringLiteral(" — ")),
+            qPrintable(detail->predictedText()));
+        const std::optional<Forecast> stored = [&]() -> std::optional<Forecast> {
+            auto store = Store::open(m_livePath, Store::Mode::ReadOnly);
+            auto all = ForecastRepo(**store).forCandidate(node->kernelId);
+            for (const Forecast &f : all ? *all : QList<Forecast> {}) {
+                if (f.id == live->forecastId)
+                    return f;
+            }
+            return std::nullopt;
+        }();
+        QVERIFY(stored);
+        QCOMPARE(detail->reasoningView()->toPlainText(), stored->reasoning);
+        controller->stop(QStringLiteral("sel"));
     }
 };
 

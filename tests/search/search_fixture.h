@@ -3,6 +3,10 @@
 #pragma once
 
 #include "core/interop/corpus.h"
+#include "core/search/event_sink.h"
+#include "core/search/search_run.h"
+#include "core/search/search_setup.h"
+#include "core/store/search_repo.h"
 #include "core/store/store.h"
 
 #include "gpuf_config.h"
@@ -26,6 +30,30 @@ inline QString makeWorldStore(const QString &path)
         return store.error();
     auto report = interop::importCorpus(**store, corpusDir(), corpusResults());
     return report ? QString() : report.error();
+}
+
+// Runs the stored search `name` to its end (or its pause) on this thread, through a SearchRun over the store.
+inline Status runToEnd(Store &store, const QString &name)
+{
+    auto config = search::storedConfig(store, name);
+    if (!config)
+        return Error {config.error()};
+    auto parts = search::buildParts(store, *config);
+    if (!parts)
+        return Error {parts.error()};
+    auto found = SearchRepo(store).findByName(name);
+    if (!found || !*found)
+        return Error {QStringLiteral("no search named %1").arg(name)};
+    search::SearchRun run(std::make_unique<search::StoreSink>(store, (*found)->id), std::move(*parts));
+    if (Status s = run.open(); !s)
+        return s;
+    for (int guard = 0; guard < 100000; ++guard) {
+        if (Status s = run.pump(); !s)
+            return s;
+        if (run.next() == search::NextAction::Done || run.next() == search::NextAction::Paused)
+            return {};
+    }
+    return Error {QStringLiteral("the search did not end")};
 }
 
 } // namespace gpuf::testing

@@ -21,6 +21,7 @@
 
 using namespace gpuf;
 using namespace gpuf::search;
+using gpuf::testing::runToEnd;
 
 namespace {
 
@@ -48,28 +49,6 @@ SearchConfig replayConfig(Mode mode, int steps = 4, quint64 seed = 7)
     c.gpu = QStringLiteral("replay");
     c.forecaster = mode == Mode::Standard ? QString() : QStringLiteral("costmodel");
     return c;
-}
-
-// Runs the stored search to its end on this thread through a SearchRun over the store.
-Status runToEnd(Store &store, const QString &name)
-{
-    auto config = storedConfig(store, name);
-    if (!config)
-        return Error {config.error()};
-    auto parts = buildParts(store, *config);
-    if (!parts)
-        return Error {parts.error()};
-    auto search = SearchRepo(store).findByName(name);
-    SearchRun run(std::make_unique<StoreSink>(store, (*search)->id), std::move(*parts));
-    if (Status s = run.open(); !s)
-        return s;
-    for (int guard = 0; guard < 100000; ++guard) {
-        if (Status s = run.pump(); !s)
-            return s;
-        if (run.next() == NextAction::Done || run.next() == NextAction::Paused)
-            return {};
-    }
-    return Error {QStringLiteral("the search did not end")};
 }
 
 // A state with one active step of proposals for parent "p": "expectedBin:confidence" or "fail" per proposal.

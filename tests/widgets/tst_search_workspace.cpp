@@ -143,6 +143,38 @@ class TestSearchWorkspace : public QObject
         return row < 0 ? QString() : cell(dock.panel.searchModel(), row, SearchListModel::StatusColumn);
     }
 
+    // The figures of one search as the user reads them, three ways: the list's row (patched from the engine), the live
+    // line above the tree, and a fresh fold of the stored log (what the list shows after a reload, or in another
+    // window). Returns what differs, empty when they agree.
+    static QString figuresDisagree(Dock &dock, const QString &path, const QString &name)
+    {
+        QList<SearchEvent> events;
+        storedKinds(path, name, &events);
+        const SearchSummary stored = summarizeSearch(Search {}, events);
+        const SearchListModel *list = dock.panel.searchModel();
+        const int row = list->rowOfName(name);
+        if (row < 0)
+            return QStringLiteral("no row for %1").arg(name);
+        const QString live = dock.panel.liveLabel()->text();
+        QStringList wrong;
+        auto check = [&](const char *what, int column, qint64 expected, const QString &phrase) {
+            const QString shown = cell(list, row, column);
+            if (shown != QLocale().toString(expected))
+                wrong << QStringLiteral("%1: list %2, log %3").arg(QLatin1StringView(what), shown).arg(expected);
+            if (!live.contains(phrase))
+                wrong << QStringLiteral("%1: live line lacks \"%2\"").arg(QLatin1StringView(what), phrase);
+        };
+        check("steps", SearchListModel::StepsColumn, stored.steps, QStringLiteral("· %1 of ").arg(stored.steps));
+        check("GPU evaluations", SearchListModel::GpuEvaluationsColumn, stored.gpuEvaluations,
+            QStringLiteral("%1 GPU evaluation").arg(stored.gpuEvaluations));
+        check("forecasts", SearchListModel::ForecastsColumn, stored.forecasts,
+            QStringLiteral("%1 forecast").arg(stored.forecasts));
+        if (stored.evaluationFailures > 0
+            && !live.contains(QStringLiteral("%1 could not run").arg(stored.evaluationFailures)))
+            wrong << QStringLiteral("live line lacks %1 failures to run").arg(stored.evaluationFailures);
+        return wrong.isEmpty() ? QString() : wrong.join(QStringLiteral("; ")) + QStringLiteral(" — live: ") + live;
+    }
+
     static const SearchState *state(Dock &dock) { return dock.panel.follower()->state(); }
     // Steps completed as the dock shows them; -1 while it reads the log.
     static int steps(Dock &dock) { return state(dock) ? state(dock)->completedSteps() : -1; }
@@ -285,7 +317,9 @@ private Q_SLOTS:
         QVERIFY(dock.panel.nodesModel()->rowCount() > 1);
         const int row = dock.panel.searchModel()->rowOfName(QStringLiteral("live"));
         QCOMPARE(cell(dock.panel.searchModel(), row, SearchListModel::ForecasterColumn), QStringLiteral("costmodel"));
-        QVERIFY(dock.panel.liveLabel()->text().contains(QStringLiteral("step %1 of 400").arg(before + 1)));
+        QVERIFY(dock.panel.liveLabel()->text().contains(QStringLiteral("%1 of 400 steps done").arg(before + 1)));
+        QTRY_VERIFY2(figuresDisagree(dock, path, QStringLiteral("live")).isEmpty(),
+            qPrintable(figuresDisagree(dock, path, QStringLiteral("live"))));
 
         dock.panel.resumeAction()->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(steps(dock) >= before + 3, 30000);
@@ -301,6 +335,15 @@ private Q_SLOTS:
         dock.panel.stopAction()->trigger();
         QTRY_COMPARE_WITH_TIMEOUT(status(dock, QStringLiteral("live")), QStringLiteral("stopped"), 30000);
         QVERIFY(!dock.panel.resumeAction()->isEnabled());
+        QTRY_VERIFY2(figuresDisagree(dock, path, QStringLiteral("live")).isEmpty(),
+            qPrintable(figuresDisagree(dock, path, QStringLiteral("live"))));
+        // The same figures in a second window that only reads the log.
+        Dock other;
+        QVERIFY(openIn(other, path));
+        QVERIFY(other.panel.showSearchNamed(QStringLiteral("live")));
+        QTRY_VERIFY(state(other));
+        QTRY_VERIFY2(figuresDisagree(other, path, QStringLiteral("live")).isEmpty(),
+            qPrintable(figuresDisagree(other, path, QStringLiteral("live"))));
     }
 
     // Each steering act from a node's menu becomes its event in the store, and a later act undoes an earlier one.
@@ -413,6 +456,13 @@ private Q_SLOTS:
         QCOMPARE(forced->decision, QStringLiteral("measurement forced by the user"));
         QVERIFY(forced->status == search::CandidateStatus::Evaluated);
         QCOMPARE(state(dock)->candidate(injected)->decision, QStringLiteral("injected by the user"));
+        // Replay measures nothing new: the hand-edited kernel could not run, and is no GPU evaluation — the list, the
+        // live line and the stored log all say so alike.
+        QCOMPARE(state(dock)->candidate(injected)->status, search::CandidateStatus::EvaluationFailed);
+        QVERIFY2(dock.panel.liveLabel()->text().contains(QStringLiteral("· 1 could not run")),
+            qPrintable(dock.panel.liveLabel()->text()));
+        QTRY_VERIFY2(figuresDisagree(dock, path, QStringLiteral("steer")).isEmpty(),
+            qPrintable(figuresDisagree(dock, path, QStringLiteral("steer"))));
         QCOMPARE(state(dock)->config.proposalsPerParent, 6);
         QCOMPARE(
             cell(dock.panel.nodesModel(), dock.panel.nodesModel()->rowOfNode(injected), SearchNodesModel::MarksColumn)

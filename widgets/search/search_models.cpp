@@ -48,10 +48,13 @@ void SearchListModel::applySnapshot(const search::SearchSnapshot &snapshot)
         return;
     SearchSummary &s = m_rows[row];
     s.events = snapshot.events;
-    // The summary counts steps started; the engine counts completed ones and one more while a step runs.
-    s.steps = snapshot.step + (snapshot.status == QLatin1StringView("waiting") ? 1 : 0);
+    // The summary and the engine count alike (search_summary.h), so the live figures replace the folded ones.
+    s.steps = snapshot.step;
     s.gpuEvaluations = snapshot.gpuEvaluations;
+    s.unsuccessfulEvaluations = snapshot.unsuccessfulEvaluations;
+    s.evaluationFailures = snapshot.evaluationFailures;
     s.forecasts = snapshot.forecasts;
+    s.forecastFailures = snapshot.forecastFailures;
     if (snapshot.bestSpeedup)
         s.bestSpeedup = snapshot.bestSpeedup;
     s.finished = snapshot.status == QLatin1StringView("finished");
@@ -124,14 +127,25 @@ QVariant SearchListModel::data(const QModelIndex &index, int role) const
     case EventsColumn:
         return sort ? QVariant(s->events) : QVariant(QLocale().toString(s->events));
     case StepsColumn:
+        if (role == Qt::ToolTipRole)
+            return tr("%n step(s) completed", nullptr, int(s->steps));
         return sort ? QVariant(s->steps) : QVariant(QLocale().toString(s->steps));
     case GpuEvaluationsColumn:
-        if (role == Qt::ToolTipRole)
-            return QString(tr("%n evaluation(s) finished on the GPU", nullptr, int(s->gpuEvaluations))
-                + QLatin1Char('\n')
-                + tr("%n of them failed or were not a success", nullptr, int(s->failedEvaluations)));
+        if (role == Qt::ToolTipRole) {
+            QString tip = tr("%n evaluation(s) ran on the GPU", nullptr, int(s->gpuEvaluations)) + QLatin1Char('\n')
+                + tr("%n of them without a successful speedup (compile or runtime error, incorrect)", nullptr,
+                    int(s->unsuccessfulEvaluations));
+            if (s->evaluationFailures > 0)
+                tip += QLatin1Char('\n')
+                    + tr("%n more could not run at all (not counted)", nullptr, int(s->evaluationFailures));
+            return tip;
+        }
         return sort ? QVariant(s->gpuEvaluations) : QVariant(QLocale().toString(s->gpuEvaluations));
     case ForecastsColumn:
+        if (role == Qt::ToolTipRole)
+            return s->forecastFailures > 0 ? tr("%n forecast(s) completed", nullptr, int(s->forecasts))
+                    + QLatin1Char('\n') + tr("%n more failed (not counted)", nullptr, int(s->forecastFailures))
+                                           : tr("%n forecast(s) completed", nullptr, int(s->forecasts));
         return sort ? QVariant(s->forecasts) : QVariant(QLocale().toString(s->forecasts));
     case BestSpeedupColumn:
         if (sort)

@@ -541,13 +541,18 @@ void SearchesPanel::updateLiveLabel()
     search::SearchSnapshot s = search::snapshotOf(*state);
     if (m_controller && m_controller->isRunning(name) && m_controller->snapshot(name).events > s.events)
         s = m_controller->snapshot(name);
-    QString text = tr("%1 — %2 · step %3 of %4 · %n GPU evaluation(s)", nullptr, s.gpuEvaluations)
+    QString text = tr("%1 — %2 · %3 of %4 steps done · %n GPU evaluation(s)", nullptr, s.gpuEvaluations)
                        .arg(name, searchStatusText(m_searches->statusAt(row)))
                        .arg(s.step)
                        .arg(s.steps);
     if (s.replayedEvaluations > 0)
         text += tr(" (%1 replayed ↺)").arg(s.replayedEvaluations);
-    text += tr(" · %n forecast(s)", nullptr, s.forecasts) + tr(" · %n deferred", nullptr, s.deferred);
+    if (s.evaluationFailures > 0)
+        text += tr(" · %n could not run", nullptr, s.evaluationFailures);
+    text += tr(" · %n forecast(s)", nullptr, s.forecasts);
+    if (s.forecastFailures > 0)
+        text += tr(" (%n failed)", nullptr, s.forecastFailures);
+    text += tr(" · %n deferred", nullptr, s.deferred);
     if (s.queued > 0)
         text += tr(" (%n queued)", nullptr, s.queued);
     text += tr(" · archive %1").arg(s.archiveSize);

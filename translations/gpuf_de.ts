@@ -524,7 +524,7 @@ Es wurde nichts importiert.</translation>
     </message>
     <message numerus="yes">
         <location line="+10"/>
-        <source>%1 (%n forecasts)</source>
+        <source>%1 (%n forecast(s))</source>
         <translation>
             <numerusform>%1 (%n Prognose)</numerusform>
             <numerusform>%1 (%n Prognosen)</numerusform>

@@ -3,6 +3,7 @@
 // it, new forecasts are made with it and stored for it, and opening a store that lacks the chosen forecaster resets
 // the choice to one the store has.
 #include "app/explorer/main_window.h"
+#include "core/common/english_plurals.h"
 #include "core/interop/corpus.h"
 #include "core/interop/interop.h"
 #include "core/session/candidate_source.h"
@@ -129,6 +130,7 @@ class TestWindowChoices : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
+        installEnglishPlurals(); // as gpuf-explorer does at start (app_translations): "(1 forecast)", "(0 forecasts)"
         QStandardPaths::setTestModeEnabled(true);
         QSettings().clear();
         m_sample = m_dir.filePath(u"sample.gpuf"_s);

@@ -3,6 +3,7 @@
 // filter bar filters, and queued kernels show as pending.
 #include "tst_candidate_store.h"
 
+#include "core/common/english_plurals.h"
 #include "core/session/candidate_source.h"
 #include "widgets/candidates/candidate_browser.h"
 #include "widgets/candidates/candidate_filter_bar.h"
@@ -73,6 +74,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
+        installEnglishPlurals(); // as the programs do at start
         m_path = m_dir.filePath(QStringLiteral("browser.gpuf"));
         m_facts = testing::makeCandidateStore(m_path);
     }
@@ -86,7 +88,13 @@ private Q_SLOTS:
         const int row = f->browser.model()->viewRowOf(m_facts.kernels[1]);
         QCOMPARE(f->browser.model()->index(row, ChangedLinesColumn).data().toInt(), 1);
         QCOMPARE(f->browser.filterBar()->hardwareBox()->count(), 2);
-        QCOMPARE(f->browser.filterBar()->forecasterBox()->count(), 2);
+        QComboBox *forecasters = f->browser.filterBar()->forecasterBox();
+        QCOMPARE(forecasters->count(), 2);
+        QStringList shown;
+        for (int i = 0; i < forecasters->count(); ++i)
+            shown << forecasters->itemText(i);
+        QCOMPARE(
+            shown, (QStringList {QStringLiteral("model-a (48 forecasts)"), QStringLiteral("model-b (48 forecasts)")}));
         QCOMPARE(f->tree.model()->rowCount(), 4); // "All kernels" and three problems
     }
 

@@ -180,6 +180,37 @@ private Q_SLOTS:
         QVERIFY(text.contains(u"measure the pair on the GPU"_s));
     }
 
+    // A student chosen as the window's forecaster: their forecasts are answers given in a lesson, so nothing offers to
+    // run them — the forecast actions are off and say why, and the empty pair says the same instead of "press
+    // Forecast Selected".
+    void aStudentIsNotAskedOnDemand()
+    {
+        {
+            auto store = Store::open(m_path, Store::Mode::ExistingOnly);
+            Forecaster ada;
+            ada.name = u"student:Ada"_s;
+            ada.displayName = u"Ada"_s;
+            ada.kind = ForecasterKind::Human;
+            QVERIFY(ForecasterRepo(**store).ensure(ada).ok());
+        }
+        Rig rig(m_path);
+        rig.selection.setForecasterName(u"student:Ada"_s);
+        QVERIFY(rig.showsPair(m_bare, m_reference, 0));
+        QAction *forecast = rig.controller.forecastSelectedAction();
+        QTRY_VERIFY(forecast->toolTip().startsWith(u"Ada is a student"_s));
+        QVERIFY(!forecast->isEnabled());
+        QVERIFY(!rig.controller.forecastProblemAction()->isEnabled());
+        QCOMPARE(rig.controller.forecastProblemAction()->toolTip(), forecast->toolTip());
+        QVERIFY(!rig.controller.forecast({ForecastPair {m_reference, m_bare}}, false));
+        const QString says = u"No forecast of this pair yet. Ada is a student: their forecasts are the answers they "
+                             "give in the Lessons dock"_s;
+        QTRY_VERIFY2(rig.panel.detail()->messageText().startsWith(says), qPrintable(rig.panel.detail()->messageText()));
+        QVERIFY(!rig.panel.detail()->messageText().contains(u"Press"_s));
+        // A runnable forecaster again: the actions come back.
+        rig.selection.setForecasterName(u"costmodel"_s);
+        QTRY_VERIFY(forecast->isEnabled());
+    }
+
     // The detail describes the newest sample; the table row it describes is in view once the dock is shown, although
     // it was chosen while the dock was hidden and sits below the table's first rows.
     void describedRowStaysInView()

@@ -138,7 +138,7 @@ void CandidateFilterBar::updateCounts(const CandidateTablePtr &table)
     }
     for (const CandidateForecaster &f : table->forecasters) {
         if (const int i = m_forecaster->findData(f.id); i >= 0)
-            m_forecaster->setItemText(i, tr("%1 (%n forecasts)", nullptr, int(f.forecasts)).arg(f.name));
+            m_forecaster->setItemText(i, tr("%1 (%n forecast(s))", nullptr, int(f.forecasts)).arg(f.name));
     }
 }
 
@@ -164,7 +164,7 @@ void CandidateFilterBar::setTable(const CandidateTablePtr &table)
     if (table) {
         // The forecaster's name, as the CLI and every other view show it; its description in the tooltip.
         for (const CandidateForecaster &f : table->forecasters) {
-            labels.append(tr("%1 (%n forecasts)", nullptr, int(f.forecasts)).arg(f.name));
+            labels.append(tr("%1 (%n forecast(s))", nullptr, int(f.forecasts)).arg(f.name));
             keys.append(f.id);
             m_forecasterNames.append(f.name);
         }

@@ -223,6 +223,11 @@ QString ForecastController::notRunnableReason() const
             return tr("%1 holds imported forecasts and cannot be run: choose a runnable forecaster in Forecast ▸ "
                       "Forecaster")
                 .arg(name);
+        if (f.name == name && f.kind == ForecasterKind::Human)
+            return tr("%1 is a student: their forecasts are the answers they give in the Lessons dock before a "
+                      "step's reveal, not asked on demand. Choose a runnable forecaster in Forecast ▸ Forecaster to "
+                      "forecast here")
+                .arg(f.displayName.isEmpty() ? name : f.displayName);
     }
     return {};
 }

@@ -50,7 +50,8 @@ public:
     // The runnable forecasters of the open store (LLM and cost model), the built-in "costmodel" always among them.
     const QList<Forecaster> &forecasters() const { return m_forecasters; }
     QString currentForecaster() const; // the Selection's (the window's)
-    // Why the current forecaster cannot run (it holds imported forecasts); empty when it can.
+    // Why the current forecaster cannot run here (it holds imported forecasts, or it is a student whose forecasts are
+    // their answers in a lesson); empty when it can.
     QString notRunnableReason() const;
 
     // Pairs the actions would forecast now (public for tests and for the panel's labels). A problem's pairs are its

@@ -164,6 +164,13 @@ void ForecastPanel::connectSources()
     };
     connect(m_selection, &Selection::hardwareNameChanged, this, followChoice);
     connect(m_selection, &Selection::forecasterNameChanged, this, followChoice);
+    // A pair without forecasts says what to do next, which depends on the forecaster chosen and its kind.
+    const auto sayWhatToDo = [this] {
+        if (m_pairLoaded && m_model->rowCount() == 0)
+            showCurrent();
+    };
+    connect(m_selection, &Selection::forecasterNameChanged, this, sayWhatToDo);
+    connect(m_controller, &ForecastController::forecastersChanged, this, sayWhatToDo);
     ForecastQueue *queue = m_controller->queue();
     connect(queue, &ForecastQueue::snapshotChanged, this, &ForecastPanel::applySnapshot);
     connect(queue, &ForecastQueue::reasoningUpdated, this, &ForecastPanel::applyReasoning);
@@ -386,6 +393,8 @@ void ForecastPanel::showCurrent()
             why = tr("Select a candidate to see its forecasts.");
         else if (!m_pairLoaded)
             why = tr("Reading the forecasts of this pair…");
+        else if (const QString cannot = m_controller->notRunnableReason(); !cannot.isEmpty())
+            why = tr("No forecast of this pair yet. %1.").arg(cannot);
         else
             why = tr("No forecast of this pair yet. Press \"Forecast Selected\" above (%1) to ask %2; the built-in "
                      "cost model answers offline in a moment. Or measure the pair on the GPU to know its true "

@@ -116,7 +116,12 @@ void TestSearchViews::lineageShowsEveryNode()
     canvas->grab();
     QCOMPARE(canvas->paintedNodes(), 12);
     QCOMPARE(canvas->paintedEdges(), 11);
-    QVERIFY(view.summaryText().contains(QStringLiteral("12 node(s), 8 measured, 8 in the archive")));
+    // Measured: the 7 proposals with a speedup, as many as the live line's successful GPU evaluations (the seed's 1×
+    // needs none).
+    QVERIFY2(view.summaryText().contains(QStringLiteral("12 node(s), 7 measured, 8 in the archive")),
+        qPrintable(view.summaryText()));
+    const SearchState folded = fold(fixedSelectiveLog());
+    QCOMPARE(folded.gpuEvaluations - folded.unsuccessfulEvaluations, 7);
     QVERIFY(view.summaryText().contains(QStringLiteral("best 3.50×")));
     // The tooltip names the node, its kernel and what is known of it.
     const QString tip = canvas->toolTipFor(QStringLiteral("e"));

@@ -247,9 +247,10 @@ QString LineageView::summaryText() const { return m_summary->text(); }
 void LineageView::updateSummary(const search::SearchState &state)
 {
     const search::Lineage &lineage = m_full;
+    // Measured as the live line counts GPU evaluations: a seed's speedup is known without one (the reference is 1×).
     int measured = 0;
     for (const search::LineageNode &n : lineage.nodes) {
-        if (n.speedup)
+        if (n.speedup && n.kind != search::LineageKind::Seed)
             ++measured;
     }
     QString text = tr("%n node(s), %1 measured, %2 in the archive", nullptr, int(lineage.nodes.size()))

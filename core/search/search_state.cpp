@@ -198,7 +198,7 @@ Status onInitialized(SearchState &state, const SearchEvent &e)
     const QJsonArray seeds = e.payload.value(QStringLiteral("seeds")).toArray();
     if (seeds.isEmpty())
         f.fail("seeds", QStringLiteral("a non-empty list"));
-    for (const QJsonValue &v : seeds) {
+    for (const auto &v : seeds) {
         const QJsonObject s = v.toObject();
         Candidate c;
         c.nodeId = s.value(QStringLiteral("node_id")).toString();
@@ -245,7 +245,7 @@ Status onStepStarted(SearchState &state, const SearchEvent &e)
         f.failWith(QStringLiteral("step %1 started where step %2 was due").arg(step).arg(state.steps.size()));
     StepRecord record;
     record.step = step;
-    for (const QJsonValue &v : e.payload.value(QStringLiteral("parents")).toArray())
+    for (const auto &v : e.payload.value(QStringLiteral("parents")).toArray())
         record.parents.append(v.toString());
     if (Status s = f.status(); !s)
         return s;

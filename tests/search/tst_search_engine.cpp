@@ -101,7 +101,7 @@ private:
 
     QString freshStore(const QString &name)
     {
-        const QString path = m_dir.filePath(name);
+        QString path = m_dir.filePath(name);
         QFile::remove(path);
         QFile::copy(m_world, path);
         return path;

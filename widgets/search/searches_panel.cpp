@@ -238,7 +238,7 @@ void SearchesPanel::reload()
     m_loadingSearches = true;
     m_status->setText(tr("Reading the store's searches…"));
     m_session->read<QList<SearchSummary>>(QStringLiteral("summaries"), &search::readSearchSummaries, this,
-        [this, generation](Result<QList<SearchSummary>> result) { applySummaries(generation, result); });
+        [this, generation](const Result<QList<SearchSummary>> &result) { applySummaries(generation, result); });
 }
 
 bool SearchesPanel::followsEngines(const QList<RowId> &searchIds) const

@@ -246,6 +246,15 @@ private Q_SLOTS:
         QVERIFY(config);
         QCOMPARE(config->mutatorConfig.value(QStringLiteral("family")).toString(), QStringLiteral("transpose"));
         QCOMPARE(config->problem, QStringLiteral("transpose"));
+        // Replayed, a family's new variants have no runtimes: the form says so before anything starts.
+        QCOMPARE(config->gpu, QStringLiteral("replay"));
+        QVERIFY2(dialog.costLabel()->text().contains(
+                     QLatin1StringView("The kernel family proposes new code, which has none: those proposals cannot "
+                                       "run and nothing new is measured.")),
+            qPrintable(dialog.costLabel()->text()));
+        dialog.targetBox()->setCurrentIndex(0);
+        QVERIFY(!dialog.costLabel()->text().contains(QLatin1StringView("Replay answers only")));
+        dialog.targetBox()->setCurrentIndex(1);
         QVERIFY(!dialog.proposalsBox()->isEnabled()); // standard
         QCOMPARE(config->proposalsPerParent, config->measurementsPerParent);
         // Selective looks at 4× what it measures, and the user's figure stays while typed (through 1 to 12).

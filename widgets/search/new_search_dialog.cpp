@@ -78,6 +78,9 @@ NewSearchDialog::NewSearchDialog(const NewSearchChoices &choices, QWidget *paren
     for (const QString &h : std::as_const(m_choices.hardware))
         m_hardware->addItem(h, h);
     m_cost->setWordWrap(true);
+    // Room for the cost and a warning below it: a wrapped label's growth does not grow a dialog already shown.
+    m_cost->setMinimumHeight(5 * m_cost->fontMetrics().lineSpacing());
+    m_cost->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_cost->setObjectName(QStringLiteral("searchCost"));
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("Start"));
 
@@ -226,9 +229,17 @@ QString NewSearchDialog::costText() const
         ? tr("at most %1 GPU evaluations, answered from recorded runtimes (no GPU time)")
               .arg(locale.toString(cost.gpuEvaluations))
         : tr("at most %1 GPU evaluations on this machine's GPU").arg(locale.toString(cost.gpuEvaluations));
-    return tr("This search costs %1; %2 forecasts; %3 LLM calls (%4 proposals over %5 parent expansions).")
-        .arg(gpu, locale.toString(cost.forecasts), locale.toString(cost.llmCalls), locale.toString(cost.proposals),
-            locale.toString(cost.parentExpansions));
+    QString text = tr("This search costs %1; %2 forecasts; %3 LLM calls (%4 proposals over %5 parent expansions).")
+                       .arg(gpu, locale.toString(cost.forecasts), locale.toString(cost.llmCalls),
+                           locale.toString(cost.proposals), locale.toString(cost.parentExpansions));
+    // Replay knows only what was measured before: new code gets no answer, and a search of it measures nothing.
+    const QString mutator = m_mutator->currentData().toString();
+    if (c->gpu == QLatin1StringView("replay") && (mutator == kFamily || mutator == kLlm))
+        text += QLatin1Char('\n')
+            + tr("Replay answers only for kernels the store has runtimes of. %1 proposes new code, which has none: "
+                 "those proposals cannot run and nothing new is measured. Choose this machine's GPU to measure them.")
+                  .arg(mutator == kFamily ? tr("The kernel family") : tr("The language model"));
+    return text;
 }
 
 void NewSearchDialog::prefill(const SearchConfig &config, const QString &replayOf)

@@ -55,7 +55,7 @@ struct PairForecasts
     // The truth to compare a forecast made for `hardwareId` (0: none) with: a speedup on that hardware, else the
     // first hardware with a speedup, else the first other state (a failure, no baseline); nullopt when unmeasured.
     std::optional<PairTruth> truthFor(RowId hardwareId) const;
-    QString forecasterName(RowId id) const; // its display name, else its name, else "#id"
+    QString forecasterName(RowId id) const; // its name (what the other views and the CLI show), else "#id"
 };
 
 // Reads the pair (nothing is written). Runs on any thread with that thread's connection.

@@ -37,6 +37,50 @@
 using namespace gpuf;
 using namespace gpuf::search;
 
+namespace {
+
+// The explorer's main window on a store, with the parts the tests drive.
+struct Explorer
+{
+    Settings settings;
+    StoreSession session;
+    std::unique_ptr<MainWindow> window;
+    SearchesPanel *panel = nullptr;
+    SearchController *controller = nullptr;
+    Selection *selection = nullptr;
+    ForecastPanel *forecasts = nullptr;
+    DiffView *diff = nullptr; // the window's diff, not the Lessons dock's
+
+    // The window's forecaster is chosen before the window reads the settings.
+    explicit Explorer(const QString &forecaster = {})
+    {
+        if (!forecaster.isEmpty())
+            settings.setForecasterName(forecaster);
+        window = std::make_unique<MainWindow>(&settings, &session);
+        window->resize(1600, 1000);
+        window->show();
+        panel = window->findChild<SearchesPanel *>();
+        controller = window->findChild<SearchController *>();
+        selection = window->findChild<Selection *>();
+        forecasts = window->findChild<ForecastPanel *>();
+        diff = window->centralWidget()->findChild<DiffView *>();
+    }
+
+    // Opens `path` and shows its search `name` once the dock has read the search's log; false if that did not happen.
+    bool showSearch(const QString &path, const QString &name)
+    {
+        if (!panel || !controller || !selection || !forecasts || !diff)
+            return false;
+        session.open(path);
+        return QTest::qWaitFor(
+                   [&] { return session.isOpen() && !panel->isLoading() && panel->searchModel()->rowCount() > 0; },
+                   20000)
+            && panel->showSearchNamed(name) && QTest::qWaitFor([&] { return panel->follower()->state() != nullptr; });
+    }
+};
+
+} // namespace
+
 class TestSearchSelection : public QObject
 {
     Q_OBJECT
@@ -115,22 +159,14 @@ private Q_SLOTS:
 
     void aNodeIsShownEverywhere()
     {
-        Settings settings;
-        StoreSession session;
-        MainWindow window(&settings, &session);
-        window.resize(1600, 1000);
-        window.show();
-        session.open(m_path);
-        auto *panel = window.findChild<SearchesPanel *>();
-        auto *controller = window.findChild<SearchController *>();
-        auto *selection = window.findChild<Selection *>();
-        auto *forecasts = window.findChild<ForecastPanel *>();
-        auto *diff = window.centralWidget()->findChild<DiffView *>(); // the window's diff, not the Lessons dock's
-        QVERIFY(panel && controller && selection && forecasts && diff);
-        QTRY_VERIFY_WITH_TIMEOUT(
-            session.isOpen() && !panel->isLoading() && panel->searchModel()->rowCount() > 0, 20000);
-        QVERIFY(panel->showSearchNamed(QStringLiteral("sel")));
-        QTRY_VERIFY(panel->follower()->state());
+        Explorer explorer;
+        QVERIFY(explorer.showSearch(m_path, QStringLiteral("sel")));
+        auto *const window = explorer.window.get();
+        auto *const panel = explorer.panel;
+        auto *const controller = explorer.controller;
+        auto *const selection = explorer.selection;
+        auto *const forecasts = explorer.forecasts;
+        auto *const diff = explorer.diff;
         controller->run(QStringLiteral("sel"));
         QTRY_VERIFY_WITH_TIMEOUT(panel->follower()->state() && panel->follower()->state()->finished, 30000);
         const SearchState &state = *panel->follower()->state();
@@ -149,7 +185,7 @@ private Q_SLOTS:
         QVERIFY(stored);
 
         // Clicked in the lineage tree: the window's selection is the node against its problem's reference.
-        auto *dock = window.findChild<QDockWidget *>(QStringLiteral("SearchesDock"));
+        auto *dock = window->findChild<QDockWidget *>(QStringLiteral("SearchesDock"));
         QVERIFY(dock);
         dock->show();
         dock->raise();
@@ -235,22 +271,12 @@ private Q_SLOTS:
         }
         QVERIFY2(node, "the search forecast a kernel in a middle step");
 
-        Settings settings;
-        settings.setForecasterName(QStringLiteral("costmodel"));
-        StoreSession session;
-        MainWindow window(&settings, &session);
-        window.resize(1600, 1000);
-        window.show();
-        session.open(m_livePath);
-        auto *panel = window.findChild<SearchesPanel *>();
-        auto *controller = window.findChild<SearchController *>();
-        auto *selection = window.findChild<Selection *>();
-        auto *forecasts = window.findChild<ForecastPanel *>();
-        QVERIFY(panel && controller && selection && forecasts);
-        QTRY_VERIFY_WITH_TIMEOUT(
-            session.isOpen() && !panel->isLoading() && panel->searchModel()->rowCount() > 0, 20000);
-        QVERIFY(panel->showSearchNamed(QStringLiteral("sel")));
-        QTRY_VERIFY(panel->follower()->state());
+        Explorer explorer(QStringLiteral("costmodel"));
+        QVERIFY(explorer.showSearch(m_livePath, QStringLiteral("sel")));
+        auto *const panel = explorer.panel;
+        auto *const controller = explorer.controller;
+        auto *const selection = explorer.selection;
+        auto *const forecasts = explorer.forecasts;
         const RowId reference = panel->follower()->referenceKernelId();
         QVERIFY(reference > 0);
 

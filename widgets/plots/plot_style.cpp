@@ -147,4 +147,15 @@ void applyFrameColors(QCustomPlot *plot, const PlotColors &colors)
     }
 }
 
+void placeLegendAbove(QCustomPlot *plot)
+{
+    plot->legend->setVisible(true);
+    plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    plot->legend->setMargins(QMargins(6, 2, 6, 2));
+    plot->axisRect()->insetLayout()->take(plot->legend);
+    plot->plotLayout()->insertRow(0);
+    plot->plotLayout()->addElement(0, 0, plot->legend);
+    plot->plotLayout()->setRowStretchFactor(0, 0.001);
+}
+
 } // namespace gpuf

@@ -44,4 +44,8 @@ int binRangeLabelWidth(const QFontMetrics &metrics);
 // Background, every axis of every axis rect (colour scales included), grids, legend and text elements.
 void applyFrameColors(QCustomPlot *plot, const PlotColors &colors);
 
+// Shows the legend in a row of its own above the axis rect, its entries side by side and wrapped to the width:
+// inside the axes a legend covers curves once a dock is small.
+void placeLegendAbove(QCustomPlot *plot);
+
 } // namespace gpuf

@@ -1,6 +1,7 @@
 // ProgressPlot; see progress_plot.h.
 #include "widgets/search/progress_plot.h"
 #include "widgets/plots/plot_qcustomplot.h"
+#include "widgets/plots/plot_style.h"
 
 #include <QComboBox>
 #include <QFontMetrics>
@@ -32,14 +33,7 @@ ProgressPlot::ProgressPlot(QWidget *parent)
     controls()->insertWidget(0, new QLabel(tr("Best speedup"), this));
     controls()->insertWidget(1, m_axisBox);
 
-    // The legend sits in its own row above the curves: inside the axes it covered them once the dock was small.
-    plot()->legend->setVisible(true);
-    plot()->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    plot()->legend->setMargins(QMargins(6, 2, 6, 2));
-    plot()->axisRect()->insetLayout()->take(plot()->legend);
-    plot()->plotLayout()->insertRow(0);
-    plot()->plotLayout()->addElement(0, 0, plot()->legend);
-    plot()->plotLayout()->setRowStretchFactor(0, 0.001);
+    placeLegendAbove(plot());
     plot()->yAxis->setLabel(tr("best speedup (×)"));
     m_reference = new QCPItemStraightLine(plot());
     m_reference->point1->setCoords(0, 1);

@@ -1,6 +1,7 @@
 // SearchCalibrationView; see search_calibration_view.h.
 #include "widgets/search/search_calibration_view.h"
 #include "widgets/plots/plot_qcustomplot.h"
+#include "widgets/plots/plot_style.h"
 
 #include <QLabel>
 #include <QLocale>
@@ -51,13 +52,7 @@ SearchCalibrationView::SearchCalibrationView(QWidget *parent)
     steps->setTickStep(1.0);
     steps->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
     plot()->xAxis->setTicker(steps);
-    plot()->legend->setVisible(true);
-    plot()->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    plot()->legend->setMargins(QMargins(6, 2, 6, 2));
-    plot()->axisRect()->insetLayout()->take(plot()->legend);
-    plot()->plotLayout()->insertRow(0);
-    plot()->plotLayout()->addElement(0, 0, plot()->legend);
-    plot()->plotLayout()->setRowStretchFactor(0, 0.001);
+    placeLegendAbove(plot());
     const char *const names[] = {QT_TR_NOOP("accuracy"), QT_TR_NOOP("ECE"), QT_TR_NOOP("Brier (½Σ)")};
     for (int f = 0; f < FigureCount; ++f) {
         m_cumulative[size_t(f)] = plot()->addGraph();

@@ -316,6 +316,11 @@ void TestSearchViews::progressOverlaysAndExport()
     QCOMPARE(plot.series().size(), 2);
     QCOMPARE(plot.series().first().name, QStringLiteral("selective (this search)"));
     QCOMPARE(plot.plot()->legend->itemCount(), 2);
+    // The legend has a row of its own above the curves, so it hides none of them.
+    plot.resize(600, 400);
+    plot.plot()->replot();
+    QCOMPARE(plot.plot()->plotLayout()->element(0, 0), plot.plot()->legend);
+    QVERIFY(plot.plot()->legend->outerRect().bottom() <= plot.plot()->axisRect()->outerRect().top());
     QCOMPARE(plot.graph(1)->name(), QStringLiteral("standard, same seed"));
     QCOMPARE(plot.graph(1)->data()->size(), 3);
     QVERIFY(plot.seriesColor(0) != plot.seriesColor(1));

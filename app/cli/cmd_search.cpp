@@ -1,6 +1,7 @@
 // gpuf search start|resume|pause|stop|status|list|export|compare: the kernel search without a display. start and
 // resume run the engine on its own thread and print progress on stderr (a bar on a terminal, a line per step
-// otherwise); pause and stop append an event the running search folds in; compare runs the three modes in memory.
+// otherwise); pause and stop append an event the running search folds in; compare runs the modes in memory and the
+// baselines beside them on the same space (docs/search.md, "Comparing strategies").
 #include "app/cli/command.h"
 #include "app/cli/search_progress.h"
 #include "core/mutators/shipped_families.h"
@@ -14,9 +15,11 @@
 #include "core/store/store.h"
 
 #include <QEventLoop>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QRandomGenerator>
+#include <QSaveFile>
 #include <QThread>
 
 namespace gpuf::cli {
@@ -43,6 +46,9 @@ const QString kModel = QStringLiteral("model");
 const QString kOut = QStringLiteral("out");
 const QString kSeeds = QStringLiteral("seeds");
 const QString kFactor = QStringLiteral("k");
+const QString kStrategies = QStringLiteral("strategies");
+const QString kCsv = QStringLiteral("csv");
+const QString kJobs = QStringLiteral("jobs");
 const QString kQuiet = QStringLiteral("quiet");
 const QString kPool = QStringLiteral("pool");
 const QString kGenerator = QStringLiteral("generator");
@@ -83,7 +89,16 @@ void addSearchOptions(QCommandLineParser &p)
     p.addOption(
         {kModel, QStringLiteral("The cost model's model file (default: the built-in one)."), QStringLiteral("FILE")});
     p.addOption({kOut, QStringLiteral("export: the events.jsonl to write."), QStringLiteral("FILE")});
-    p.addOption({kSeeds, QStringLiteral("compare: searches per mode (default 5)."), QStringLiteral("N")});
+    p.addOption(
+        {kSeeds, QStringLiteral("compare: searches per strategy, seeds --seed … (default 10)."), QStringLiteral("N")});
+    p.addOption({kStrategies,
+        QStringLiteral("compare: the strategies, comma-separated: standard, surrogate, selective (modes), random, "
+                       "greedy, genetic (baselines); default standard,surrogate,selective,random."),
+        QStringLiteral("LIST")});
+    p.addOption({kCsv, QStringLiteral("compare: also write the anytime curves (mean and 95 % interval) as CSV."),
+        QStringLiteral("FILE")});
+    p.addOption(
+        {kJobs, QStringLiteral("compare: searches run at once (default: the machine's cores)."), QStringLiteral("N")});
     p.addOption({kFactor,
         QStringLiteral("compare: proposals per GPU measurement in the surrogate and selective modes"
                        " (default 4)."),
@@ -531,23 +546,41 @@ int runCompare(const QStringList &args, const QCommandLineParser &p, Io &io)
         config->forecaster = QStringLiteral("costmodel");
     CompareOptions options;
     options.base = *config;
-    auto seeds = positiveInt(p, kSeeds, 5);
+    options.storePath = args.first();
+    auto seeds = positiveInt(p, kSeeds, 10);
     auto factor = positiveInt(p, kFactor, 4);
-    if (!seeds || !factor)
-        return fail(io, BadInput, QStringLiteral("search compare: ") + (!seeds ? seeds.error() : factor.error()));
+    auto jobs = positiveInt(p, kJobs, std::max(1, QThread::idealThreadCount()));
+    for (const auto *r : {&seeds, &factor, &jobs}) {
+        if (!*r)
+            return fail(io, BadInput, QStringLiteral("search compare: ") + r->error());
+    }
+    if (*seeds > 1000 || *jobs > 256)
+        return fail(io, BadInput, QStringLiteral("search compare: --seeds takes at most 1000 and --jobs at most 256"));
     options.seeds = *seeds;
     options.proposalFactor = *factor;
+    options.jobs = *jobs;
+    if (p.isSet(kStrategies)) {
+        auto strategies = strategiesFromNames(p.value(kStrategies));
+        if (!strategies)
+            return fail(io, BadInput, QStringLiteral("search compare: --strategies: ") + strategies.error());
+        options.strategies = *strategies;
+    }
     if (!p.isSet(kQuiet))
-        options.progress = [&io](const QString &line) {
-            io.err << line << '\n';
+        options.progress = [&io](int done, int total, const QString &line) {
+            io.err << QStringLiteral("[%1/%2] ").arg(done).arg(total) << line << '\n';
             io.err.flush();
         };
-    auto store = Store::open(args.first(), Store::Mode::ExistingOnly);
-    if (!store)
-        return fail(io, BadInput, QStringLiteral("search compare: ") + store.error());
-    auto report = compareModes(**store, options, setupFrom(p));
+    if (!QFileInfo::exists(options.storePath))
+        return fail(io, BadInput, QStringLiteral("search compare: no store at %1").arg(options.storePath));
+    auto report = compareStrategies(options, setupFrom(p));
     if (!report)
         return fail(io, BadInput, QStringLiteral("search compare: ") + report.error());
+    if (p.isSet(kCsv)) {
+        QSaveFile file(p.value(kCsv));
+        if (!file.open(QIODevice::WriteOnly) || file.write(report->toCsv().toUtf8()) < 0 || !file.commit())
+            return fail(io, BadInput,
+                QStringLiteral("search compare: cannot write %1: %2").arg(p.value(kCsv), file.errorString()));
+    }
     if (p.isSet(QStringLiteral("json")))
         printJson(io, QJsonDocument(report->toJson()));
     else
@@ -613,7 +646,7 @@ Command searchCommand()
                                "surrogate-filtered and selective modes).");
     c.usage = QStringLiteral("start STORE --name N --problem P [--mode M] … | resume STORE NAME | pause STORE NAME | "
                              "stop STORE NAME | status STORE NAME | list STORE | export STORE NAME --out FILE | "
-                             "compare STORE --problem P [--seeds N]");
+                             "compare STORE --family F|--problem P [--strategies LIST] [--seeds N] [--csv FILE]");
     c.addOptions = addSearchOptions;
     c.run = runSearchCommand;
     return c;

@@ -363,8 +363,9 @@ void MainWindow::importDialog()
         QMessageBox::information(this, tr("Import"), tr("Open or create a store first."));
         return;
     }
-    const QStringList files = QFileDialog::getOpenFileNames(
-        this, tr("Import"), QString(), tr("JSON Lines (*.jsonl *.json *.ndjson);;All files (*)"));
+    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Import"), QString(),
+        tr("gpuf bundles and tuning results (*.jsonl *.json *.ndjson *.json.gz);;"
+           "Kernel Tuner caches and T4 results (*.json *.json.gz);;All files (*)"));
     if (!files.isEmpty())
         startImport(this, m_session, files);
 }

@@ -1,16 +1,78 @@
-// The equal-budget comparison; see compare.h.
+// The equal-budget comparison of strategies; see compare.h.
 #include "core/search/compare.h"
 
+#include "core/search/replay_world.h"
+#include "core/search/search_state.h"
+#include "core/store/store.h"
+
+#include <QElapsedTimer>
 #include <QEventLoop>
-#include <QJsonArray>
-#include <QTimer>
+#include <QMutex>
+#include <QThreadPool>
+#include <QtConcurrent>
 
 #include <algorithm>
 #include <cmath>
 
 namespace gpuf::search {
 
-Result<SearchState> runInMemory(Store &store, const SearchConfig &config, const SetupOptions &setup)
+QString Strategy::name() const
+{
+    if (const Mode *m = std::get_if<Mode>(&kind))
+        return modeName(*m);
+    return baselineName(std::get<Baseline>(kind));
+}
+
+QList<Strategy> defaultStrategies()
+{
+    return {{Mode::Standard}, {Mode::Surrogate}, {Mode::Selective}, {Baseline::Random}};
+}
+
+Result<QList<Strategy>> strategiesFromNames(const QString &names)
+{
+    QList<Strategy> out;
+    for (const QString &raw : names.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const QString name = raw.trimmed();
+        Strategy s;
+        if (auto mode = modeFromName(name))
+            s.kind = *mode;
+        else if (auto baseline = baselineFromName(name))
+            s.kind = *baseline;
+        else
+            return Error {QStringLiteral("unknown strategy '%1' (standard, surrogate, selective, random, greedy, "
+                                         "genetic)")
+                              .arg(name)};
+        for (const Strategy &seen : std::as_const(out)) {
+            if (seen.name() == name)
+                return Error {QStringLiteral("the strategy '%1' is named twice").arg(name)};
+        }
+        out.append(s);
+    }
+    if (out.isEmpty())
+        return Error {QStringLiteral("name at least one strategy (standard, surrogate, selective, random, greedy, "
+                                     "genetic)")};
+    return out;
+}
+
+Interval StrategyResult::curveAt(int e) const
+{
+    QList<double> at;
+    for (const QList<double> &curve : curves)
+        at << curve.at(std::min<qsizetype>(e, curve.size() - 1));
+    return meanInterval(at);
+}
+
+const StrategyResult *CompareReport::find(const QString &name) const
+{
+    for (const StrategyResult &s : strategies) {
+        if (s.strategy.name() == name)
+            return &s;
+    }
+    return nullptr;
+}
+
+Result<SearchState> runInMemory(
+    Store &store, const SearchConfig &config, const SetupOptions &setup, const CancelToken &cancel)
 {
     auto parts = buildParts(store, config, setup);
     if (!parts)
@@ -39,6 +101,8 @@ Result<SearchState> runInMemory(Store &store, const SearchConfig &config, const 
     if (Status s = run.open(); !s)
         return Error {s.error()};
     for (;;) {
+        if (cancel.isCancelled())
+            return Error::cancelled();
         if (Status s = run.pump(); !s)
             return Error {s.error()};
         const NextAction next = run.next();
@@ -52,38 +116,51 @@ Result<SearchState> runInMemory(Store &store, const SearchConfig &config, const 
 
 namespace {
 
-double mean(const QList<double> &v)
+// One strategy's run with one seed.
+struct RunOutcome
 {
-    if (v.isEmpty())
-        return 0.0;
-    double s = 0.0;
-    for (double x : v)
-        s += x;
-    return s / double(v.size());
-}
+    QList<double> curve;
+    int evaluations = 0;
+    int forecasts = 0;
+    double forecasterSeconds = 0.0;
+    double gpuSeconds = 0.0;
+    QString error;
+};
 
-double stddev(const QList<double> &v)
+// Times the forecaster: wall time from a batch's request to its last answer, summed.
+class TimedForecaster : public CandidateForecaster
 {
-    if (v.size() < 2)
-        return 0.0;
-    const double m = mean(v);
-    double s = 0.0;
-    for (double x : v)
-        s += (x - m) * (x - m);
-    return std::sqrt(s / double(v.size() - 1));
-}
-
-QList<double> curveOf(const SearchState &state, int length)
-{
-    QList<double> curve(length + 1, 1.0);
-    double best = state.bestReward ? 0.0 : 1.0;
-    // Seeds measured by definition (the reference) count as the starting best.
-    for (const ArchiveNode &n : state.archive.nodes) {
-        if (n.seed && n.reward)
-            best = std::max(best, *n.reward);
+public:
+    TimedForecaster(std::unique_ptr<CandidateForecaster> inner, std::shared_ptr<double> seconds)
+        : m_inner(std::move(inner))
+        , m_seconds(std::move(seconds))
+    { }
+    QString name() const override { return m_inner->name(); }
+    RowId forecasterId() const override { return m_inner->forecasterId(); }
+    void request(const QList<ForecastAsk> &asks, Done done) override
+    {
+        auto timer = std::make_shared<QElapsedTimer>();
+        auto left = std::make_shared<qsizetype>(asks.size());
+        timer->start();
+        m_inner->request(asks, [this, timer, left, done = std::move(done)](ForecastAnswer answer) {
+            if (--*left == 0)
+                *m_seconds += double(timer->nsecsElapsed()) / 1e9;
+            done(std::move(answer));
+        });
     }
+    void cancel() override { m_inner->cancel(); }
+
+private:
+    std::unique_ptr<CandidateForecaster> m_inner;
+    std::shared_ptr<double> m_seconds;
+};
+
+QList<double> curveOfState(const SearchState &state, int budget)
+{
+    QList<double> curve(budget + 1, 1.0);
+    double best = 1.0; // the reference, measured by definition
     size_t next = 0;
-    for (int e = 0; e <= length; ++e) {
+    for (int e = 0; e <= budget; ++e) {
         while (next < state.trajectory.size() && state.trajectory[next].gpuEvaluations <= e) {
             best = std::max(best, state.trajectory[next].best);
             ++next;
@@ -93,166 +170,251 @@ QList<double> curveOf(const SearchState &state, int length)
     return curve;
 }
 
-} // namespace
-
-Result<CompareReport> compareModes(Store &store, const CompareOptions &options, const SetupOptions &setupIn)
+struct Plan
 {
-    if (options.seeds <= 0)
-        return Error {QStringLiteral("--seeds must be at least 1")};
-    SetupOptions setup = setupIn;
-    if (!setup.world) {
-        auto world = loadReplayWorld(store, options.base.problem, options.base.hardware);
-        if (!world)
-            return Error {world.error()};
-        setup.world = std::make_shared<const ReplayWorld>(std::move(*world));
-    }
-    CompareReport report;
-    report.problem = setup.world->problem.name;
-    report.hardware = setup.world->hardware.name;
-    report.forecaster = options.base.forecaster;
-    report.gpuBudgetPerStep = options.base.gpuBudgetPerStep();
-    report.steps = options.base.steps;
-    const int length = options.base.steps * options.base.gpuBudgetPerStep() + 1;
-    QList<double> standardBest; // per seed
-    for (Mode mode : options.modes) {
-        ModeResult result;
-        result.mode = mode;
-        for (int s = 0; s < options.seeds; ++s) {
-            SearchConfig config = options.base;
-            config.mode = mode;
-            config.gpu = QStringLiteral("replay");
-            config.hardware = setup.world->hardware.name;
-            config.seed = options.base.seed + quint64(s);
-            config.proposalsPerParent = mode == Mode::Standard
-                ? config.measurementsPerParent
-                : config.measurementsPerParent * std::max(1, options.proposalFactor);
-            auto state = runInMemory(store, config, setup);
-            if (!state)
-                return Error {
-                    QStringLiteral("%1 search, seed %2: %3").arg(modeName(mode)).arg(config.seed).arg(state.error())};
-            const QList<double> curve = curveOf(*state, length);
-            result.curves.append(curve);
-            result.finalBest.append(curve.last());
-            result.evaluations.append(state->gpuEvaluations);
-            result.forecasts.append(state->forecastsDone);
-            if (options.progress)
-                options.progress(QStringLiteral("%1 seed %2: best %3× after %4 GPU evaluations")
-                                     .arg(modeName(mode))
-                                     .arg(config.seed)
-                                     .arg(curve.last(), 0, 'f', 3)
-                                     .arg(state->gpuEvaluations));
-        }
-        if (mode == Mode::Standard)
-            standardBest = result.finalBest;
-        report.modes.append(result);
-    }
-    for (ModeResult &result : report.modes) {
-        for (int s = 0; s < result.curves.size(); ++s) {
-            int reached = -1;
-            if (s < standardBest.size()) {
-                const QList<double> &curve = result.curves.at(s);
-                for (int e = 0; e < curve.size(); ++e) {
-                    if (curve.at(e) >= standardBest.at(s) - 1e-12) {
-                        reached = e;
-                        break;
-                    }
-                }
-            }
-            result.toReachStandard.append(reached);
-        }
-    }
-    return report;
-}
+    const CompareOptions *options = nullptr;
+    SetupOptions setup;
+    const TuningSpace *space = nullptr;
+    int budget = 0;
+};
 
-QString CompareReport::text() const
+RunOutcome runMode(const Plan &plan, Mode mode, quint64 seed)
 {
-    QString out;
-    out += QStringLiteral("problem %1 on %2 (replay), forecaster %3, %4 steps × %5 GPU evaluations per step\n")
-               .arg(problem, hardware, forecaster.isEmpty() ? QStringLiteral("-") : forecaster)
-               .arg(steps)
-               .arg(gpuBudgetPerStep);
-    out += QStringLiteral("%1 %2 %3 %4 %5\n")
-               .arg(QStringLiteral("mode"), -10)
-               .arg(QStringLiteral("best speedup (mean ± sd)"), -26)
-               .arg(QStringLiteral("GPU evals"), 10)
-               .arg(QStringLiteral("evals to reach standard's best (mean; reached)"), -10)
-               .arg(QString());
-    for (const ModeResult &m : modes) {
-        QList<double> evals, reach;
-        int reached = 0;
-        for (int e : m.evaluations)
-            evals << e;
-        for (int r : m.toReachStandard) {
-            if (r >= 0) {
-                reach << r;
-                ++reached;
-            }
-        }
-        out += QStringLiteral("%1 %2 %3 %4\n")
-                   .arg(modeName(m.mode), -10)
-                   .arg(QStringLiteral("%1 ± %2").arg(mean(m.finalBest), 0, 'f', 3).arg(stddev(m.finalBest), 0, 'f', 3),
-                       -26)
-                   .arg(mean(evals), 10, 'f', 1)
-                   .arg(reach.isEmpty() ? QStringLiteral("never")
-                                        : QStringLiteral("%1 (%2/%3)")
-                                              .arg(mean(reach), 0, 'f', 1)
-                                              .arg(reached)
-                                              .arg(m.toReachStandard.size()));
+    RunOutcome out;
+    SearchConfig config = plan.options->base;
+    config.mode = mode;
+    config.gpu = QStringLiteral("replay");
+    config.hardware = plan.setup.world->hardware.name;
+    config.seed = seed;
+    config.proposalsPerParent = mode == Mode::Standard
+        ? config.measurementsPerParent
+        : config.measurementsPerParent * std::max(1, plan.options->proposalFactor);
+    auto store = Store::open(plan.options->storePath, Store::Mode::ExistingOnly, Store::Check::Header);
+    if (!store) {
+        out.error = store.error();
+        return out;
     }
-    // The curve at a few budgets: best speedup (mean ± sd over seeds) after e GPU evaluations.
-    if (!modes.isEmpty() && !modes.first().curves.isEmpty()) {
-        const int length = int(modes.first().curves.first().size()) - 1;
-        QList<int> marks;
-        for (int k = 1; k <= 5; ++k)
-            marks << std::max(1, length * k / 5);
-        out += QStringLiteral("\nbest speedup after e GPU evaluations (mean ± sd)\n%1").arg(QStringLiteral("e"), -10);
-        for (int e : std::as_const(marks))
-            out += QStringLiteral(" %1").arg(e, 16);
-        out += QLatin1Char('\n');
-        for (const ModeResult &m : modes) {
-            out += QStringLiteral("%1").arg(modeName(m.mode), -10);
-            for (int e : std::as_const(marks)) {
-                QList<double> at;
-                for (const QList<double> &curve : m.curves)
-                    at << curve.at(std::min(e, int(curve.size()) - 1));
-                out += QStringLiteral(" %1").arg(
-                    QStringLiteral("%1 ± %2").arg(mean(at), 0, 'f', 3).arg(stddev(at), 0, 'f', 3), 16);
-            }
-            out += QLatin1Char('\n');
-        }
+    auto seconds = std::make_shared<double>(0.0);
+    SetupOptions setup = plan.setup;
+    setup.wrapForecaster = [seconds](std::unique_ptr<CandidateForecaster> inner) {
+        return std::unique_ptr<CandidateForecaster>(std::make_unique<TimedForecaster>(std::move(inner), seconds));
+    };
+    auto state = runInMemory(**store, config, setup, plan.options->cancel);
+    if (!state) {
+        out.error = state.error();
+        return out;
+    }
+    out.curve = curveOfState(*state, plan.budget);
+    out.evaluations = state->gpuEvaluations;
+    out.forecasts = state->forecastsDone;
+    out.forecasterSeconds = *seconds;
+    for (const Candidate &c : state->candidates) {
+        if (c.status != CandidateStatus::Evaluated)
+            continue;
+        if (const int i = plan.space->indexOfHash(c.contentHash); i >= 0)
+            out.gpuSeconds += plan.space->points.at(i).runtimeUs / 1e6;
     }
     return out;
 }
 
-QJsonObject CompareReport::toJson() const
+RunOutcome runBaselineOnce(const Plan &plan, Baseline baseline, quint64 seed)
 {
-    QJsonArray modeArray;
-    for (const ModeResult &m : modes) {
-        QJsonArray best, evals, reach, forecastCounts;
-        for (double b : m.finalBest)
-            best.append(b);
-        for (int e : m.evaluations)
-            evals.append(e);
-        for (int r : m.toReachStandard)
-            reach.append(r >= 0 ? QJsonValue(r) : QJsonValue());
-        for (int f : m.forecasts)
-            forecastCounts.append(f);
-        QList<double> reached;
-        for (int r : m.toReachStandard) {
-            if (r >= 0)
-                reached << r;
-        }
-        modeArray.append(QJsonObject {{QStringLiteral("mode"), modeName(m.mode)},
-            {QStringLiteral("best_speedup_mean"), mean(m.finalBest)},
-            {QStringLiteral("best_speedup_sd"), stddev(m.finalBest)}, {QStringLiteral("best_speedup"), best},
-            {QStringLiteral("gpu_evaluations"), evals}, {QStringLiteral("forecasts"), forecastCounts},
-            {QStringLiteral("evaluations_to_reach_standard_best"), reach},
-            {QStringLiteral("evaluations_to_reach_standard_best_mean"),
-                reached.isEmpty() ? QJsonValue() : QJsonValue(mean(reached))}});
+    RunOutcome out;
+    const QList<int> evaluated = runBaseline(baseline, *plan.space, plan.budget, seed);
+    out.curve = anytimeCurve(*plan.space, evaluated, plan.budget);
+    out.evaluations = int(evaluated.size());
+    for (int i : evaluated)
+        out.gpuSeconds += plan.space->points.at(i).runtimeUs / 1e6;
+    return out;
+}
+
+// Why a strategy cannot run on this space; empty when it can.
+QString unfitReason(
+    const Strategy &strategy, const TuningSpace &space, const ReplayWorld &world, const SearchConfig &base)
+{
+    if (const Baseline *b = std::get_if<Baseline>(&strategy.kind)) {
+        if (*b != Baseline::Random && space.tunables.isEmpty())
+            return QStringLiteral("%1 moves tunables, and '%2' is a pool of kernels without tunables")
+                .arg(strategy.name(), space.name);
+        return {};
     }
-    return {{QStringLiteral("problem"), problem}, {QStringLiteral("hardware"), hardware},
-        {QStringLiteral("forecaster"), forecaster}, {QStringLiteral("gpu_budget_per_step"), gpuBudgetPerStep},
-        {QStringLiteral("steps"), steps}, {QStringLiteral("modes"), modeArray}};
+    if (std::get<Mode>(strategy.kind) == Mode::Standard)
+        return {};
+    if (base.forecaster == QLatin1StringView("costmodel")) {
+        for (const RecordedKernel &k : world.kernels) {
+            if (k.kernel.parameters.value(QStringLiteral("source_kind")).toString() == QLatin1StringView("none"))
+                return QStringLiteral("the cost model reads kernel code, and '%1' was imported without its kernel "
+                                      "template (import it again with --template FILE)")
+                    .arg(space.name);
+        }
+    }
+    return {};
+}
+
+// Whether the modes' first archive node is measured: the mutator's own seed is, the problem's reference is not.
+Result<bool> seedIsEvaluated(const CompareOptions &options, const SetupOptions &setup)
+{
+    auto store = Store::open(options.storePath, Store::Mode::ExistingOnly, Store::Check::Header);
+    if (!store)
+        return Error {store.error()};
+    SearchConfig config = options.base;
+    config.mode = Mode::Standard;
+    config.gpu = QStringLiteral("replay");
+    config.hardware = setup.world->hardware.name;
+    auto parts = buildParts(**store, config, setup);
+    if (!parts)
+        return Error {parts.error()};
+    if (Status s = parts->mutator->prepare({parts->problem.id, parts->problem.name, config.seed}); !s)
+        return Error {s.error()};
+    return parts->mutator->seed().has_value();
+}
+
+} // namespace
+
+Result<CompareReport> compareStrategies(const CompareOptions &options, const SetupOptions &setupIn)
+{
+    if (options.seeds <= 0 || options.seeds > 1000)
+        return Error {QStringLiteral("--seeds takes 1 to 1000 searches per strategy, not %1").arg(options.seeds)};
+    if (options.strategies.isEmpty())
+        return Error {QStringLiteral("name at least one strategy")};
+    Plan plan;
+    plan.options = &options;
+    plan.setup = setupIn;
+    if (!plan.setup.world) {
+        auto store = Store::open(options.storePath, Store::Mode::ExistingOnly);
+        if (!store)
+            return Error {store.error()};
+        auto world = loadReplayWorld(**store, options.base.problem, options.base.hardware);
+        if (!world)
+            return Error {world.error()};
+        plan.setup.world = std::make_shared<const ReplayWorld>(std::move(*world));
+    }
+    const ReplayWorld &world = *plan.setup.world;
+    const QString family = options.base.mutator == QLatin1StringView("family")
+        ? options.base.mutatorConfig.value(QStringLiteral("family")).toString()
+        : QString();
+    auto space = spaceFromWorld(world, family);
+    if (!space)
+        return Error {space.error()};
+    plan.space = &*space;
+    // The modes' seed costs an evaluation when the mutator brings its own (a family's default configuration); a search
+    // that starts from the reference does not. The baselines get exactly what the modes may spend.
+    auto seedCosts = seedIsEvaluated(options, plan.setup);
+    if (!seedCosts)
+        return Error {seedCosts.error()};
+    plan.budget = options.base.steps * options.base.gpuBudgetPerStep() + (*seedCosts ? 1 : 0);
+
+    CompareReport report;
+    report.space = space->name;
+    report.problem = world.problem.name;
+    report.hardware = world.hardware.name;
+    report.forecaster = options.base.forecaster;
+    report.spaceSize = space->size();
+    for (const SpacePoint &p : std::as_const(space->points))
+        report.spaceFailures += p.speedup ? 0 : 1;
+    report.optimum = space->optimum();
+    report.steps = options.base.steps;
+    report.gpuBudgetPerStep = options.base.gpuBudgetPerStep();
+    report.budget = plan.budget;
+    report.seeds = options.seeds;
+    report.randomExpected = randomExpectation(*space, plan.budget);
+    report.randomToOptimum = randomEvaluationsToOptimum(*space, 0.0);
+    report.randomToWithin1 = randomEvaluationsToOptimum(*space, 0.01);
+    report.randomToWithin5 = randomEvaluationsToOptimum(*space, 0.05);
+    if (plan.budget > space->size())
+        report.notes << QStringLiteral("the budget (%1 GPU evaluations) exceeds the space (%2 configurations): a "
+                                       "strategy that evaluates every configuration stops early")
+                            .arg(plan.budget)
+                            .arg(space->size());
+
+    QList<Strategy> runnable;
+    for (const Strategy &s : options.strategies) {
+        const QString why = unfitReason(s, *space, world, options.base);
+        if (why.isEmpty())
+            runnable.append(s);
+        else
+            report.notes << QStringLiteral("%1 was not run: %2").arg(s.name(), why);
+    }
+    if (runnable.isEmpty())
+        return Error {report.notes.join(QStringLiteral("; "))};
+
+    struct Job
+    {
+        int strategy = 0;
+        int seed = 0;
+        RunOutcome outcome;
+    };
+    QList<Job> jobs;
+    for (int s = 0; s < runnable.size(); ++s) {
+        for (int k = 0; k < options.seeds; ++k)
+            jobs.append({s, k, {}});
+    }
+    QMutex progressMutex;
+    int done = 0;
+    QThreadPool pool;
+    pool.setMaxThreadCount(std::max(1, options.jobs));
+    QtConcurrent::blockingMap(&pool, jobs, [&](Job &job) {
+        if (options.cancel.isCancelled())
+            return;
+        const Strategy &strategy = runnable.at(job.strategy);
+        const quint64 seed = options.base.seed + quint64(job.seed);
+        if (const Mode *m = std::get_if<Mode>(&strategy.kind))
+            job.outcome = runMode(plan, *m, seed);
+        else
+            job.outcome = runBaselineOnce(plan, std::get<Baseline>(strategy.kind), seed);
+        if (!options.progress)
+            return;
+        QMutexLocker lock(&progressMutex);
+        ++done;
+        options.progress(done, int(jobs.size()),
+            job.outcome.error.isEmpty()
+                ? QStringLiteral("%1 seed %2: best %3× after %4 GPU evaluations")
+                      .arg(strategy.name())
+                      .arg(seed)
+                      .arg(job.outcome.curve.last(), 0, 'f', 3)
+                      .arg(job.outcome.evaluations)
+                : QStringLiteral("%1 seed %2: %3").arg(strategy.name()).arg(seed).arg(job.outcome.error));
+    });
+    if (options.cancel.isCancelled())
+        return Error::cancelled();
+    for (const Job &job : std::as_const(jobs)) {
+        if (!job.outcome.error.isEmpty())
+            return Error {QStringLiteral("%1 search, seed %2: %3")
+                              .arg(runnable.at(job.strategy).name())
+                              .arg(options.base.seed + quint64(job.seed))
+                              .arg(job.outcome.error)};
+    }
+
+    const double optimum = report.optimum;
+    for (int s = 0; s < runnable.size(); ++s) {
+        StrategyResult result;
+        result.strategy = runnable.at(s);
+        for (const Job &job : std::as_const(jobs)) {
+            if (job.strategy != s)
+                continue;
+            const RunOutcome &o = job.outcome;
+            result.curves.append(o.curve);
+            result.evaluations.append(o.evaluations);
+            result.forecasts.append(o.forecasts);
+            result.forecasterSeconds.append(o.forecasterSeconds);
+            result.gpuSeconds.append(o.gpuSeconds);
+            result.toOptimum.append(evaluationsToReach(o.curve, optimum));
+            result.toWithin1.append(evaluationsToReach(o.curve, nearOptimum(optimum, 0.01)));
+            result.toWithin5.append(evaluationsToReach(o.curve, nearOptimum(optimum, 0.05)));
+            result.scores.append(performanceScore(o.curve, report.randomExpected, optimum).value_or(std::nan("")));
+            result.exhausted.append(o.evaluations < std::min(plan.budget, space->size()));
+        }
+        const int ranOut = int(std::count(result.exhausted.begin(), result.exhausted.end(), true));
+        if (ranOut > 0)
+            report.notes << QStringLiteral("%1 made fewer GPU evaluations than the budget in %2 of %3 searches (its "
+                                           "proposals repeated what was measured or ran out): its curve stays flat "
+                                           "after its last evaluation")
+                                .arg(result.strategy.name())
+                                .arg(ranOut)
+                                .arg(options.seeds);
+        report.strategies.append(result);
+    }
+    return report;
 }
 
 } // namespace gpuf::search

@@ -7,6 +7,7 @@
 #include "core/mutators/mutator_factory.h"
 #include "core/search/local_evaluator.h"
 #include "core/search/recorded_mutators.h"
+#include "core/search/space_mutator.h"
 #include "core/store/forecast_repo.h"
 #include "core/store/hardware_repo.h"
 #include "core/store/problem_repo.h"
@@ -58,8 +59,17 @@ Result<std::unique_ptr<Mutator>> makeMutator(const MutatorContext &context)
     }
     if (kind == QLatin1StringView("injected"))
         return std::unique_ptr<Mutator>(std::make_unique<InjectedMutator>());
-    if (kind == QLatin1StringView("family"))
-        return families::makeFamilyMutator(context.config.mutatorConfig);
+    if (kind == QLatin1StringView("family")) {
+        auto family = families::makeFamilyMutator(context.config.mutatorConfig);
+        if (family || !context.world)
+            return family;
+        // A space imported from another auto-tuner has no family file: its recorded kernels are the space.
+        auto space = SpaceMutator::fromWorld(
+            *context.world, context.config.mutatorConfig.value(QStringLiteral("family")).toString());
+        if (!space)
+            return Error {family.error()};
+        return std::unique_ptr<Mutator>(std::move(*space));
+    }
     if (kind == QLatin1StringView("llm")) {
         if (!context.store)
             return Error {QStringLiteral("the LLM mutator needs a store (the problem's generation task)")};
@@ -178,6 +188,12 @@ Result<RunParts> buildParts(Store &store, const SearchConfig &config, const Setu
                 QStringLiteral("problem '%1' names a reference kernel that is not stored").arg(config.problem)};
         parts.reference = **reference;
     }
+    // A space imported without its kernel template has no code for the cost model to read (docs/interop.md).
+    if (config.needsForecasts() && config.forecaster == QLatin1StringView(costmodel::kForecasterName)
+        && parts.reference.parameters.value(QStringLiteral("source_kind")).toString() == QLatin1StringView("none"))
+        return Error {QStringLiteral("the cost model reads kernel code, and '%1' was imported without its kernel "
+                                     "template: run the standard mode, or import it again with --template FILE")
+                          .arg(parts.problem.name)};
     MutatorContext context {&store, config, parts.problem, parts.reference, world};
     auto mutator = makeMutator(context);
     if (!mutator)
@@ -200,7 +216,8 @@ Result<RunParts> buildParts(Store &store, const SearchConfig &config, const Setu
         auto forecaster = makeForecaster(store, config, parts, options, hardware);
         if (!forecaster)
             return Error {forecaster.error()};
-        parts.forecaster = std::move(*forecaster);
+        parts.forecaster
+            = options.wrapForecaster ? options.wrapForecaster(std::move(*forecaster)) : std::move(*forecaster);
     }
     return parts;
 }

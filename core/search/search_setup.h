@@ -32,6 +32,8 @@ struct SetupOptions
     QString costModelPath; // the cost-model forecaster's model file; empty: the built-in one
     std::shared_ptr<const ReplayWorld> world; // a world already loaded (compare runs many searches over one)
     MeasureEngineConfig measureConfig; // --gpu local: the measurement queue's workers
+    // Wraps the forecaster built for the run (compare times it); none: used as built.
+    std::function<std::unique_ptr<CandidateForecaster>(std::unique_ptr<CandidateForecaster>)> wrapForecaster;
 };
 
 // Everything a run needs, built on the calling thread's store connection from a configuration (nothing is written

@@ -54,7 +54,7 @@ GPUF_PACKAGES_COMMON=(
     cmake ninja-build g++ pkg-config ccache clang-format clang-tidy
     qt6-base-dev libqt6sql6-sqlite qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev libgl-dev
     libqcustomplot-dev libxgboost-dev qtkeychain-qt6-dev libdtl-dev libmuparser-dev nlohmann-json3-dev
-    libcurl4-openssl-dev libssl-dev
+    libcurl4-openssl-dev libssl-dev zlib1g-dev
     fonts-dejavu-core xvfb xauth
     dpkg-dev file desktop-file-utils appstream shared-mime-info strace
     # The cluster backend's integration test starts a single-node Slurm cluster (tests/measure/slurm_cluster.sh).
@@ -89,7 +89,7 @@ Install these with your package manager, then run scripts/setup again with GPUF_
   - Qt 6 >= 6.4 development files: Core Gui Widgets Sql (with the SQLite driver) Concurrent Network Test
     PrintSupport Svg, and the Linguist tools (lupdate/lrelease)
   - QCustomPlot built for Qt 6 (its CMake package is QCustomPlotQt6)
-  - libcurl, dtl (header-only diff), XGBoost (C API), QtKeychain for Qt 6, muParser, nlohmann-json >= 3.10
+  - libcurl, zlib, dtl (header-only diff), XGBoost (C API), QtKeychain for Qt 6, muParser, nlohmann-json >= 3.10
   - optional: KF6 SyntaxHighlighting (code highlighting), the CUDA toolkit (gpuf-measure), ccache, clang-format
   - for screenshots: Xvfb and xauth
 Package names differ between distributions; CMake's feature summary at the end of the configure step says

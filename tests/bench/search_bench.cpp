@@ -1,10 +1,13 @@
 // search_bench: the search engine's own cost. Prints one line per figure (`<name> <value> <unit>`):
 // - engine overhead per candidate with a 10 000-node archive (events kept in memory; the same through a store);
 // - resume of a 100 000-event log (load and fold);
-// - `compare` on the corpus replay worlds: GPU evaluations the surrogate and selective modes need to reach the
-//   standard mode's best, as a ratio of the standard mode's own.
+// - `compare` on every shipped family's sweep and every shipped tuning space: each strategy's GPU evaluations to the
+//   space's optimum (10 seeds) and its performance score.
 // The mutator and evaluator of the first two are synthetic and answer at once, so what is timed is the engine.
 #include "core/interop/corpus.h"
+#include "core/interop/tuning_import.h"
+#include "core/mutators/shipped_families.h"
+#include "core/mutators/sweep_file.h"
 #include "core/search/compare.h"
 #include "core/search/recorded_mutators.h"
 #include "core/search/search_run.h"
@@ -15,9 +18,12 @@
 #include "gpuf_config.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QElapsedTimer>
+#include <QSet>
 #include <QTemporaryDir>
 
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 
@@ -167,49 +173,94 @@ void resumeLog(const QString &dir)
     report("search_resume_100k_events_cpu", cpuMs, "ms (CPU)");
 }
 
-void compareOnCorpus(const QString &dir)
+// Every strategy on one space: evaluations to the optimum (mean over the seeds that reached it, and how many did)
+// and the performance score, one line each.
+void compareSpace(const QString &storePath, const QString &label, const SearchConfig &base)
 {
-    const QString path = dir + QStringLiteral("/world.gpuf");
-    auto store = Store::open(path);
-    if (!interop::importCorpus(**store, QStringLiteral(GPUF_SOURCE_DIR "/resources/corpus"),
-            QStringLiteral(GPUF_SOURCE_DIR "/resources/measurements/corpus-h100-2026-11-21.jsonl")))
+    CompareOptions options;
+    options.base = base;
+    options.storePath = storePath;
+    options.seeds = 10;
+    options.jobs = 1;
+    options.strategies = *strategiesFromNames(QStringLiteral("standard,surrogate,selective,random,greedy,genetic"));
+    auto report = compareStrategies(options);
+    if (!report) {
+        std::printf("# compare %s: %s\n", qPrintable(label), qPrintable(report.error()));
         return;
-    for (const char *problem : {"sgemm", "reduce_sum", "row_softmax", "transpose", "layer_norm"}) {
-        CompareOptions options;
-        options.base.problem = QLatin1StringView(problem);
-        options.base.forecaster = QStringLiteral("costmodel");
-        options.base.steps = 10;
-        options.base.parentsPerStep = 2;
-        options.base.measurementsPerParent = 2;
-        options.base.proposalsPerParent = 2;
-        options.seeds = 10;
-        auto report = compareModes(**store, options);
-        if (!report) {
-            std::printf("# compare %s: %s\n", problem, qPrintable(report->problem));
-            continue;
+    }
+    std::printf("# %s: %d configurations, optimum %.3fx, budget %d, random expects %.1f evaluations to the optimum\n",
+        qPrintable(label), report->spaceSize, report->optimum, report->budget, report->randomToOptimum);
+    for (const StrategyResult &s : std::as_const(report->strategies)) {
+        QList<double> reached, scores;
+        for (int r : s.toOptimum) {
+            if (r >= 0)
+                reached << r;
         }
-        double standard = 0;
-        for (const ModeResult &m : report->modes) {
-            double sum = 0;
-            int reached = 0;
-            for (int r : m.toReachStandard) {
-                if (r >= 0) {
-                    sum += r;
-                    ++reached;
-                }
+        for (double v : s.scores) {
+            if (std::isfinite(v))
+                scores << v;
+        }
+        const QString name = QStringLiteral("compare_%1_%2").arg(label, s.strategy.name());
+        std::printf("%s_evals_to_optimum %.1f evals (%lld/%lld seeds reached)\n", qPrintable(name),
+            reached.isEmpty() ? -1.0 : meanInterval(reached).mean, qlonglong(reached.size()),
+            qlonglong(s.toOptimum.size()));
+        std::printf("%s_score %.3f\n", qPrintable(name), meanInterval(scores).mean);
+    }
+    for (const QString &note : std::as_const(report->notes))
+        std::printf("# %s: %s\n", qPrintable(label), qPrintable(note));
+}
+
+// Every shipped family on its H100 sweep (and a wider family's H200 sweep where only that was measured), and every
+// shipped tuning space of the benchmark hub, at the CLI's default budget (40 steps × 2 parents × 4).
+void compareOnSpaces(const QString &dir)
+{
+    const QString path = dir + QStringLiteral("/spaces.gpuf");
+    QList<std::pair<QString, QString>> spaces; // (family, problem)
+    {
+        auto store = Store::open(path);
+        const QDir sweeps(QStringLiteral(GPUF_SOURCE_DIR "/resources/sweeps"));
+        QSet<QString> done;
+        // H100 first: a family measured on both is compared on its H100 sweep (the GPU with most runs).
+        QStringList files = sweeps.entryList({QStringLiteral("*-h100-*.jsonl")}, QDir::Files, QDir::Name)
+            + sweeps.entryList({QStringLiteral("*-h200-*.jsonl")}, QDir::Files, QDir::Name);
+        for (const QString &file : std::as_const(files)) {
+            auto sweep = families::readSweep(sweeps.filePath(file));
+            if (!sweep || done.contains(sweep->family))
+                continue;
+            auto family = families::findFamily(sweep->family);
+            if (!family || !families::importSweep(**store, *sweep, *family, families::shippedCorpusDir())) {
+                std::printf("# %s: not imported\n", qPrintable(file));
+                continue;
             }
-            const double mean = reached ? sum / reached : -1;
-            if (m.mode == Mode::Standard)
-                standard = mean;
-            double best = 0;
-            for (double b : m.finalBest)
-                best += b / m.finalBest.size();
-            std::printf("compare_%s_%s_best_speedup %.3f x\n", problem, qPrintable(modeName(m.mode)), best);
-            std::printf("compare_%s_%s_evals_to_standard_best %.2f evals (%d/%lld seeds reached)\n", problem,
-                qPrintable(modeName(m.mode)), mean, reached, qlonglong(m.toReachStandard.size()));
-            if (m.mode != Mode::Standard && standard > 0 && mean >= 0)
-                std::printf("compare_%s_%s_ratio %.3f\n", problem, qPrintable(modeName(m.mode)), mean / standard);
+            done.insert(sweep->family);
+            spaces.append({sweep->family, family->problem});
         }
+        const QDir tuning(QStringLiteral(GPUF_SOURCE_DIR "/resources/tuning"));
+        for (const QString &file : tuning.entryList({QStringLiteral("*.json.gz")}, QDir::Files, QDir::Name)) {
+            auto results = interop::readTuningResults(tuning.filePath(file));
+            if (!results) {
+                std::printf("# %s: %s\n", qPrintable(file), qPrintable(results.error()));
+                continue;
+            }
+            interop::TuningImportOptions options;
+            options.sourceFile = file;
+            options.name = file.section(QLatin1Char('-'), 0, 0);
+            options.hardware = results->hardware.isEmpty() ? QStringLiteral("NVIDIA A100-PCIE-40GB") : QString();
+            auto report = interop::importTuningResults(**store, *results, options);
+            if (!report) {
+                std::printf("# %s: %s\n", qPrintable(file), qPrintable(report.error()));
+                continue;
+            }
+            spaces.append({report->space, report->space});
+        }
+    }
+    for (const auto &[family, problem] : std::as_const(spaces)) {
+        SearchConfig base;
+        base.problem = problem;
+        base.mutator = QStringLiteral("family");
+        base.mutatorConfig = {{QStringLiteral("family"), family}};
+        base.forecaster = QStringLiteral("costmodel");
+        compareSpace(path, family, base);
     }
 }
 
@@ -236,6 +287,6 @@ int main(int argc, char **argv)
     if (wanted("resume"))
         resumeLog(dir.path());
     if (wanted("compare"))
-        compareOnCorpus(dir.path());
+        compareOnSpaces(dir.path());
     return 0;
 }

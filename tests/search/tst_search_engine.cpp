@@ -11,6 +11,8 @@
 #include "core/store/search_repo.h"
 #include "search_fixture.h"
 
+#include <algorithm>
+
 #include <QFile>
 #include <QJsonDocument>
 #include <QSignalSpy>
@@ -439,27 +441,43 @@ private Q_SLOTS:
         QCOMPARE(folded->gpuEvaluations, done.gpuEvaluations);
     }
 
-    void compareModesInMemory()
+    void compareStrategiesInMemory()
     {
-        auto store = Store::open(freshStore(QStringLiteral("compare.gpuf")), Store::Mode::ExistingOnly);
+        const QString path = freshStore(QStringLiteral("compare.gpuf"));
+        auto store = Store::open(path, Store::Mode::ExistingOnly);
         QVERIFY(store);
         const StoreCounts before = (*store)->counts().value();
         CompareOptions options;
         options.base = replayConfig(Mode::Standard, 4);
         options.base.forecaster = QStringLiteral("costmodel");
+        options.storePath = path;
         options.seeds = 2;
-        auto report = compareModes(**store, options);
+        options.jobs = 2;
+        options.strategies = *strategiesFromNames(QStringLiteral("standard,surrogate,selective,random,greedy"));
+        int progressCalls = 0;
+        options.progress = [&](int done, int total, const QString &) {
+            ++progressCalls;
+            QVERIFY(done <= total);
+        };
+        auto report = compareStrategies(options);
         QVERIFY2(report, qPrintable(report.error()));
-        QCOMPARE(report->modes.size(), 3);
-        for (const ModeResult &m : report->modes) {
-            QCOMPARE(m.finalBest.size(), 2);
+        // The recorded pool has no tunables: greedy cannot move in it and says so instead of running.
+        QCOMPARE(report->strategies.size(), 4);
+        QVERIFY(report->notes.join(QLatin1Char(' ')).contains(QLatin1StringView("greedy was not run")));
+        QCOMPARE(progressCalls, 8);
+        QCOMPARE(report->budget, 4 * options.base.gpuBudgetPerStep()); // the pool's search starts from the reference
+        for (const StrategyResult &m : report->strategies) {
+            QCOMPARE(m.curves.size(), 2);
             for (int e : m.evaluations)
-                QVERIFY(e <= 4 * options.base.gpuBudgetPerStep()); // equal GPU budget per step
+                QVERIFY(e <= report->budget); // equal GPU budget
+            for (const QList<double> &curve : m.curves) {
+                QCOMPARE(curve.size(), report->budget + 1);
+                QVERIFY(std::is_sorted(curve.begin(), curve.end())); // the best so far never falls
+                QVERIFY(curve.last() <= report->optimum + 1e-9);
+            }
         }
-        // The standard mode reaches its own best.
-        for (int r : report->modes.first().toReachStandard)
-            QVERIFY(r >= 0);
         QVERIFY(report->text().contains(QLatin1StringView("selective")));
+        QVERIFY(report->text().contains(QLatin1StringView("random search's expectation")));
         const StoreCounts after = (*store)->counts().value();
         QCOMPARE(after.searches, before.searches); // in memory: no search written
         QCOMPARE(after.events, before.events);

@@ -170,6 +170,9 @@ QString aboutText()
         "probabilities over eight speedup bins, confidence scores with a threshold τ that defers unsure forecasts to "
         "the GPU, calibration and risk–coverage metrics, and a search guided by the forecasts. Ranking utility is "
         "this application's reconstruction.</p>"
+        "<p>The shipped tuning spaces of convolution and dedispersion on an A100 come from the FAIR Benchmark Hub for "
+        "Auto-Tuning (Willemsen, van Nieuwpoort, van Werkhoven; DOI 10.5281/zenodo.15364124), MIT licence; see "
+        "resources/tuning/README.md.</p>"
         "<p><b>Build</b><br>Syntax highlighting: %2<br>GPU measurement (CUDA worker gpuf-measure): %3<br>"
         "Qt: built with %4, running on %5</p>")
         .arg(QStringLiteral(GPUF_VERSION_STRING),

@@ -2,6 +2,7 @@
 #include "widgets/session/transfer_jobs.h"
 
 #include "core/interop/interop.h"
+#include "core/interop/tuning_import.h"
 #include "core/session/store_session.h"
 
 #include <QMessageBox>
@@ -43,6 +44,18 @@ void startImport(QWidget *parent, StoreSession *session, const QStringList &file
     runJob(
         parent, session, QObject::tr("Importing %n file(s)", nullptr, int(files.size())),
         [files](Store &store) {
+            // Another auto-tuner's results (a Kernel Tuner cache, T4) become a tuning space (docs/interop.md).
+            if (files.size() == 1 && interop::looksLikeTuningResults(files.first())) {
+                auto results = interop::readTuningResults(files.first());
+                if (!results)
+                    return JobResult {false, QObject::tr("%1\n\nNothing was imported.").arg(results.error())};
+                interop::TuningImportOptions options;
+                options.sourceFile = files.first();
+                auto report = interop::importTuningResults(store, *results, options);
+                if (!report)
+                    return JobResult {false, QObject::tr("%1\n\nNothing was imported.").arg(report.error())};
+                return JobResult {true, report->text()};
+            }
             auto report = interop::importFiles(store, files);
             if (!report)
                 return JobResult {false, QObject::tr("%1\n\nNothing was imported.").arg(report.error())};

@@ -2,7 +2,7 @@
 // each configuration's key to its record) and the Auto-Tuning Association's T4 results format (`schema_version`,
 // `results[]`), plain or gzip-compressed; and the same value written back as T4, so Kernel Tuner's own tooling reads
 // our spaces (docs/interop.md, "Tuning spaces"). Pure: no store, no search; the import as a searchable space is in
-// core/mutators/tuning_space_import.h.
+// core/interop/tuning_import.h, the way back from a recorded space in core/search/space_export.h.
 #pragma once
 
 #include "core/common/result.h"

@@ -174,6 +174,12 @@ Result<TuningResults> readT4Results(const TuningDocument &doc)
 
     TuningResults results;
     results.format = TuningFormat::T4;
+    // The schema's optional metadata.device names the GPU (gpuf's own export writes it; the hub's files do not).
+    results.hardware = doc.root.value(QLatin1StringView("metadata"))
+                           .toObject()
+                           .value(QLatin1StringView("device"))
+                           .toString()
+                           .trimmed();
     TuningCollector collector(doc, results);
     results.entries.reserve(array.size());
     for (qsizetype i = 0; i < array.size() && i < elements.size(); ++i) {

@@ -145,15 +145,17 @@ QString TuningImportReport::text() const
 {
     return QStringLiteral("tuning space '%1' on %2: %3 configurations (%4 failed), %5 kernels and %6 measurements "
                           "added; reference %7%8")
-        .arg(space, hardware)
-        .arg(configurations)
-        .arg(failures)
-        .arg(kernelsAdded)
-        .arg(measurementsAdded)
-        .arg(reference,
-            withTemplate ? QString()
-                         : QStringLiteral(" (no kernel template: code-reading forecasters "
-                                          "cannot forecast it)"));
+               .arg(space, hardware)
+               .arg(configurations)
+               .arg(failures)
+               .arg(kernelsAdded)
+               .arg(measurementsAdded)
+               .arg(reference,
+                   withTemplate ? QString()
+                                : QStringLiteral(" (no kernel template: code-reading forecasters "
+                                                 "cannot forecast it)"))
+        + (warnings.isEmpty() ? QString()
+                              : QStringLiteral("\nwarning: ") + warnings.join(QStringLiteral("\nwarning: ")));
 }
 
 bool looksLikeTuningResults(const QString &file)
@@ -179,33 +181,38 @@ bool looksLikeTuningResults(const QString &file)
     return o.contains(QStringLiteral("cache")) || o.contains(QStringLiteral("results"));
 }
 
-QStringList checkTemplate(const QString &text, const QString &file, const QList<TuningTunable> &tunables)
+TemplateCheck checkTemplate(const QString &text, const QString &file, const QList<TuningTunable> &tunables)
 {
-    QStringList problems;
+    TemplateCheck check;
     const QStringList lines = text.split(QLatin1Char('\n'));
+    QStringList unnamed;
     for (const TuningTunable &t : tunables) {
-        const QRegularExpression word(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(t.name)));
-        if (!word.match(text).hasMatch()) {
-            problems << QStringLiteral("%1: the template never names the tunable '%2'").arg(file, t.name);
+        const QString name = QRegularExpression::escape(t.name);
+        if (!QRegularExpression(QStringLiteral("\\b%1\\b").arg(name)).match(text).hasMatch()) {
+            unnamed << t.name;
             continue;
         }
-        const QRegularExpression define(
-            QStringLiteral("^\\s*#\\s*define\\s+%1\\b").arg(QRegularExpression::escape(t.name)));
-        const QRegularExpression guard(QStringLiteral("^\\s*#\\s*(ifndef\\s+%1\\b|if\\s+!\\s*defined\\s*\\(?\\s*%1\\b)")
-                                           .arg(QRegularExpression::escape(t.name)));
+        const QRegularExpression define(QStringLiteral("^\\s*#\\s*define\\s+%1\\b").arg(name));
+        const QRegularExpression guard(
+            QStringLiteral("^\\s*#\\s*(ifndef\\s+%1\\b|if\\s+!\\s*defined\\s*\\(?\\s*%1\\b)").arg(name));
         bool guarded = false;
         for (qsizetype i = 0; i < lines.size(); ++i) {
             if (guard.match(lines.at(i)).hasMatch())
                 guarded = true;
             if (define.match(lines.at(i)).hasMatch() && !guarded)
-                problems << QStringLiteral("%1:%2: #define %3 redefines a tunable without an #ifndef %3 guard (the "
-                                           "tunables' #defines are put above the template)")
-                                .arg(file)
-                                .arg(i + 1)
-                                .arg(t.name);
+                check.errors << QStringLiteral("%1:%2: #define %3 redefines a tunable without an #ifndef %3 guard "
+                                               "(the tunables' #defines are put above the template)")
+                                    .arg(file)
+                                    .arg(i + 1)
+                                    .arg(t.name);
         }
     }
-    return problems;
+    if (!unnamed.isEmpty())
+        check.warnings << QStringLiteral("%1 never names %2: %3 nothing in its code")
+                              .arg(file, unnamed.join(QStringLiteral(", ")),
+                                  unnamed.size() == 1 ? QStringLiteral("that tunable changes")
+                                                      : QStringLiteral("those tunables change"));
+    return check;
 }
 
 Result<TuningImportReport> importTuningResults(
@@ -235,9 +242,10 @@ Result<TuningImportReport> importTuningResults(
         return Error {QStringLiteral("the file holds no configuration")};
     report.withTemplate = !options.templateText.isEmpty();
     if (report.withTemplate) {
-        const QStringList problems = checkTemplate(options.templateText, options.templateFile, results.tunables);
-        if (!problems.isEmpty())
-            return Error {problems.join(QStringLiteral("; "))};
+        const TemplateCheck check = checkTemplate(options.templateText, options.templateFile, results.tunables);
+        if (!check.errors.isEmpty())
+            return Error {check.errors.join(QStringLiteral("; "))};
+        report.warnings = check.warnings;
     }
     auto referenceIndex = referenceEntry(results, options.reference);
     if (!referenceIndex)

@@ -40,7 +40,8 @@ struct TuningImportReport
     int failures = 0; // configurations whose evaluation failed (stored as failed measurements)
     QString reference; // the reference configuration's label
     bool withTemplate = false;
-    QString text() const; // one line for people
+    QStringList warnings; // e.g. tunables the template never names
+    QString text() const; // one line for people, then the warnings
 };
 
 // Checks everything first (names, the template, the reference), then writes in one transaction; an error leaves the
@@ -52,8 +53,14 @@ Result<TuningImportReport> importTuningResults(
 // Kernel Tuner `cache` or T4 `results`), so `gpuf import` and File → Import… route it here.
 bool looksLikeTuningResults(const QString &file);
 
-// The template's problems: a tunable it never names, or a #define of a tunable that is not guarded by #ifndef (Kernel
-// Tuner puts the #defines above the template, so an unguarded one redefines them). Empty when it fits.
-QStringList checkTemplate(const QString &text, const QString &file, const QList<TuningTunable> &tunables);
+// What a template does with the tunables. Errors: a #define of a tunable that is not guarded by #ifndef (Kernel Tuner
+// puts the tunables' #defines above the template, so an unguarded one redefines them). Warnings: a tunable the
+// template never names (it changes nothing in the code; real spaces have such tunables).
+struct TemplateCheck
+{
+    QStringList errors;
+    QStringList warnings;
+};
+TemplateCheck checkTemplate(const QString &text, const QString &file, const QList<TuningTunable> &tunables);
 
 } // namespace gpuf::interop

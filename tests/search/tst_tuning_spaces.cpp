@@ -184,9 +184,6 @@ private Q_SLOTS:
                                                        << QStringLiteral("not this tuning space");
         QTest::newRow("hardware disagrees") << QStringLiteral("bowl2") << QStringLiteral("NVIDIA H100") << QString()
                                             << QString() << QStringLiteral("disagrees with the file");
-        QTest::newRow("template lacks a tunable")
-            << QStringLiteral("bowl3") << QString() << QStringLiteral("__global__ void k() { int x = BX * TY; }\n")
-            << QString() << QStringLiteral("never names the tunable 'UNROLL'");
         QTest::newRow("template redefines a tunable")
             << QStringLiteral("bowl4") << QString()
             << QStringLiteral("#define BX 32\n__global__ void k() { int x = BX * TY * UNROLL; }\n") << QString()
@@ -283,6 +280,7 @@ private Q_SLOTS:
         auto back = interop::readTuningResults(t4);
         QVERIFY2(back, qPrintable(back.error()));
         QCOMPARE(back->entries.size(), 32);
+        QCOMPARE(back->hardware, QStringLiteral("Test GPU 16GB")); // metadata.device: our T4 files name their GPU
     }
 
     void aTemplateGivesEachConfigurationItsCode()
@@ -298,12 +296,21 @@ private Q_SLOTS:
         QVERIFY2(report, qPrintable(report.error()));
         QCOMPARE(report->space, QStringLiteral("bowl_kernel")); // the file's kernel name
         QVERIFY(report->withTemplate);
+        QVERIFY(report->warnings.isEmpty());
         auto world = loadReplayWorld(**store, QStringLiteral("bowl_kernel"));
         QVERIFY(world);
         for (const RecordedKernel &k : std::as_const(world->kernels)) {
             QVERIFY(k.kernel.source.startsWith(QLatin1StringView("#define BX ")));
             QVERIFY(k.kernel.source.contains(QLatin1StringView("__global__ void bowl")));
         }
+        // A tunable the template never names is allowed (real spaces have them, and it changes nothing) and said.
+        options.name = QStringLiteral("bowl_unnamed");
+        options.templateText = QStringLiteral("__global__ void k(float *x) { x[0] = BX * TY; }\n");
+        auto unnamed = interop::importTuningResults(**store, results(), options);
+        QVERIFY2(unnamed, qPrintable(unnamed.error()));
+        QCOMPARE(unnamed->warnings,
+            QStringList {QStringLiteral("bowl.cu never names UNROLL: that tunable changes nothing in its code")});
+        QVERIFY(unnamed->text().contains(QLatin1StringView("\nwarning: bowl.cu never names UNROLL")));
     }
 };
 

@@ -134,10 +134,20 @@ private Q_SLOTS:
             QStringLiteral("sgemm"), QStringLiteral("--steps"), QStringLiteral("4"), QStringLiteral("--seeds"),
             QStringLiteral("2"), QStringLiteral("--json"), QStringLiteral("--quiet")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
-        const QJsonArray modes = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("modes")).toArray();
-        QCOMPARE(modes.size(), 3);
-        QCOMPARE(modes.at(0).toObject().value(QStringLiteral("mode")).toString(), QStringLiteral("standard"));
-        QCOMPARE(modes.at(0).toObject().value(QStringLiteral("best_speedup")).toArray().size(), 2);
+        const QJsonObject report = QJsonDocument::fromJson(r.out).object();
+        const QJsonArray strategies = report.value(QStringLiteral("strategies")).toArray();
+        QCOMPARE(strategies.size(), 4); // the three modes and random search, by default
+        const QJsonObject standard = strategies.at(0).toObject();
+        QCOMPARE(standard.value(QStringLiteral("name")).toString(), QStringLiteral("standard"));
+        QCOMPARE(standard.value(QStringLiteral("curves")).toArray().size(), 2); // one per seed
+        QCOMPARE(strategies.at(3).toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("baseline"));
+        // Every curve spans the same budget, and random search's expectation is there to read them against.
+        const int budget = report.value(QStringLiteral("budget")).toInt();
+        QCOMPARE(standard.value(QStringLiteral("curve")).toObject().value(QStringLiteral("mean")).toArray().size(),
+            budget + 1);
+        QCOMPARE(
+            report.value(QStringLiteral("random")).toObject().value(QStringLiteral("expected_curve")).toArray().size(),
+            budget + 1);
     }
 
     void badInput_data()

@@ -22,6 +22,7 @@
 #include <QElapsedTimer>
 #include <QSet>
 #include <QTemporaryDir>
+#include <QThread>
 
 #include <cmath>
 #include <cstdio>
@@ -181,7 +182,7 @@ void compareSpace(const QString &storePath, const QString &label, const SearchCo
     options.base = base;
     options.storePath = storePath;
     options.seeds = 10;
-    options.jobs = 1;
+    options.jobs = std::max(1, QThread::idealThreadCount());
     options.strategies = *strategiesFromNames(QStringLiteral("standard,surrogate,selective,random,greedy,genetic"));
     auto report = compareStrategies(options);
     if (!report) {

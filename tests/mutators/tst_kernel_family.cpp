@@ -67,7 +67,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("problem");
         for (const auto &[name, problem] : {std::pair {"sgemm_tiled", "sgemm"}, std::pair {"reduce_sum", "reduce_sum"},
-                 std::pair {"row_softmax", "row_softmax"}, std::pair {"transpose", "transpose"}})
+                 std::pair {"row_softmax", "row_softmax"}, std::pair {"transpose", "transpose"},
+                 std::pair {"sgemm_warptile", "sgemm"}, std::pair {"reduce_sum_vec", "reduce_sum"}})
             QTest::newRow(name) << QString::fromLatin1(name) << QString::fromLatin1(problem);
     }
     void shippedFamiliesHaveLargeValidSpaces()
@@ -205,7 +206,8 @@ private Q_SLOTS:
         auto unknown = findFamily(u"gemv"_s);
         QVERIFY(!unknown);
         QCOMPARE(unknown.error(),
-            u"no kernel family named 'gemv' (there are: reduce_sum, row_softmax, sgemm_tiled, transpose)"_s);
+            u"no kernel family named 'gemv' (there are: reduce_sum, reduce_sum_vec, row_softmax, sgemm_tiled, "
+            "sgemm_warptile, transpose)"_s);
     }
 
     void configurationJsonRoundTrip()

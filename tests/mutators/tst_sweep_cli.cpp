@@ -73,8 +73,8 @@ private Q_SLOTS:
         const QString plan = u"/tmp/never-written.plan.jsonl"_s;
         QTest::newRow("unknown family")
             << QStringList {u"sweep"_s, u"--family"_s, u"gemv"_s, u"--plan"_s, plan} << 1
-            << u"gpuf: sweep: no kernel family named 'gemv' (there are: reduce_sum, row_softmax, sgemm_tiled, "
-               "transpose)\n"_s;
+            << u"gpuf: sweep: no kernel family named 'gemv' (there are: reduce_sum, reduce_sum_vec, row_softmax, "
+               "sgemm_tiled, sgemm_warptile, transpose)\n"_s;
         QTest::newRow("no family") << QStringList {u"sweep"_s, u"--plan"_s, plan} << 1
                                    << u"gpuf: sweep: give --family NAME (gpuf search families lists them)\n"_s;
         QTest::newRow("sample 0") << QStringList {u"sweep"_s, u"--family"_s, u"transpose"_s, u"--plan"_s, plan,
@@ -156,7 +156,7 @@ private Q_SLOTS:
         outStream.flush();
         QCOMPARE(err, QString());
         const QJsonArray list = QJsonDocument::fromJson(out.toUtf8()).object().value(u"families"_s).toArray();
-        QCOMPARE(list.size(), 4);
+        QCOMPARE(list.size(), 6);
         QStringList names;
         for (const QJsonValue v : list) {
             const QJsonObject f = v.toObject();
@@ -167,7 +167,9 @@ private Q_SLOTS:
             for (const QJsonValue t : f.value(u"tunables"_s).toArray())
                 QVERIFY(!t.toObject().value(u"note"_s).toString().isEmpty());
         }
-        QCOMPARE(names, (QStringList {u"reduce_sum"_s, u"row_softmax"_s, u"sgemm_tiled"_s, u"transpose"_s}));
+        QCOMPARE(names,
+            (QStringList {u"reduce_sum"_s, u"reduce_sum_vec"_s, u"row_softmax"_s, u"sgemm_tiled"_s, u"sgemm_warptile"_s,
+                u"transpose"_s}));
 
         QCommandLineParser text;
         QVERIFY(text.parse({u"gpuf search"_s, u"families"_s}));
@@ -189,7 +191,7 @@ private Q_SLOTS:
             QSKIP("the recorded transpose sweep is not in resources/sweeps");
         const Run families = runGpuf({u"search"_s, u"families"_s, u"--json"_s});
         QVERIFY2(families.exitCode == 0, qPrintable(families.err));
-        QCOMPARE(QJsonDocument::fromJson(families.out.toUtf8()).object().value(u"families"_s).toArray().size(), 4);
+        QCOMPARE(QJsonDocument::fromJson(families.out.toUtf8()).object().value(u"families"_s).toArray().size(), 6);
 
         const QString store = m_dir.filePath(u"family-search.gpuf"_s);
         const Run imported = runGpuf({u"sweep"_s, store, u"--import"_s, sweep});

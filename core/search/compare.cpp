@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 namespace gpuf::search {
 
@@ -321,6 +322,12 @@ Result<CompareReport> compareStrategies(const CompareOptions &options, const Set
     report.randomToOptimum = randomEvaluationsToOptimum(*space, 0.0);
     report.randomToWithin1 = randomEvaluationsToOptimum(*space, 0.01);
     report.randomToWithin5 = randomEvaluationsToOptimum(*space, 0.05);
+    const QList<double> randomRuntime = randomExpectedRuntime(*space, plan.budget);
+    std::tie(report.scoreFrom, report.scoreTo) = scoreRange(*space, randomRuntime);
+    if (report.scoreFrom > report.scoreTo)
+        report.notes << QStringLiteral("no performance score: random search needs more than the budget to come half "
+                                       "way from the space's median to its optimum, where the methodology starts "
+                                       "scoring");
     if (plan.budget > space->size())
         report.notes << QStringLiteral("the budget (%1 GPU evaluations) exceeds the space (%2 configurations): a "
                                        "strategy that evaluates every configuration stops early")
@@ -401,7 +408,8 @@ Result<CompareReport> compareStrategies(const CompareOptions &options, const Set
             result.toOptimum.append(evaluationsToReach(o.curve, optimum));
             result.toWithin1.append(evaluationsToReach(o.curve, nearOptimum(optimum, 0.01)));
             result.toWithin5.append(evaluationsToReach(o.curve, nearOptimum(optimum, 0.05)));
-            result.scores.append(performanceScore(o.curve, report.randomExpected, optimum).value_or(std::nan("")));
+            result.scores.append(performanceScore(o.curve, randomRuntime, optimum, report.scoreFrom, report.scoreTo)
+                                     .value_or(std::nan("")));
             result.exhausted.append(o.evaluations < std::min(plan.budget, space->size()));
         }
         const int ranOut = int(std::count(result.exhausted.begin(), result.exhausted.end(), true));

@@ -76,6 +76,7 @@ struct CompareReport
     int seeds = 0;
     QList<double> randomExpected; // random search's exact expected curve
     double randomToOptimum = 0.0, randomToWithin1 = 0.0, randomToWithin5 = 0.0; // (N + 1) / (k + 1)
+    int scoreFrom = 1, scoreTo = 0; // the budgets the performance score covers (scoreRange)
     QList<StrategyResult> strategies;
     QStringList notes; // what the reader must know (a strategy that ran out of proposals, …)
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 
 namespace gpuf::search {
@@ -22,33 +23,53 @@ QList<double> anytimeCurve(const TuningSpace &space, const QList<int> &evaluated
     return curve;
 }
 
-QList<double> randomExpectation(const TuningSpace &space, int budget, double start)
+namespace {
+
+// The exact expected best of e = 0..budget draws without replacement from `values`, sorted so that later is better:
+// the best of e draws is the i-th value (1-based) with probability C(i−1, e−1) / C(n, e).
+QList<double> expectedBest(const QList<double> &values, int budget, double start)
 {
-    // Values sorted ascending, each floored at the start (a draw worse than the reference finds nothing better).
-    QList<double> v;
-    for (const SpacePoint &p : space.points)
-        v.append(std::max(start, p.speedup.value_or(start)));
-    std::sort(v.begin(), v.end());
-    const int n = int(v.size());
+    const int n = int(values.size());
     QList<double> curve(std::max(0, budget) + 1, start);
     for (int e = 1; e <= budget; ++e) {
         if (e >= n) {
-            curve[e] = n > 0 ? v.last() : start;
+            curve[e] = n > 0 ? values.last() : start;
             continue;
         }
-        // P(max of e draws without replacement is the i-th smallest, 1-based) = C(i−1, e−1) / C(n, e).
         const double logTotal = std::lgamma(n + 1.0) - std::lgamma(e + 1.0) - std::lgamma(n - e + 1.0);
-        // C(i−1, e−1) for i = e is 1; each next i multiplies it by i / (i − e + 1).
+        // C(i−1, e−1) for i = e is 1; each next i multiplies it by (i − 1) / (i − e).
         double logWays = 0.0;
         double expected = 0.0;
         for (int i = e; i <= n; ++i) {
             if (i > e)
                 logWays += std::log(double(i - 1)) - std::log(double(i - e));
-            expected += v.at(i - 1) * std::exp(logWays - logTotal);
+            expected += values.at(i - 1) * std::exp(logWays - logTotal);
         }
         curve[e] = expected;
     }
     return curve;
+}
+
+} // namespace
+
+QList<double> randomExpectation(const TuningSpace &space, int budget, double start)
+{
+    // Each floored at the start (a draw worse than the reference finds nothing better), ascending: larger is better.
+    QList<double> v;
+    for (const SpacePoint &p : space.points)
+        v.append(std::max(start, p.speedup.value_or(start)));
+    std::sort(v.begin(), v.end());
+    return expectedBest(v, budget, start);
+}
+
+QList<double> randomExpectedRuntime(const TuningSpace &space, int budget, double start)
+{
+    // Runtimes relative to the reference, capped at the start's; descending: smaller is better.
+    QList<double> v;
+    for (const SpacePoint &p : space.points)
+        v.append(p.speedup && *p.speedup > start ? 1.0 / *p.speedup : 1.0 / start);
+    std::sort(v.begin(), v.end(), std::greater<>());
+    return expectedBest(v, budget, 1.0 / start);
 }
 
 double randomEvaluationsToOptimum(const TuningSpace &space, double within)
@@ -65,16 +86,18 @@ int evaluationsToReach(const QList<double> &curve, double target)
     return -1;
 }
 
-std::optional<double> performanceScore(const QList<double> &curve, const QList<double> &randomCurve, double optimum)
+std::optional<double> performanceScore(
+    const QList<double> &curve, const QList<double> &randomRuntime, double optimum, int from, int to)
 {
     if (optimum <= 0.0)
         return std::nullopt;
     const double o = 1.0 / optimum;
     double sum = 0.0;
     int counted = 0;
-    const qsizetype last = std::min(curve.size(), randomCurve.size());
-    for (qsizetype e = 1; e < last; ++e) {
-        const double r = 1.0 / randomCurve.at(e);
+    const qsizetype last = std::min(curve.size(), randomRuntime.size()) - 1;
+    const qsizetype end = to < 0 ? last : std::min<qsizetype>(to, last);
+    for (qsizetype e = std::max(1, from); e <= end; ++e) {
+        const double r = randomRuntime.at(e);
         const double s = 1.0 / curve.at(e);
         if (r - o <= 1e-12 * o)
             continue; // random search is already at the optimum: nothing left to beat
@@ -84,6 +107,32 @@ std::optional<double> performanceScore(const QList<double> &curve, const QList<d
     if (counted == 0)
         return std::nullopt;
     return sum / counted;
+}
+
+std::pair<int, int> scoreRange(
+    const TuningSpace &space, const QList<double> &randomRuntime, double startFraction, double endFraction)
+{
+    QList<double> runtimes; // relative to the reference, of the configurations that ran
+    for (const SpacePoint &p : space.points) {
+        if (p.speedup && *p.speedup > 0.0)
+            runtimes << 1.0 / *p.speedup;
+    }
+    const int budget = int(randomRuntime.size()) - 1;
+    if (runtimes.isEmpty() || budget < 1)
+        return {1, 0};
+    std::sort(runtimes.begin(), runtimes.end());
+    const double optimum = runtimes.first();
+    const qsizetype n = runtimes.size();
+    const double median = n % 2 ? runtimes.at(n / 2) : 0.5 * (runtimes.at(n / 2 - 1) + runtimes.at(n / 2));
+    const auto reached = [&](double fraction) {
+        const double target = optimum + (median - optimum) * (1.0 - fraction);
+        for (int e = 1; e <= budget; ++e) {
+            if (randomRuntime.at(e) <= target * (1.0 + 1e-12))
+                return e;
+        }
+        return budget + 1;
+    };
+    return {reached(startFraction), std::min(budget, reached(endFraction))};
 }
 
 double studentT975(int df)

@@ -116,7 +116,10 @@ QString CompareReport::text() const
                .arg(randomToOptimum, 0, 'f', 1)
                .arg(randomToWithin1, 0, 'f', 1)
                .arg(randomToWithin5, 0, 'f', 1);
-    out += QStringLiteral("GPU evaluations to reach (mean [95 % interval] over the seeds that did; reached/seeds)\n");
+    out += QStringLiteral("GPU evaluations to reach (mean [95 % interval] over the seeds that did; reached/seeds); "
+                          "score over %1\n")
+               .arg(scoreFrom <= scoreTo ? QStringLiteral("e = %1…%2").arg(scoreFrom).arg(scoreTo)
+                                         : QStringLiteral("no budget (see the notes)"));
     out += QStringLiteral("%1 %2 %3 %4 %5\n")
                .arg(QStringLiteral("strategy"), -10)
                .arg(QStringLiteral("optimum"), -28)
@@ -208,7 +211,7 @@ QJsonObject CompareReport::toJson() const
         {QStringLiteral("space_size"), spaceSize}, {QStringLiteral("space_failures"), spaceFailures},
         {QStringLiteral("optimum"), optimum}, {QStringLiteral("steps"), steps},
         {QStringLiteral("gpu_budget_per_step"), gpuBudgetPerStep}, {QStringLiteral("budget"), budget},
-        {QStringLiteral("seeds"), seeds},
+        {QStringLiteral("seeds"), seeds}, {QStringLiteral("score_range"), QJsonArray {scoreFrom, scoreTo}},
         {QStringLiteral("random"),
             QJsonObject {{QStringLiteral("expected_curve"), array(randomExpected)},
                 {QStringLiteral("evaluations_to_optimum"), randomToOptimum},

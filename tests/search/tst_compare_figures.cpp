@@ -174,15 +174,37 @@ private Q_SLOTS:
 
     void performanceScore()
     {
-        // Runtimes relative to the reference: random 1/1.25 = 0.8 then 0.5; optimum 0.5.
-        const QList<double> random {1.0, 1.25, 2.0};
+        // Runtimes relative to the reference: random's expected 0.8 then 0.5; optimum 0.5.
+        const QList<double> random {1.0, 0.8, 0.5};
         QCOMPARE(*gpuf::search::performanceScore({1.0, 2.0, 2.0}, random, 2.0), 1.0); // optimum at once
-        QCOMPARE(*gpuf::search::performanceScore(random, random, 2.0), 0.0); // random itself
+        QCOMPARE(*gpuf::search::performanceScore({1.0, 1.25, 2.0}, random, 2.0), 0.0); // as good as random
         // Halfway between random and the optimum at e = 1 (runtime 0.65); e = 2 adds nothing (random at optimum).
         QVERIFY(std::abs(*gpuf::search::performanceScore({1.0, 1.0 / 0.65, 2.0}, random, 2.0) - 0.5) < 1e-12);
         // Worse than random: runtime 1.0 against random's 0.8 and the optimum's 0.5 → (0.8 − 1) / 0.3.
         QVERIFY(std::abs(*gpuf::search::performanceScore({1.0, 1.0, 2.0}, random, 2.0) - (-0.2 / 0.3)) < 1e-12);
-        QVERIFY(!gpuf::search::performanceScore({1.0, 2.0}, {1.0, 2.0}, 2.0)); // nothing to beat
+        QVERIFY(!gpuf::search::performanceScore({1.0, 2.0}, {1.0, 0.5}, 2.0)); // nothing to beat
+    }
+
+    // The methodology's range: from where random search's expectation is half way from the median runtime to the
+    // optimum's to where it is 96 % of the way.
+    void scoreRangeFollowsRandomSearch()
+    {
+        // Runtimes 1/2 (one optimum) and 1/1 (the other 9): median 1, optimum 0.5; halfway target 0.75, 96 % 0.52.
+        TuningSpace s = flat(10, 1);
+        for (qsizetype i = 1; i < s.points.size(); ++i)
+            s.points[i].speedup = 1.0;
+        QVERIFY(s.index());
+        const QList<double> random = randomExpectedRuntime(s, 10);
+        // After e draws random search has the optimum with p = e/10: expected runtime 1 − e/20 (not 1 / (1 + e/10));
+        // ≤ 0.75 first at e = 5, ≤ 0.52 first at e = 10 (0.5).
+        QVERIFY(std::abs(random.at(4) - 0.8) < 1e-12);
+        QCOMPARE(scoreRange(s, random), (std::pair<int, int> {5, 10}));
+        QCOMPARE(scoreRange(s, randomExpectedRuntime(s, 7)), (std::pair<int, int> {5, 7})); // clipped to the budget
+        QVERIFY(scoreRange(s, randomExpectedRuntime(s, 3)).first > 3); // nothing to score within 3
+        // Scored over 5..10 only: the optimum at once scores 1 where random has not reached it (e = 5..9).
+        QList<double> atOnce(11, 2.0);
+        atOnce[0] = 1.0;
+        QCOMPARE(*gpuf::search::performanceScore(atOnce, random, 2.0, 5, 10), 1.0);
     }
 
     void intervals()

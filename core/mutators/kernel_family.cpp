@@ -7,7 +7,9 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QJsonDocument>
+#include <QMutex>
 #include <QRegularExpression>
 #include <QSet>
 
@@ -358,7 +360,9 @@ Result<Expansion> expand(const KernelFamily &family, const Configuration &config
     return e;
 }
 
-Result<QList<Configuration>> validConfigurations(const KernelFamily &family)
+namespace {
+
+Result<QList<Configuration>> enumerateValid(const KernelFamily &family)
 {
     QList<Configuration> valid;
     QStringList rejections;
@@ -394,6 +398,28 @@ Result<QList<Configuration>> validConfigurations(const KernelFamily &family)
                           .arg(family.name)
                           .arg(family.spaceSize())
                           .arg(rejections.join(QStringLiteral("; ")))};
+    return valid;
+}
+
+} // namespace
+
+Result<QList<Configuration>> validConfigurations(const KernelFamily &family)
+{
+    // Checking every combination's spec for every case takes seconds for the larger families, and the answer depends
+    // only on what the content hash covers: each family version is enumerated once per process (a comparison prepares
+    // the same family for every one of its searches).
+    static QMutex mutex;
+    static QHash<QString, QList<Configuration>> cache;
+    if (!family.contentHash.isEmpty()) {
+        QMutexLocker lock(&mutex);
+        if (auto it = cache.constFind(family.contentHash); it != cache.constEnd())
+            return *it;
+    }
+    auto valid = enumerateValid(family);
+    if (valid && !family.contentHash.isEmpty()) {
+        QMutexLocker lock(&mutex);
+        cache.insert(family.contentHash, *valid);
+    }
     return valid;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/domain/search.h"
+#include "core/domain/search_event_kind.h"
 #include "core/search/archive.h"
 #include "core/search/mutator.h"
 #include "core/search/search_config.h"
@@ -89,6 +90,7 @@ struct SearchState
     bool stopped = false;
     bool finished = false;
     qint64 events = 0;
+    qint64 unknownEvents = 0; // of events, those of a kind this version does not know: kept, folded as nothing
 
     Archive archive;
     std::vector<Candidate> candidates;
@@ -127,8 +129,9 @@ struct SearchState
     }
 };
 
-// Applies one event. Unknown kinds are kept in the log and change nothing (foreign logs carry notes); a known kind
-// whose payload lacks what the fold needs is an error naming the event's position and the field.
+// Applies one event. A kind this version does not know (a log a later version wrote) is counted in unknownEvents and
+// changes nothing else (an import refuses such a file, so only a store can hold one); a known kind whose payload
+// lacks what the fold needs is an error naming the event's position and the field.
 Status applyEvent(SearchState &state, const SearchEvent &event);
 // Folds a whole log from the empty state.
 Result<SearchState> foldEvents(const QList<SearchEvent> &events);

@@ -4,6 +4,7 @@
 // baselines beside them on the same space (docs/search.md, "Comparing strategies").
 #include "app/cli/command.h"
 #include "app/cli/search_progress.h"
+#include "core/domain/search_event_kind.h"
 #include "core/mutators/shipped_families.h"
 #include "core/search/compare.h"
 #include "core/search/recorded_mutators.h"
@@ -333,7 +334,7 @@ int runStart(const QStringList &args, const QCommandLineParser &p, Io &io)
 // One event appended to a search's log by this process (pause, stop, resume, a configuration change), in one
 // transaction with `extra` (rows that must change with it).
 Status appendEvent(
-    Store &store, RowId searchId, const QString &kind, QJsonObject payload, const std::function<Status()> &extra = {})
+    Store &store, RowId searchId, SearchEventKind kind, QJsonObject payload, const std::function<Status()> &extra = {})
 {
     StoreSink sink(store, searchId);
     return sink.transact([&](QList<SearchEvent> &events) -> Status {
@@ -345,7 +346,7 @@ Status appendEvent(
             makeUlid(QDateTime::currentDateTimeUtc(), QRandomGenerator::global()->generate(),
                 QRandomGenerator::global()->generate64()));
         SearchEvent e;
-        e.kind = kind;
+        e.kind = eventKindName(kind);
         e.payload = payload;
         events.append(e);
         return {};
@@ -410,14 +411,14 @@ int runResume(const QStringList &args, const QCommandLineParser &p, Io &io)
         if (*steps != state->config.steps) {
             SearchConfig changed = state->config;
             changed.steps = *steps;
-            Status s = appendEvent(**store, id, QStringLiteral("config_changed"),
+            Status s = appendEvent(**store, id, SearchEventKind::ConfigChanged,
                 {{QStringLiteral("changes"), QJsonObject {{QStringLiteral("steps"), *steps}}}},
                 [&] { return searches.updateConfig(id, changed.toJson()); });
             if (!s)
                 return fail(io, BadInput, QStringLiteral("search resume: ") + s.error());
         }
         if (state->paused) {
-            if (Status s = appendEvent(**store, id, QStringLiteral("search_resumed"), {}); !s)
+            if (Status s = appendEvent(**store, id, SearchEventKind::SearchResumed, {}); !s)
                 return fail(io, BadInput, QStringLiteral("search resume: ") + s.error());
         }
     }
@@ -447,7 +448,7 @@ int runControl(const QString &verb, const QStringList &args, Io &io)
     if (!search || !search->has_value())
         return fail(io, BadInput, QStringLiteral("search %1: no search named '%2'").arg(verb, args.at(1)));
     Status s = appendEvent(**store, (*search)->id,
-        verb == QLatin1StringView("pause") ? QStringLiteral("search_paused") : QStringLiteral("search_stopped"),
+        verb == QLatin1StringView("pause") ? SearchEventKind::SearchPaused : SearchEventKind::SearchStopped,
         {{QStringLiteral("by"), QStringLiteral("gpuf search %1").arg(verb)}});
     if (!s)
         return fail(io, BadInput, QStringLiteral("search %1: ").arg(verb) + s.error());

@@ -20,7 +20,7 @@ struct SearchEvent
     RowId id = 0;
     RowId searchId = 0;
     qint64 sequence = 0; // 0-based position in the log
-    QString kind; // "search_initialized", "step_started", …
+    QString kind; // as written on disk: SearchEventKind's name (search_event_kind.h), or one a later version wrote
     QJsonObject payload;
     QDateTime time; // UTC
 };

@@ -2,6 +2,7 @@
 #include "core/interop/bundle_records.h"
 
 #include "core/bins/bins.h"
+#include "core/domain/search_event_kind.h"
 
 #include <QRegularExpression>
 
@@ -354,6 +355,8 @@ SearchEventRecord decodeSearchEvent(FieldReader &r)
     if (rec.sequence < 0)
         r.fail(QStringLiteral("sequence"), QStringLiteral("must not be negative"));
     rec.event.kind = r.string(QStringLiteral("kind"), kRequired);
+    if (!rec.event.kind.isEmpty() && !eventKindFromName(rec.event.kind))
+        r.fail(QStringLiteral("kind"), QStringLiteral("unknown search event kind '%1'").arg(rec.event.kind));
     rec.event.time = r.time(QStringLiteral("time"));
     rec.event.payload = r.object(QStringLiteral("payload"));
     return rec;

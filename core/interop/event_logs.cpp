@@ -1,5 +1,6 @@
 // Import of search event logs (paper-facts §6): a search's raw events.jsonl, and the published search-event rows
 // that hold many searches' events, one search per source_search.
+#include "core/domain/search_event_kind.h"
 #include "core/interop/field_reader.h"
 #include "core/interop/import_context.h"
 #include "core/interop/importers.h"
@@ -19,14 +20,11 @@ using Need = FieldReader::Need;
 
 const QStringList kTimeKeys {QStringLiteral("ts"), QStringLiteral("time"), QStringLiteral("timestamp")};
 
-// Kinds only the surrogate-filtered search writes.
-bool isSurrogateKind(const QString &kind)
+// A kind this version does not know is refused with its line: what the event meant would be lost, and the log would
+// fold into another search than the one it records.
+Error unknownKind(const LineReader &reader, const QString &kind)
 {
-    static const QSet<QString> kinds {QStringLiteral("forecast_requested"), QStringLiteral("forecast_completed"),
-        QStringLiteral("forecast_failed"), QStringLiteral("candidate_selected"), QStringLiteral("candidate_deferred"),
-        QStringLiteral("mutations_drained"), QStringLiteral("forecasts_drained"),
-        QStringLiteral("evaluations_drained")};
-    return kinds.contains(kind);
+    return Error {QStringLiteral("%1: unknown search event kind '%2'").arg(reader.location(), kind)};
 }
 
 // The first of ts/time/timestamp that is present; an unreadable time is an error.
@@ -88,7 +86,10 @@ Result<LogScan> scanEventLog(ImportContext &context, LineReader &reader)
         eventTime(r);
         if (!r.ok())
             return Error {r.error()};
-        if (kind == QLatin1StringView("search_initialized") && scan.searchName.isEmpty()) {
+        const std::optional<SearchEventKind> known = eventKindFromName(kind);
+        if (!known)
+            return unknownKind(reader, kind);
+        if (known == SearchEventKind::SearchInitialized && scan.searchName.isEmpty()) {
             scan.searchName = searchNameIn(*object);
             // Logs gpuf wrote name their mode (a selective search writes the same kinds as a surrogate one).
             const QString mode
@@ -97,7 +98,7 @@ Result<LogScan> scanEventLog(ImportContext &context, LineReader &reader)
                 || mode == QLatin1StringView("selective"))
                 scan.mode = mode;
         }
-        scan.surrogate = scan.surrogate || isSurrogateKind(kind);
+        scan.surrogate = scan.surrogate || isForecastingKind(*known);
         if (!context.progress(reader, 0, 2))
             return Error {QStringLiteral("import cancelled")};
     }
@@ -190,6 +191,9 @@ Result<QStringList> scanHfRows(ImportContext &context, LineReader &reader, QHash
         const HfRow row = readHfRow(r);
         if (!r.ok())
             return Error {r.error()};
+        const std::optional<SearchEventKind> known = eventKindFromName(row.kind);
+        if (!known)
+            return unknownKind(reader, row.kind);
         if (!searches.contains(row.search))
             order.append(row.search);
         RowSearch &search = searches[row.search];
@@ -200,7 +204,7 @@ Result<QStringList> scanHfRows(ImportContext &context, LineReader &reader, QHash
         }
         search.indices.insert(row.eventIndex);
         search.rows.append({row.eventIndex, reader.offset(), reader.lineNumber()});
-        search.surrogate = search.surrogate || isSurrogateKind(row.kind);
+        search.surrogate = search.surrogate || isForecastingKind(*known);
         if (search.internalExperiment.isEmpty())
             search.internalExperiment = row.internalExperiment;
         if (!context.progress(reader, 0, 2))

@@ -1,6 +1,7 @@
 // Recorded-pool and injected mutators; see recorded_mutators.h.
 #include "core/search/recorded_mutators.h"
 
+#include "core/domain/search_event_kind.h"
 #include "core/search/feedback_json.h"
 
 namespace gpuf::search {
@@ -121,9 +122,10 @@ QList<RecordedProposal> recordedProposals(const QList<SearchEvent> &events)
     QList<int> unmeasured; // this step's proposals not yet linked to an evaluation (logs without node ids)
     for (const SearchEvent &e : events) {
         const QJsonObject &p = e.payload;
-        if (e.kind == QLatin1StringView("step_started")) {
+        const std::optional<SearchEventKind> kind = eventKindOf(e);
+        if (kind == SearchEventKind::StepStarted) {
             unmeasured.clear();
-        } else if (e.kind == QLatin1StringView("mutation_completed")) {
+        } else if (kind == SearchEventKind::MutationCompleted) {
             const QString code = p.value(QStringLiteral("code")).toString();
             if (code.isEmpty())
                 continue;
@@ -142,14 +144,14 @@ QList<RecordedProposal> recordedProposals(const QList<SearchEvent> &events)
                 byNode.insert(node, index);
             else
                 unmeasured.append(index);
-        } else if (e.kind == QLatin1StringView("evaluation_requested")) {
+        } else if (kind == SearchEventKind::EvaluationRequested) {
             const QString node = p.value(QStringLiteral("node_id")).toString();
             int index = byNode.value(node, -1);
             if (index < 0 && !unmeasured.isEmpty())
                 index = unmeasured.takeFirst();
             if (index >= 0)
                 byEvaluation.insert(p.value(QStringLiteral("request_id")).toString(), index);
-        } else if (e.kind == QLatin1StringView("evaluation_completed")) {
+        } else if (kind == SearchEventKind::EvaluationCompleted) {
             const int index = byEvaluation.value(p.value(QStringLiteral("request_id")).toString(), -1);
             if (index < 0)
                 continue;

@@ -7,7 +7,7 @@ namespace gpuf::search {
 
 std::optional<bins::Distribution> forecastDistribution(const SearchEvent &event)
 {
-    if (event.kind != QLatin1StringView("forecast_completed"))
+    if (eventKindOf(event) != SearchEventKind::ForecastCompleted)
         return std::nullopt;
     const QJsonArray values = event.payload.value(QStringLiteral("probabilities")).toArray();
     if (values.size() != bins::kBinCount)
@@ -70,7 +70,7 @@ void SearchHistory::append(const SearchEvent &event)
         return;
     // The step's parents were chosen on the archive as it stands before step_started is folded (and the fold does
     // not change the archive there), with the pins of that moment.
-    if (event.kind == QLatin1StringView("step_started"))
+    if (eventKindOf(event) == SearchEventKind::StepStarted)
         recordScores(event);
     if (Status s = applyEvent(m_fold, event); !s)
         m_error = s.error();
@@ -82,7 +82,7 @@ void SearchHistory::recordScores(const SearchEvent &event)
     if (step != int(m_steps.size()))
         return; // the fold reports the misplaced step
     QStringList parents;
-    for (const QJsonValue &v : event.payload.value(QStringLiteral("parents")).toArray())
+    for (const auto &v : event.payload.value(QStringLiteral("parents")).toArray())
         parents.append(v.toString());
     m_steps.append(StepScores {step, scoreParents(m_fold.archive, parents, m_fold.config.c, m_fold.pinned)});
 }

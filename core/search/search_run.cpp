@@ -66,7 +66,7 @@ QList<SearchEvent> SearchRun::initialEvents(
         seedArray.append(s);
     }
     SearchEvent init;
-    init.kind = QStringLiteral("search_initialized");
+    init.kind = eventKindName(SearchEventKind::SearchInitialized);
     init.time = now;
     init.payload = {{QStringLiteral("id"), id()}, {QStringLiteral("search_id"), name},
         {QStringLiteral("engine"), QStringLiteral("gpuf")},
@@ -77,7 +77,7 @@ QList<SearchEvent> SearchRun::initialEvents(
     events.append(init);
     for (const auto &[nodeId, requestId] : unmeasured) {
         SearchEvent e;
-        e.kind = QStringLiteral("evaluation_requested");
+        e.kind = eventKindName(SearchEventKind::EvaluationRequested);
         e.time = now;
         e.payload = {{QStringLiteral("id"), id()}, {QStringLiteral("request_id"), requestId},
             {QStringLiteral("node_id"), nodeId}, {QStringLiteral("step"), -1}};
@@ -134,9 +134,10 @@ void SearchRun::noteWrites(const SearchEvent &e)
     m_writes.events += 1;
     if (const RowId kernel = e.payload.value(QStringLiteral("kernel_id")).toInteger(); kernel > 0)
         m_writes.kernels.append(kernel);
-    const bool forecast = e.kind == QLatin1StringView("forecast_completed")
-        && e.payload.value(QStringLiteral("forecast_id")).toInteger() > 0;
-    const bool measured = e.kind == QLatin1StringView("evaluation_completed");
+    const std::optional<SearchEventKind> kind = eventKindOf(e);
+    const bool forecast
+        = kind == SearchEventKind::ForecastCompleted && e.payload.value(QStringLiteral("forecast_id")).toInteger() > 0;
+    const bool measured = kind == SearchEventKind::EvaluationCompleted;
     if (!forecast && !measured)
         return;
     const Candidate *c = m_state.candidate(e.payload.value(QStringLiteral("node_id")).toString());
@@ -159,10 +160,10 @@ QString SearchRun::mintId(int mint) const
     return makeUlid(QDateTime::currentDateTimeUtc(), mix64(base) & 0xFFFF, base);
 }
 
-SearchEvent SearchRun::event(const QString &kind, QJsonObject payload, int mint)
+SearchEvent SearchRun::event(SearchEventKind kind, QJsonObject payload, int mint)
 {
     SearchEvent e;
-    e.kind = kind;
+    e.kind = eventKindName(kind);
     e.time = QDateTime::currentDateTimeUtc();
     payload.insert(QStringLiteral("id"), mintId(mint));
     e.payload = std::move(payload);
@@ -362,7 +363,7 @@ Status SearchRun::processAnswer(const Answer &answer)
                     {QStringLiteral("error"), m->error}};
                 if (!m->details.isEmpty())
                     payload.insert(QStringLiteral("details"), m->details);
-                events.append(event(QStringLiteral("mutation_failed"), payload, 0));
+                events.append(event(SearchEventKind::MutationFailed, payload, 0));
                 return {};
             }
             const Proposal &p = *m->proposal;
@@ -388,7 +389,7 @@ Status SearchRun::processAnswer(const Answer &answer)
                 payload.insert(QStringLiteral("name"), p.name);
             if (!m->details.isEmpty())
                 payload.insert(QStringLiteral("details"), m->details);
-            events.append(event(QStringLiteral("mutation_completed"), payload, 0));
+            events.append(event(SearchEventKind::MutationCompleted, payload, 0));
             return {};
         });
     }
@@ -401,7 +402,7 @@ Status SearchRun::processAnswer(const Answer &answer)
         return commit([&](QList<SearchEvent> &events) -> Status {
             const QString forecasterName = m_parts.forecaster ? m_parts.forecaster->name() : QString();
             if (f->forecast.status != ForecastStatus::Ok) {
-                events.append(event(QStringLiteral("forecast_failed"),
+                events.append(event(SearchEventKind::ForecastFailed,
                     {{QStringLiteral("request_id"), f->requestId}, {QStringLiteral("node_id"), nodeId},
                         {QStringLiteral("forecaster"), forecasterName},
                         {QStringLiteral("error"), f->forecast.errorText}},
@@ -419,7 +420,7 @@ Status SearchRun::processAnswer(const Answer &answer)
             QJsonArray p;
             for (double v : stored.probabilities)
                 p.append(v);
-            events.append(event(QStringLiteral("forecast_completed"),
+            events.append(event(SearchEventKind::ForecastCompleted,
                 {{QStringLiteral("request_id"), f->requestId}, {QStringLiteral("node_id"), nodeId},
                     {QStringLiteral("forecaster"), forecasterName}, {QStringLiteral("forecast_id"), stored.id},
                     {QStringLiteral("probabilities"), p}, {QStringLiteral("predicted_bin"), f->predictedBin},
@@ -434,7 +435,7 @@ Status SearchRun::processAnswer(const Answer &answer)
     const QString nodeId = m_state.candidates[size_t(m_state.byRequest.value(e.requestId))].nodeId;
     return commit([&](QList<SearchEvent> &events) -> Status {
         if (e.feedback.kind == EvaluationFeedback::Kind::None) {
-            events.append(event(QStringLiteral("evaluation_failed"),
+            events.append(event(SearchEventKind::EvaluationFailed,
                 {{QStringLiteral("request_id"), e.requestId}, {QStringLiteral("node_id"), nodeId},
                     {QStringLiteral("error"), e.error.isEmpty() ? QStringLiteral("nothing was measured") : e.error}},
                 0));
@@ -447,7 +448,7 @@ Status SearchRun::processAnswer(const Answer &answer)
             {QStringLiteral("feedback"), feedbackToJson(e.feedback)}, {QStringLiteral("replay"), e.feedback.replayed}};
         if (!ids.isEmpty())
             payload.insert(QStringLiteral("measurement_ids"), ids);
-        events.append(event(QStringLiteral("evaluation_completed"), payload, 0));
+        events.append(event(SearchEventKind::EvaluationCompleted, payload, 0));
         return {};
     });
 }
@@ -462,13 +463,13 @@ Status SearchRun::startStep()
     const int step = int(m_state.steps.size());
     return commit([&](QList<SearchEvent> &events) -> Status {
         int mint = 0;
-        events.append(event(QStringLiteral("step_started"),
+        events.append(event(SearchEventKind::StepStarted,
             {{QStringLiteral("step"), step}, {QStringLiteral("parents"), toArray(parents)}}, mint++));
         qint64 ordinal = m_state.mutationOrdinal;
         for (const QString &parent : parents) {
             for (int i = 0; i < config.proposalsPerParent; ++i, ++ordinal) {
                 const quint64 seed = mix64(config.seed ^ mix64(quint64(ordinal) + 1));
-                events.append(event(QStringLiteral("mutation_requested"),
+                events.append(event(SearchEventKind::MutationRequested,
                     {{QStringLiteral("step"), step}, {QStringLiteral("parent_id"), parent},
                         {QStringLiteral("request_id"), mintId(mint++)}, {QStringLiteral("node_id"), mintId(mint++)},
                         {QStringLiteral("index"), i}, {QStringLiteral("ordinal"), ordinal},
@@ -486,10 +487,10 @@ Status SearchRun::requestForecasts()
     const QList<int> positions = forecastable(m_state);
     return commit([&](QList<SearchEvent> &events) -> Status {
         int mint = 0;
-        events.append(event(QStringLiteral("mutations_drained"), {{QStringLiteral("step"), step}}, mint++));
+        events.append(event(SearchEventKind::MutationsDrained, {{QStringLiteral("step"), step}}, mint++));
         const QString forecaster = m_parts.forecaster ? m_parts.forecaster->name() : m_state.config.forecaster;
         for (int position : positions) {
-            events.append(event(QStringLiteral("forecast_requested"),
+            events.append(event(SearchEventKind::ForecastRequested,
                 {{QStringLiteral("request_id"), mintId(mint++)},
                     {QStringLiteral("node_id"), m_state.candidates[size_t(position)].nodeId},
                     {QStringLiteral("forecaster"), forecaster}},
@@ -507,7 +508,7 @@ Status SearchRun::select()
     return commit([&](QList<SearchEvent> &events) -> Status {
         int mint = 0;
         if (barrier)
-            events.append(event(QStringLiteral("forecasts_drained"), {{QStringLiteral("step"), step}}, mint++));
+            events.append(event(SearchEventKind::ForecastsDrained, {{QStringLiteral("step"), step}}, mint++));
         QList<int> measured;
         for (const Decision &d : decisions) {
             const Candidate &c = m_state.candidates[size_t(d.position)];
@@ -521,20 +522,20 @@ Status SearchRun::select()
             }
             if (!d.measure)
                 payload.insert(QStringLiteral("queued"), d.queue);
-            events.append(event(d.measure ? QStringLiteral("candidate_selected") : QStringLiteral("candidate_deferred"),
-                payload, mint++));
+            events.append(event(
+                d.measure ? SearchEventKind::CandidateSelected : SearchEventKind::CandidateDeferred, payload, mint++));
             if (d.measure)
                 measured.append(d.position);
         }
         for (int position : std::as_const(measured)) {
             const Candidate &c = m_state.candidates[size_t(position)];
-            events.append(event(QStringLiteral("evaluation_requested"),
+            events.append(event(SearchEventKind::EvaluationRequested,
                 {{QStringLiteral("request_id"), mintId(mint++)}, {QStringLiteral("node_id"), c.nodeId},
                     {QStringLiteral("step"), step}, {QStringLiteral("kernel_id"), c.kernelId}},
                 mint++));
         }
         if (decisions.isEmpty() && !barrier) // nothing to decide: the step ends here
-            events.append(event(QStringLiteral("step_completed"), {{QStringLiteral("step"), step}}, mint++));
+            events.append(event(SearchEventKind::StepCompleted, {{QStringLiteral("step"), step}}, mint++));
         return {};
     });
 }
@@ -546,7 +547,7 @@ Status SearchRun::completeStep()
     return commit([&](QList<SearchEvent> &events) -> Status {
         int mint = 0;
         if (barrier)
-            events.append(event(QStringLiteral("evaluations_drained"), {{QStringLiteral("step"), step}}, mint++));
+            events.append(event(SearchEventKind::EvaluationsDrained, {{QStringLiteral("step"), step}}, mint++));
         QJsonObject payload {{QStringLiteral("step"), step}};
         QJsonArray children; // the nodes this step admits (the fold decides the same from the log alone)
         for (const ChildCandidate &c : planAdmission(m_state.archive, stepChildren(m_state),
@@ -555,7 +556,7 @@ Status SearchRun::completeStep()
         payload.insert(QStringLiteral("children"), children);
         if (m_state.bestReward)
             payload.insert(QStringLiteral("best_speedup"), *m_state.bestReward);
-        events.append(event(QStringLiteral("step_completed"), payload, mint++));
+        events.append(event(SearchEventKind::StepCompleted, payload, mint++));
         return {};
     });
 }
@@ -566,7 +567,7 @@ Status SearchRun::finish(const QString &reason)
         QJsonObject payload {{QStringLiteral("reason"), reason}};
         if (m_state.bestReward)
             payload.insert(QStringLiteral("best_speedup"), *m_state.bestReward);
-        events.append(event(QStringLiteral("search_completed"), payload, 0));
+        events.append(event(SearchEventKind::SearchCompleted, payload, 0));
         return {};
     });
 }
@@ -576,7 +577,7 @@ Status SearchRun::pause()
     if (m_state.paused || m_state.finished || m_state.stopped)
         return {};
     return commit([&](QList<SearchEvent> &events) -> Status {
-        events.append(event(QStringLiteral("search_paused"), {}, 0));
+        events.append(event(SearchEventKind::SearchPaused, {}, 0));
         return {};
     });
 }
@@ -586,7 +587,7 @@ Status SearchRun::resume()
     if (!m_state.paused)
         return {};
     return commit([&](QList<SearchEvent> &events) -> Status {
-        events.append(event(QStringLiteral("search_resumed"), {}, 0));
+        events.append(event(SearchEventKind::SearchResumed, {}, 0));
         return {};
     });
 }
@@ -596,7 +597,7 @@ Status SearchRun::stop()
     if (m_state.stopped || m_state.finished)
         return {};
     return commit([&](QList<SearchEvent> &events) -> Status {
-        events.append(event(QStringLiteral("search_stopped"), {}, 0));
+        events.append(event(SearchEventKind::SearchStopped, {}, 0));
         return {};
     });
 }
@@ -606,7 +607,7 @@ Status SearchRun::pin(const QString &nodeId)
     if (!m_state.archive.find(nodeId))
         return Error {QStringLiteral("node '%1' is not in the archive: only archive nodes can be pinned").arg(nodeId)};
     return commit([&](QList<SearchEvent> &events) -> Status {
-        events.append(event(QStringLiteral("node_pinned"), {{QStringLiteral("node_id"), nodeId}}, 0));
+        events.append(event(SearchEventKind::NodePinned, {{QStringLiteral("node_id"), nodeId}}, 0));
         return {};
     });
 }
@@ -614,7 +615,7 @@ Status SearchRun::pin(const QString &nodeId)
 Status SearchRun::unpin(const QString &nodeId)
 {
     return commit([&](QList<SearchEvent> &events) -> Status {
-        events.append(event(QStringLiteral("node_unpinned"), {{QStringLiteral("node_id"), nodeId}}, 0));
+        events.append(event(SearchEventKind::NodeUnpinned, {{QStringLiteral("node_id"), nodeId}}, 0));
         return {};
     });
 }
@@ -627,7 +628,7 @@ Status SearchRun::veto(const QString &nodeId, bool branch)
     if (branch)
         payload.insert(QStringLiteral("branch"), true);
     return commit([&](QList<SearchEvent> &events) -> Status {
-        events.append(event(QStringLiteral("node_vetoed"), payload, 0));
+        events.append(event(SearchEventKind::NodeVetoed, payload, 0));
         return {};
     });
 }
@@ -637,7 +638,7 @@ Status SearchRun::unveto(const QString &nodeId)
     if (!m_state.vetoed.contains(nodeId))
         return Error {QStringLiteral("node '%1' is not vetoed").arg(nodeId)};
     return commit([&](QList<SearchEvent> &events) -> Status {
-        events.append(event(QStringLiteral("node_unvetoed"), {{QStringLiteral("node_id"), nodeId}}, 0));
+        events.append(event(SearchEventKind::NodeUnvetoed, {{QStringLiteral("node_id"), nodeId}}, 0));
         return {};
     });
 }
@@ -652,7 +653,7 @@ Status SearchRun::forceMeasure(const QString &nodeId)
         return Error {
             QStringLiteral("node '%1' cannot be force-measured: it is %2").arg(nodeId, candidateStatusName(c->status))};
     return commit([&](QList<SearchEvent> &events) -> Status {
-        events.append(event(QStringLiteral("measure_forced"), {{QStringLiteral("node_id"), nodeId}}, 0));
+        events.append(event(SearchEventKind::MeasureForced, {{QStringLiteral("node_id"), nodeId}}, 0));
         return {};
     });
 }
@@ -677,7 +678,7 @@ Status SearchRun::inject(const Proposal &proposal, const QString &parentId)
             if (auto id = kernels.insertOrGet(kernel); !id)
                 return Error {id.error()};
         }
-        events.append(event(QStringLiteral("kernel_injected"),
+        events.append(event(SearchEventKind::KernelInjected,
             {{QStringLiteral("node_id"), mintId(1)}, {QStringLiteral("parent_id"), parentId},
                 {QStringLiteral("code"), proposal.source}, {QStringLiteral("language"), proposal.language},
                 {QStringLiteral("origin"), kernel.origin},
@@ -704,7 +705,7 @@ Status SearchRun::changeConfig(const QJsonObject &changes)
             if (Status s = searches.updateConfig(m_sink->searchId(), config->toJson()); !s)
                 return s;
         }
-        events.append(event(QStringLiteral("config_changed"), {{QStringLiteral("changes"), changes}}, 0));
+        events.append(event(SearchEventKind::ConfigChanged, {{QStringLiteral("changes"), changes}}, 0));
         return {};
     });
 }

@@ -107,7 +107,7 @@ private:
     Status finish(const QString &reason);
     void dispatchOpen();
     void deliver(Answer answer);
-    SearchEvent event(const QString &kind, QJsonObject payload, int mint);
+    SearchEvent event(SearchEventKind kind, QJsonObject payload, int mint);
     QString mintId(int mint) const;
     MutationParent parentContext(const QString &nodeId);
     Kernel kernelOf(const Candidate &c) const;

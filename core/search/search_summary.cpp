@@ -1,6 +1,8 @@
 // Search summaries; see search_summary.h.
 #include "core/search/search_summary.h"
 
+#include "core/domain/search_event_kind.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -78,10 +80,14 @@ SearchSummary summarizeSearch(const Search &search, const QList<SearchEvent> &ev
             if (!s.lastEvent.isValid() || event.time > s.lastEvent)
                 s.lastEvent = event.time;
         }
-        const QString &kind = event.kind;
-        if (kind == QLatin1StringView("step_completed")) {
+        const std::optional<SearchEventKind> kind = eventKindOf(event);
+        if (!kind)
+            continue;
+        switch (*kind) {
+        case SearchEventKind::StepCompleted:
             steps.insert(eventStep(event));
-        } else if (kind == QLatin1StringView("evaluation_completed")) {
+            break;
+        case SearchEventKind::EvaluationCompleted:
             ++s.gpuEvaluations;
             if (auto speedup = evaluationSpeedup(event.payload)) {
                 if (!s.bestSpeedup || *speedup > *s.bestSpeedup)
@@ -89,25 +95,37 @@ SearchSummary summarizeSearch(const Search &search, const QList<SearchEvent> &ev
             } else {
                 ++s.unsuccessfulEvaluations;
             }
-        } else if (kind == QLatin1StringView("evaluation_failed")) {
+            break;
+        case SearchEventKind::EvaluationFailed:
             ++s.evaluationFailures;
-        } else if (kind == QLatin1StringView("forecast_completed")) {
+            break;
+        case SearchEventKind::ForecastCompleted:
             ++s.forecasts;
-        } else if (kind == QLatin1StringView("forecast_failed")) {
+            break;
+        case SearchEventKind::ForecastFailed:
             ++s.forecastFailures;
-        } else if (kind == QLatin1StringView("search_initialized")) {
+            break;
+        case SearchEventKind::SearchInitialized:
             s.ownEngine = event.payload.value(QStringLiteral("engine")).toString() == QLatin1StringView("gpuf");
-        } else if (kind == QLatin1StringView("search_completed")) {
+            break;
+        case SearchEventKind::SearchCompleted:
             s.finished = true;
-        } else if (kind == QLatin1StringView("search_stopped")) {
+            break;
+        case SearchEventKind::SearchStopped:
             s.stopped = true;
-        } else if (kind == QLatin1StringView("search_paused")) {
+            break;
+        case SearchEventKind::SearchPaused:
             s.paused = true;
-        } else if (kind == QLatin1StringView("search_resumed")) {
+            break;
+        case SearchEventKind::SearchResumed:
             s.paused = false;
-        } else if (kind == QLatin1StringView("config_changed")) {
+            break;
+        case SearchEventKind::ConfigChanged:
             // A larger step budget reopens a finished search (as the engine's fold does).
             s.finished = false;
+            break;
+        default: // the rest changes nothing a summary counts
+            break;
         }
     }
     s.steps = steps.size();

@@ -266,7 +266,7 @@ void TestInteropPublished::rawEventLog()
     auto events = repo.events((*search)->id);
     QVERIFY(events.ok());
     QCOMPARE(events->size(), 8);
-    QCOMPARE(events->at(6).kind, QStringLiteral("operator_note")); // an unknown kind is kept
+    QCOMPARE(events->at(6).kind, QStringLiteral("node_pinned")); // one of ours in a paper log: kept as written
     const SearchEvent &evaluated = events->at(5);
     QCOMPARE(evaluated.sequence, qint64(5));
     QCOMPARE(evaluated.time, QDateTime(QDate(2026, 3, 2), QTime(8, 1, 10), QTimeZone::utc()));
@@ -308,6 +308,9 @@ void TestInteropPublished::badInput_data()
                                         << QStringLiteral(":2: field 'kind': missing");
     QTest::newRow("event with a bad time") << event + '\n' + R"({"kind":"x","ts":"yesterday"})" + '\n'
                                            << QStringLiteral(":2: field 'ts': 'yesterday' is not an ISO-8601 time");
+    QTest::newRow("event of an unknown kind")
+        << event + '\n' + R"({"kind":"operator_note","ts":"2026-03-02T08:00:02Z"})" + '\n' + event + '\n'
+        << QStringLiteral(":2: unknown search event kind 'operator_note'");
     QTest::newRow("unknown comparison_id")
         << QByteArray(R"({"comparison_id":"nope","surrogate_label":"m","predicted_bin":4,)"
                       R"("bin_probabilities":[{"bin":4,"p":1}],"parse_failed":false})")

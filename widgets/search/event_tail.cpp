@@ -2,6 +2,7 @@
 #include "widgets/search/event_tail.h"
 
 #include "core/bins/bins.h"
+#include "core/domain/search_event_kind.h"
 
 #include <QHeaderView>
 #include <QJsonArray>
@@ -42,45 +43,52 @@ void EventTailModel::setCapacity(int capacity)
 QString EventTailModel::summaryOf(const SearchEvent &e)
 {
     const QJsonObject &p = e.payload;
-    const QString &k = e.kind;
     const auto text = [&p](const char *key) { return p.value(QLatin1StringView(key)).toString(); };
-    if (k == QLatin1StringView("step_started")) {
+    const std::optional<SearchEventKind> kind = eventKindOf(e);
+    if (!kind)
+        return {};
+    switch (*kind) {
+    case SearchEventKind::StepStarted: {
         QStringList parents;
-        for (const QJsonValue &v : p.value(QStringLiteral("parents")).toArray())
+        for (const auto &v : p.value(QStringLiteral("parents")).toArray())
             parents << v.toString().right(8);
         return tr("parents: %1").arg(parents.join(QStringLiteral(", ")));
     }
-    if (k == QLatin1StringView("mutation_completed"))
+    case SearchEventKind::MutationCompleted:
         return tr("code from %1").arg(text("origin").isEmpty() ? tr("the mutator") : text("origin"));
-    if (k == QLatin1StringView("mutation_failed") || k == QLatin1StringView("forecast_failed")
-        || k == QLatin1StringView("evaluation_failed"))
+    case SearchEventKind::MutationFailed:
+    case SearchEventKind::ForecastFailed:
+    case SearchEventKind::EvaluationFailed:
         return cut(text("error"));
-    if (k == QLatin1StringView("forecast_completed")) {
+    case SearchEventKind::ForecastCompleted:
         return tr("bin %1 at %2% (expected bin %3)")
             .arg(p.value(QStringLiteral("predicted_bin")).toInt())
             .arg(QLocale().toString(p.value(QStringLiteral("confidence")).toDouble() * 100.0, 'f', 0))
             .arg(QLocale().toString(p.value(QStringLiteral("expected_bin")).toDouble(), 'f', 2));
-    }
-    if (k == QLatin1StringView("candidate_selected") || k == QLatin1StringView("candidate_deferred"))
+    case SearchEventKind::CandidateSelected:
+    case SearchEventKind::CandidateDeferred:
         return cut(text("reason"));
-    if (k == QLatin1StringView("evaluation_completed")) {
+    case SearchEventKind::EvaluationCompleted: {
         const QJsonObject feedback = p.value(QStringLiteral("feedback")).toObject();
-        const QString kind = feedback.value(QStringLiteral("kind")).toString();
-        QString out = kind == QLatin1StringView("success")
+        const QString outcome = feedback.value(QStringLiteral("kind")).toString();
+        QString out = outcome == QLatin1StringView("success")
             ? bins::speedupText(feedback.value(QStringLiteral("aggregated_speedup")).toDouble())
-            : kind;
+            : outcome;
         if (p.value(QStringLiteral("replay")).toBool())
             out += tr(" (replay)");
         return out;
     }
-    if (k == QLatin1StringView("config_changed"))
+    case SearchEventKind::ConfigChanged:
         return QString::fromUtf8(
             QJsonDocument(p.value(QStringLiteral("changes")).toObject()).toJson(QJsonDocument::Compact));
-    if (k == QLatin1StringView("search_completed") || k == QLatin1StringView("search_stopped"))
+    case SearchEventKind::SearchCompleted:
+    case SearchEventKind::SearchStopped:
         return cut(text("reason"));
-    if (k == QLatin1StringView("kernel_injected"))
+    case SearchEventKind::KernelInjected:
         return tr("under %1").arg(text("parent_id").isEmpty() ? tr("no parent") : text("parent_id").right(8));
-    return {};
+    default: // the kind, step and node columns say all there is
+        return {};
+    }
 }
 
 EventTailModel::Row EventTailModel::rowOf(const search::SearchState &state, const SearchEvent &e)
@@ -106,9 +114,10 @@ EventTailModel::Row EventTailModel::rowOf(const search::SearchState &state, cons
 
 void EventTailModel::noteStep(const SearchEvent &e)
 {
-    if (e.kind == QLatin1StringView("step_started"))
+    const std::optional<SearchEventKind> kind = eventKindOf(e);
+    if (kind == SearchEventKind::StepStarted)
         m_step = int(e.payload.value(QStringLiteral("step")).toInteger(-1));
-    else if (e.kind == QLatin1StringView("step_completed"))
+    else if (kind == SearchEventKind::StepCompleted)
         m_step = -1;
 }
 

@@ -1,6 +1,8 @@
 // SearchNodesModel; see search_nodes_model.h.
 #include "widgets/search/search_nodes_model.h"
 
+#include "core/domain/search_event_kind.h"
+
 namespace gpuf {
 
 using search::Candidate;
@@ -41,8 +43,9 @@ void SearchNodesModel::applyEvents(const QList<SearchEvent> &events)
     for (const SearchEvent &e : events) {
         touch(m_state->byNode.value(e.payload.value(QStringLiteral("node_id")).toString(), -1));
         touch(m_state->byRequest.value(e.payload.value(QStringLiteral("request_id")).toString(), -1));
-        if (e.payload.value(QStringLiteral("branch")).toBool() || e.kind == QLatin1StringView("node_unvetoed")
-            || e.kind == QLatin1StringView("step_completed")) {
+        const std::optional<SearchEventKind> kind = eventKindOf(e);
+        if (e.payload.value(QStringLiteral("branch")).toBool() || kind == SearchEventKind::NodeUnvetoed
+            || kind == SearchEventKind::StepCompleted) {
             touch(0); // a branch (un)veto marks descendants; a step's admission marks archive nodes
             touch(before - 1);
         }

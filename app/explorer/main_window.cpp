@@ -38,6 +38,7 @@
 #include "widgets/measure/roofline_view.h"
 #include "widgets/overview/store_overview.h"
 #include "widgets/overview/welcome_page.h"
+#include "widgets/search/compare_panel.h"
 #include "widgets/search/search_controller.h"
 #include "widgets/search/searches_panel.h"
 #include "widgets/session/deletion_controller.h"
@@ -189,6 +190,10 @@ void MainWindow::createDocks()
     QDockWidget *searches = addDock(tr("Searches"), QStringLiteral("SearchesDock"),
         new SearchesPanel(m_session, m_searches, m_selection), Qt::BottomDockWidgetArea);
     tabifyDockWidget(candidates, searches);
+    // Search strategies on one space at equal GPU budget: `gpuf search compare` with its curves drawn.
+    QDockWidget *compare
+        = addDock(tr("Compare"), QStringLiteral("CompareDock"), new ComparePanel(m_session), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(candidates, compare);
     // Lessons: predict before reveal on each step of a lesson, students scored like any forecaster.
     auto *lessonsPanel = new LessonsPanel(m_session, m_selection, m_syntax);
     QDockWidget *lessons

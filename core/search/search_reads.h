@@ -66,4 +66,20 @@ struct NewSearchChoices
 };
 Result<NewSearchChoices> readNewSearchChoices(Store &store, const CancelToken &cancel);
 
+// What the Compare view offers: the spaces with known outcomes `compareStrategies` can run on (a kernel family or an
+// imported tuning space, on each GPU where its configurations have recorded outcomes) and the forecasters.
+struct CompareSpace
+{
+    QString space; // the family or imported space (`gpuf search compare --family`)
+    QString problem;
+    QString hardware;
+    int configurations = 0; // with a recorded outcome on that GPU (failures included)
+};
+struct CompareChoices
+{
+    QList<CompareSpace> spaces; // by space name, then the GPU with most configurations first
+    QStringList forecasters; // costmodel first
+};
+Result<CompareChoices> readCompareChoices(Store &store, const CancelToken &cancel);
+
 } // namespace gpuf::search

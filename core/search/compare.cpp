@@ -9,7 +9,6 @@
 #include <QEventLoop>
 #include <QMutex>
 #include <QThreadPool>
-#include <QtConcurrent>
 
 #include <algorithm>
 #include <cmath>
@@ -184,7 +183,7 @@ RunOutcome runMode(const Plan &plan, Mode mode, quint64 seed)
     RunOutcome out;
     SearchConfig config = plan.options->base;
     config.mode = mode;
-    config.gpu = QStringLiteral("replay");
+    config.gpu = GpuSource::replay();
     config.hardware = plan.setup.world->hardware.name;
     config.seed = seed;
     config.proposalsPerParent = mode == Mode::Standard
@@ -260,7 +259,7 @@ Result<bool> seedIsEvaluated(const CompareOptions &options, const SetupOptions &
         return Error {store.error()};
     SearchConfig config = options.base;
     config.mode = Mode::Standard;
-    config.gpu = QStringLiteral("replay");
+    config.gpu = GpuSource::replay();
     config.hardware = setup.world->hardware.name;
     auto parts = buildParts(**store, config, setup);
     if (!parts)
@@ -291,7 +290,7 @@ Result<CompareReport> compareStrategies(const CompareOptions &options, const Set
         plan.setup.world = std::make_shared<const ReplayWorld>(std::move(*world));
     }
     const ReplayWorld &world = *plan.setup.world;
-    const QString family = options.base.mutator == QLatin1StringView("family")
+    const QString family = options.base.mutator == MutatorKind::Family
         ? options.base.mutatorConfig.value(QStringLiteral("family")).toString()
         : QString();
     auto space = spaceFromWorld(world, family);
@@ -358,9 +357,7 @@ Result<CompareReport> compareStrategies(const CompareOptions &options, const Set
     }
     QMutex progressMutex;
     int done = 0;
-    QThreadPool pool;
-    pool.setMaxThreadCount(std::max(1, options.jobs));
-    QtConcurrent::blockingMap(&pool, jobs, [&](Job &job) {
+    const auto run = [&](Job &job) {
         if (options.cancel.isCancelled())
             return;
         const Strategy &strategy = runnable.at(job.strategy);
@@ -381,7 +378,19 @@ Result<CompareReport> compareStrategies(const CompareOptions &options, const Set
                       .arg(job.outcome.curve.last(), 0, 'f', 3)
                       .arg(job.outcome.evaluations)
                 : QStringLiteral("%1 seed %2: %3").arg(strategy.name()).arg(seed).arg(job.outcome.error));
-    });
+    };
+    if (options.jobs <= 1) {
+        // One at a time on the calling thread (the explorer's background job, whose priority is already lowered):
+        // a blocking map would run a pool thread beside it, and two busy threads leave a two-core machine's GUI none.
+        for (Job &job : jobs)
+            run(job);
+    } else {
+        QThreadPool pool;
+        pool.setMaxThreadCount(options.jobs);
+        for (Job &job : jobs)
+            pool.start([&run, &job] { run(job); });
+        pool.waitForDone();
+    }
     if (options.cancel.isCancelled())
         return Error::cancelled();
     for (const Job &job : std::as_const(jobs)) {

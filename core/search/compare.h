@@ -39,7 +39,7 @@ struct CompareOptions
     int seeds = 10;
     int proposalFactor = 4; // surrogate and selective propose k× the GPU budget per parent
     QList<Strategy> strategies = defaultStrategies();
-    int jobs = 1; // searches run at once, each on a thread of its own
+    int jobs = 1; // searches run at once: 1 runs them one after another on the calling thread, N on N pool threads
     CancelToken cancel;
     // After each finished run: runs done, runs in all, one line ("random seed 3: best 2.31× after 81 GPU evaluations").
     std::function<void(int, int, const QString &)> progress;

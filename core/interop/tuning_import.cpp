@@ -163,7 +163,7 @@ bool looksLikeTuningResults(const QString &file)
     QFile f(file);
     if (!f.open(QIODevice::ReadOnly))
         return false;
-    const QByteArray head = f.read(64 * 1024);
+    const QByteArray head = f.read(qint64(64) * 1024);
     if (isGzip(head))
         return true;
     const bool tuningKeys

@@ -160,7 +160,7 @@ QJsonValue substituteValue(const QJsonValue &value, const QHash<QString, qint64>
         return substitute(value.toString(), values);
     if (value.isArray()) {
         QJsonArray out;
-        for (const QJsonValue &v : value.toArray())
+        for (const auto &v : value.toArray())
             out.append(substituteValue(v, values));
         return out;
     }

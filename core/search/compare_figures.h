@@ -58,6 +58,6 @@ struct Interval
     int n = 0;
 };
 Interval meanInterval(const QList<double> &values);
-double studentT975(int degreesOfFreedom); // the 97.5 % quantile of Student's t
+double studentT975(int df); // the 97.5 % quantile of Student's t with df degrees of freedom
 
 } // namespace gpuf::search

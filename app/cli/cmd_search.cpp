@@ -136,7 +136,7 @@ Result<SearchConfig> configFromOptions(const QCommandLineParser &p)
     }
     c.problem = p.value(kProblem);
     if (p.isSet(kFamily)) {
-        c.mutator = QStringLiteral("family");
+        c.mutator = MutatorKind::Family;
         c.mutatorConfig = {{QStringLiteral("family"), p.value(kFamily)}};
         // A family optimises the corpus problem it is written for; an unknown family is reported by its mutator.
         if (c.problem.isEmpty()) {
@@ -144,14 +144,18 @@ Result<SearchConfig> configFromOptions(const QCommandLineParser &p)
             c.problem = family ? family->problem : p.value(kFamily);
         }
     }
-    if (p.isSet(kMutator))
-        c.mutator = p.value(kMutator);
+    if (p.isSet(kMutator)) {
+        const auto mutator = mutatorFromName(p.value(kMutator));
+        if (!mutator)
+            return Error {QStringLiteral("unknown mutator '%1' (pool, injected, family, llm)").arg(p.value(kMutator))};
+        c.mutator = *mutator;
+    }
     if (p.isSet(kGenerator)) {
-        c.mutator = QStringLiteral("llm");
+        c.mutator = MutatorKind::Llm;
         c.mutatorConfig = {{QStringLiteral("generator"), p.value(kGenerator)}};
     }
     if (p.isSet(kPool)) {
-        c.mutator = QStringLiteral("pool");
+        c.mutator = MutatorKind::Pool;
         c.mutatorConfig
             = {{QStringLiteral("source"), QStringLiteral("search")}, {QStringLiteral("search"), p.value(kPool)}};
     }
@@ -185,8 +189,13 @@ Result<SearchConfig> configFromOptions(const QCommandLineParser &p)
         c.forecaster = p.isSet(kForecaster) ? p.value(kForecaster) : QStringLiteral("costmodel");
     else if (p.isSet(kForecaster))
         c.forecaster = p.value(kForecaster);
-    if (p.isSet(kGpu))
-        c.gpu = p.value(kGpu);
+    if (p.isSet(kGpu)) {
+        const auto gpu = GpuSource::fromName(p.value(kGpu));
+        if (!gpu)
+            return Error {
+                QStringLiteral("--gpu must be local, replay or cluster:PROFILE, not '%1'").arg(p.value(kGpu))};
+        c.gpu = *gpu;
+    }
     c.hardware = p.value(kHardware);
     if (p.isSet(kSeed)) {
         bool ok = false;
@@ -210,8 +219,8 @@ QJsonObject statusJson(const SearchState &state)
             {QStringLiteral("seed"), c->seedNode}};
     }
     return {{QStringLiteral("name"), state.name}, {QStringLiteral("mode"), s.mode},
-        {QStringLiteral("status"), s.status}, {QStringLiteral("step"), s.step}, {QStringLiteral("steps"), s.steps},
-        {QStringLiteral("gpu_evaluations"), s.gpuEvaluations},
+        {QStringLiteral("status"), runStatusName(s.status)}, {QStringLiteral("step"), s.step},
+        {QStringLiteral("steps"), s.steps}, {QStringLiteral("gpu_evaluations"), s.gpuEvaluations},
         {QStringLiteral("unsuccessful_evaluations"), s.unsuccessfulEvaluations},
         {QStringLiteral("evaluation_failures"), s.evaluationFailures},
         {QStringLiteral("forecast_failures"), s.forecastFailures},
@@ -220,14 +229,14 @@ QJsonObject statusJson(const SearchState &state)
         {QStringLiteral("archive_size"), s.archiveSize}, {QStringLiteral("events"), s.events},
         {QStringLiteral("best_speedup"), s.bestSpeedup ? QJsonValue(*s.bestSpeedup) : QJsonValue()},
         {QStringLiteral("best_kernel"), best.isEmpty() ? QJsonValue() : QJsonValue(best)},
-        {QStringLiteral("gpu"), state.config.gpu}, {QStringLiteral("hardware"), state.config.hardware}};
+        {QStringLiteral("gpu"), state.config.gpu.name()}, {QStringLiteral("hardware"), state.config.hardware}};
 }
 
 void printStatus(Io &io, const SearchState &state)
 {
     const SearchSnapshot s = snapshotOf(state);
-    io.out << "search " << state.name << " (" << s.mode << ", " << s.status << "): step " << s.step << "/" << s.steps
-           << ", " << s.gpuEvaluations << " GPU evaluation(s)";
+    io.out << "search " << state.name << " (" << s.mode << ", " << runStatusName(s.status) << "): step " << s.step
+           << "/" << s.steps << ", " << s.gpuEvaluations << " GPU evaluation(s)";
     if (s.replayedEvaluations > 0)
         io.out << " (" << s.replayedEvaluations << " replayed ↺)";
     if (s.evaluationFailures > 0)
@@ -364,14 +373,14 @@ QStringList differencesFromOptions(const QCommandLineParser &p, const SearchConf
     differ(kProblem, stored.problem);
     differ(kMode, modeName(stored.mode));
     differ(kForecaster, stored.forecaster);
-    differ(kMutator, stored.mutator);
+    differ(kMutator, mutatorName(stored.mutator));
     differ(kParents, QString::number(stored.parentsPerStep));
     differ(kProposals, QString::number(stored.proposalsPerParent));
     differ(kMeasure, QString::number(stored.measurementsPerParent));
     differ(kKeep, QString::number(stored.keepPerParent));
     if (p.isSet(kTau) && p.value(kTau).toDouble() != stored.tau)
         differences << QStringLiteral("--tau %1 (the search has %2)").arg(p.value(kTau)).arg(stored.tau);
-    differ(kGpu, stored.gpu);
+    differ(kGpu, stored.gpu.name());
     differ(kHardware, stored.hardware);
     differ(kSeed, QString::number(stored.seed));
     differ(kFamily, stored.mutatorConfig.value(QStringLiteral("family")).toString());
@@ -542,7 +551,7 @@ int runCompare(const QStringList &args, const QCommandLineParser &p, Io &io)
     auto config = configFromOptions(p);
     if (!config)
         return fail(io, BadInput, QStringLiteral("search compare: ") + config.error());
-    config->gpu = QStringLiteral("replay");
+    config->gpu = GpuSource::replay();
     if (config->forecaster.isEmpty())
         config->forecaster = QStringLiteral("costmodel");
     CompareOptions options;

@@ -56,8 +56,8 @@ void SearchProgress::finish(const search::SearchSnapshot &s)
         snapshot(s);
         m_err << '\n';
     }
-    if (s.status == QLatin1StringView("paused") || s.status == QLatin1StringView("stopped"))
-        m_err << s.name << ": " << s.status << " at step " << s.step << '\n';
+    if (s.status == search::RunStatus::Paused || s.status == search::RunStatus::Stopped)
+        m_err << s.name << ": " << search::runStatusName(s.status) << " at step " << s.step << '\n';
     m_err.flush();
 }
 

@@ -183,7 +183,7 @@ RunOutcome runMode(const Plan &plan, Mode mode, quint64 seed)
     RunOutcome out;
     SearchConfig config = plan.options->base;
     config.mode = mode;
-    config.gpu = QStringLiteral("replay");
+    config.gpu = GpuSource::replay();
     config.hardware = plan.setup.world->hardware.name;
     config.seed = seed;
     config.proposalsPerParent = mode == Mode::Standard
@@ -259,7 +259,7 @@ Result<bool> seedIsEvaluated(const CompareOptions &options, const SetupOptions &
         return Error {store.error()};
     SearchConfig config = options.base;
     config.mode = Mode::Standard;
-    config.gpu = QStringLiteral("replay");
+    config.gpu = GpuSource::replay();
     config.hardware = setup.world->hardware.name;
     auto parts = buildParts(**store, config, setup);
     if (!parts)
@@ -290,7 +290,7 @@ Result<CompareReport> compareStrategies(const CompareOptions &options, const Set
         plan.setup.world = std::make_shared<const ReplayWorld>(std::move(*world));
     }
     const ReplayWorld &world = *plan.setup.world;
-    const QString family = options.base.mutator == QLatin1StringView("family")
+    const QString family = options.base.mutator == MutatorKind::Family
         ? options.base.mutatorConfig.value(QStringLiteral("family")).toString()
         : QString();
     auto space = spaceFromWorld(world, family);

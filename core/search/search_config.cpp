@@ -27,6 +27,57 @@ std::optional<Mode> modeFromName(const QString &name)
     return std::nullopt;
 }
 
+QString mutatorName(MutatorKind kind)
+{
+    switch (kind) {
+    case MutatorKind::Pool:
+        return QStringLiteral("pool");
+    case MutatorKind::Injected:
+        return QStringLiteral("injected");
+    case MutatorKind::Family:
+        return QStringLiteral("family");
+    case MutatorKind::Llm:
+        return QStringLiteral("llm");
+    }
+    return {};
+}
+
+std::optional<MutatorKind> mutatorFromName(const QString &name)
+{
+    for (MutatorKind k : {MutatorKind::Pool, MutatorKind::Injected, MutatorKind::Family, MutatorKind::Llm}) {
+        if (mutatorName(k) == name)
+            return k;
+    }
+    return std::nullopt;
+}
+
+QString GpuSource::name() const
+{
+    switch (kind) {
+    case Kind::Local:
+        return QStringLiteral("local");
+    case Kind::Replay:
+        return QStringLiteral("replay");
+    case Kind::Cluster:
+        return QStringLiteral("cluster:") + profile;
+    }
+    return {};
+}
+
+std::optional<GpuSource> GpuSource::fromName(const QString &name)
+{
+    if (name == QLatin1StringView("local"))
+        return local();
+    if (name == QLatin1StringView("replay"))
+        return replay();
+    if (name.startsWith(QLatin1StringView("cluster:"))) {
+        const QString profile = name.mid(8).trimmed();
+        if (!profile.isEmpty())
+            return cluster(profile);
+    }
+    return std::nullopt;
+}
+
 QJsonObject SearchConfig::toJson() const
 {
     return QJsonObject {
@@ -42,9 +93,9 @@ QJsonObject SearchConfig::toJson() const
         {QStringLiteral("seed"), QString::number(seed)}, // as text: JSON numbers lose bits past 2^53
         {QStringLiteral("problem"), problem},
         {QStringLiteral("forecaster"), forecaster},
-        {QStringLiteral("mutator"), mutator},
+        {QStringLiteral("mutator"), mutatorName(mutator)},
         {QStringLiteral("mutator_config"), mutatorConfig},
-        {QStringLiteral("gpu"), gpu},
+        {QStringLiteral("gpu"), gpu.name()},
         {QStringLiteral("hardware"), hardware},
     };
 }
@@ -72,9 +123,17 @@ Result<SearchConfig> SearchConfig::fromJson(const QJsonObject &o)
     c.seed = seed.isString() ? seed.toString().toULongLong() : quint64(seed.toInteger());
     c.problem = o.value(QStringLiteral("problem")).toString();
     c.forecaster = o.value(QStringLiteral("forecaster")).toString();
-    c.mutator = o.value(QStringLiteral("mutator")).toString(c.mutator);
+    const QString mutator = o.value(QStringLiteral("mutator")).toString(mutatorName(c.mutator));
+    const auto mutatorKind = mutatorFromName(mutator);
+    if (!mutatorKind)
+        return Error {QStringLiteral("unknown mutator '%1' (pool, injected, family, llm)").arg(mutator)};
+    c.mutator = *mutatorKind;
     c.mutatorConfig = o.value(QStringLiteral("mutator_config")).toObject();
-    c.gpu = o.value(QStringLiteral("gpu")).toString(c.gpu);
+    const QString gpu = o.value(QStringLiteral("gpu")).toString(c.gpu.name());
+    const auto source = GpuSource::fromName(gpu);
+    if (!source)
+        return Error {QStringLiteral("--gpu must be local, replay or cluster:PROFILE, not '%1'").arg(gpu)};
+    c.gpu = *source;
     c.hardware = o.value(QStringLiteral("hardware")).toString();
     return c;
 }
@@ -108,8 +167,8 @@ Status SearchConfig::validate() const
         problems << QStringLiteral("--tau must lie in [0, 1]");
     if (needsForecasts() && forecaster.isEmpty())
         problems << QStringLiteral("the %1 mode needs a forecaster (--forecaster)").arg(modeName(mode));
-    if (gpu != QLatin1StringView("local") && gpu != QLatin1StringView("replay") && clusterProfileName().isEmpty())
-        problems << QStringLiteral("--gpu must be local, replay or cluster:PROFILE, not '%1'").arg(gpu);
+    if (gpu.kind == GpuSource::Kind::Cluster && gpu.profile.trimmed().isEmpty())
+        problems << QStringLiteral("--gpu must be local, replay or cluster:PROFILE, not '%1'").arg(gpu.name());
     if (problems.isEmpty())
         return {};
     return Error {problems.join(QStringLiteral("; "))};
@@ -117,7 +176,7 @@ Status SearchConfig::validate() const
 
 QString SearchConfig::clusterProfileName() const
 {
-    return gpu.startsWith(QLatin1StringView("cluster:")) ? gpu.mid(8).trimmed() : QString();
+    return gpu.kind == GpuSource::Kind::Cluster ? gpu.profile.trimmed() : QString();
 }
 
 QStringList configDifferences(const SearchConfig &stored, const SearchConfig &given, bool allowStepsChange)

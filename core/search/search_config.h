@@ -14,6 +14,31 @@ enum class Mode { Standard, Surrogate, Selective };
 QString modeName(Mode mode); // "standard" | "surrogate" | "selective"
 std::optional<Mode> modeFromName(const QString &name);
 
+// Where a search's proposals come from (mutator.h): a recorded pool, kernels the user injects, a kernel family's
+// tunables, or an LLM generator.
+enum class MutatorKind { Pool, Injected, Family, Llm };
+QString mutatorName(MutatorKind kind); // "pool" | "injected" | "family" | "llm"
+std::optional<MutatorKind> mutatorFromName(const QString &name);
+
+// Where a search's measurements come from: the local GPU, recorded runtimes (replay), or a Slurm cluster's profile.
+struct GpuSource
+{
+    enum class Kind { Local, Replay, Cluster };
+    Kind kind = Kind::Replay;
+    QString profile; // Cluster: the profile's name
+
+    static GpuSource local() { return {Kind::Local, {}}; }
+    static GpuSource replay() { return {Kind::Replay, {}}; }
+    static GpuSource cluster(const QString &profile) { return {Kind::Cluster, profile}; }
+    bool isLocal() const { return kind == Kind::Local; }
+    bool isReplay() const { return kind == Kind::Replay; }
+    // "local" | "replay" | "cluster:PROFILE", as stored in the configuration's JSON and given to --gpu.
+    QString name() const;
+    // nullopt for anything else (a "cluster:" without a profile included).
+    static std::optional<GpuSource> fromName(const QString &name);
+    bool operator==(const GpuSource &other) const = default;
+};
+
 struct SearchConfig
 {
     Mode mode = Mode::Standard;
@@ -29,14 +54,15 @@ struct SearchConfig
     QString problem; // the problem's name
     RowId problemId = 0;
     QString forecaster; // surrogate/selective: a stored forecaster's name ("costmodel")
-    QString mutator = QStringLiteral("pool"); // "pool" | "injected" | "family" | "llm"
+    MutatorKind mutator = MutatorKind::Pool;
     QJsonObject mutatorConfig; // the mutator's own configuration (family name, endpoint, pool source)
-    QString gpu = QStringLiteral("replay"); // "local" | "replay" | "cluster:PROFILE"
+    GpuSource gpu; // replay unless told otherwise
     QString hardware; // replay: whose recorded runtimes; local: filled in with the device's name
 
     QJsonObject toJson() const;
     static Result<SearchConfig> fromJson(const QJsonObject &object);
-    // Everything that is wrong with it, in one message (budgets ≤ 0, τ outside [0, 1], a mode without forecaster).
+    // Everything that is wrong with it, in one message (budgets ≤ 0, τ outside [0, 1], a mode without forecaster). A
+    // mode, mutator or GPU source that is not one of the known ones is refused by fromJson (and the CLI's options).
     Status validate() const;
     bool needsForecasts() const { return mode != Mode::Standard; }
     QString clusterProfileName() const; // the profile of "cluster:PROFILE"; empty for local and replay

@@ -23,8 +23,7 @@ SearchCost searchCost(const SearchConfig &config, bool llmForecaster)
     cost.proposals = cost.parentExpansions * proposalsPerParent;
     cost.gpuEvaluations = cost.parentExpansions * std::min(config.measurementsPerParent, proposalsPerParent);
     cost.forecasts = config.needsForecasts() ? cost.proposals + 1 : 0;
-    cost.llmCalls
-        = (config.mutator == QLatin1StringView("llm") ? cost.proposals : 0) + (llmForecaster ? cost.forecasts : 0);
+    cost.llmCalls = (config.mutator == MutatorKind::Llm ? cost.proposals : 0) + (llmForecaster ? cost.forecasts : 0);
     return cost;
 }
 

@@ -36,15 +36,15 @@ SearchSnapshot snapshotOf(const SearchState &state, const QString &error)
     }
     s.error = error;
     if (!error.isEmpty())
-        s.status = QStringLiteral("failed");
+        s.status = RunStatus::Failed;
     else if (state.finished)
-        s.status = QStringLiteral("finished");
+        s.status = RunStatus::Finished;
     else if (state.stopped)
-        s.status = QStringLiteral("stopped");
+        s.status = RunStatus::Stopped;
     else if (state.paused)
-        s.status = state.hasOpenRequests() ? QStringLiteral("pausing") : QStringLiteral("paused");
+        s.status = state.hasOpenRequests() ? RunStatus::Pausing : RunStatus::Paused;
     else
-        s.status = state.hasOpenRequests() ? QStringLiteral("waiting") : QStringLiteral("running");
+        s.status = state.hasOpenRequests() ? RunStatus::Waiting : RunStatus::Running;
     return s;
 }
 

@@ -3,6 +3,7 @@
 // built on the engine's thread by a factory (a store connection belongs to the thread that opened it).
 #pragma once
 
+#include "core/search/run_status.h"
 #include "core/search/search_run.h"
 
 #include <QElapsedTimer>
@@ -16,7 +17,7 @@ struct SearchSnapshot
 {
     QString name;
     QString mode;
-    QString status; // "running" | "waiting" | "paused" | "finished" | "stopped" | "failed"
+    RunStatus status = RunStatus::Running;
     QString error;
     int step = 0; // completed steps
     int steps = 0; // the budget

@@ -39,27 +39,26 @@ Result<QList<RecordedProposal>> recordedLog(Store *store, const QString &name)
 
 Result<std::unique_ptr<Mutator>> makeMutator(const MutatorContext &context)
 {
-    const QString &kind = context.config.mutator;
-    if (kind == QLatin1StringView("pool")
-        && context.config.mutatorConfig.value(QStringLiteral("source")).toString() == QLatin1StringView("search")) {
-        const QString name = context.config.mutatorConfig.value(QStringLiteral("search")).toString();
-        auto proposals = recordedLog(context.store, name);
-        if (!proposals)
-            return Error {proposals.error()};
-        QList<PoolEntry> entries;
-        for (const RecordedProposal &p : std::as_const(*proposals))
-            entries.append(p.entry);
-        return std::unique_ptr<Mutator>(PoolMutator::fromRecordedLog(name, entries));
-    }
-    if (kind == QLatin1StringView("pool")) {
+    switch (context.config.mutator) {
+    case MutatorKind::Pool: {
+        if (context.config.mutatorConfig.value(QStringLiteral("source")).toString() == QLatin1StringView("search")) {
+            const QString name = context.config.mutatorConfig.value(QStringLiteral("search")).toString();
+            auto proposals = recordedLog(context.store, name);
+            if (!proposals)
+                return Error {proposals.error()};
+            QList<PoolEntry> entries;
+            for (const RecordedProposal &p : std::as_const(*proposals))
+                entries.append(p.entry);
+            return std::unique_ptr<Mutator>(PoolMutator::fromRecordedLog(name, entries));
+        }
         if (!context.world)
             return Error {QStringLiteral("the recorded pool needs recorded runtimes of '%1' in the store")
                               .arg(context.problem.name)};
         return std::unique_ptr<Mutator>(PoolMutator::fromWorld(*context.world));
     }
-    if (kind == QLatin1StringView("injected"))
+    case MutatorKind::Injected:
         return std::unique_ptr<Mutator>(std::make_unique<InjectedMutator>());
-    if (kind == QLatin1StringView("family")) {
+    case MutatorKind::Family: {
         auto family = families::makeFamilyMutator(context.config.mutatorConfig);
         if (family || !context.world)
             return family;
@@ -70,13 +69,13 @@ Result<std::unique_ptr<Mutator>> makeMutator(const MutatorContext &context)
             return Error {family.error()};
         return std::unique_ptr<Mutator>(std::move(*space));
     }
-    if (kind == QLatin1StringView("llm")) {
+    case MutatorKind::Llm:
         if (!context.store)
             return Error {QStringLiteral("the LLM mutator needs a store (the problem's generation task)")};
         return families::makeLlmMutator(
             *context.store, context.problem.id, context.config.mutatorConfig, context.config.hardware);
     }
-    return Error {QStringLiteral("unknown mutator '%1' (pool, injected, family, llm)").arg(kind)};
+    return Error {QStringLiteral("unknown mutator '%1'").arg(mutatorName(context.config.mutator))};
 }
 
 namespace {
@@ -139,11 +138,11 @@ Result<RunParts> buildParts(Store &store, const SearchConfig &config, const Setu
     std::shared_ptr<const ReplayWorld> world = options.world;
     if (!world) {
         // Replay: the runtimes of the named GPU. Local: the recorded pool comes from whichever GPU has most runs.
-        const bool replay = config.gpu == QLatin1StringView("replay");
+        const bool replay = config.gpu.isReplay();
         auto loaded = loadReplayWorld(store, config.problem, replay ? config.hardware : QString());
         if (loaded)
             world = std::make_shared<const ReplayWorld>(std::move(*loaded));
-        else if (config.gpu == QLatin1StringView("replay") || config.mutator == QLatin1StringView("pool"))
+        else if (config.gpu.isReplay() || config.mutator == MutatorKind::Pool)
             return Error {loaded.error()};
     }
     if (world && config.mutatorConfig.value(QStringLiteral("source")).toString() == QLatin1StringView("search")) {
@@ -199,7 +198,7 @@ Result<RunParts> buildParts(Store &store, const SearchConfig &config, const Setu
     if (!mutator)
         return Error {mutator.error()};
     parts.mutator = std::move(*mutator);
-    if (config.gpu == QLatin1StringView("replay")) {
+    if (config.gpu.isReplay()) {
         parts.evaluator = std::make_unique<ReplayEvaluator>(world);
     } else {
         parts.evaluator = std::make_unique<LocalEvaluator>(store, store.path(), parts.reference.id, config.hardware,
@@ -207,7 +206,7 @@ Result<RunParts> buildParts(Store &store, const SearchConfig &config, const Setu
     }
     if (config.needsForecasts()) {
         std::optional<Hardware> hardware;
-        if (config.gpu == QLatin1StringView("replay") && world) {
+        if (config.gpu.isReplay() && world) {
             hardware = world->hardware;
         } else if (!config.hardware.isEmpty()) {
             if (auto local = HardwareRepo(store).findByName(config.hardware); local && local->has_value())
@@ -239,9 +238,9 @@ Result<RowId> createSearch(Store &store, const QString &name, SearchConfig confi
         // written.
         if (options.measureConfig.clusterProfiles.isEmpty()) {
             if (auto profile = clusterProfile(cluster); !profile)
-                return Error {QStringLiteral("--gpu %1: %2").arg(config.gpu, profile.error())};
+                return Error {QStringLiteral("--gpu %1: %2").arg(config.gpu.name(), profile.error())};
         }
-    } else if (config.gpu == QLatin1StringView("local")) {
+    } else if (config.gpu.isLocal()) {
         // Before anything is written: a search that cannot measure must not start.
         auto device = probeLocalGpu(options.measureConfig);
         if (!device)
@@ -252,7 +251,7 @@ Result<RowId> createSearch(Store &store, const QString &name, SearchConfig confi
     auto parts = buildParts(store, config, options);
     if (!parts)
         return Error {parts.error()};
-    if (config.hardware.isEmpty() && config.gpu == QLatin1StringView("replay")) {
+    if (config.hardware.isEmpty() && config.gpu.isReplay()) {
         auto world = options.world ? Result<ReplayWorld>(*options.world) : loadReplayWorld(store, config.problem);
         if (world)
             config.hardware = world->hardware.name;

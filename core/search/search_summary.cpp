@@ -132,19 +132,24 @@ SearchSummary summarizeSearch(const Search &search, const QList<SearchEvent> &ev
     return s;
 }
 
-SearchStatus searchStatus(const SearchSummary &summary, const QString &liveStatus)
+SearchStatus searchStatus(const SearchSummary &summary, std::optional<search::RunStatus> live)
 {
-    if (liveStatus == QLatin1StringView("failed"))
-        return SearchStatus::Failed;
-    if (liveStatus == QLatin1StringView("running") || liveStatus == QLatin1StringView("waiting")
-        || liveStatus == QLatin1StringView("pausing"))
-        return SearchStatus::Running;
-    if (liveStatus == QLatin1StringView("paused"))
-        return SearchStatus::Paused;
-    if (liveStatus == QLatin1StringView("finished"))
-        return SearchStatus::Finished;
-    if (liveStatus == QLatin1StringView("stopped"))
-        return SearchStatus::Stopped;
+    if (live) {
+        switch (*live) {
+        case search::RunStatus::Failed:
+            return SearchStatus::Failed;
+        case search::RunStatus::Running:
+        case search::RunStatus::Waiting:
+        case search::RunStatus::Pausing:
+            return SearchStatus::Running;
+        case search::RunStatus::Paused:
+            return SearchStatus::Paused;
+        case search::RunStatus::Finished:
+            return SearchStatus::Finished;
+        case search::RunStatus::Stopped:
+            return SearchStatus::Stopped;
+        }
+    }
     if (!summary.ownEngine)
         return SearchStatus::Recorded;
     if (summary.stopped)

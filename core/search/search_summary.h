@@ -5,6 +5,7 @@
 
 #include "core/common/result.h"
 #include "core/domain/search.h"
+#include "core/search/run_status.h"
 
 #include <QList>
 #include <QMetaType>
@@ -38,10 +39,10 @@ struct SearchSummary
     bool paused = false;
 };
 
-// A search's status as the Searches view shows it. `liveStatus` is the running engine's (SearchSnapshot::status), empty
+// A search's status as the Searches view shows it. `live` is the running engine's (SearchSnapshot::status), nullopt
 // when no engine of this window runs the search.
 enum class SearchStatus { Running, Paused, Finished, Stopped, Interrupted, Recorded, Failed };
-SearchStatus searchStatus(const SearchSummary &summary, const QString &liveStatus);
+SearchStatus searchStatus(const SearchSummary &summary, std::optional<search::RunStatus> live);
 QString searchStatusText(SearchStatus status);
 // Whether a search in this status can be run on (started again or resumed) from the view.
 bool isResumable(SearchStatus status);

@@ -144,7 +144,7 @@ private Q_SLOTS:
         config.measurementsPerParent = 2;
         config.proposalsPerParent = 4;
         config.seed = 7;
-        config.gpu = QStringLiteral("replay");
+        config.gpu = search::GpuSource::replay();
         config.forecaster = QStringLiteral("costmodel");
         auto store = Store::open(m_path, Store::Mode::ExistingOnly);
         QVERIFY(store);

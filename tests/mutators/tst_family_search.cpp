@@ -30,7 +30,8 @@ struct Outcome
     QStringList proposals; // content hashes in request order
 };
 
-Result<Outcome> runFamilySearch(std::shared_ptr<const ReplayWorld> world, const KernelFamily &family, quint64 seed)
+Result<Outcome> runFamilySearch(
+    const std::shared_ptr<const ReplayWorld> &world, const KernelFamily &family, quint64 seed)
 {
     SearchConfig config;
     config.problem = family.problem;
@@ -40,9 +41,9 @@ Result<Outcome> runFamilySearch(std::shared_ptr<const ReplayWorld> world, const 
     config.proposalsPerParent = 4;
     config.measurementsPerParent = 4;
     config.seed = seed;
-    config.mutator = u"family"_s;
+    config.mutator = search::MutatorKind::Family;
     config.mutatorConfig = QJsonObject {{u"family"_s, family.name}};
-    config.gpu = u"replay"_s;
+    config.gpu = search::GpuSource::replay();
     config.hardware = kHardware;
     RunParts parts;
     auto mutator = std::make_unique<FamilyMutator>(family);

@@ -55,7 +55,7 @@ class TestSearchCli : public QObject
 
     QString freshStore(const QString &name)
     {
-        const QString path = m_dir.filePath(name);
+        QString path = m_dir.filePath(name);
         QFile::remove(path);
         QFile::copy(m_world, path);
         return path;
@@ -161,6 +161,8 @@ private Q_SLOTS:
         QTest::newRow("unknown problem") << list({"--problem", "nope"}) << QStringLiteral("no problem 'nope'");
         QTest::newRow("unknown gpu") << list({"--gpu", "remote"})
                                      << QStringLiteral("--gpu must be local, replay or cluster:PROFILE");
+        QTest::newRow("unknown mutator") << list({"--mutator", "magic"})
+                                         << QStringLiteral("unknown mutator 'magic' (pool, injected, family, llm)");
         QTest::newRow("unknown cluster") << list({"--gpu", "cluster:no-such-profile"})
                                          << QStringLiteral("no cluster profile named 'no-such-profile'");
     }

@@ -61,7 +61,7 @@ private Q_SLOTS:
         config.proposalsPerParent = proposals;
         config.measurementsPerParent = measure;
         config.keepPerParent = keep;
-        config.mutator = mutator;
+        config.mutator = *mutatorFromName(mutator);
         config.forecaster = QStringLiteral("costmodel");
         const SearchCost cost = searchCost(config, llmForecaster);
         QTEST(cost.parentExpansions, "expansions");

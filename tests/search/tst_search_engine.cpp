@@ -48,7 +48,7 @@ SearchConfig replayConfig(Mode mode, int steps = 4, quint64 seed = 7)
     c.keepPerParent = 2;
     c.tau = 0.5;
     c.seed = seed;
-    c.gpu = QStringLiteral("replay");
+    c.gpu = GpuSource::replay();
     c.forecaster = mode == Mode::Standard ? QString() : QStringLiteral("costmodel");
     return c;
 }
@@ -420,7 +420,7 @@ private Q_SLOTS:
         QMetaObject::invokeMethod(engine, &SearchEngine::pause, Qt::QueuedConnection);
         QTRY_COMPARE(finished.size(), 1);
         const SearchSnapshot paused = finished.at(0).at(0).value<SearchSnapshot>();
-        QCOMPARE(paused.status, QStringLiteral("paused"));
+        QCOMPARE(runStatusName(paused.status), QStringLiteral("paused"));
         QVERIFY(paused.step < 6);
         QMetaObject::invokeMethod(engine, &SearchEngine::singleStep, Qt::QueuedConnection);
         QTRY_COMPARE(finished.size(), 2);
@@ -428,7 +428,7 @@ private Q_SLOTS:
         QMetaObject::invokeMethod(engine, &SearchEngine::resume, Qt::QueuedConnection);
         QTRY_COMPARE(finished.size(), 3);
         const SearchSnapshot done = finished.at(2).at(0).value<SearchSnapshot>();
-        QCOMPARE(done.status, QStringLiteral("finished"));
+        QCOMPARE(runStatusName(done.status), QStringLiteral("finished"));
         QCOMPARE(done.step, 6);
         QCOMPARE(steps.size(), 6);
         QVERIFY(!snapshots.isEmpty());
@@ -495,7 +495,7 @@ private Q_SLOTS:
         SetupOptions options;
         options.measureConfig.workerPath = QStringLiteral(GPUF_SEARCH_TEST_DIR "/fake_measure_worker.py");
         SearchConfig config = replayConfig(Mode::Standard, 3);
-        config.gpu = QStringLiteral("local");
+        config.gpu = GpuSource::local();
         auto store = Store::open(path, Store::Mode::ExistingOnly);
         auto id = createSearch(**store, QStringLiteral("l"), config, options);
         QVERIFY2(id, qPrintable(id.error()));
@@ -565,7 +565,13 @@ private Q_SLOTS:
         } else if (what == QLatin1StringView("steps")) {
             config.steps = 0;
         } else if (what == QLatin1StringView("mutator")) {
-            config.mutator = QStringLiteral("magic");
+            // No configuration holds a mutator of another name: one read from JSON is refused there.
+            QJsonObject json = config.toJson();
+            json.insert(QStringLiteral("mutator"), QStringLiteral("magic"));
+            auto parsed = SearchConfig::fromJson(json);
+            QVERIFY(!parsed);
+            QVERIFY2(parsed.error().contains(message), qPrintable(parsed.error()));
+            return;
         } else if (what == QLatin1StringView("taken")) {
             QVERIFY(createSearch(**store, QStringLiteral("b"), config));
         } else if (what == QLatin1StringView("hardware")) {

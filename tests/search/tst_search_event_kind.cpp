@@ -1,6 +1,6 @@
-// The search event kinds' codec: every name on disk as it has always been written, both directions, and what a name
-// this version does not know becomes: a refusal with its line when a file is imported, an event counted and folded
-// as nothing when a store already holds it.
+// The search protocol's codecs. Event kinds: every name on disk as it has always been written, both directions, and
+// what a name this version does not know becomes: a refusal with its line when a file is imported, an event counted
+// and folded as nothing when a store already holds it. And a configuration's GPU source and mutator names.
 #include "tests/interop/interop_test_util.h"
 
 #include "core/domain/search_event_kind.h"
@@ -148,6 +148,58 @@ private Q_SLOTS:
         QVERIFY(!report.ok());
         QCOMPARE(report.error(), path + error);
         QCOMPARE(store->counts().value().searches, 0); // nothing written
+    }
+
+    void gpuSources_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("known");
+        QTest::addColumn<QString>("written"); // what name() gives back
+        QTest::newRow("local") << QStringLiteral("local") << true << QStringLiteral("local");
+        QTest::newRow("replay") << QStringLiteral("replay") << true << QStringLiteral("replay");
+        QTest::newRow("cluster") << QStringLiteral("cluster:lab-h200") << true << QStringLiteral("cluster:lab-h200");
+        QTest::newRow("cluster, padded") << QStringLiteral("cluster: lab ") << true << QStringLiteral("cluster:lab");
+        QTest::newRow("cluster without profile") << QStringLiteral("cluster:") << false << QString();
+        QTest::newRow("remote") << QStringLiteral("remote") << false << QString();
+        QTest::newRow("empty") << QString() << false << QString();
+    }
+    void gpuSources()
+    {
+        QFETCH(QString, name);
+        QFETCH(bool, known);
+        QFETCH(QString, written);
+        const auto source = search::GpuSource::fromName(name);
+        QCOMPARE(source.has_value(), known);
+        if (!source)
+            return;
+        QCOMPARE(source->name(), written);
+        QCOMPARE(search::GpuSource::fromName(written), source);
+        // The configuration's JSON holds the name, as before the type.
+        search::SearchConfig config;
+        config.gpu = *source;
+        QCOMPARE(config.toJson().value(QStringLiteral("gpu")).toString(), written);
+        QCOMPARE(search::SearchConfig::fromJson(config.toJson())->gpu, *source);
+    }
+
+    void mutators()
+    {
+        using search::MutatorKind;
+        for (MutatorKind kind : {MutatorKind::Pool, MutatorKind::Injected, MutatorKind::Family, MutatorKind::Llm}) {
+            search::SearchConfig config;
+            config.mutator = kind;
+            const QString name = config.toJson().value(QStringLiteral("mutator")).toString();
+            QCOMPARE(search::mutatorFromName(name), std::optional(kind));
+            QCOMPARE(search::SearchConfig::fromJson(config.toJson())->mutator, kind);
+        }
+        QCOMPARE(search::mutatorName(MutatorKind::Pool), QStringLiteral("pool"));
+        QCOMPARE(search::mutatorName(MutatorKind::Injected), QStringLiteral("injected"));
+        QCOMPARE(search::mutatorName(MutatorKind::Family), QStringLiteral("family"));
+        QCOMPARE(search::mutatorName(MutatorKind::Llm), QStringLiteral("llm"));
+        QCOMPARE(search::mutatorFromName(QStringLiteral("magic")), std::nullopt);
+        QJsonObject json = search::SearchConfig {}.toJson();
+        json.insert(QStringLiteral("gpu"), QStringLiteral("remote"));
+        QCOMPARE(search::SearchConfig::fromJson(json).error(),
+            QStringLiteral("--gpu must be local, replay or cluster:PROFILE, not 'remote'"));
     }
 
     // A store written by a later version may hold a kind this one does not know: its log still folds.

@@ -116,7 +116,7 @@ private Q_SLOTS:
     {
         CompareOptions options;
         options.base.problem = QStringLiteral("bowl");
-        options.base.mutator = QStringLiteral("family");
+        options.base.mutator = MutatorKind::Family;
         options.base.mutatorConfig = {{QStringLiteral("family"), QStringLiteral("bowl")}};
         options.base.forecaster = QStringLiteral("costmodel");
         options.base.steps = 3;
@@ -258,8 +258,8 @@ private Q_SLOTS:
         // The CSV's last greedy row is the JSON's mean at the full budget.
         const double greedyEnd
             = strategies.at(2).toObject()[QStringLiteral("curve")][QStringLiteral("mean")][24].toDouble();
-        QVERIFY(rows.at(3 * 25).startsWith("greedy,24,"));
-        QVERIFY(std::abs(rows.at(3 * 25).split(',').at(2).toDouble() - greedyEnd) < 1e-9);
+        QVERIFY(rows.at(qsizetype(3) * 25).startsWith("greedy,24,"));
+        QVERIFY(std::abs(rows.at(qsizetype(3) * 25).split(',').at(2).toDouble() - greedyEnd) < 1e-9);
 
         auto bad = test::asText(test::runProgram(
             gpuf, compare.mid(0, 5) + QStringList {QStringLiteral("--strategies"), QStringLiteral("standard,anneal")}));

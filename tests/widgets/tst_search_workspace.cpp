@@ -54,7 +54,7 @@ SearchConfig replayConfig(Mode mode, int steps, quint64 seed = 7)
     c.measurementsPerParent = 2;
     c.proposalsPerParent = mode == Mode::Standard ? 2 : 4;
     c.seed = seed;
-    c.gpu = QStringLiteral("replay");
+    c.gpu = search::GpuSource::replay();
     c.forecaster = mode == Mode::Standard ? QString() : QStringLiteral("costmodel");
     return c;
 }
@@ -225,7 +225,7 @@ private Q_SLOTS:
         s.finished = finished;
         s.stopped = stopped;
         s.paused = paused;
-        QTEST(searchStatusText(searchStatus(s, live)), "expected");
+        QTEST(searchStatusText(searchStatus(s, runStatusFromName(live))), "expected"); // "": no engine runs it
     }
 
     // The form follows its target: a family proposes with its own mutator, standard proposes what it measures, and an
@@ -247,7 +247,7 @@ private Q_SLOTS:
         QCOMPARE(config->mutatorConfig.value(QStringLiteral("family")).toString(), QStringLiteral("transpose"));
         QCOMPARE(config->problem, QStringLiteral("transpose"));
         // Replayed, a family's new variants have no runtimes: the form says so before anything starts.
-        QCOMPARE(config->gpu, QStringLiteral("replay"));
+        QCOMPARE(config->gpu.name(), QStringLiteral("replay"));
         QVERIFY2(dialog.costLabel()->text().contains(
                      QLatin1StringView("The kernel family proposes new code, which has none: those proposals cannot "
                                        "run and nothing new is measured.")),

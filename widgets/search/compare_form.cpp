@@ -186,9 +186,9 @@ Result<search::CompareOptions> CompareForm::options() const
         return Error {tr("Choose at least one strategy to run.")};
     search::CompareOptions o;
     o.base.problem = chosen->problem;
-    o.base.mutator = QStringLiteral("family");
+    o.base.mutator = search::MutatorKind::Family;
     o.base.mutatorConfig = {{QStringLiteral("family"), chosen->space}};
-    o.base.gpu = QStringLiteral("replay");
+    o.base.gpu = search::GpuSource::replay();
     o.base.hardware = chosen->hardware;
     o.base.forecaster
         = m_forecaster->currentText().isEmpty() ? QStringLiteral("costmodel") : m_forecaster->currentText();

@@ -190,20 +190,21 @@ Result<SearchConfig> NewSearchDialog::config() const
         c.forecaster = m_forecaster->currentText();
     const QString mutator = m_mutator->currentData().toString();
     if (mutator == kFamily) {
-        c.mutator = kFamily;
+        c.mutator = search::MutatorKind::Family;
         c.mutatorConfig = {{QStringLiteral("family"), t.family}};
     } else if (mutator == kLlm) {
-        c.mutator = kLlm;
+        c.mutator = search::MutatorKind::Llm;
         c.mutatorConfig = {{QStringLiteral("generator"), m_source->currentText()}};
     } else if (mutator == kLog) {
-        c.mutator = kPool;
+        c.mutator = search::MutatorKind::Pool;
         c.mutatorConfig = {
             {QStringLiteral("source"), QStringLiteral("search")}, {QStringLiteral("search"), m_source->currentText()}};
     } else {
-        c.mutator = kPool;
+        c.mutator = search::MutatorKind::Pool;
     }
-    c.gpu = m_gpu->currentData().toString();
-    if (c.gpu == QLatin1StringView("replay"))
+    // The box holds only names fromName reads (replay, local).
+    c.gpu = search::GpuSource::fromName(m_gpu->currentData().toString()).value_or(search::GpuSource::replay());
+    if (c.gpu.isReplay())
         c.hardware = m_hardware->currentData().toString();
     if (Status s = c.validate(); !s)
         return Error {s.error()};
@@ -225,7 +226,7 @@ QString NewSearchDialog::costText() const
         return c.error();
     const search::SearchCost cost = this->cost();
     const QLocale locale;
-    QString gpu = c->gpu == QLatin1StringView("replay")
+    QString gpu = c->gpu.isReplay()
         ? tr("at most %1 GPU evaluations, answered from recorded runtimes (no GPU time)")
               .arg(locale.toString(cost.gpuEvaluations))
         : tr("at most %1 GPU evaluations on this machine's GPU").arg(locale.toString(cost.gpuEvaluations));
@@ -234,7 +235,7 @@ QString NewSearchDialog::costText() const
                            locale.toString(cost.proposals), locale.toString(cost.parentExpansions));
     // Replay knows only what was measured before: new code gets no answer, and a search of it measures nothing.
     const QString mutator = m_mutator->currentData().toString();
-    if (c->gpu == QLatin1StringView("replay") && (mutator == kFamily || mutator == kLlm))
+    if (c->gpu.isReplay() && (mutator == kFamily || mutator == kLlm))
         text += QLatin1Char('\n')
             + tr("Replay answers only for kernels the store has runtimes of. %1 proposes new code, which has none: "
                  "those proposals cannot run and nothing new is measured. Choose this machine's GPU to measure them.")
@@ -247,7 +248,8 @@ void NewSearchDialog::prefill(const SearchConfig &config, const QString &replayO
     for (int i = 0; i < m_choices.targets.size(); ++i) {
         const NewSearchChoices::Target &t = m_choices.targets[i];
         const QString family = config.mutatorConfig.value(QStringLiteral("family")).toString();
-        if (t.problem == config.problem && t.family == (config.mutator == kFamily ? family : QString())) {
+        if (t.problem == config.problem
+            && t.family == (config.mutator == search::MutatorKind::Family ? family : QString())) {
             m_target->setCurrentIndex(i);
             break;
         }
@@ -261,7 +263,7 @@ void NewSearchDialog::prefill(const SearchConfig &config, const QString &replayO
     m_seed->setValue(int(std::min<quint64>(config.seed, quint64(std::numeric_limits<int>::max()))));
     if (const int at = m_forecaster->findText(config.forecaster); at >= 0)
         m_forecaster->setCurrentIndex(at);
-    m_gpu->setCurrentIndex(std::max(0, m_gpu->findData(config.gpu)));
+    m_gpu->setCurrentIndex(std::max(0, m_gpu->findData(config.gpu.name())));
     m_hardware->setCurrentIndex(std::max(0, m_hardware->findData(config.hardware)));
     if (!replayOf.isEmpty()) {
         m_mutator->setCurrentIndex(m_mutator->findData(kLog));

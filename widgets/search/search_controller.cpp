@@ -87,7 +87,7 @@ SearchEngine *SearchController::engineFor(const QString &name, bool start)
     live.engine = new SearchEngine(search::storeRunFactory(m_storePath, name, m_options));
     live.engine->moveToThread(live.thread);
     live.last.name = name;
-    live.last.status = QStringLiteral("running");
+    live.last.status = search::RunStatus::Running;
     connect(live.engine, &SearchEngine::snapshotReady, this, [this, name](const SearchSnapshot &s) {
         if (auto it = m_live.find(name); it != m_live.end())
             it->last = s;
@@ -101,7 +101,7 @@ SearchEngine *SearchController::engineFor(const QString &name, bool start)
         Q_EMIT snapshotChanged(s);
         Q_EMIT searchHalted(s);
         // A finished or stopped search has nothing left to do: its engine goes; a paused one waits for resume().
-        if (s.status == QLatin1StringView("finished") || s.status == QLatin1StringView("stopped"))
+        if (s.status == search::RunStatus::Finished || s.status == search::RunStatus::Stopped)
             release(name);
     });
     connect(live.engine, &SearchEngine::failed, this, [this, name](const QString &message) {

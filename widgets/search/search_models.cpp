@@ -57,9 +57,9 @@ void SearchListModel::applySnapshot(const search::SearchSnapshot &snapshot)
     s.forecastFailures = snapshot.forecastFailures;
     if (snapshot.bestSpeedup)
         s.bestSpeedup = snapshot.bestSpeedup;
-    s.finished = snapshot.status == QLatin1StringView("finished");
-    s.stopped = snapshot.status == QLatin1StringView("stopped");
-    s.paused = snapshot.status == QLatin1StringView("paused");
+    s.finished = snapshot.status == search::RunStatus::Finished;
+    s.stopped = snapshot.status == search::RunStatus::Stopped;
+    s.paused = snapshot.status == search::RunStatus::Paused;
     Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
 }
 
@@ -72,10 +72,16 @@ void SearchListModel::clearLive(const QString &name)
         Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
 }
 
+std::optional<search::RunStatus> SearchListModel::liveStatus(const QString &name) const
+{
+    const auto it = m_live.constFind(name);
+    return it == m_live.cend() ? std::nullopt : std::optional(*it);
+}
+
 SearchStatus SearchListModel::statusAt(int row) const
 {
     const SearchSummary *s = summaryAt(row);
-    return s ? searchStatus(*s, m_live.value(s->search.name)) : SearchStatus::Recorded;
+    return s ? searchStatus(*s, liveStatus(s->search.name)) : SearchStatus::Recorded;
 }
 
 int SearchListModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }
@@ -116,7 +122,7 @@ QVariant SearchListModel::data(const QModelIndex &index, int role) const
         return forecaster.isEmpty() || standard ? (sort ? QString() : tr("—")) : forecaster;
     }
     case StatusColumn: {
-        const SearchStatus status = searchStatus(*s, m_live.value(s->search.name));
+        const SearchStatus status = searchStatus(*s, liveStatus(s->search.name));
         if (role == Qt::ToolTipRole && status == SearchStatus::Interrupted)
             return tr("The log ends in the middle of the search and nothing runs it now: the process that ran it "
                       "stopped (a crash, a kill). Resume continues where the log ends; nothing measured is lost.");

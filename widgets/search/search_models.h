@@ -37,10 +37,10 @@ public:
     const SearchSummary *summaryAt(int row) const;
     int rowOfSearch(RowId searchId) const; // -1 when absent
     int rowOfName(const QString &name) const; // -1 when absent
-    // A running engine's figures replace the row's (no reload of the log); an empty status says no engine runs it.
+    // A running engine's figures replace the row's (no reload of the log); no live status says no engine runs it.
     void applySnapshot(const gpuf::search::SearchSnapshot &snapshot);
     void clearLive(const QString &name);
-    QString liveStatus(const QString &name) const { return m_live.value(name); }
+    std::optional<search::RunStatus> liveStatus(const QString &name) const;
     SearchStatus statusAt(int row) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -50,7 +50,7 @@ public:
 
 private:
     QList<SearchSummary> m_rows;
-    QHash<QString, QString> m_live; // search name → its engine's status
+    QHash<QString, search::RunStatus> m_live; // search name → its engine's status
 };
 
 class SearchEventsModel : public QAbstractTableModel

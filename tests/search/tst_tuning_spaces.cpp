@@ -49,6 +49,15 @@ class TestTuningSpaces : public QObject
         return *r;
     }
 
+    // The test file as the space "bowl".
+    Result<interop::TuningImportReport> importBowl(Store &store)
+    {
+        interop::TuningImportOptions options;
+        options.sourceFile = kFile;
+        options.name = QStringLiteral("bowl");
+        return interop::importTuningResults(store, results(), options);
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -56,10 +65,7 @@ private Q_SLOTS:
         m_store = m_dir.filePath(QStringLiteral("spaces.gpuf"));
         auto store = Store::open(m_store);
         QVERIFY(store);
-        interop::TuningImportOptions options;
-        options.sourceFile = kFile;
-        options.name = QStringLiteral("bowl");
-        auto report = interop::importTuningResults(**store, results(), options);
+        auto report = importBowl(**store);
         QVERIFY2(report, qPrintable(report.error()));
         QCOMPARE(report->configurations, 32);
         QCOMPARE(report->failures, 2);
@@ -74,10 +80,7 @@ private Q_SLOTS:
     {
         auto store = Store::open(m_store, Store::Mode::ExistingOnly);
         const StoreCounts before = (*store)->counts().value();
-        interop::TuningImportOptions options;
-        options.sourceFile = kFile;
-        options.name = QStringLiteral("bowl");
-        auto again = interop::importTuningResults(**store, results(), options);
+        auto again = importBowl(**store);
         QVERIFY2(again, qPrintable(again.error()));
         QCOMPARE(again->kernelsAdded, 0);
         QCOMPARE(again->measurementsAdded, 0);

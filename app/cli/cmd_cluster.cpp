@@ -1,6 +1,7 @@
 // gpuf cluster: the Slurm cluster profiles (list, set, remove), the cluster jobs a store has out (status), collecting
 // them (collect) and asking a node's gpuf-measure what it has (hello). See docs/cluster.md.
 #include "app/cli/command.h"
+#include "app/cli/option_names.h"
 #include "core/measure/cluster_profile.h"
 #include "core/measure/measure_engine.h"
 #include "core/store/cluster_repo.h"
@@ -25,7 +26,6 @@ const QString kWorkerArg = QStringLiteral("worker-arg");
 const QString kPoll = QStringLiteral("poll-ms");
 const QString kPerTask = QStringLiteral("per-task");
 const QString kAttempts = QStringLiteral("attempts");
-const QString kArch = QStringLiteral("arch");
 const QString kAll = QStringLiteral("all");
 
 QJsonObject profileJson(const ClusterProfile &p)

@@ -2,6 +2,7 @@
 // (reference, candidate) pair of a selection that has no cached forecast. The engine runs on this thread inside an
 // event loop; the endpoint's client runs on a thread of its own.
 #include "app/cli/command.h"
+#include "app/cli/option_names.h"
 #include "core/forecasters/costmodel/costmodel_backend.h"
 #include "core/forecasters/forecast_engine.h"
 #include "core/forecasters/forecast_gaps.h"
@@ -26,7 +27,6 @@ namespace gpuf::cli {
 namespace {
 
 const QString kEndpoint = QStringLiteral("endpoint");
-const QString kModel = QStringLiteral("model");
 const QString kApiKeyEnv = QStringLiteral("api-key-env");
 const QString kProfile = QStringLiteral("profile");
 const QString kNoStream = QStringLiteral("no-stream");
@@ -35,9 +35,6 @@ const QString kConcurrency = QStringLiteral("concurrency");
 const QString kTemperature = QStringLiteral("temperature");
 const QString kMaxTokens = QStringLiteral("max-tokens");
 const QString kReasoningEffort = QStringLiteral("reasoning-effort");
-const QString kForecaster = QStringLiteral("forecaster");
-const QString kProblem = QStringLiteral("problem");
-const QString kHardware = QStringLiteral("hardware");
 const QString kSamples = QStringLiteral("samples");
 const QString kRefresh = QStringLiteral("refresh");
 const QString kPairs = QStringLiteral("pairs");

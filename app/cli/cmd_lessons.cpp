@@ -2,6 +2,7 @@
 // --families one per shipped kernel family), a student's answer to a step (answer: scripted classes and the sample
 // store's demo student), and the class report (report, as a table or CSV). The PDF report is the explorer's.
 #include "app/cli/command.h"
+#include "app/cli/option_names.h"
 #include "core/lessons/class_report.h"
 #include "core/lessons/lesson_answers.h"
 #include "core/lessons/lesson_reads.h"
@@ -23,7 +24,6 @@ const QString kBin = QStringLiteral("bin");
 const QString kProbabilities = QStringLiteral("probabilities");
 const QString kReasoning = QStringLiteral("reasoning");
 const QString kFamilies = QStringLiteral("families");
-const QString kCsv = QStringLiteral("csv");
 
 void addLessonsOptions(QCommandLineParser &parser)
 {

@@ -1,6 +1,7 @@
 // gpuf metrics STORE: the calibration and ranking metrics of a store's forecasts, per forecaster (the figures of the
 // GUI's metrics table, computed by the same code).
 #include "app/cli/command.h"
+#include "app/cli/option_names.h"
 #include "core/forecasters/forecaster_reads.h"
 #include "core/forecasters/training_scope.h"
 #include "core/metrics/from_store.h"
@@ -13,11 +14,7 @@
 namespace gpuf::cli {
 namespace {
 
-const QString kForecaster = QStringLiteral("forecaster");
-const QString kProblem = QStringLiteral("problem");
-const QString kHardware = QStringLiteral("hardware");
 const QString kBootstrap = QStringLiteral("bootstrap");
-const QString kSeed = QStringLiteral("seed");
 const QString kSamePairs = QStringLiteral("same-pairs");
 
 void addMetricsOptions(QCommandLineParser &parser)

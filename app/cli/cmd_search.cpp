@@ -3,6 +3,7 @@
 // otherwise); pause and stop append an event the running search folds in; compare runs the modes in memory and the
 // baselines beside them on the same space (docs/search.md, "Comparing strategies").
 #include "app/cli/command.h"
+#include "app/cli/option_names.h"
 #include "app/cli/search_progress.h"
 #include "core/domain/search_event_kind.h"
 #include "core/mutators/shipped_families.h"
@@ -29,10 +30,7 @@ namespace {
 using namespace gpuf::search;
 
 const QString kName = QStringLiteral("name");
-const QString kProblem = QStringLiteral("problem");
-const QString kFamily = QStringLiteral("family");
 const QString kMode = QStringLiteral("mode");
-const QString kForecaster = QStringLiteral("forecaster");
 const QString kMutator = QStringLiteral("mutator");
 const QString kSteps = QStringLiteral("steps");
 const QString kParents = QStringLiteral("parents");
@@ -41,16 +39,10 @@ const QString kMeasure = QStringLiteral("measure");
 const QString kKeep = QStringLiteral("keep");
 const QString kTau = QStringLiteral("tau");
 const QString kGpu = QStringLiteral("gpu");
-const QString kHardware = QStringLiteral("hardware");
-const QString kSeed = QStringLiteral("seed");
-const QString kModel = QStringLiteral("model");
-const QString kOut = QStringLiteral("out");
 const QString kSeeds = QStringLiteral("seeds");
 const QString kFactor = QStringLiteral("k");
 const QString kStrategies = QStringLiteral("strategies");
-const QString kCsv = QStringLiteral("csv");
 const QString kJobs = QStringLiteral("jobs");
-const QString kQuiet = QStringLiteral("quiet");
 const QString kPool = QStringLiteral("pool");
 const QString kGenerator = QStringLiteral("generator");
 

@@ -2,6 +2,7 @@
 // recorded sweep) and the `families` verb of gpuf search (the shipped kernel families and their tunables), which
 // the search command's sub-command table (cmd_search.cpp) reaches.
 #include "app/cli/command.h"
+#include "app/cli/option_names.h"
 #include "core/interop/corpus.h"
 #include "core/measure/cluster_profile.h"
 #include "core/measure/measure_engine.h"
@@ -22,9 +23,7 @@
 namespace gpuf::cli {
 namespace {
 
-const QString kFamily = QStringLiteral("family");
 const QString kSample = QStringLiteral("sample");
-const QString kSeed = QStringLiteral("seed");
 const QString kPlan = QStringLiteral("plan");
 const QString kImport = QStringLiteral("import");
 const QString kFamiliesDir = QStringLiteral("families-dir");

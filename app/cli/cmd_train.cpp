@@ -2,6 +2,7 @@
 // validation, prints the validation metrics (core/metrics, as `gpuf metrics`), then writes the model trained on
 // everything and its manifest.
 #include "app/cli/command.h"
+#include "app/cli/option_names.h"
 #include "core/forecasters/costmodel/costmodel_compile.h"
 #include "core/forecasters/costmodel/costmodel_heldout.h"
 #include "core/forecasters/costmodel/costmodel_training.h"
@@ -19,14 +20,10 @@
 namespace gpuf::cli {
 namespace {
 
-const QString kOut = QStringLiteral("out");
-const QString kSeed = QStringLiteral("seed");
 const QString kRounds = QStringLiteral("rounds");
 const QString kWriteHeldOut = QStringLiteral("write-heldout");
-const QString kQuiet = QStringLiteral("quiet");
 const QString kFeaturesCsv = QStringLiteral("features-csv");
 const QString kCompileFeatures = QStringLiteral("compile-features");
-const QString kArch = QStringLiteral("arch");
 
 void addTrainOptions(QCommandLineParser &parser)
 {

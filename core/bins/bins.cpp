@@ -67,6 +67,8 @@ QString label(int bin)
     return validBin(bin) ? QCoreApplication::translate("gpuf::bins", kLabels[bin - 1]) : QString();
 }
 
+QString numberedLabel(int bin) { return QStringLiteral("%1 · %2").arg(bin).arg(label(bin)); }
+
 QString untranslatedLabel(int bin) { return validBin(bin) ? QString::fromLatin1(kLabels[bin - 1]) : QString(); }
 
 QString rangeText(int bin)

@@ -30,6 +30,8 @@ QString key(int bin);
 QString label(int bin);
 // The same label in English whatever translation is installed (prompts must not change with the UI language).
 QString untranslatedLabel(int bin);
+// "4 · slight speedup": the bin's number and its label, as tables and drill-downs list a bin.
+QString numberedLabel(int bin);
 QString rangeText(int bin);
 
 // A speedup as "1.23×" with at least `minDecimals` decimals, and more where fewer would round it across a bin edge

@@ -8,11 +8,6 @@
 namespace gpuf::features::detail {
 namespace {
 
-QRegularExpression re(const char *pattern)
-{
-    return QRegularExpression(QLatin1StringView(pattern), QRegularExpression::MultilineOption);
-}
-
 struct Loop
 {
     qsizetype keyword = 0; // offset of for/while/do

@@ -45,6 +45,11 @@ void KernelFeatures::maxWith(KernelFeature f, double v, int line)
 
 namespace detail {
 
+QRegularExpression re(const char *pattern)
+{
+    return QRegularExpression(QLatin1StringView(pattern), QRegularExpression::MultilineOption);
+}
+
 void countMatches(const CleanedSource &source, const QRegularExpression &re, KernelFeature feature, KernelFeatures &out)
 {
     QRegularExpressionMatchIterator it = re.globalMatch(source.text());
@@ -72,11 +77,6 @@ qsizetype matchingClose(const QString &text, qsizetype open)
 }
 
 namespace {
-
-QRegularExpression re(const char *pattern)
-{
-    return QRegularExpression(QLatin1StringView(pattern), QRegularExpression::MultilineOption);
-}
 
 struct Marker
 {

@@ -7,11 +7,6 @@
 namespace gpuf::features::detail {
 namespace {
 
-QRegularExpression re(const char *pattern)
-{
-    return QRegularExpression(QLatin1StringView(pattern), QRegularExpression::MultilineOption);
-}
-
 int indentOf(QStringView line)
 {
     int n = 0;

@@ -12,6 +12,9 @@
 
 namespace gpuf::features::detail {
 
+// A multi-line regular expression from a pattern literal.
+QRegularExpression re(const char *pattern);
+
 // Counts every match of `re` in the cleaned text as one occurrence of `feature` on the match's line.
 void countMatches(
     const CleanedSource &source, const QRegularExpression &re, KernelFeature feature, KernelFeatures &out);

@@ -1,5 +1,6 @@
 // The class report; see class_report.h.
 #include "core/lessons/class_report.h"
+#include "core/lessons/lessons_tr.h"
 
 #include "core/lessons/lesson_answers.h"
 #include "core/metrics/calibration.h"
@@ -13,12 +14,11 @@
 #include <QSet>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace gpuf::lessons {
 namespace {
-
-QString tr(const char *text) { return QCoreApplication::translate("gpuf::Lessons", text); }
 
 using PairKey = std::pair<RowId, RowId>; // (reference, candidate)
 
@@ -242,6 +242,11 @@ QString classReportCsv(const ClassReport &report)
             + QLatin1Char('\n');
     }
     return out;
+}
+
+QString reportFigure(double value)
+{
+    return std::isfinite(value) ? QString::number(value, 'f', 3) : QStringLiteral("—");
 }
 
 } // namespace gpuf::lessons

@@ -74,6 +74,8 @@ std::shared_ptr<const metrics::MetricsReport> pooledReport(const ClassReport &re
 QString classReportCsv(const ClassReport &report);
 // "step 4 (v3_reg_block_1d, H100): said bin 5, was bin 7" — the text of one step result.
 QString stepResultText(const StepResult &result);
+// A figure of the report as shown and printed: three decimals, "—" for none.
+QString reportFigure(double value);
 
 } // namespace lessons
 } // namespace gpuf

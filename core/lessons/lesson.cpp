@@ -1,5 +1,6 @@
 // Lessons' pure rules; see lesson.h.
 #include "core/lessons/lesson.h"
+#include "core/lessons/lessons_tr.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -12,8 +13,6 @@ namespace {
 
 constexpr std::array<std::pair<LessonKind, const char *>, 3> kKinds {
     {{LessonKind::Operation, "operation"}, {LessonKind::Family, "family"}, {LessonKind::Custom, "custom"}}};
-
-QString tr(const char *text) { return QCoreApplication::translate("gpuf::Lessons", text); }
 
 } // namespace
 

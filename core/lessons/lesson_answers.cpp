@@ -1,5 +1,6 @@
 // Students and answers; see lesson_answers.h.
 #include "core/lessons/lesson_answers.h"
+#include "core/lessons/lessons_tr.h"
 
 #include "core/store/forecast_repo.h"
 #include "core/store/measurement_repo.h"
@@ -15,8 +16,6 @@
 
 namespace gpuf::lessons {
 namespace {
-
-QString tr(const char *text) { return QCoreApplication::translate("gpuf::Lessons", text); }
 
 // The GPUs on which both kernels of the pair have measurements, ascending.
 Result<QList<RowId>> measuredOn(Store &store, RowId referenceId, RowId kernelId)

@@ -1,5 +1,6 @@
 // Generated lessons; see lesson_generation.h.
 #include "core/lessons/lesson_generation.h"
+#include "core/lessons/lessons_tr.h"
 
 #include "core/store/lesson_repo.h"
 #include "core/store/problem_repo.h"
@@ -12,8 +13,6 @@
 
 namespace gpuf::lessons {
 namespace {
-
-QString tr(const char *text) { return QCoreApplication::translate("gpuf::Lessons", text); }
 
 using families::Configuration;
 

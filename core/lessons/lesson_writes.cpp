@@ -1,5 +1,6 @@
 // The Lessons' writes; see lesson_writes.h.
 #include "core/lessons/lesson_writes.h"
+#include "core/lessons/lessons_tr.h"
 
 #include "core/lessons/lesson_answers.h"
 #include "core/mutators/shipped_families.h"
@@ -11,8 +12,6 @@
 
 namespace gpuf::lessons {
 namespace {
-
-QString tr(const char *text) { return QCoreApplication::translate("gpuf::Lessons", text); }
 
 // Kernel `id`, or an error saying it is gone.
 Result<Kernel> storedKernel(KernelRepo &kernels, RowId id)

@@ -21,7 +21,9 @@
 
 namespace gpuf::llm {
 
-namespace {
+// Named rather than anonymous: ChatClientPrivate (declared in the header) holds these, and a class with linkage may
+// not hold members of an anonymous namespace's types.
+namespace client_detail {
 
 constexpr qsizetype kMaxBodyBytes = 64 * 1024 * 1024; // a chat answer this large is not a chat answer
 
@@ -89,7 +91,11 @@ struct Outcome
     std::optional<qint64> retryAfterMs;
 };
 
-} // namespace
+} // namespace client_detail
+
+using client_detail::Job;
+using client_detail::kMaxBodyBytes;
+using client_detail::Outcome;
 
 class ChatClientPrivate
 {

@@ -1,5 +1,6 @@
 // Scoring rules, reliability and confusion; see calibration.h.
 #include "core/metrics/calibration.h"
+#include "core/common/nan.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,9 +8,7 @@
 
 namespace gpuf::metrics {
 
-namespace {
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-}
+namespace { }
 
 bins::Distribution uniformDistribution()
 {

@@ -1,5 +1,6 @@
 // Flattening scored rows into per-row arrays and the row-level sums; see prepared.h.
 #include "core/metrics/prepared.h"
+#include "core/common/nan.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,7 +12,6 @@
 namespace gpuf::metrics::detail {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 const double kLn8 = std::log(double(bins::kBinCount));
 static_assert(bins::kConfidenceScores[0] == bins::ConfidenceScore::MaxProb
     && bins::kConfidenceScores[1] == bins::ConfidenceScore::NegEntropy

@@ -1,5 +1,6 @@
 // Ranking utility with exact tie expectation; see ranking.h for the definition and the formula.
 #include "core/metrics/ranking.h"
+#include "core/common/nan.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,8 +8,6 @@
 
 namespace gpuf::metrics {
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // E[max of a uniformly random r-subset] of w (sorted ascending), 1 ≤ r ≤ w.size(). The weights
 // C(j−1, r−1)/C(g, r) are built from the top, where P(g) = r/g and P(j−1) = P(j)·(j−r)/(j−1); they only

@@ -1,5 +1,6 @@
 // computeReport, grouping and same-pair selection; see report.h.
 #include "core/metrics/report.h"
+#include "core/common/nan.h"
 
 #include "core/metrics/prepared.h"
 
@@ -12,8 +13,6 @@
 
 namespace gpuf::metrics {
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 MetricsReport reportFor(
     std::span<const ScoredRow> rows, std::span<const std::uint32_t> selection, const MetricsOptions &options)

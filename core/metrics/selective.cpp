@@ -1,5 +1,6 @@
 // Threshold rule, risk–coverage curves (binary_mismatch and regret), AURC and selective risk; see selective.h.
 #include "core/metrics/selective.h"
+#include "core/common/nan.h"
 
 #include "core/metrics/prepared.h"
 
@@ -11,7 +12,6 @@
 namespace gpuf::metrics {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 int scoreIndex(bins::ConfidenceScore score)

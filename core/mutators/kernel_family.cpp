@@ -73,12 +73,6 @@ private:
     mu::Parser m_parser;
 };
 
-bool isIdentifier(const QString &name)
-{
-    static const QRegularExpression pattern(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
-    return pattern.match(name).hasMatch();
-}
-
 QStringList allNames(const KernelFamily &family)
 {
     QStringList names;

@@ -61,6 +61,9 @@ struct KernelFamily
     qint64 spaceSize() const; // every combination, valid or not
 };
 
+// A C identifier: a letter or '_', then letters, digits and '_' (tunable, problem and variable names).
+bool isIdentifier(const QString &name);
+
 // Parses a gpuf-family/1 object. `source` is the text of its source_file, `problem` the problem.json it names.
 // Errors name the field ("tunables[2].default: 12 is not one of its values").
 Result<KernelFamily> parseFamily(const QJsonObject &json, const QString &source, const QJsonObject &problem);

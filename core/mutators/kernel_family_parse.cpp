@@ -9,13 +9,14 @@
 #include <cmath>
 
 namespace gpuf::families {
-namespace {
 
 bool isIdentifier(const QString &name)
 {
     static const QRegularExpression pattern(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
     return pattern.match(name).hasMatch();
 }
+
+namespace {
 
 // Names the expressions already give a meaning to: muparser's functions and constants, ours, and CUDA's built-ins a
 // #define must not shadow.

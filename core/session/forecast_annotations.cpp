@@ -13,7 +13,7 @@
 namespace gpuf {
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("gpuf::DiffView", text); }
+QString trDiffView(const char *text) { return QCoreApplication::translate("gpuf::DiffView", text); }
 
 // A response read from a store may name any span: clip each so a foreign one cannot make the view mark (and keep)
 // millions of lines. Feature spans of real kernels are a few lines long.
@@ -54,8 +54,9 @@ Push pushOf(double contribution, int predictedBin)
 QString annotationText(const ExplanationItem &item, int predictedBin)
 {
     const QString sentence = item.text.isEmpty() ? explanationItemText(item, predictedBin) : item.text;
-    return pushOf(item.contribution, predictedBin) == Push::Faster ? tr("%1 (pushes toward faster)").arg(sentence)
-                                                                   : tr("%1 (pushes toward slower)").arg(sentence);
+    return pushOf(item.contribution, predictedBin) == Push::Faster
+        ? trDiffView("%1 (pushes toward faster)").arg(sentence)
+        : trDiffView("%1 (pushes toward slower)").arg(sentence);
 }
 
 ForecastAnnotations annotationsFromExplanation(const Explanation &explanation)

@@ -10,7 +10,7 @@
 namespace gpuf {
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("gpuf::LessonsPanel", text); }
+QString trLessonsPanel(const char *text) { return QCoreApplication::translate("gpuf::LessonsPanel", text); }
 
 QString kernelTitle(const Kernel &k, const QString &role)
 {
@@ -26,11 +26,11 @@ Result<LessonStepData> readLessonStep(
     if (!lesson)
         return Error {lesson.error()};
     if (!lesson->has_value())
-        return Error {tr("the lesson is no longer in the store")};
+        return Error {trLessonsPanel("the lesson is no longer in the store")};
     LessonStepData data;
     data.lesson = **lesson;
     if (index < 0 || index >= data.lesson.steps.size())
-        return Error {tr("lesson '%1' has no step %2").arg(data.lesson.label()).arg(index + 1)};
+        return Error {trLessonsPanel("lesson '%1' has no step %2").arg(data.lesson.label()).arg(index + 1)};
     data.index = index;
     const LessonStep &step = data.step();
     KernelRepo kernels(store);
@@ -39,11 +39,12 @@ Result<LessonStepData> readLessonStep(
     if (!reference || !kernel)
         return Error {reference ? kernel.error() : reference.error()};
     if (!reference->has_value() || !kernel->has_value())
-        return Error {tr("step %1 names a kernel that is no longer in the store").arg(index + 1)};
+        return Error {trLessonsPanel("step %1 names a kernel that is no longer in the store").arg(index + 1)};
     if (cancel.isCancelled())
         return Error::cancelled();
-    data.baseline = DiffSide {kernelTitle(**reference, tr("before")), (*reference)->language, (*reference)->source};
-    data.candidate = DiffSide {kernelTitle(**kernel, tr("after")), (*kernel)->language, (*kernel)->source};
+    data.baseline
+        = DiffSide {kernelTitle(**reference, trLessonsPanel("before")), (*reference)->language, (*reference)->source};
+    data.candidate = DiffSide {kernelTitle(**kernel, trLessonsPanel("after")), (*kernel)->language, (*kernel)->source};
     // The annotations are an aid: a step without them is still a step.
     auto annotations
         = loadForecastAnnotations(store, step.kernelId, step.referenceKernelId, QStringLiteral("costmodel"));

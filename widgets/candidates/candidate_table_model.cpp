@@ -15,8 +15,6 @@ namespace {
 // Enough digits that the text lies in the speedup's own bin (bins::speedupText).
 QString speedupText(double speedup) { return bins::speedupText(speedup, speedup < 10.0 ? 2 : 1); }
 
-QString binText(int bin) { return QStringLiteral("%1 · %2").arg(bin).arg(bins::label(bin)); }
-
 QString failureText(MeasurementStatus status)
 {
     return measurementStatusName(status).replace(QLatin1Char('_'), QLatin1Char(' '));
@@ -378,7 +376,7 @@ QVariant CandidateTableModel::displayData(int row, int column) const
             return column == SpeedupColumn ? replayedText(tr("baseline"), *cell) : tr("reference");
         if (column == MeasuredBinColumn) {
             const std::optional<int> bin = cell->truthBin();
-            return bin ? binText(*bin) : QString();
+            return bin ? bins::numberedLabel(*bin) : QString();
         }
         const std::optional<double> speedup = cell->truthSpeedup();
         const QString text = replayedText(speedup ? speedupText(*speedup) : QStringLiteral("—"), *cell);
@@ -392,7 +390,7 @@ QVariant CandidateTableModel::displayData(int row, int column) const
         if (!cell)
             return {};
         if (column == PredictedBinColumn)
-            return binText(cell->predictedBin);
+            return bins::numberedLabel(cell->predictedBin);
         return column == ConfidenceColumn ? QString::number(cell->confidence, 'f', 2)
                                           : speedupText(cell->expectedSpeedup);
     }

@@ -16,12 +16,6 @@
 #include <QVBoxLayout>
 
 namespace gpuf {
-namespace {
-
-QString binText(int bin) { return QStringLiteral("%1 · %2").arg(bin).arg(bins::label(bin)); }
-
-} // namespace
-
 DrillPairsModel::DrillPairsModel(const CandidateSource *source, QObject *parent)
     : QAbstractTableModel(parent)
     , m_source(source)
@@ -59,9 +53,9 @@ QVariant DrillPairsModel::data(const QModelIndex &index, int role) const
         case HardwareColumn:
             return p.hardwareName.isEmpty() ? tr("none") : p.hardwareName;
         case TrueBinColumn:
-            return binText(p.trueBin);
+            return bins::numberedLabel(p.trueBin);
         case PredictedBinColumn:
-            return p.predictedBin ? binText(*p.predictedBin) : tr("unparsed");
+            return p.predictedBin ? bins::numberedLabel(*p.predictedBin) : tr("unparsed");
         case ForecasterColumn:
             return p.forecaster;
         case SampleColumn:

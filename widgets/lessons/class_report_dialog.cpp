@@ -19,12 +19,6 @@
 #include <cmath>
 
 namespace gpuf {
-namespace {
-
-QString figure(double v) { return std::isfinite(v) ? QString::number(v, 'f', 3) : QStringLiteral("—"); }
-
-} // namespace
-
 ClassReportDialog::ClassReportDialog(
     StoreSession *session, const QList<Lesson> &lessonList, const QString &lesson, QWidget *parent)
     : QDialog(parent)
@@ -129,8 +123,8 @@ void ClassReportDialog::apply(const lessons::ClassReport &report)
         for (const lessons::StepResult &s : e.mostWrong)
             wrong << lessons::stepResultText(s);
         const QStringList cells {e.student, e.lessonTitle, QStringLiteral("%1/%2").arg(e.answeredSteps).arg(e.steps),
-            figure(e.accuracy()), figure(e.withinOne()), figure(e.brier()), figure(e.ece()),
-            wrong.isEmpty() ? tr("no miss") : wrong.join(QLatin1Char('\n'))};
+            lessons::reportFigure(e.accuracy()), lessons::reportFigure(e.withinOne()), lessons::reportFigure(e.brier()),
+            lessons::reportFigure(e.ece()), wrong.isEmpty() ? tr("no miss") : wrong.join(QLatin1Char('\n'))};
         for (int c = 0; c < cells.size(); ++c)
             m_table->setItem(r, c, new QTableWidgetItem(cells.at(c)));
     }

@@ -18,9 +18,7 @@
 namespace gpuf {
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("gpuf::ClassReport", text); }
-
-QString figure(double v) { return std::isfinite(v) ? QString::number(v, 'f', 3) : QStringLiteral("—"); }
+QString trClassReport(const char *text) { return QCoreApplication::translate("gpuf::ClassReport", text); }
 
 // Draws one row of cells at `y` in the given column positions.
 void drawRow(QPainter &painter, int y, const QList<int> &columns, const QStringList &cells)
@@ -43,7 +41,7 @@ PlotInput classReportPlotInput(const lessons::ClassReport &report)
         rows->insert(rows->end(), e.rows->begin(), e.rows->end());
     }
     PlotSeries students;
-    students.name = studentIds.size() == 1 ? report.entries.first().student : tr("The class");
+    students.name = studentIds.size() == 1 ? report.entries.first().student : trClassReport("The class");
     students.forecasterId = report.entries.first().studentId;
     students.report = lessons::pooledReport(report);
     students.rows = rows;
@@ -61,7 +59,7 @@ PlotInput classReportPlotInput(const lessons::ClassReport &report)
 Status writeClassReportPdf(const lessons::ClassReport &report, const QString &title, const QString &path)
 {
     if (!QFileInfo(path).absoluteDir().exists())
-        return Error {tr("Could not write \"%1\": its folder does not exist.").arg(path)};
+        return Error {trClassReport("Could not write \"%1\": its folder does not exist.").arg(path)};
     QPdfWriter writer(path);
     writer.setPageSize(QPageSize(QPageSize::A4));
     writer.setResolution(96);
@@ -69,7 +67,7 @@ Status writeClassReportPdf(const lessons::ClassReport &report, const QString &ti
     writer.setCreator(QStringLiteral("GPU Forecaster Explorer"));
     QCPPainter painter;
     if (!painter.begin(&writer))
-        return Error {tr("Could not write \"%1\".").arg(path)};
+        return Error {trClassReport("Could not write \"%1\".").arg(path)};
     const int width = writer.width();
     const int margin = 40;
     QFont font = painter.font();
@@ -83,7 +81,7 @@ Status writeClassReportPdf(const lessons::ClassReport &report, const QString &ti
     painter.setFont(font);
     y += 22;
     painter.drawText(margin, y,
-        tr("%1 · scores over every answer and GPU; Brier is ½·Σ (0 best, 1 worst)")
+        trClassReport("%1 · scores over every answer and GPU; Brier is ½·Σ (0 best, 1 worst)")
             .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd"))));
     y += 26;
     const QList<int> columns {
@@ -91,7 +89,8 @@ Status writeClassReportPdf(const lessons::ClassReport &report, const QString &ti
     font.setBold(true);
     painter.setFont(font);
     drawRow(painter, y, columns,
-        {tr("Student"), tr("Lesson"), tr("Answered"), tr("Accuracy"), tr("Within one"), tr("Brier"), tr("ECE")});
+        {trClassReport("Student"), trClassReport("Lesson"), trClassReport("Answered"), trClassReport("Accuracy"),
+            trClassReport("Within one"), trClassReport("Brier"), trClassReport("ECE")});
     font.setBold(false);
     painter.setFont(font);
     const QFontMetrics metrics(font);
@@ -101,13 +100,14 @@ Status writeClassReportPdf(const lessons::ClassReport &report, const QString &ti
         y += 18;
         drawRow(painter, y, columns,
             {metrics.elidedText(e.student, Qt::ElideRight, 190), metrics.elidedText(e.lesson, Qt::ElideRight, 155),
-                QStringLiteral("%1/%2").arg(e.answeredSteps).arg(e.steps), figure(e.accuracy()), figure(e.withinOne()),
-                figure(e.brier()), figure(e.ece())});
+                QStringLiteral("%1/%2").arg(e.answeredSteps).arg(e.steps), lessons::reportFigure(e.accuracy()),
+                lessons::reportFigure(e.withinOne()), lessons::reportFigure(e.brier()),
+                lessons::reportFigure(e.ece())});
         for (const lessons::StepResult &r : e.mostWrong) {
             y += 15;
             painter.drawText(margin + 20, y,
-                metrics.elidedText(
-                    tr("most wrong: %1").arg(lessons::stepResultText(r)), Qt::ElideRight, width - 2 * margin - 20));
+                metrics.elidedText(trClassReport("most wrong: %1").arg(lessons::stepResultText(r)), Qt::ElideRight,
+                    width - 2 * margin - 20));
         }
     }
     y += 24;
@@ -123,7 +123,7 @@ Status writeClassReportPdf(const lessons::ClassReport &report, const QString &ti
     plot.plot()->toPainter(&painter, plotWidth, plotHeight);
     painter.restore();
     if (!painter.end() || QFileInfo(path).size() == 0)
-        return Error {tr("Could not write \"%1\".").arg(path)};
+        return Error {trClassReport("Could not write \"%1\".").arg(path)};
     return {};
 }
 

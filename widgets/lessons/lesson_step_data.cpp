@@ -8,7 +8,7 @@
 namespace gpuf {
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("gpuf::LessonsPanel", text); }
+QString trLessonsPanel(const char *text) { return QCoreApplication::translate("gpuf::LessonsPanel", text); }
 
 } // namespace
 
@@ -22,19 +22,19 @@ QList<RevealRow> revealRows(const PairForecasts &pair, const bins::Distribution 
         case MeasuredSpeedup::State::Speedup:
             row.speedup = bins::speedupText(t.measured.speedup);
             if (t.measured.replayed)
-                row.speedup += tr(" (replayed)");
+                row.speedup += trLessonsPanel(" (replayed)");
             row.trueBin = t.bin;
             if (t.bin)
                 row.score = lessons::scoreAnswer(p, predictedBin, *t.bin);
             break;
         case MeasuredSpeedup::State::Failed:
-            row.speedup = tr("failed: %1").arg(measurementStatusName(t.measured.failure));
+            row.speedup = trLessonsPanel("failed: %1").arg(measurementStatusName(t.measured.failure));
             break;
         case MeasuredSpeedup::State::NoBaseline:
-            row.speedup = tr("the earlier kernel was not measured here");
+            row.speedup = trLessonsPanel("the earlier kernel was not measured here");
             break;
         case MeasuredSpeedup::State::None:
-            row.speedup = tr("not measured");
+            row.speedup = trLessonsPanel("not measured");
             break;
         }
         rows.append(row);
@@ -70,7 +70,7 @@ QList<ForecasterSaid> forecastersSaid(const PairForecasts &pair)
 
 QString scoreText(const lessons::StepScore &score)
 {
-    return score.hit() ? tr("hit") : tr("off by %1").arg(score.offBy);
+    return score.hit() ? trLessonsPanel("hit") : trLessonsPanel("off by %1").arg(score.offBy);
 }
 
 } // namespace gpuf

@@ -14,7 +14,7 @@ namespace {
 
 QString ratio(double v) { return std::isfinite(v) ? QLocale().toString(v, 'f', 3) : QStringLiteral("—"); }
 
-QString percent(double v)
+QString percentText(double v)
 {
     return std::isfinite(v) ? QLocale().toString(v * 100.0, 'f', 0) + QLatin1Char('%') : QStringLiteral("—");
 }
@@ -92,7 +92,7 @@ void SearchCalibrationView::refresh(const search::SearchState &state)
     } else {
         QString text
             = tr("Cumulative, %n measured forecast(s): accuracy %1 · ECE %2 · Brier %3", nullptr, int(total.rows))
-                  .arg(percent(total.accuracy), ratio(total.ece), ratio(total.brier));
+                  .arg(percentText(total.accuracy), ratio(total.ece), ratio(total.brier));
         // The latest step that measured forecasts, beside the whole: the drift a user watches for.
         for (qsizetype s = m_tracker.steps().size() - 1; s >= 0; --s) {
             const search::StepCalibration &c = m_tracker.steps()[s];
@@ -100,7 +100,7 @@ void SearchCalibrationView::refresh(const search::SearchState &state)
                 text += QLatin1Char('\n')
                     + tr("Step %1, %n forecast(s): accuracy %2 · ECE %3 · Brier %4", nullptr, int(c.atStep.rows))
                           .arg(c.step)
-                          .arg(percent(c.atStep.accuracy), ratio(c.atStep.ece), ratio(c.atStep.brier));
+                          .arg(percentText(c.atStep.accuracy), ratio(c.atStep.ece), ratio(c.atStep.brier));
                 break;
             }
         }

@@ -68,7 +68,7 @@ QStringList planParts(const DeletionPlan &plan)
 }
 
 // A job's outcome as a default-constructible value, so it can travel through a QFuture.
-struct JobResult
+struct DeletionJobResult
 {
     QString error;
     DeletionPlan plan;
@@ -78,24 +78,24 @@ struct JobResult
 // Runs `work(store, result)` as a write of the session; `done` gets the result on `context`'s thread (failing to
 // open the store is the result's error).
 template<typename Work>
-void runOnStore(StoreSession *session, QObject *context, Work work, std::function<void(const JobResult &)> done)
+void runOnStore(StoreSession *session, QObject *context, Work work, std::function<void(const DeletionJobResult &)> done)
 {
-    session->write<JobResult>(
+    session->write<DeletionJobResult>(
         [work = std::move(work)](Store &store) {
-            JobResult result;
+            DeletionJobResult result;
             work(store, result);
-            return Result<JobResult>(std::move(result));
+            return Result<DeletionJobResult>(std::move(result));
         },
         context,
-        [done = std::move(done)](Result<JobResult> result) {
-            done(result ? *result : JobResult {result.error(), {}, {}});
+        [done = std::move(done)](Result<DeletionJobResult> result) {
+            done(result ? *result : DeletionJobResult {result.error(), {}, {}});
         });
 }
 
 // The deletion itself, for the first delete and for every redo.
 auto deleteWork(const DeletionRequest &request)
 {
-    return [request](Store &store, JobResult &result) {
+    return [request](Store &store, DeletionJobResult &result) {
         auto deleted = deleteRows(store, request);
         if (!deleted)
             result.error = deleted.error();
@@ -134,7 +134,7 @@ public:
         m_controller->setBusy(true);
         const quint64 history = m_controller->m_history;
         runOnStore(m_controller->m_session, m_controller, deleteWork(rows.request()),
-            [controller = m_controller, history, this](const JobResult &result) {
+            [controller = m_controller, history, this](const DeletionJobResult &result) {
                 controller->deletionDone(history,
                     result.error.isEmpty() ? Result<DeletedRows>(result.rows)
                                            : Result<DeletedRows>(Error {result.error}),
@@ -268,14 +268,14 @@ bool DeletionController::requestDeletion(const DeletionRequest &request, QWidget
     const quint64 history = m_history;
     runOnStore(
         m_session, this,
-        [request](Store &store, JobResult &result) {
+        [request](Store &store, DeletionJobResult &result) {
             auto plan = planDeletion(store, request);
             if (!plan)
                 result.error = plan.error();
             else
                 result.plan = *plan;
         },
-        [this, history, request, dialogParent = QPointer<QWidget>(dialogParent)](const JobResult &result) {
+        [this, history, request, dialogParent = QPointer<QWidget>(dialogParent)](const DeletionJobResult &result) {
             setBusy(false);
             if (history != m_history)
                 return; // another store was opened meanwhile
@@ -326,7 +326,7 @@ void DeletionController::startDeletion(const DeletionRequest &request)
     }
     setBusy(true);
     const quint64 history = m_history;
-    runOnStore(m_session, this, deleteWork(request), [this, history](const JobResult &result) {
+    runOnStore(m_session, this, deleteWork(request), [this, history](const DeletionJobResult &result) {
         deletionDone(history,
             result.error.isEmpty() ? Result<DeletedRows>(result.rows) : Result<DeletedRows>(Error {result.error}),
             nullptr);
@@ -367,11 +367,11 @@ void DeletionController::restore(DeleteCommand *command)
     const quint64 history = m_history;
     runOnStore(
         m_session, this,
-        [rows = command->rows](Store &store, JobResult &result) {
+        [rows = command->rows](Store &store, DeletionJobResult &result) {
             if (Status s = restoreRows(store, rows); !s)
                 result.error = s.error();
         },
-        [this, history, command](const JobResult &result) {
+        [this, history, command](const DeletionJobResult &result) {
             setBusy(false);
             if (history != m_history)
                 return;

@@ -11,21 +11,21 @@
 namespace gpuf {
 namespace {
 
-struct JobResult
+struct TransferJobResult
 {
     bool ok = false;
     QString text;
 };
 
 // `writes`: the job changes the store (an import), so views learn of it when it succeeded; an export changes nothing.
-void runJob(QWidget *parent, StoreSession *session, const QString &what, std::function<JobResult(Store &)> job,
+void runJob(QWidget *parent, StoreSession *session, const QString &what, std::function<TransferJobResult(Store &)> job,
     const QString &title, bool writes)
 {
     session->beginWork(what);
     QPointer<QWidget> guard(parent);
-    session->write<JobResult>(std::move(job), session, [=](const Result<JobResult> &outcome) {
+    session->write<TransferJobResult>(std::move(job), session, [=](const Result<TransferJobResult> &outcome) {
         session->endWork();
-        const JobResult result = outcome ? *outcome : JobResult {false, outcome.error()};
+        const TransferJobResult result = outcome ? *outcome : TransferJobResult {false, outcome.error()};
         if (writes && result.ok)
             session->announce(StoreChange::of(StoreChange::Kind::Import));
         if (!guard)
@@ -48,18 +48,18 @@ void startImport(QWidget *parent, StoreSession *session, const QStringList &file
             if (files.size() == 1 && interop::looksLikeTuningResults(files.first())) {
                 auto results = interop::readTuningResults(files.first());
                 if (!results)
-                    return JobResult {false, QObject::tr("%1\n\nNothing was imported.").arg(results.error())};
+                    return TransferJobResult {false, QObject::tr("%1\n\nNothing was imported.").arg(results.error())};
                 interop::TuningImportOptions options;
                 options.sourceFile = files.first();
                 auto report = interop::importTuningResults(store, *results, options);
                 if (!report)
-                    return JobResult {false, QObject::tr("%1\n\nNothing was imported.").arg(report.error())};
-                return JobResult {true, report->text()};
+                    return TransferJobResult {false, QObject::tr("%1\n\nNothing was imported.").arg(report.error())};
+                return TransferJobResult {true, report->text()};
             }
             auto report = interop::importFiles(store, files);
             if (!report)
-                return JobResult {false, QObject::tr("%1\n\nNothing was imported.").arg(report.error())};
-            return JobResult {true, report->text()};
+                return TransferJobResult {false, QObject::tr("%1\n\nNothing was imported.").arg(report.error())};
+            return TransferJobResult {true, report->text()};
         },
         QObject::tr("Import"), true);
 }
@@ -70,8 +70,8 @@ void startExport(QWidget *parent, StoreSession *session, const QString &file)
         parent, session, QObject::tr("Exporting to %1").arg(file),
         [file](Store &store) {
             if (Status s = interop::exportBundle(store, file); !s)
-                return JobResult {false, s.error()};
-            return JobResult {true, QObject::tr("Exported to %1.").arg(file)};
+                return TransferJobResult {false, s.error()};
+            return TransferJobResult {true, QObject::tr("Exported to %1.").arg(file)};
         },
         QObject::tr("Export"), false);
 }

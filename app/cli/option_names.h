@@ -1,0 +1,19 @@
+// The names of the options that more than one command takes ("--problem", "--seed", …), spelled once.
+#pragma once
+
+#include <QString>
+
+namespace gpuf::cli {
+
+inline const QString kArch = QStringLiteral("arch");
+inline const QString kCsv = QStringLiteral("csv");
+inline const QString kFamily = QStringLiteral("family");
+inline const QString kForecaster = QStringLiteral("forecaster");
+inline const QString kHardware = QStringLiteral("hardware");
+inline const QString kModel = QStringLiteral("model");
+inline const QString kOut = QStringLiteral("out");
+inline const QString kProblem = QStringLiteral("problem");
+inline const QString kQuiet = QStringLiteral("quiet");
+inline const QString kSeed = QStringLiteral("seed");
+
+} // namespace gpuf::cli

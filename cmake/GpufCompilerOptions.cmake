@@ -8,3 +8,26 @@ set(GPUF_QT_STRICT_DEFINITIONS
 add_library(gpuf_qt_options INTERFACE)
 target_link_libraries(gpuf_qt_options INTERFACE gpuf_options)
 target_compile_definitions(gpuf_qt_options INTERFACE ${GPUF_QT_STRICT_DEFINITIONS})
+
+# Full builds: each library compiles its sources in batches (one translation unit per 16 files), which parses the Qt
+# and standard headers and instantiates their templates once per batch instead of once per file; about 2.5 times
+# faster from a cold cache. Turn it off to compile every file on its own (an editor's compile database, or to check
+# that a file includes what it uses; clang-tidy in scripts/check-tidy always checks files on their own).
+option(GPUF_UNITY_BUILD "Compile each library's sources in batches" ON)
+# gpuf_unity_build(TARGET…): batches the targets' sources when GPUF_UNITY_BUILD is on.
+function(gpuf_unity_build)
+    if(GPUF_UNITY_BUILD)
+        set_target_properties(${ARGN} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 16)
+    endif()
+endfunction()
+
+# Linking: LLVM's lld where the compiler can use it (scripts/setup installs it); a test program links in under a second
+# instead of three and a half with GNU ld, and there are over a hundred of them.
+option(GPUF_USE_LLD "Link with lld when it is available" ON)
+if(GPUF_USE_LLD AND CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+    include(CheckLinkerFlag)
+    check_linker_flag(CXX "-fuse-ld=lld" GPUF_HAVE_LLD)
+    if(GPUF_HAVE_LLD)
+        add_link_options(-fuse-ld=lld)
+    endif()
+endif()

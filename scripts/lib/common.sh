@@ -46,12 +46,12 @@ gpuf_distro() {
     )
 }
 
-# What every supported distro needs: the toolchain, the required libraries (DESIGN §1), offscreen test
-# fonts, xvfb for screenshots, clang-format and clang-tidy for CI, ccache for rebuilds; the last line makes and checks
-# the packages (CPack's dpkg-shlibdeps, the desktop entry and metainfo validators, the MIME compiler, strace for
+# What every supported distro needs: the toolchain, the required libraries (DESIGN §1), offscreen test fonts, xvfb for
+# screenshots, clang-format and clang-tidy for CI, ccache for rebuilds, lld for quick links; the last line makes and
+# checks the packages (CPack's dpkg-shlibdeps, the desktop entry and metainfo validators, the MIME compiler, strace for
 # install_check).
 GPUF_PACKAGES_COMMON=(
-    cmake ninja-build g++ pkg-config ccache clang-format clang-tidy
+    cmake ninja-build g++ pkg-config ccache lld clang-format clang-tidy
     qt6-base-dev libqt6sql6-sqlite qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev libgl-dev
     libqcustomplot-dev libxgboost-dev qtkeychain-qt6-dev libdtl-dev libmuparser-dev nlohmann-json3-dev
     libcurl4-openssl-dev libssl-dev zlib1g-dev
@@ -166,6 +166,14 @@ gpuf_configure() {
     fi
     gpuf_log "configuring (cmake --preset dev) in ${dir}"
     (cd "${GPUF_ROOT}" && cmake "${args[@]}" "$@")
+}
+
+# The "full" configuration (scripts/test-debian13, and the Debian 13 package built from it): every optional feature,
+# no benchmarks (the host configuration builds them), and line tables instead of full debug information, which the
+# package strips anyway; about a fifth less compile time.
+gpuf_configure_full() {
+    gpuf_configure -DGPUF_WITH_SYNTAX_HIGHLIGHTING=ON -DGPUF_BUILD_BENCHMARKS=OFF \
+        "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" "$@"
 }
 
 gpuf_jobs() { echo "${GPUF_JOBS:-$(nproc 2>/dev/null || echo 2)}"; }

@@ -3,10 +3,10 @@
 
 #include "core/common/resources.h"
 #include "core/interop/interop.h"
+#include "core/mutators/shipped_sweeps.h"
 #include "core/session/store_session.h"
 #include "core/store/store.h"
 
-#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QStandardPaths>
@@ -14,13 +14,9 @@
 namespace gpuf {
 namespace {
 
-QString bundleDigest()
-{
-    QFile file(sampleBundleResource());
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return QString::fromLatin1(QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256).toHex());
-}
+// The digest of the sample data this program was built with (cmake/GpufSampleData.cmake): the embedded bundle and the
+// shipped sweeps. Empty when the build had no sample bundle.
+QString sampleDigest() { return QStringLiteral(GPUF_SAMPLE_DIGEST); }
 
 QString digestFile() { return sampleStorePath() + QStringLiteral(".source"); }
 
@@ -32,7 +28,7 @@ bool isCurrent(const QString &digest)
 }
 
 // The sample store an installation ships (share/gpuf/sample/sample.gpuf, made from the same bundle at build time),
-// when the digest recorded beside it says it holds this program's bundle; empty otherwise.
+// when the digest recorded beside it says it holds this program's sample data; empty otherwise.
 QString installedSampleStore(const QString &digest)
 {
     const QString store = resourcePath(QStringLiteral("sample/sample.gpuf"));
@@ -42,8 +38,8 @@ QString installedSampleStore(const QString &digest)
     return QString::fromLatin1(marker.readAll()).trimmed() == digest ? store : QString();
 }
 
-// Copies the installed sample store, or else imports the bundle, into a fresh file next to the target and renames
-// it into place.
+// Copies the installed sample store, or else imports the bundle and the shipped sweeps, into a fresh file next to the
+// target and renames it into place.
 QString buildSampleStore(const QString &digest)
 {
     const QString target = sampleStorePath();
@@ -62,6 +58,8 @@ QString buildSampleStore(const QString &digest)
         auto report = interop::importFiles(**store, {sampleBundleResource()});
         if (!report)
             return report.error();
+        if (auto sweeps = families::importShippedSweeps(**store); !sweeps)
+            return sweeps.error();
     }
     for (const QString &suffix : {QStringLiteral(""), QStringLiteral("-wal"), QStringLiteral("-shm")})
         QFile::remove(target + suffix);
@@ -124,7 +122,7 @@ QString sampleStorePath()
 
 void openSampleStore(StoreSession *session)
 {
-    const QString digest = bundleDigest();
+    const QString digest = sampleDigest();
     if (digest.isEmpty()) {
         session->reportOpenFailure(sampleStorePath(), QObject::tr("this build has no sample data"));
         return;

@@ -141,6 +141,38 @@ private Q_SLOTS:
         }
     }
 
+    // The sample store made at build time holds every shipped sweep: a family search on it replays out of the box, on
+    // each family and GPU a sweep was recorded for, and measures something.
+    void sampleStoreReplaysEveryShippedSweep()
+    {
+        const QString built = QStringLiteral(GPUF_BINARY_DIR "/packaging/sample/sample.gpuf");
+        if (!QFile::exists(built))
+            QSKIP("this tree has no sample store (no sample bundle)");
+        const QDir dir(QStringLiteral(GPUF_SOURCE_DIR "/resources/sweeps"));
+        const QStringList files = dir.entryList({u"*.jsonl"_s}, QDir::Files, QDir::Name);
+        if (files.isEmpty())
+            QSKIP("no recorded sweeps in resources/sweeps");
+        const QString store = m_dir.filePath(u"sample-copy.gpuf"_s);
+        QFile::remove(store);
+        QVERIFY(QFile::copy(built, store));
+        QFile::setPermissions(store, QFile::ReadOwner | QFile::WriteOwner);
+        int index = 0;
+        for (const QString &file : files) {
+            auto sweep = readSweep(dir.filePath(file));
+            QVERIFY2(sweep, qPrintable(sweep.error()));
+            const QString name = u"sample-%1"_s.arg(++index);
+            const Run started = runGpuf({u"search"_s, u"start"_s, store, u"--name"_s, name, u"--family"_s,
+                sweep->family, u"--gpu"_s, u"replay"_s, u"--hardware"_s, sweep->hardwareName(), u"--steps"_s, u"2"_s,
+                u"--seed"_s, u"1"_s, u"--quiet"_s});
+            QVERIFY2(started.exitCode == 0, qPrintable(file + u": "_s + started.err));
+            const Run status = runGpuf({u"search"_s, u"status"_s, store, name, u"--json"_s});
+            QVERIFY2(status.exitCode == 0, qPrintable(status.err));
+            const QJsonObject doc = QJsonDocument::fromJson(status.out.toUtf8()).object();
+            QVERIFY2(doc.value(u"gpu_evaluations"_s).toInt() > 0, qPrintable(file + u": "_s + status.out));
+            QVERIFY2(doc.value(u"best_speedup"_s).toDouble() > 0.0, qPrintable(file + u": "_s + status.out));
+        }
+    }
+
     // The `families` verb of gpuf search, called as the search command calls it (its parser may lack our options).
     void searchFamilies()
     {

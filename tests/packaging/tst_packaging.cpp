@@ -23,6 +23,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace gpuf;
 
 namespace {
@@ -347,6 +349,39 @@ private Q_SLOTS:
         QCOMPARE(QCryptographicHash::hash(copy.readAll(), QCryptographicHash::Sha256),
             QCryptographicHash::hash(original.readAll(), QCryptographicHash::Sha256));
         QVERIFY(QFileInfo(sampleStorePath()).isWritable());
+    }
+
+    // With no sample store installed (a build tree), the explorer makes one from the embedded bundle and every shipped
+    // sweep, so a family search on it replays as on an installed one.
+    void explorerMakesTheSampleStoreFromBundleAndSweeps()
+    {
+        const QString sweep = QStringLiteral(GPUF_SOURCE_DIR "/resources/sweeps/transpose-h100-2026-11-26.jsonl");
+        if (!QFile::exists(sweep))
+            QSKIP("the recorded transpose sweep is not in resources/sweeps");
+        QTemporaryDir data;
+        QVERIFY(data.isValid());
+        QVERIFY(QDir().mkpath(data.filePath(QStringLiteral("sweeps"))));
+        QVERIFY(QFile::copy(sweep, data.filePath(QStringLiteral("sweeps/transpose-h100-2026-11-26.jsonl"))));
+        qputenv("GPUF_RESOURCE_DIR", data.path().toLocal8Bit());
+        QFile::remove(sampleStorePath());
+        QFile::remove(sampleStorePath() + QStringLiteral(".source"));
+
+        StoreSession session;
+        QSignalSpy opened(&session, &StoreSession::opened);
+        QSignalSpy failed(&session, &StoreSession::openFailed);
+        openSampleStore(&session);
+        QTRY_VERIFY_WITH_TIMEOUT(!opened.isEmpty() || !failed.isEmpty(), 120000);
+        qunsetenv("GPUF_RESOURCE_DIR");
+        QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().at(1).toString()));
+        const StoreStatistics &statistics = session.snapshot().statistics;
+        // The bundle's forecasts, and the sweep's 216 transpose configurations with their 434 cases measured on the
+        // H100 (more than the bundle's own transpose kernels and measurements).
+        QCOMPARE(statistics.totals.forecasts, 4724);
+        const auto transpose = std::find_if(statistics.perProblem.cbegin(), statistics.perProblem.cend(),
+            [](const NamedCounts &c) { return c.name == QStringLiteral("transpose"); });
+        QVERIFY(transpose != statistics.perProblem.cend());
+        QVERIFY2(transpose->kernels >= 216, qPrintable(QString::number(transpose->kernels)));
+        QVERIFY2(transpose->measurements >= 434, qPrintable(QString::number(transpose->measurements)));
     }
 
     void installedCatalogIsPreferred()

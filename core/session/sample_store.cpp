@@ -97,7 +97,7 @@ public:
                     return Error {error};
                 return true;
             },
-            [this](Result<bool> built) {
+            [this](const Result<bool> &built) {
                 m_session->endWork();
                 if (built)
                     m_session->open(sampleStorePath());

@@ -221,7 +221,9 @@ QJsonObject statusJson(const SearchState &state)
         {QStringLiteral("archive_size"), s.archiveSize}, {QStringLiteral("events"), s.events},
         {QStringLiteral("best_speedup"), s.bestSpeedup ? QJsonValue(*s.bestSpeedup) : QJsonValue()},
         {QStringLiteral("best_kernel"), best.isEmpty() ? QJsonValue() : QJsonValue(best)},
-        {QStringLiteral("gpu"), state.config.gpu.name()}, {QStringLiteral("hardware"), state.config.hardware}};
+        {QStringLiteral("gpu"), state.config.gpu.name()}, {QStringLiteral("hardware"), state.config.hardware},
+        {QStringLiteral("finish_reason"), s.finishReason.isEmpty() ? QJsonValue() : QJsonValue(s.finishReason)},
+        {QStringLiteral("exhausted"), s.exhausted}};
 }
 
 void printStatus(Io &io, const SearchState &state)
@@ -240,6 +242,8 @@ void printStatus(Io &io, const SearchState &state)
     if (s.queued > 0)
         io.out << " (" << s.queued << " queued)";
     io.out << ", archive " << s.archiveSize << '\n';
+    if (s.exhausted)
+        io.out << "the proposals ran out: " << s.finishReason << '\n';
     if (s.bestSpeedup) {
         const Candidate *c = state.candidate(state.bestNode);
         io.out << "best " << QString::number(*s.bestSpeedup, 'f', 3) << "×";

@@ -58,6 +58,8 @@ void SearchProgress::finish(const search::SearchSnapshot &s)
     }
     if (s.status == search::RunStatus::Paused || s.status == search::RunStatus::Stopped)
         m_err << s.name << ": " << search::runStatusName(s.status) << " at step " << s.step << '\n';
+    else if (s.exhausted)
+        m_err << s.name << ": finished at step " << s.step << " of " << s.steps << ": " << s.finishReason << '\n';
     m_err.flush();
 }
 

@@ -81,6 +81,7 @@ struct MutationResult
     QString requestId;
     std::optional<Proposal> proposal;
     QString error; // why no proposal: "pool exhausted", "no code block in the answer", an HTTP failure, …
+    bool exhausted = false; // no proposal, and none will come for any later request: the search ends after this step
     QJsonObject details; // what the event should keep besides the code (prompt version, model, tokens, attempts)
 };
 

@@ -69,7 +69,9 @@ void PoolMutator::request(const QList<MutationRequest> &requests, Done done)
             result.proposal = Proposal {e.source, e.language, e.parameters, e.origin, e.name, {}};
             result.details = {{QStringLiteral("pool_index"), m_order.at(int(r.ordinal))}};
         } else {
-            result.error = QStringLiteral("the recorded pool is exhausted (%1 proposals)").arg(m_pool.size());
+            result.error
+                = QStringLiteral("the recorded pool is exhausted: its %1 kernels were all proposed").arg(m_pool.size());
+            result.exhausted = true;
         }
         done(result);
     }

@@ -34,6 +34,10 @@ SearchSnapshot snapshotOf(const SearchState &state, const QString &error)
         s.bestKernelId = c->kernelId;
         s.bestContentHash = c->contentHash;
     }
+    if (state.finished) {
+        s.finishReason = state.finishReason;
+        s.exhausted = !state.exhausted.isEmpty();
+    }
     s.error = error;
     if (!error.isEmpty())
         s.status = RunStatus::Failed;

@@ -35,6 +35,8 @@ struct SearchSnapshot
     QString bestNode;
     RowId bestKernelId = 0;
     QString bestContentHash;
+    QString finishReason; // when finished: "the step budget is spent", or why the proposals ran out
+    bool exhausted = false; // it finished because its source of proposals ran out
 };
 
 SearchSnapshot snapshotOf(const SearchState &state, const QString &error = {});

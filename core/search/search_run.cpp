@@ -249,7 +249,7 @@ Status SearchRun::pump(int maxActions)
             s = completeStep();
             break;
         case NextAction::Finish:
-            s = finish(QStringLiteral("the step budget is spent"));
+            s = finish(m_state.exhausted.isEmpty() ? QStringLiteral("the step budget is spent") : m_state.exhausted);
             break;
         }
         if (!s)
@@ -363,6 +363,8 @@ Status SearchRun::processAnswer(const Answer &answer)
                     {QStringLiteral("error"), m->error}};
                 if (!m->details.isEmpty())
                     payload.insert(QStringLiteral("details"), m->details);
+                if (m->exhausted)
+                    payload.insert(QStringLiteral("exhausted"), true);
                 events.append(event(SearchEventKind::MutationFailed, payload, 0));
                 return {};
             }
@@ -565,6 +567,8 @@ Status SearchRun::finish(const QString &reason)
 {
     return commit([&](QList<SearchEvent> &events) -> Status {
         QJsonObject payload {{QStringLiteral("reason"), reason}};
+        if (!m_state.exhausted.isEmpty())
+            payload.insert(QStringLiteral("exhausted"), true);
         if (m_state.bestReward)
             payload.insert(QStringLiteral("best_speedup"), *m_state.bestReward);
         events.append(event(SearchEventKind::SearchCompleted, payload, 0));

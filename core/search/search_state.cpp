@@ -292,6 +292,8 @@ Status onMutationAnswered(SearchState &state, const SearchEvent &e, bool ok)
         c.mutationError = e.payload.value(QStringLiteral("error")).toString();
         c.status = CandidateStatus::MutationFailed;
         ++state.mutationFailures;
+        if (e.payload.value(QStringLiteral("exhausted")).toBool())
+            state.exhausted = c.mutationError;
     }
     return f.status();
 }
@@ -622,6 +624,7 @@ Status applyKnown(SearchState &state, const SearchEvent &e, SearchEventKind kind
         return onStepCompleted(state, e);
     case SearchEventKind::SearchCompleted:
         state.finished = true;
+        state.finishReason = e.payload.value(QStringLiteral("reason")).toString();
         return {};
     case SearchEventKind::SearchPaused:
         state.paused = true;
@@ -694,7 +697,7 @@ NextAction nextAction(const SearchState &state)
             return NextAction::Select;
         return NextAction::CompleteStep;
     }
-    if (state.completedSteps() >= state.config.steps)
+    if (state.completedSteps() >= state.config.steps || !state.exhausted.isEmpty())
         return NextAction::Finish;
     return NextAction::StartStep;
 }

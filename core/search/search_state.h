@@ -89,6 +89,10 @@ struct SearchState
     bool paused = false;
     bool stopped = false;
     bool finished = false;
+    QString finishReason; // the search_completed event's: "the step budget is spent", the exhausted source's words
+    // Why the source of proposals has nothing more to give (a mutation_failed marked "exhausted": a recorded pool
+    // whose kernels were all proposed); empty while it has. The search finishes once the step that learned it is done.
+    QString exhausted;
     qint64 events = 0;
     qint64 unknownEvents = 0; // of events, those of a kind this version does not know: kept, folded as nothing
 
@@ -143,7 +147,7 @@ enum class NextAction {
     RequestForecasts,
     Select,
     CompleteStep,
-    Finish, // the budget of steps is spent
+    Finish, // the budget of steps is spent, or the source of proposals is exhausted
     Paused,
     Done, // stopped or finished
 };

@@ -110,6 +110,8 @@ SearchSummary summarizeSearch(const Search &search, const QList<SearchEvent> &ev
             break;
         case SearchEventKind::SearchCompleted:
             s.finished = true;
+            s.finishReason = event.payload.value(QStringLiteral("reason")).toString();
+            s.exhausted = event.payload.value(QStringLiteral("exhausted")).toBool();
             break;
         case SearchEventKind::SearchStopped:
             s.stopped = true;
@@ -123,6 +125,8 @@ SearchSummary summarizeSearch(const Search &search, const QList<SearchEvent> &ev
         case SearchEventKind::ConfigChanged:
             // A larger step budget reopens a finished search (as the engine's fold does).
             s.finished = false;
+            s.finishReason.clear();
+            s.exhausted = false;
             break;
         default: // the rest changes nothing a summary counts
             break;
@@ -181,6 +185,13 @@ QString searchStatusText(SearchStatus status)
         return QCoreApplication::translate("gpuf::SearchesPanel", "failed");
     }
     return {};
+}
+
+QString searchStatusText(SearchStatus status, const SearchSummary &summary)
+{
+    if (status == SearchStatus::Finished && summary.exhausted)
+        return QCoreApplication::translate("gpuf::SearchesPanel", "finished — proposals ran out");
+    return searchStatusText(status);
 }
 
 bool isResumable(SearchStatus status)

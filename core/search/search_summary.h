@@ -37,6 +37,8 @@ struct SearchSummary
     bool finished = false;
     bool stopped = false;
     bool paused = false;
+    QString finishReason; // the search_completed event's reason
+    bool exhausted = false; // finished because its source of proposals ran out (the pool was all proposed)
 };
 
 // A search's status as the Searches view shows it. `live` is the running engine's (SearchSnapshot::status), nullopt
@@ -44,6 +46,9 @@ struct SearchSummary
 enum class SearchStatus { Running, Paused, Finished, Stopped, Interrupted, Recorded, Failed };
 SearchStatus searchStatus(const SearchSummary &summary, std::optional<search::RunStatus> live);
 QString searchStatusText(SearchStatus status);
+// The status as the list and the status line say it: searchStatusText, and "finished — proposals ran out" for a search
+// that ended because its source had nothing more to propose.
+QString searchStatusText(SearchStatus status, const SearchSummary &summary);
 // Whether a search in this status can be run on (started again or resumed) from the view.
 bool isResumable(SearchStatus status);
 

@@ -332,7 +332,7 @@ private Q_SLOTS:
     void storeWithoutSpaces()
     {
         const QString path = m_dir.filePath(QStringLiteral("corpus.gpuf"));
-        const QString made = testing::makeWorldStore(path);
+        const QString made = testing::makeCorpusStore(path);
         QVERIFY2(made.isEmpty(), qPrintable(made));
         View view;
         QVERIFY(openIn(view, path));

@@ -2,10 +2,12 @@
 // imported searches — what each row says, the event log of the chosen search with its filter and payload, the empty
 // and unreadable stores' messages, and the models under QAbstractItemModelTester.
 #include "core/interop/interop.h"
+#include "core/search/search_setup.h"
 #include "core/search/search_summary.h"
 #include "core/session/store_session.h"
 #include "core/store/search_repo.h"
 #include "core/store/store.h"
+#include "tests/search/search_fixture.h"
 #include "widgets/search/search_models.h"
 #include "widgets/search/searches_panel.h"
 
@@ -137,6 +139,45 @@ private Q_SLOTS:
         QTEST(s.forecasts, "forecasts");
         QTEST(s.forecastFailures, "forecastFailures");
         QCOMPARE(s.bestSpeedup.value_or(-1.0), best);
+    }
+
+    // A search whose recorded pool ran out says so where the user looks: its row's status and tooltip, and the line
+    // under the list when it is chosen.
+    void aSearchWhosePoolRanOut()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("pool.gpuf"));
+        QVERIFY(testing::makeWorldStore(path).isEmpty());
+        {
+            auto store = Store::open(path, Store::Mode::ExistingOnly);
+            QVERIFY(store);
+            search::SearchConfig config;
+            config.problem = QStringLiteral("transpose");
+            config.steps = 20;
+            config.seed = 5;
+            config.hardware = QStringLiteral("NVIDIA H100 80GB HBM3");
+            auto made = search::createSearch(**store, QStringLiteral("drained"), config);
+            QVERIFY2(made, qPrintable(made ? QString() : made.error()));
+            const Status ran = testing::runToEnd(**store, QStringLiteral("drained"));
+            QVERIFY2(ran, qPrintable(ran ? QString() : ran.error()));
+        }
+        StoreSession session;
+        SearchesPanel panel(&session);
+        panel.resize(1200, 700);
+        panel.show();
+        session.open(path);
+        QTRY_VERIFY(session.isOpen() && !panel.isLoading());
+        QTableView *searches = panel.searchView();
+        const int row = rowNamed(searches, QStringLiteral("drained"));
+        QVERIFY(row >= 0);
+        QCOMPARE(cell(searches, row, SearchListModel::StatusColumn), QStringLiteral("finished — proposals ran out"));
+        const QString tip
+            = searches->model()->index(row, SearchListModel::StatusColumn).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.startsWith(QStringLiteral("It ended: the recorded pool is exhausted: its ")), qPrintable(tip));
+        const int steps = cell(searches, row, SearchListModel::StepsColumn).toInt();
+        QVERIFY2(steps >= 1 && steps < 20, qPrintable(QString::number(steps)));
+        searches->selectRow(row);
+        QTRY_VERIFY(panel.liveLabel()->text().startsWith(
+            QStringLiteral("drained — finished — proposals ran out · %1 of 20 steps done").arg(steps)));
     }
 
     void gistNamesTheFieldsFirst()

@@ -60,6 +60,8 @@ void SearchListModel::applySnapshot(const search::SearchSnapshot &snapshot)
     s.finished = snapshot.status == search::RunStatus::Finished;
     s.stopped = snapshot.status == search::RunStatus::Stopped;
     s.paused = snapshot.status == search::RunStatus::Paused;
+    s.finishReason = snapshot.finishReason;
+    s.exhausted = snapshot.exhausted;
     Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
 }
 
@@ -82,6 +84,12 @@ SearchStatus SearchListModel::statusAt(int row) const
 {
     const SearchSummary *s = summaryAt(row);
     return s ? searchStatus(*s, liveStatus(s->search.name)) : SearchStatus::Recorded;
+}
+
+QString SearchListModel::statusTextAt(int row) const
+{
+    const SearchSummary *s = summaryAt(row);
+    return s ? searchStatusText(statusAt(row), *s) : searchStatusText(SearchStatus::Recorded);
 }
 
 int SearchListModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }
@@ -128,7 +136,9 @@ QVariant SearchListModel::data(const QModelIndex &index, int role) const
                       "stopped (a crash, a kill). Resume continues where the log ends; nothing measured is lost.");
         if (role == Qt::ToolTipRole && status == SearchStatus::Recorded)
             return tr("An imported log: it can be read, compared and replayed, not resumed");
-        return searchStatusText(status);
+        if (role == Qt::ToolTipRole && status == SearchStatus::Finished && !s->finishReason.isEmpty())
+            return tr("It ended: %1").arg(s->finishReason);
+        return searchStatusText(status, *s);
     }
     case EventsColumn:
         return sort ? QVariant(s->events) : QVariant(QLocale().toString(s->events));

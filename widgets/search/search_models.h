@@ -42,6 +42,7 @@ public:
     void clearLive(const QString &name);
     std::optional<search::RunStatus> liveStatus(const QString &name) const;
     SearchStatus statusAt(int row) const;
+    QString statusTextAt(int row) const; // as the status column says it ("finished — proposals ran out")
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

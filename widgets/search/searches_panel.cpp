@@ -542,7 +542,7 @@ void SearchesPanel::updateLiveLabel()
     if (m_controller && m_controller->isRunning(name) && m_controller->snapshot(name).events > s.events)
         s = m_controller->snapshot(name);
     QString text = tr("%1 — %2 · %3 of %4 steps done · %n GPU evaluation(s)", nullptr, s.gpuEvaluations)
-                       .arg(name, searchStatusText(m_searches->statusAt(row)))
+                       .arg(name, m_searches->statusTextAt(row))
                        .arg(s.step)
                        .arg(s.steps);
     if (s.replayedEvaluations > 0)

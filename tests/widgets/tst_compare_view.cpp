@@ -55,7 +55,7 @@ bool same(double shown, const QJsonValue &expected)
 double meanOf(const QJsonArray &values)
 {
     double sum = 0.0;
-    for (const QJsonValue &v : values)
+    for (const QJsonValue v : values)
         sum += v.toDouble();
     return values.isEmpty() ? 0.0 : sum / double(values.size());
 }
@@ -150,7 +150,7 @@ class TestCompareView : public QObject
         const int budget = json.value(QStringLiteral("budget")).toInt();
         const QJsonArray strategies = json.value(QStringLiteral("strategies")).toArray();
         QCOMPARE(strategies.size(), kStrategies.size());
-        for (const QJsonValue &value : strategies) {
+        for (const QJsonValue value : strategies) {
             const QJsonObject s = value.toObject();
             const QString name = s.value(QStringLiteral("name")).toString();
             const QJsonObject curve = s.value(QStringLiteral("curve")).toObject();
@@ -280,7 +280,7 @@ private Q_SLOTS:
         compareTable(view.panel.tableModel(), json.value(QStringLiteral("strategies")).toArray());
         if (QTest::currentTestFailed())
             return;
-        for (const QJsonValue &note : json.value(QStringLiteral("notes")).toArray())
+        for (const QJsonValue note : json.value(QStringLiteral("notes")).toArray())
             QVERIFY2(view.panel.notesText().contains(note.toString()), qPrintable(note.toString()));
         QVERIFY(view.panel.notesText().contains(QStringLiteral("optimum %1×").arg(report->optimum, 0, 'f', 3)));
 

@@ -36,6 +36,21 @@ QString packagingBuild(const QString &relative) { return QStringLiteral(GPUF_PAC
 
 using Run = gpuf::test::CliText;
 
+// Opens the sample store as the explorer does, with `dataDir` as the installation's shared data and no sample store
+// of the user's yet.
+void openSampleStoreFrom(const QString &dataDir, StoreSession &session, int timeoutMs)
+{
+    qputenv("GPUF_RESOURCE_DIR", dataDir.toLocal8Bit());
+    QFile::remove(sampleStorePath());
+    QFile::remove(sampleStorePath() + QStringLiteral(".source"));
+    QSignalSpy opened(&session, &StoreSession::opened);
+    QSignalSpy failed(&session, &StoreSession::openFailed);
+    openSampleStore(&session);
+    QTRY_VERIFY_WITH_TIMEOUT(!opened.isEmpty() || !failed.isEmpty(), timeoutMs);
+    qunsetenv("GPUF_RESOURCE_DIR");
+    QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().at(1).toString()));
+}
+
 Run run(const QString &program, const QStringList &args, const QProcessEnvironment &extra = {})
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -328,17 +343,10 @@ private Q_SLOTS:
         QVERIFY(QFile::copy(built, installed));
         QVERIFY(QFile::copy(built + QStringLiteral(".source"), installed + QStringLiteral(".source")));
         QFile::setPermissions(installed, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther);
-        qputenv("GPUF_RESOURCE_DIR", data.path().toLocal8Bit());
-        QFile::remove(sampleStorePath());
-        QFile::remove(sampleStorePath() + QStringLiteral(".source"));
-
         StoreSession session;
-        QSignalSpy opened(&session, &StoreSession::opened);
-        QSignalSpy failed(&session, &StoreSession::openFailed);
-        openSampleStore(&session);
-        QTRY_VERIFY_WITH_TIMEOUT(!opened.isEmpty() || !failed.isEmpty(), 60000);
-        qunsetenv("GPUF_RESOURCE_DIR");
-        QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().at(1).toString()));
+        openSampleStoreFrom(data.path(), session, 60000);
+        if (QTest::currentTestFailed())
+            return;
         QCOMPARE(session.path(), sampleStorePath());
         QVERIFY(session.snapshot().statistics.totals.kernels > 0);
         // A copy of the installed file (not a fresh import), and one the user may write.
@@ -362,17 +370,10 @@ private Q_SLOTS:
         QVERIFY(data.isValid());
         QVERIFY(QDir().mkpath(data.filePath(QStringLiteral("sweeps"))));
         QVERIFY(QFile::copy(sweep, data.filePath(QStringLiteral("sweeps/transpose-h100-2026-11-26.jsonl"))));
-        qputenv("GPUF_RESOURCE_DIR", data.path().toLocal8Bit());
-        QFile::remove(sampleStorePath());
-        QFile::remove(sampleStorePath() + QStringLiteral(".source"));
-
         StoreSession session;
-        QSignalSpy opened(&session, &StoreSession::opened);
-        QSignalSpy failed(&session, &StoreSession::openFailed);
-        openSampleStore(&session);
-        QTRY_VERIFY_WITH_TIMEOUT(!opened.isEmpty() || !failed.isEmpty(), 120000);
-        qunsetenv("GPUF_RESOURCE_DIR");
-        QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().at(1).toString()));
+        openSampleStoreFrom(data.path(), session, 120000);
+        if (QTest::currentTestFailed())
+            return;
         const StoreStatistics &statistics = session.snapshot().statistics;
         // The bundle's forecasts, and the sweep's 216 transpose configurations with their 434 cases measured on the
         // H100 (more than the bundle's own transpose kernels and measurements).

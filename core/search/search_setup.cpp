@@ -5,6 +5,7 @@
 #include "core/forecasters/costmodel/costmodel_backend.h"
 #include "core/measure/cluster_profile.h"
 #include "core/mutators/mutator_factory.h"
+#include "core/mutators/shipped_sweeps.h"
 #include "core/search/local_evaluator.h"
 #include "core/search/recorded_mutators.h"
 #include "core/search/space_mutator.h"
@@ -15,6 +16,7 @@
 #include "core/store/store.h"
 
 #include <QEventLoop>
+#include <QFileInfo>
 
 namespace gpuf::search {
 
@@ -79,6 +81,30 @@ Result<std::unique_ptr<Mutator>> makeMutator(const MutatorContext &context)
 }
 
 namespace {
+
+// A family search replays recorded runtimes of the family's configurations: refused before anything is written when
+// the store has none on that GPU (it would run every step with nothing to replay), naming the import that adds them.
+Status checkFamilyReplay(const Store &store, const SearchConfig &config, const ReplayWorld &world)
+{
+    const QString family = config.mutatorConfig.value(QStringLiteral("family")).toString();
+    for (const RecordedKernel &k : world.kernels) {
+        if (k.kernel.parameters.value(QStringLiteral("family")).toString() == family)
+            return {};
+    }
+    QStringList shipped;
+    for (const QString &file : families::shippedSweepFiles()) {
+        if (QFileInfo(file).fileName().startsWith(family + QLatin1Char('-')))
+            shipped.append(file);
+    }
+    const QString how = shipped.isEmpty()
+        ? QStringLiteral("record one with gpuf sweep %1 --family %2 on that GPU, or search with --gpu local")
+              .arg(store.path(), family)
+        : QStringLiteral("import one with gpuf sweep %1 --import FILE (shipped: %2)")
+              .arg(store.path(), shipped.join(QStringLiteral(", ")));
+    return Error {QStringLiteral("%1 has no recorded sweep of the family '%2' on %3, so a replay has nothing to "
+                                 "replay: %4")
+                      .arg(store.path(), family, world.hardware.name, how)};
+}
 
 Result<std::unique_ptr<CandidateForecaster>> makeForecaster(Store &store, const SearchConfig &config,
     const RunParts &parts, const SetupOptions &options, const std::optional<Hardware> &hardware)
@@ -193,6 +219,10 @@ Result<RunParts> buildParts(Store &store, const SearchConfig &config, const Setu
         return Error {QStringLiteral("the cost model reads kernel code, and '%1' was imported without its kernel "
                                      "template: run the standard mode, or import it again with --template FILE")
                           .arg(parts.problem.name)};
+    if (config.mutator == MutatorKind::Family && config.gpu.isReplay() && world) {
+        if (Status s = checkFamilyReplay(store, config, *world); !s)
+            return Error {s.error()};
+    }
     MutatorContext context {&store, config, parts.problem, parts.reference, world};
     auto mutator = makeMutator(context);
     if (!mutator)

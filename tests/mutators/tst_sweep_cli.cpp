@@ -173,6 +173,28 @@ private Q_SLOTS:
         }
     }
 
+    // A family search replaying on a store that has the family's problem but no recorded sweep is refused before
+    // anything is written, and the refusal names the import (and the shipped sweep) that would make it work.
+    void familyReplayWithoutSweepIsRefused()
+    {
+        const QString store = m_dir.filePath(u"no-sweep.gpuf"_s);
+        QFile::remove(store);
+        const Run imported
+            = runGpuf({u"import"_s, store, QStringLiteral(GPUF_SOURCE_DIR "/resources/sample/sample-bundle.jsonl")});
+        QVERIFY2(imported.exitCode == 0, qPrintable(imported.err));
+        const Run started
+            = runGpuf({u"search"_s, u"start"_s, store, u"--name"_s, u"f1"_s, u"--family"_s, u"transpose"_s, u"--gpu"_s,
+                u"replay"_s, u"--hardware"_s, u"NVIDIA H100 80GB HBM3"_s, u"--steps"_s, u"3"_s});
+        QCOMPARE(started.exitCode, 1);
+        QVERIFY2(started.err.contains(u"has no recorded sweep of the family 'transpose' on NVIDIA H100 80GB HBM3"_s),
+            qPrintable(started.err));
+        QVERIFY2(started.err.contains(u"gpuf sweep "_s + store + u" --import FILE"_s), qPrintable(started.err));
+        QVERIFY2(started.err.contains(u"transpose-h100-2026-11-26.jsonl"_s), qPrintable(started.err));
+        const Run list = runGpuf({u"search"_s, u"list"_s, store, u"--json"_s});
+        QCOMPARE(list.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(list.out.toUtf8()).array().size(), 0);
+    }
+
     // The `families` verb of gpuf search, called as the search command calls it (its parser may lack our options).
     void searchFamilies()
     {

@@ -369,8 +369,9 @@ void MainWindow::importDialog()
         return;
     }
     const QStringList files = QFileDialog::getOpenFileNames(this, tr("Import"), QString(),
-        tr("gpuf bundles and tuning results (*.jsonl *.json *.ndjson *.json.gz);;"
-           "Kernel Tuner caches and T4 results (*.json *.json.gz);;All files (*)"));
+        tr("gpuf bundles, recorded sweeps and tuning results (*.jsonl *.json *.ndjson *.json.gz);;"
+           "Recorded sweeps of kernel families (*.jsonl);;Kernel Tuner caches and T4 results (*.json *.json.gz);;"
+           "All files (*)"));
     if (!files.isEmpty())
         startImport(this, m_session, files);
 }

@@ -16,6 +16,7 @@
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QFile>
+#include <QMessageBox>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -89,7 +90,54 @@ class TestStoreChanges : public QObject
         }
     }
 
+    // File → Import… with sweep files: what the box says, and what the store then holds.
+    static void importAndRead(QWidget *parent, StoreSession &session, const QStringList &files, QString &text)
+    {
+        startImport(parent, &session, files);
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((box = parent->findChild<QMessageBox *>()) != nullptr, 60000);
+        text = box->text();
+        delete box;
+    }
+
 private Q_SLOTS:
+    // File → Import… takes recorded sweeps (resources/sweeps, or made with gpuf sweep) as gpuf sweep --import does:
+    // the box lists each file's kernels and measurements, and the store's counts show them; a broken sweep is refused
+    // with its line and leaves the store as it was.
+    void importTakesSweepFiles()
+    {
+        const QString sweep = QStringLiteral(GPUF_SOURCE_DIR "/resources/sweeps/transpose-h100-2026-11-26.jsonl");
+        if (!QFile::exists(sweep))
+            QSKIP("the recorded transpose sweep is not in resources/sweeps");
+        const QString path = m_dir.filePath(QStringLiteral("sweeps.gpuf"));
+        QVERIFY(Store::open(path, Store::Mode::CreateIfMissing));
+        StoreSession session;
+        QWidget parent;
+        session.open(path);
+        QTRY_VERIFY(session.isOpen());
+
+        const QString broken = m_dir.filePath(QStringLiteral("broken-sweep.jsonl"));
+        QFile in(sweep);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QList<QByteArray> lines = in.readAll().split('\n');
+        lines[3] = "{not json";
+        QFile out(broken);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(lines.join('\n'));
+        out.close();
+        QString text;
+        importAndRead(&parent, session, {broken}, text);
+        QVERIFY2(
+            text.contains(QStringLiteral("broken-sweep.jsonl: ")) && text.contains(QStringLiteral(":4: not a JSON")),
+            qPrintable(text));
+        QTRY_COMPARE(session.snapshot().statistics.totals.kernels, 0);
+
+        importAndRead(&parent, session, {sweep}, text);
+        QCOMPARE(text, QStringLiteral("transpose-h100-2026-11-26.jsonl: 216 kernels, 434 measurements"));
+        QTRY_VERIFY(session.snapshot().statistics.totals.measurements >= 434);
+        QVERIFY(session.snapshot().statistics.totals.kernels >= 216);
+    }
+
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);

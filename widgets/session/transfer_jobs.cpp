@@ -3,10 +3,14 @@
 
 #include "core/interop/interop.h"
 #include "core/interop/tuning_import.h"
+#include "core/mutators/shipped_sweeps.h"
 #include "core/session/store_session.h"
 
+#include <QFileInfo>
 #include <QMessageBox>
 #include <QPointer>
+
+#include <algorithm>
 
 namespace gpuf {
 namespace {
@@ -55,6 +59,24 @@ void startImport(QWidget *parent, StoreSession *session, const QStringList &file
                 if (!report)
                     return TransferJobResult {false, QObject::tr("%1\n\nNothing was imported.").arg(report.error())};
                 return TransferJobResult {true, report->text()};
+            }
+            // Recorded sweeps of the shipped families (resources/sweeps, or made with gpuf sweep): each its own import.
+            if (std::all_of(files.cbegin(), files.cend(), families::looksLikeSweep)) {
+                QStringList lines;
+                for (const QString &file : files) {
+                    auto report = families::importSweepFile(store, file);
+                    if (!report) {
+                        lines.append(QObject::tr("%1\n\nThe sweeps above it were imported; this one and those after "
+                                                 "it were not.")
+                                         .arg(report.error()));
+                        return TransferJobResult {false, lines.join(QLatin1Char('\n'))};
+                    }
+                    lines.append(QObject::tr("%1: %2 kernels, %3 measurements")
+                                     .arg(QFileInfo(file).fileName())
+                                     .arg(report->kernels)
+                                     .arg(report->measurements));
+                }
+                return TransferJobResult {true, lines.join(QLatin1Char('\n'))};
             }
             auto report = interop::importFiles(store, files);
             if (!report)

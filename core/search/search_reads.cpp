@@ -8,6 +8,7 @@
 #include "core/store/hardware_repo.h"
 #include "core/store/measurement_repo.h"
 #include "core/store/problem_repo.h"
+#include "core/store/recorded_spaces.h"
 #include "core/store/search_repo.h"
 #include "core/store/store.h"
 
@@ -144,6 +145,13 @@ Result<NewSearchChoices> readNewSearchChoices(Store &store, const CancelToken &c
         return searches.failure();
     for (const Search &s : std::as_const(*searches))
         out.searches.append(s.name);
+    // What a replay can answer from: the recorded sweeps and imported spaces, so the dialog says before a start
+    // whether a family replays on the chosen GPU (one query: loading each space's world takes seconds).
+    auto recorded = recordedSpaces(store);
+    if (!recorded)
+        return recorded.failure();
+    for (const RecordedSpace &r : std::as_const(*recorded))
+        out.recorded.append({r.family, r.problem, r.hardware, r.configurations});
     return out;
 }
 

@@ -49,6 +49,16 @@ struct FoldedSearch
 };
 Result<QList<FoldedSearch>> readFoldedSearches(Store &store, const QStringList &names, const CancelToken &cancel);
 
+// What the Compare view offers: the spaces with known outcomes `compareStrategies` can run on (a kernel family or an
+// imported tuning space, on each GPU where its configurations have recorded outcomes) and the forecasters.
+struct CompareSpace
+{
+    QString space; // the family or imported space (`gpuf search compare --family`)
+    QString problem;
+    QString hardware;
+    int configurations = 0; // with a recorded outcome on that GPU (failures included)
+};
+
 // What New Search… offers: targets, forecasters, hardware and the searches whose log can propose.
 struct NewSearchChoices
 {
@@ -63,18 +73,10 @@ struct NewSearchChoices
     QStringList llmForecasters; // of them, those that call an endpoint (and can generate)
     QStringList hardware;
     QStringList searches; // searches whose log can be a recorded pool
+    QList<CompareSpace> recorded; // the families and imported spaces with recorded runtimes, per GPU (a replay's world)
 };
 Result<NewSearchChoices> readNewSearchChoices(Store &store, const CancelToken &cancel);
 
-// What the Compare view offers: the spaces with known outcomes `compareStrategies` can run on (a kernel family or an
-// imported tuning space, on each GPU where its configurations have recorded outcomes) and the forecasters.
-struct CompareSpace
-{
-    QString space; // the family or imported space (`gpuf search compare --family`)
-    QString problem;
-    QString hardware;
-    int configurations = 0; // with a recorded outcome on that GPU (failures included)
-};
 struct CompareChoices
 {
     QList<CompareSpace> spaces; // by space name, then the GPU with most configurations first

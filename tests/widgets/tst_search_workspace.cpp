@@ -238,6 +238,7 @@ private Q_SLOTS:
         choices.forecasters = {QStringLiteral("costmodel"), QStringLiteral("qwen")};
         choices.llmForecasters = {QStringLiteral("qwen")};
         choices.searches = {QStringLiteral("earlier")};
+        choices.hardware = {QStringLiteral("NVIDIA H100 80GB HBM3")};
         NewSearchDialog dialog(choices);
         QCOMPARE(dialog.mutatorBox()->currentData().toString(), QStringLiteral("pool"));
         dialog.targetBox()->setCurrentIndex(1);
@@ -246,14 +247,39 @@ private Q_SLOTS:
         QVERIFY(config);
         QCOMPARE(config->mutatorConfig.value(QStringLiteral("family")).toString(), QStringLiteral("transpose"));
         QCOMPARE(config->problem, QStringLiteral("transpose"));
-        // Replayed, a family's new variants have no runtimes: the form says so before anything starts.
+        // Replayed without a recorded sweep of the family on that GPU, nothing could answer: the form says so and
+        // does not offer to start.
         QCOMPARE(config->gpu.name(), QStringLiteral("replay"));
         QVERIFY2(dialog.costLabel()->text().contains(
-                     QLatin1StringView("The kernel family proposes new code, which has none: those proposals cannot "
-                                       "run and nothing new is measured.")),
+                     QStringLiteral("The store has no recorded sweep of transpose, so a replay has nothing to answer "
+                                    "with. Import one (File → Import…")),
             qPrintable(dialog.costLabel()->text()));
+        QVERIFY(!dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->isEnabled());
         dialog.targetBox()->setCurrentIndex(0);
-        QVERIFY(!dialog.costLabel()->text().contains(QLatin1StringView("Replay answers only")));
+        QVERIFY(!dialog.costLabel()->text().contains(QLatin1StringView("recorded sweep")));
+        QVERIFY(dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->isEnabled());
+        // With the sweep in the store (as in the sample store), the family replays from it.
+        choices.recorded = {
+            {QStringLiteral("transpose"), QStringLiteral("transpose"), QStringLiteral("NVIDIA H100 80GB HBM3"), 216}};
+        NewSearchDialog swept(choices);
+        swept.targetBox()->setCurrentIndex(1);
+        QVERIFY2(swept.costLabel()->text().contains(
+                     QLatin1StringView("Replay answers from the store's recorded sweep of transpose on NVIDIA H100 "
+                                       "80GB HBM3 (216 configurations)")),
+            qPrintable(swept.costLabel()->text()));
+        QVERIFY(swept.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->isEnabled());
+        // Another GPU chosen, one without that sweep: said, and not offered.
+        choices.hardware.append(QStringLiteral("NVIDIA H200"));
+        NewSearchDialog other(choices);
+        other.targetBox()->setCurrentIndex(1);
+        for (QComboBox *box : other.findChildren<QComboBox *>()) {
+            if (const int at = box->findData(QStringLiteral("NVIDIA H200")); at >= 0)
+                box->setCurrentIndex(at);
+        }
+        QVERIFY2(other.costLabel()->text().contains(QLatin1StringView(
+                     "The store has no recorded sweep of transpose on NVIDIA H200, so a replay has nothing to answer")),
+            qPrintable(other.costLabel()->text()));
+        QVERIFY(!other.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->isEnabled());
         dialog.targetBox()->setCurrentIndex(1);
         QVERIFY(!dialog.proposalsBox()->isEnabled()); // standard
         QCOMPARE(config->proposalsPerParent, config->measurementsPerParent);

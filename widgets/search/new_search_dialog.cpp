@@ -32,6 +32,21 @@ QSpinBox *spin(int low, int high, int value, QWidget *parent)
     return box;
 }
 
+// The recorded sweep (or imported space) a family search of `config` would replay: on the chosen GPU, or with none
+// chosen the largest one of any GPU; nullptr when the store has none of that family there.
+const search::CompareSpace *recordedSweep(const NewSearchChoices &choices, const SearchConfig &config)
+{
+    const QString family = config.mutatorConfig.value(QStringLiteral("family")).toString();
+    const search::CompareSpace *found = nullptr;
+    for (const search::CompareSpace &space : choices.recorded) {
+        if (space.space != family || (!config.hardware.isEmpty() && space.hardware != config.hardware))
+            continue;
+        if (!found || space.configurations > found->configurations)
+            found = &space;
+    }
+    return found;
+}
+
 } // namespace
 
 NewSearchDialog::NewSearchDialog(const NewSearchChoices &choices, QWidget *parent)
@@ -165,7 +180,10 @@ void NewSearchDialog::updateForm()
     m_updating = false;
 
     auto made = config();
-    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(bool(made));
+    // A family replay with no recorded sweep on that GPU is refused by the engine: not offered here either.
+    const bool unanswerable = made && made->gpu.isReplay() && made->mutator == search::MutatorKind::Family
+        && !recordedSweep(m_choices, *made);
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(bool(made) && !unanswerable);
     m_cost->setText(made ? costText() : made.error());
 }
 
@@ -233,13 +251,32 @@ QString NewSearchDialog::costText() const
     QString text = tr("This search costs %1; %2 forecasts; %3 LLM calls (%4 proposals over %5 parent expansions).")
                        .arg(gpu, locale.toString(cost.forecasts), locale.toString(cost.llmCalls),
                            locale.toString(cost.proposals), locale.toString(cost.parentExpansions));
-    // Replay knows only what was measured before: new code gets no answer, and a search of it measures nothing.
+    // Replay knows only what was measured before: a family replays from its recorded sweep, new code gets no answer.
     const QString mutator = m_mutator->currentData().toString();
-    if (c->gpu.isReplay() && (mutator == kFamily || mutator == kLlm))
+    if (c->gpu.isReplay() && mutator == kFamily) {
+        const QString family = c->mutatorConfig.value(QStringLiteral("family")).toString();
+        if (const search::CompareSpace *sweep = recordedSweep(m_choices, *c))
+            text += QLatin1Char('\n')
+                + tr("Replay answers from the store's recorded sweep of %1 on %2 (%n configurations); a proposal "
+                     "outside it cannot run.",
+                    nullptr, sweep->configurations)
+                      .arg(family, sweep->hardware);
+        else
+            text += QLatin1Char('\n')
+                + (c->hardware.isEmpty()
+                        ? tr("The store has no recorded sweep of %1, so a replay has nothing to answer with.")
+                              .arg(family)
+                        : tr("The store has no recorded sweep of %1 on %2, so a replay has nothing to answer with.")
+                              .arg(family, c->hardware))
+                + QLatin1Char(' ')
+                + tr(
+                    "Import one (File → Import…; gpuf ships them in its sweeps folder), or choose this machine's GPU.");
+    } else if (c->gpu.isReplay() && mutator == kLlm) {
         text += QLatin1Char('\n')
-            + tr("Replay answers only for kernels the store has runtimes of. %1 proposes new code, which has none: "
-                 "those proposals cannot run and nothing new is measured. Choose this machine's GPU to measure them.")
-                  .arg(mutator == kFamily ? tr("The kernel family") : tr("The language model"));
+            + tr("Replay answers only for kernels the store has runtimes of. The language model proposes new code, "
+                 "which has none: those proposals cannot run and nothing new is measured. Choose this machine's GPU "
+                 "to measure them.");
+    }
     return text;
 }
 

@@ -1,0 +1,25 @@
+// recordedSpaces; see recorded_spaces.h.
+#include "core/store/recorded_spaces.h"
+
+#include "core/store/sql.h"
+#include "core/store/store.h"
+
+namespace gpuf {
+
+Result<QList<RecordedSpace>> recordedSpaces(Store &store)
+{
+    auto q = sql::run(store.database(),
+        QStringLiteral("SELECT json_extract(k.parameters_json, '$.family') AS family, p.name, h.name, "
+                       "COUNT(DISTINCT k.id) FROM kernels k JOIN problems p ON p.id = k.problem_id "
+                       "JOIN measurements m ON m.kernel_id = k.id JOIN hardware h ON h.id = m.hardware_id "
+                       "WHERE json_extract(k.parameters_json, '$.family') IS NOT NULL "
+                       "GROUP BY family, p.name, h.name ORDER BY family, h.name"));
+    if (!q)
+        return Error {q.error()};
+    QList<RecordedSpace> out;
+    while (q->next())
+        out.append({q->value(0).toString(), q->value(1).toString(), q->value(2).toString(), q->value(3).toInt()});
+    return out;
+}
+
+} // namespace gpuf

@@ -2,11 +2,8 @@
 #include "core/search/search_reads.h"
 
 #include "core/mutators/shipped_families.h"
-#include "core/search/replay_world.h"
-#include "core/search/tuning_space.h"
 #include "core/store/forecast_repo.h"
 #include "core/store/hardware_repo.h"
-#include "core/store/measurement_repo.h"
 #include "core/store/problem_repo.h"
 #include "core/store/recorded_spaces.h"
 #include "core/store/search_repo.h"
@@ -14,7 +11,6 @@
 
 #include <QCoreApplication>
 #include <QHash>
-#include <QSet>
 
 #include <algorithm>
 
@@ -155,83 +151,26 @@ Result<NewSearchChoices> readNewSearchChoices(Store &store, const CancelToken &c
     return out;
 }
 
-namespace {
-
-// The families (and imported spaces) among a problem's kernels, in the order first seen.
-QStringList familiesOf(const QList<Kernel> &kernels)
-{
-    QStringList out;
-    for (const Kernel &k : kernels) {
-        const QString family = k.parameters.value(QStringLiteral("family")).toString();
-        if (!family.isEmpty() && !out.contains(family))
-            out.append(family);
-    }
-    return out;
-}
-
-// The GPUs on which the kernel has a recorded runtime, by name.
-Result<QStringList> hardwareWithRuntimes(Store &store, RowId kernelId)
-{
-    auto rows = MeasurementRepo(store).forKernel(kernelId);
-    if (!rows)
-        return rows.failure();
-    QSet<RowId> ids;
-    for (const Measurement &m : std::as_const(*rows))
-        ids.insert(m.hardwareId);
-    HardwareRepo hardware(store);
-    QStringList names;
-    for (RowId id : std::as_const(ids)) {
-        auto found = hardware.find(id);
-        if (!found)
-            return found.failure();
-        if (*found)
-            names.append((*found)->name);
-    }
-    names.sort();
-    return names;
-}
-
-// The spaces of one problem: each family on each GPU where the reference and some configurations have runtimes.
-Status appendSpacesOf(Store &store, const Problem &problem, const CancelToken &cancel, QList<CompareSpace> &out)
-{
-    auto kernels = KernelRepo(store).list(problem.id);
-    if (!kernels)
-        return kernels.failure();
-    const QStringList families = familiesOf(*kernels);
-    if (families.isEmpty())
-        return {};
-    auto hardware = hardwareWithRuntimes(store, problem.referenceKernelId);
-    if (!hardware)
-        return hardware.failure();
-    for (const QString &gpu : std::as_const(*hardware)) {
-        if (cancel.isCancelled())
-            return Error::cancelled();
-        auto world = loadReplayWorld(store, problem.name, gpu);
-        if (!world)
-            continue; // nothing but the reference was recorded there
-        for (const QString &family : families) {
-            if (auto space = spaceFromWorld(*world, family))
-                out.append({family, problem.name, gpu, space->size()});
-        }
-    }
-    return {};
-}
-
-} // namespace
-
 Result<CompareChoices> readCompareChoices(Store &store, const CancelToken &cancel)
 {
-    auto problems = ProblemRepo(store).list();
-    if (!problems)
-        return problems.failure();
+    // One query each, not a replay world per problem and GPU (seconds on the sample store): the counts are what the
+    // world would hold, kernels without any outcome there being left out of both.
+    auto spaces = recordedSpaces(store);
+    if (!spaces)
+        return spaces.failure();
     CompareChoices out;
-    for (const Problem &p : std::as_const(*problems)) {
-        if (p.referenceKernelId <= 0)
-            continue;
-        if (Status s = appendSpacesOf(store, p, cancel, out.spaces); !s)
-            return s.failure();
-    }
+    for (const RecordedSpace &r : std::as_const(*spaces))
+        out.spaces.append({r.family, r.problem, r.hardware, r.configurations});
+    if (cancel.isCancelled())
+        return Error::cancelled();
+    auto pools = recordedPools(store);
+    if (!pools)
+        return pools.failure();
+    for (const RecordedPool &r : std::as_const(*pools))
+        out.spaces.append({r.problem, r.problem, r.hardware, r.kernels, true});
     std::stable_sort(out.spaces.begin(), out.spaces.end(), [](const CompareSpace &a, const CompareSpace &b) {
+        if (a.pool != b.pool)
+            return !a.pool; // the families and imported spaces first, then the problems' pools
         if (a.space != b.space)
             return a.space < b.space;
         return a.configurations > b.configurations;

@@ -50,13 +50,15 @@ struct FoldedSearch
 Result<QList<FoldedSearch>> readFoldedSearches(Store &store, const QStringList &names, const CancelToken &cancel);
 
 // What the Compare view offers: the spaces with known outcomes `compareStrategies` can run on (a kernel family or an
-// imported tuning space, on each GPU where its configurations have recorded outcomes) and the forecasters.
+// imported tuning space, or a problem's recorded pool, on each GPU where they and the reference have recorded outcomes)
+// and the forecasters.
 struct CompareSpace
 {
-    QString space; // the family or imported space (`gpuf search compare --family`)
+    QString space; // the family or imported space (`gpuf search compare --family`); a pool: the problem's name
     QString problem;
     QString hardware;
-    int configurations = 0; // with a recorded outcome on that GPU (failures included)
+    int configurations = 0; // with a recorded outcome on that GPU (failures included); a pool: its kernels
+    bool pool = false; // the problem's recorded kernels, without tunables (`gpuf search compare --problem`)
 };
 
 // What New Search… offers: targets, forecasters, hardware and the searches whose log can propose.
@@ -79,7 +81,7 @@ Result<NewSearchChoices> readNewSearchChoices(Store &store, const CancelToken &c
 
 struct CompareChoices
 {
-    QList<CompareSpace> spaces; // by space name, then the GPU with most configurations first
+    QList<CompareSpace> spaces; // families and spaces, then pools; each by name, then the GPU with most configurations
     QStringList forecasters; // costmodel first
 };
 Result<CompareChoices> readCompareChoices(Store &store, const CancelToken &cancel);

@@ -4,6 +4,7 @@
 // interval band, random search's expected curve, every cell of the figures table, the notes and the CSV. Then Cancel, a
 // store without any space, a space whose GPU has no recorded runtimes, and a palette change.
 #include "../search/search_fixture.h"
+#include "core/interop/corpus.h"
 #include "core/mutators/shipped_families.h"
 #include "core/mutators/sweep_file.h"
 #include "core/session/store_session.h"
@@ -21,6 +22,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -192,7 +194,7 @@ class TestCompareView : public QObject
     }
 
     // Every cell of the figures table against the CLI's figures for the same strategy.
-    static void compareTable(const CompareTableModel *model, const QJsonArray &strategies)
+    static void compareTable(const CompareTableModel *model, const QJsonArray &strategies, int seeds = kSeeds)
     {
         QCOMPARE(model->rowCount(), strategies.size());
         using C = CompareTableModel;
@@ -215,7 +217,7 @@ class TestCompareView : public QObject
                 if (figure.contains(QStringLiteral("reached")))
                     QVERIFY2(
                         cell.data().toString().endsWith(
-                            QStringLiteral("(%1/%2)").arg(figure.value(QStringLiteral("reached")).toInt()).arg(kSeeds)),
+                            QStringLiteral("(%1/%2)").arg(figure.value(QStringLiteral("reached")).toInt()).arg(seeds)),
                         qPrintable(cell.data().toString()));
             }
             for (const auto &[column, key] : means) {
@@ -328,19 +330,104 @@ private Q_SLOTS:
         QCOMPARE(view.panel.tableModel()->rowCount(), 0);
     }
 
-    // A store whose problems have no family or imported space with recorded runtimes: nothing to run, and why.
+    // A store whose kernels have no recorded runtimes at all: nothing to run, and why.
     void storeWithoutSpaces()
     {
         const QString path = m_dir.filePath(QStringLiteral("corpus.gpuf"));
-        const QString made = testing::makeCorpusStore(path);
-        QVERIFY2(made.isEmpty(), qPrintable(made));
+        {
+            auto store = Store::open(path);
+            QVERIFY2(store, qPrintable(store.error()));
+            auto corpus = interop::importCorpus(**store, testing::corpusDir());
+            QVERIFY2(corpus, qPrintable(corpus.error()));
+        }
         View view;
         QVERIFY(openIn(view, path));
         QVERIFY(view.panel.controller()->choices().spaces.isEmpty());
         QVERIFY(!view.panel.runButton()->isEnabled());
         QVERIFY2(view.panel.statusText().contains(QStringLiteral("has recorded runtimes")),
             qPrintable(view.panel.statusText()));
-        QVERIFY(view.panel.statusText().contains(QStringLiteral("--import")));
+        QVERIFY(view.panel.statusText().contains(QStringLiteral("File → Import…")));
+    }
+
+    // A problem's recorded pool, with the first seed, k, τ and a cost model file set in the form: the view draws what
+    // `gpuf search compare --problem … --seed … --k … --tau … --model …` prints; a missing or broken model file is
+    // refused with its reason.
+    void poolWithEveryOptionEqualsTheCli()
+    {
+        View view;
+        QVERIFY(openIn(view, m_store));
+        CompareForm *form = view.panel.form();
+        QVERIFY(form->choose(QStringLiteral("sgemm"), m_hardware, true));
+        QVERIFY(form->poolChosen());
+        QVERIFY2(form->hardwareBox()->currentText().endsWith(QStringLiteral("kernels")),
+            qPrintable(form->hardwareBox()->currentText()));
+        const QStringList strategies {QStringLiteral("standard"), QStringLiteral("surrogate"),
+            QStringLiteral("selective"), QStringLiteral("random")};
+        form->setStrategies(strategies);
+        form->seedsBox()->setValue(2);
+        form->stepsBox()->setValue(3);
+        form->firstSeedBox()->setValue(7);
+        form->factorBox()->setValue(2);
+        form->tauBox()->setValue(0.3);
+        QVERIFY(form->factorBox()->isEnabled());
+        QVERIFY(form->tauBox()->isEnabled());
+        QCOMPARE(form->budget(), 3 * 2 * 4); // a pool starts from the reference: no seed evaluation
+        QVERIFY2(view.panel.statusText().contains(QStringLiteral("starts from the reference")),
+            qPrintable(view.panel.statusText()));
+
+        form->modelEdit()->setText(m_dir.filePath(QStringLiteral("no-such-model.json")));
+        QVERIFY(!form->options());
+        QVERIFY2(form->options().error().contains(QStringLiteral("There is no cost model file at")),
+            qPrintable(form->options().error()));
+        const QString broken = m_dir.filePath(QStringLiteral("broken-model.json"));
+        {
+            QFile file(broken);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("{\"not\": \"a model\"}");
+        }
+        form->modelEdit()->setText(broken);
+        QTest::mouseClick(view.panel.runButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.panel.controller()->isRunning(), 60000);
+        QVERIFY(!view.panel.controller()->report());
+        QVERIFY2(view.panel.statusText().contains(QStringLiteral("cost model"))
+                && view.panel.statusText().contains(QFileInfo(broken).completeBaseName()),
+            qPrintable(view.panel.statusText()));
+
+        const QString model = QStringLiteral(GPUF_SOURCE_DIR "/resources/models/costmodel.json");
+        form->modelEdit()->setText(model);
+        QTest::mouseClick(view.panel.runButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.panel.controller()->isRunning(), 240000);
+        QVERIFY2(view.panel.controller()->report(), qPrintable(view.panel.statusText()));
+
+        const auto run = test::asText(test::runProgram(QStringLiteral(GPUF_CLI_PATH),
+            {QStringLiteral("search"), QStringLiteral("compare"), m_store, QStringLiteral("--problem"),
+                QStringLiteral("sgemm"), QStringLiteral("--hardware"), m_hardware, QStringLiteral("--strategies"),
+                strategies.join(QLatin1Char(',')), QStringLiteral("--seeds"), QStringLiteral("2"),
+                QStringLiteral("--steps"), QStringLiteral("3"), QStringLiteral("--seed"), QStringLiteral("7"),
+                QStringLiteral("--k"), QStringLiteral("2"), QStringLiteral("--tau"), QStringLiteral("0.3"),
+                QStringLiteral("--model"), model, QStringLiteral("--json"), QStringLiteral("--quiet")},
+            300000));
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const QJsonObject json = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QCOMPARE(json.value(QStringLiteral("budget")).toInt(), 3 * 2 * 4);
+        QCOMPARE(view.panel.controller()->report()->spaceSize, json.value(QStringLiteral("space_size")).toInt());
+        QVERIFY(
+            form->hardwareBox()->currentText().contains(QString::number(view.panel.controller()->report()->spaceSize)));
+        const QJsonArray figures = json.value(QStringLiteral("strategies")).toArray();
+        QCOMPARE(figures.size(), strategies.size());
+        for (const QJsonValue value : figures) {
+            const QJsonObject s = value.toObject();
+            const QString name = s.value(QStringLiteral("name")).toString();
+            const QString mean = graphDiffers(view.panel.plot()->meanGraph(name),
+                s.value(QStringLiteral("curve")).toObject().value(QStringLiteral("mean")).toArray(), 3 * 2 * 4);
+            QVERIFY2(mean.isEmpty(), qPrintable(name + QStringLiteral(": ") + mean));
+        }
+        compareTable(view.panel.tableModel(), figures, 2);
+
+        // τ and k only where a checked strategy uses them.
+        form->setStrategies({QStringLiteral("standard"), QStringLiteral("random")});
+        QVERIFY(!form->factorBox()->isEnabled());
+        QVERIFY(!form->tauBox()->isEnabled());
     }
 
     // A GPU the store knows but on which the space was never run: the comparison says so instead of running.

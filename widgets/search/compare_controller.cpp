@@ -50,7 +50,7 @@ void CompareController::storeChanged(const StoreChange &change)
     case Kind::Forecasters:
     case Kind::Import:
     case Kind::Reload:
-        // Reading every space's world is not free: the view reads again when it is shown.
+        // The view reads the spaces again (two queries) when it is next shown.
         m_choicesStale = true;
         Q_EMIT choicesStaleChanged();
         break;
@@ -61,7 +61,7 @@ void CompareController::storeChanged(const StoreChange &change)
     }
 }
 
-void CompareController::run(search::CompareOptions options)
+void CompareController::run(search::CompareOptions options, const QString &costModelPath)
 {
     if (!m_session->isOpen()) {
         Q_EMIT failed(tr("No store is open."));
@@ -72,12 +72,14 @@ void CompareController::run(search::CompareOptions options)
     setRunning(true);
     Q_EMIT progressed(0, int(options.strategies.size()) * options.seeds);
     m_job.start(
-        [options = std::move(options)](
+        [options = std::move(options), costModelPath](
             const CancelToken &cancel, const JobProgress &progress) mutable -> Result<search::CompareReport> {
             lowerCurrentThreadPriority();
             options.cancel = cancel;
             options.progress = [progress](int done, int total, const QString &) { progress(done, total); };
-            return search::compareStrategies(options);
+            search::SetupOptions setup;
+            setup.costModelPath = costModelPath;
+            return search::compareStrategies(options, setup);
         },
         [this](Result<search::CompareReport> result) {
             setRunning(false);

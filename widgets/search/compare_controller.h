@@ -32,8 +32,9 @@ public:
     bool choicesStale() const { return m_choicesStale; }
 
     // Runs the comparison in the background against the open store (its path, jobs and cancel token are filled in
-    // here); a run still going is cancelled first. progressed() follows, then finished(), failed() or cancelled().
-    void run(search::CompareOptions options);
+    // here), with the cost model of `costModelPath` (empty: the built-in one); a run still going is cancelled first.
+    // progressed() follows, then finished(), failed() or cancelled().
+    void run(search::CompareOptions options, const QString &costModelPath = {});
     // Asks the run to stop; cancelled() follows once its searches noticed.
     void cancel();
     bool isRunning() const { return m_running; }

@@ -3,11 +3,18 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QSpinBox>
+#include <QToolButton>
+
+#include <limits>
 
 namespace gpuf {
 
@@ -27,6 +34,34 @@ const char *const kStrategyTips[] = {
     QT_TRANSLATE_NOOP("gpuf::CompareForm", "Greedy neighbour hill climbing with restarts"),
     QT_TRANSLATE_NOOP("gpuf::CompareForm", "A genetic algorithm over the tunables (population 20)"),
 };
+
+// The space box's key: a family and a problem's pool may share a name (reduce_sum).
+QString spaceKey(const search::CompareSpace &s)
+{
+    return (s.pool ? QStringLiteral("pool:") : QStringLiteral("space:")) + s.space;
+}
+
+QString spaceTitle(const search::CompareSpace &s)
+{
+    if (s.pool)
+        return CompareForm::tr("%1 — the problem's recorded kernels").arg(s.problem);
+    return s.problem == s.space ? s.space : CompareForm::tr("%1 (problem %2)").arg(s.space, s.problem);
+}
+
+// One labelled row of fields.
+QHBoxLayout *fieldRow(QWidget *parent, const QList<std::pair<QString, QWidget *>> &fields)
+{
+    auto *row = new QHBoxLayout;
+    for (const auto &[label, field] : fields) {
+        auto *name = new QLabel(label, parent);
+        name->setBuddy(field);
+        row->addWidget(name);
+        row->addWidget(field);
+        row->addSpacing(6);
+    }
+    row->addStretch(1);
+    return row;
+}
 
 } // namespace
 
@@ -49,21 +84,48 @@ CompareForm::CompareForm(QWidget *parent)
     m_forecaster->setToolTip(tr("The forecaster of the surrogate and selective modes"));
     m_forecaster->setSizeAdjustPolicy(QComboBox::AdjustToContents);
 
+    m_firstSeed = addSpin(0, std::numeric_limits<int>::max(), 0,
+        tr("The first seed (`--seed`): the searches use this seed and the next ones, the same for every strategy"));
+    m_factor = addSpin(1, 64, 4,
+        tr("k (`--k`): the surrogate and selective modes propose k× the GPU budget per parent, and the forecaster "
+           "chooses among them"));
+    m_tau = new QDoubleSpinBox(this);
+    m_tau->setRange(0.0, 1.0);
+    m_tau->setSingleStep(0.05);
+    m_tau->setDecimals(2);
+    m_tau->setValue(defaults.tau);
+    m_tau->setToolTip(tr("τ (`--tau`): in the selective mode a forecast whose confidence is below τ is not trusted "
+                         "and goes to the GPU"));
+    connect(m_tau, &QDoubleSpinBox::valueChanged, this, &CompareForm::changed);
+    m_model = new QLineEdit(this);
+    m_model->setPlaceholderText(tr("built-in"));
+    m_model->setClearButtonEnabled(true);
+    m_model->setMinimumWidth(160);
+    m_model->setToolTip(tr("The cost model's model file (`--model`, as `gpuf costmodel train` writes it); empty: the "
+                           "built-in model"));
+    connect(m_model, &QLineEdit::textChanged, this, &CompareForm::changed);
+    auto *browse = new QToolButton(this);
+    browse->setText(tr("…"));
+    browse->setToolTip(tr("Choose a cost model file"));
+    connect(browse, &QToolButton::clicked, this, &CompareForm::browseModel);
+    auto *model = new QWidget(this);
+    auto *modelRow = new QHBoxLayout(model);
+    modelRow->setContentsMargins(0, 0, 0, 0);
+    modelRow->setSpacing(2);
+    modelRow->addWidget(m_model);
+    modelRow->addWidget(browse);
+
     auto *grid = new QGridLayout(this);
     grid->setContentsMargins(0, 0, 0, 0);
-    const QList<std::pair<QString, QWidget *>> fields {{tr("Space"), m_space}, {tr("GPU"), m_hardware},
-        {tr("Forecaster"), m_forecaster}, {tr("Seeds"), m_seeds}, {tr("Steps"), m_steps}, {tr("Parents"), m_parents},
-        {tr("Measure"), m_measure}};
-    auto *row = new QHBoxLayout;
-    for (const auto &[label, field] : fields) {
-        auto *name = new QLabel(label, this);
-        name->setBuddy(field);
-        row->addWidget(name);
-        row->addWidget(field);
-        row->addSpacing(6);
-    }
-    row->addStretch(1);
-    grid->addLayout(row, 0, 0);
+    grid->addLayout(fieldRow(this,
+                        {{tr("Space"), m_space}, {tr("GPU"), m_hardware}, {tr("Forecaster"), m_forecaster},
+                            {tr("Cost model"), model}}),
+        0, 0);
+    grid->addLayout(
+        fieldRow(this,
+            {{tr("Seeds"), m_seeds}, {tr("First seed"), m_firstSeed}, {tr("Steps"), m_steps},
+                {tr("Parents"), m_parents}, {tr("Measure"), m_measure}, {tr("k"), m_factor}, {tr("τ"), m_tau}}),
+        1, 0);
     auto *strategies = new QHBoxLayout;
     strategies->addWidget(new QLabel(tr("Strategies"), this));
     for (int i = 0; i < int(std::size(kStrategyNames)); ++i) {
@@ -71,12 +133,16 @@ CompareForm::CompareForm(QWidget *parent)
         box->setObjectName(QString::fromLatin1(kStrategyNames[i]));
         box->setChecked(i < kDefaultStrategies);
         box->setToolTip(tr(kStrategyTips[i]));
-        connect(box, &QCheckBox::toggled, this, &CompareForm::changed);
+        connect(box, &QCheckBox::toggled, this, [this] {
+            enableModeFields();
+            Q_EMIT changed();
+        });
         strategies->addWidget(box);
         m_strategies.append(box);
     }
     strategies->addStretch(1);
-    grid->addLayout(strategies, 1, 0);
+    grid->addLayout(strategies, 2, 0);
+    enableModeFields();
 
     connect(m_space, &QComboBox::currentIndexChanged, this, [this] {
         fillHardware();
@@ -107,10 +173,8 @@ void CompareForm::setChoices(const search::CompareChoices &choices)
         const QSignalBlocker blockForecaster(m_forecaster);
         m_space->clear();
         for (const search::CompareSpace &s : std::as_const(m_choices.spaces)) {
-            if (m_space->findData(s.space) >= 0)
-                continue;
-            const QString title = s.problem == s.space ? s.space : tr("%1 (problem %2)").arg(s.space, s.problem);
-            m_space->addItem(title, s.space);
+            if (m_space->findData(spaceKey(s)) < 0)
+                m_space->addItem(spaceTitle(s), spaceKey(s));
         }
         m_space->setCurrentIndex(std::max(0, m_space->findData(space)));
         m_forecaster->clear();
@@ -127,18 +191,55 @@ void CompareForm::fillHardware()
 {
     const QSignalBlocker block(m_hardware);
     m_hardware->clear();
-    const QString space = m_space->currentData().toString();
+    const QString key = m_space->currentData().toString();
     for (const search::CompareSpace &s : std::as_const(m_choices.spaces)) {
-        if (s.space == space)
-            m_hardware->addItem(tr("%1 — %Ln configuration(s)", nullptr, s.configurations).arg(s.hardware), s.hardware);
+        if (spaceKey(s) != key)
+            continue;
+        const int n = s.configurations;
+        const QString count = s.pool ? (n == 1 ? tr("1 kernel") : tr("%L1 kernels").arg(n))
+                                     : (n == 1 ? tr("1 configuration") : tr("%L1 configurations").arg(n));
+        m_hardware->addItem(tr("%1 — %2").arg(s.hardware, count), s.hardware);
     }
+}
+
+// k matters to the surrogate and selective modes, τ to the selective mode only.
+void CompareForm::enableModeFields()
+{
+    const auto checked = [this](const char *name) { return strategyBox(QString::fromLatin1(name))->isChecked(); };
+    m_factor->setEnabled(checked("surrogate") || checked("selective"));
+    m_tau->setEnabled(checked("selective"));
+}
+
+void CompareForm::browseModel()
+{
+    const QString file = QFileDialog::getOpenFileName(
+        this, tr("Cost model file"), m_model->text(), tr("Cost models (*.json);;All files (*)"));
+    if (!file.isEmpty())
+        m_model->setText(file);
 }
 
 bool CompareForm::hasSpaces() const { return !m_choices.spaces.isEmpty(); }
 
-bool CompareForm::choose(const QString &space, const QString &hardware)
+const search::CompareSpace *CompareForm::chosenSpace() const
 {
-    const int s = m_space->findData(space);
+    const QString key = m_space->currentData().toString();
+    const QString hardware = m_hardware->currentData().toString();
+    for (const search::CompareSpace &s : m_choices.spaces) {
+        if (spaceKey(s) == key && s.hardware == hardware)
+            return &s;
+    }
+    return nullptr;
+}
+
+bool CompareForm::poolChosen() const
+{
+    const search::CompareSpace *chosen = chosenSpace();
+    return chosen && chosen->pool;
+}
+
+bool CompareForm::choose(const QString &space, const QString &hardware, bool pool)
+{
+    const int s = m_space->findData(QString((pool ? QStringLiteral("pool:") : QStringLiteral("space:")) + space));
     if (s < 0)
         return false;
     m_space->setCurrentIndex(s);
@@ -164,17 +265,16 @@ void CompareForm::setStrategies(const QStringList &names)
         box->setChecked(names.contains(box->objectName()));
 }
 
-int CompareForm::budget() const { return m_steps->value() * m_parents->value() * m_measure->value() + 1; }
+QString CompareForm::costModelPath() const { return m_model->text().trimmed(); }
+
+int CompareForm::budget() const
+{
+    return m_steps->value() * m_parents->value() * m_measure->value() + (poolChosen() ? 0 : 1);
+}
 
 Result<search::CompareOptions> CompareForm::options() const
 {
-    const QString space = m_space->currentData().toString();
-    const QString hardware = m_hardware->currentData().toString();
-    const search::CompareSpace *chosen = nullptr;
-    for (const search::CompareSpace &s : m_choices.spaces) {
-        if (s.space == space && s.hardware == hardware)
-            chosen = &s;
-    }
+    const search::CompareSpace *chosen = chosenSpace();
     if (!chosen)
         return Error {tr("Choose a space and its GPU first.")};
     QStringList names;
@@ -186,8 +286,12 @@ Result<search::CompareOptions> CompareForm::options() const
         return Error {tr("Choose at least one strategy to run.")};
     search::CompareOptions o;
     o.base.problem = chosen->problem;
-    o.base.mutator = search::MutatorKind::Family;
-    o.base.mutatorConfig = {{QStringLiteral("family"), chosen->space}};
+    if (chosen->pool) {
+        o.base.mutator = search::MutatorKind::Pool;
+    } else {
+        o.base.mutator = search::MutatorKind::Family;
+        o.base.mutatorConfig = {{QStringLiteral("family"), chosen->space}};
+    }
     o.base.gpu = search::GpuSource::replay();
     o.base.hardware = chosen->hardware;
     o.base.forecaster
@@ -196,6 +300,8 @@ Result<search::CompareOptions> CompareForm::options() const
     o.base.parentsPerStep = m_parents->value();
     o.base.measurementsPerParent = m_measure->value();
     o.base.proposalsPerParent = m_measure->value();
+    o.base.seed = quint64(m_firstSeed->value());
+    o.base.tau = m_tau->value();
     if (Status s = o.base.validate(); !s)
         return Error {s.error()};
     auto strategies = search::strategiesFromNames(names.join(QLatin1Char(',')));
@@ -203,6 +309,9 @@ Result<search::CompareOptions> CompareForm::options() const
         return Error {strategies.error()};
     o.strategies = *strategies;
     o.seeds = m_seeds->value();
+    o.proposalFactor = m_factor->value();
+    if (const QString model = costModelPath(); !model.isEmpty() && !QFileInfo(model).isFile())
+        return Error {tr("There is no cost model file at %1.").arg(model)};
     return o;
 }
 

@@ -1,7 +1,8 @@
 // CompareForm: what a strategy comparison runs on, as the user chooses it — the space (a kernel family or an imported
-// tuning space with recorded runtimes), its GPU, the strategies (the three modes and the baselines), seeds, steps,
-// parents per step, measurements per parent and the forecaster — and the CompareOptions it makes (the same defaults as
-// `gpuf search compare`).
+// tuning space with recorded runtimes, or a problem's recorded pool), its GPU, the strategies (the three modes and the
+// baselines), seeds and the first of them, steps, parents per step, measurements per parent, the surrogate modes' k and
+// the selective mode's τ, the forecaster and the cost model's file — and the CompareOptions it makes (the same options
+// and defaults as `gpuf search compare`).
 #pragma once
 
 #include "core/search/compare.h"
@@ -11,7 +12,9 @@
 
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
+class QLineEdit;
 class QSpinBox;
 
 namespace gpuf {
@@ -29,8 +32,12 @@ public:
 
     // The options the form describes; an error says what is missing or wrong ("choose at least one strategy").
     Result<search::CompareOptions> options() const;
-    // The GPU evaluations every strategy may spend per search: steps × parents × measure + the seed.
+    // The cost model's model file (`--model`); empty: the built-in one.
+    QString costModelPath() const;
+    // The GPU evaluations every strategy may spend per search: steps × parents × measure, + 1 for a family's seed.
     int budget() const;
+    // Whether the chosen space is a problem's recorded pool (its seed is the reference: no evaluation).
+    bool poolChosen() const;
 
     // The controls, for tests and tools.
     QComboBox *spaceBox() const { return m_space; }
@@ -40,17 +47,25 @@ public:
     QSpinBox *stepsBox() const { return m_steps; }
     QSpinBox *parentsBox() const { return m_parents; }
     QSpinBox *measureBox() const { return m_measure; }
+    QSpinBox *firstSeedBox() const { return m_firstSeed; }
+    QSpinBox *factorBox() const { return m_factor; }
+    QDoubleSpinBox *tauBox() const { return m_tau; }
+    QLineEdit *modelEdit() const { return m_model; }
     QCheckBox *strategyBox(const QString &name) const; // nullptr for an unknown name
     // Checks exactly the strategies named.
     void setStrategies(const QStringList &names);
-    // Chooses a space and its GPU; false when the store offers no such pair.
-    bool choose(const QString &space, const QString &hardware);
+    // Chooses a space (a family or imported space; with `pool`, a problem's recorded pool) and its GPU; false when the
+    // store offers no such pair.
+    bool choose(const QString &space, const QString &hardware, bool pool = false);
 
 Q_SIGNALS:
     void changed();
 
 private:
     void fillHardware();
+    void enableModeFields();
+    void browseModel();
+    const search::CompareSpace *chosenSpace() const;
     QSpinBox *addSpin(int minimum, int maximum, int value, const QString &toolTip);
 
     search::CompareChoices m_choices;
@@ -61,6 +76,10 @@ private:
     QSpinBox *m_steps;
     QSpinBox *m_parents;
     QSpinBox *m_measure;
+    QSpinBox *m_firstSeed;
+    QSpinBox *m_factor;
+    QDoubleSpinBox *m_tau;
+    QLineEdit *m_model;
     QList<QCheckBox *> m_strategies;
 };
 

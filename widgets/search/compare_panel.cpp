@@ -215,16 +215,18 @@ void ComparePanel::showIdleHint()
     } else if (!m_controller->hasChoices()) {
         setStatus(tr("Reading the spaces of this store…"));
     } else if (!m_form->hasSpaces()) {
-        setStatus(tr("No kernel family or imported tuning space in this store has recorded runtimes, so there is "
-                     "nothing to compare strategies on. Import a recorded sweep (gpuf sweep STORE --import "
-                     "resources/sweeps/…) or a Kernel Tuner or T4 result (File → Import…) first."));
+        setStatus(tr("No kernel family, imported tuning space or problem in this store has recorded runtimes, so "
+                     "there is nothing to compare strategies on. Import a recorded sweep or a Kernel Tuner or T4 "
+                     "result (File → Import…) first."));
     } else {
         const auto options = m_form->options();
-        setStatus(options ? tr("Each strategy may spend %1 GPU evaluations per search (steps × parents × measure + "
-                               "the seed); %2 searches in all.")
-                                .arg(m_form->budget())
-                                .arg(options->seeds * options->strategies.size())
-                          : options.error());
+        const QString budget = m_form->poolChosen()
+            ? tr("Each strategy may spend %1 GPU evaluations per search (steps × parents × measure; a pool's search "
+                 "starts from the reference, measured already); %2 searches in all.")
+            : tr("Each strategy may spend %1 GPU evaluations per search (steps × parents × measure + the seed); %2 "
+                 "searches in all.");
+        setStatus(
+            options ? budget.arg(m_form->budget()).arg(options->seeds * options->strategies.size()) : options.error());
     }
 }
 
@@ -248,7 +250,7 @@ void ComparePanel::runComparison()
     m_progress->setRange(0, std::max(1, int(options->strategies.size()) * options->seeds));
     m_progress->setValue(0);
     m_progress->setTextVisible(true);
-    m_controller->run(*options);
+    m_controller->run(*options, m_form->costModelPath());
     if (m_controller->isRunning())
         setStatus(tr("Running…"));
 }

@@ -9,10 +9,9 @@
 #include "core/mutators/shipped_families.h"
 #include "core/search/compare.h"
 #include "core/search/recorded_mutators.h"
-#include "core/search/search_engine.h"
 #include "core/search/search_export.h"
+#include "core/search/search_host.h"
 #include "core/search/search_setup.h"
-#include "core/search/ulid.h"
 #include "core/store/search_repo.h"
 #include "core/store/store.h"
 
@@ -20,7 +19,6 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
-#include <QRandomGenerator>
 #include <QSaveFile>
 #include <QThread>
 
@@ -256,43 +254,36 @@ void printStatus(Io &io, const SearchState &state)
     io.out.flush();
 }
 
-// Runs the stored search named `name` on an engine thread until it finishes, stops, pauses or fails.
+// Runs the stored search named `name` on the search host's engine thread until it finishes, stops, pauses or fails.
 int runSearch(Io &io, const QString &storePath, const QString &name, const SetupOptions &setup, bool quiet, bool json)
 {
-    QThread thread;
-    thread.setObjectName(QStringLiteral("gpuf-search"));
-    auto *engine = new SearchEngine(storeRunFactory(storePath, name, setup));
-    engine->moveToThread(&thread);
-    QObject::connect(&thread, &QThread::finished, engine, &QObject::deleteLater);
+    SearchHost host;
+    host.setStorePath(storePath);
+    host.setSetupOptions(setup);
     SearchProgress progress(io.err, quiet);
     QEventLoop loop;
     QString error;
     SearchSnapshot last;
-    QObject::connect(engine, &SearchEngine::snapshotReady, &loop, [&](const SearchSnapshot &s) {
+    QObject::connect(&host, &SearchHost::snapshotChanged, &loop, [&](const SearchSnapshot &s) {
         last = s;
         progress.snapshot(s);
     });
-    QObject::connect(engine, &SearchEngine::stepCompleted, &loop, [&](const SearchSnapshot &s) {
+    QObject::connect(&host, &SearchHost::stepCompleted, &loop, [&](const SearchSnapshot &s) {
         last = s;
         progress.step(s);
     });
-    QObject::connect(engine, &SearchEngine::failed, &loop, [&](const QString &message) {
+    QObject::connect(&host, &SearchHost::failed, &loop, [&](const QString &, const QString &message) {
         error = message;
         loop.quit();
     });
-    QObject::connect(engine, &SearchEngine::finished, &loop, [&](const SearchSnapshot &s) {
+    QObject::connect(&host, &SearchHost::halted, &loop, [&](const SearchSnapshot &s) {
         last = s;
         loop.quit();
     });
-    thread.start();
-    QMetaObject::invokeMethod(engine, &SearchEngine::start, Qt::QueuedConnection);
+    host.run(name);
     loop.exec();
-    QEventLoop down;
-    QObject::connect(engine, &SearchEngine::shutDown, &down, &QEventLoop::quit, Qt::QueuedConnection);
-    QMetaObject::invokeMethod(engine, &SearchEngine::shutdown, Qt::QueuedConnection);
-    down.exec();
-    thread.quit();
-    thread.wait();
+    host.releaseAll();
+    host.waitForReleased();
     progress.finish(last);
     if (!error.isEmpty())
         return fail(io, BadInput, QStringLiteral("search: ") + error);
@@ -334,28 +325,6 @@ int runStart(const QStringList &args, const QCommandLineParser &p, Io &io)
             return fail(io, BadInput, QStringLiteral("search start: ") + id.error());
     }
     return runSearch(io, args.first(), p.value(kName), setupFrom(p), p.isSet(kQuiet), p.isSet(QStringLiteral("json")));
-}
-
-// One event appended to a search's log by this process (pause, stop, resume, a configuration change), in one
-// transaction with `extra` (rows that must change with it).
-Status appendEvent(
-    Store &store, RowId searchId, SearchEventKind kind, QJsonObject payload, const std::function<Status()> &extra = {})
-{
-    StoreSink sink(store, searchId);
-    return sink.transact([&](QList<SearchEvent> &events) -> Status {
-        if (extra) {
-            if (Status s = extra(); !s)
-                return s;
-        }
-        payload.insert(QStringLiteral("id"),
-            makeUlid(QDateTime::currentDateTimeUtc(), QRandomGenerator::global()->generate(),
-                QRandomGenerator::global()->generate64()));
-        SearchEvent e;
-        e.kind = eventKindName(kind);
-        e.payload = payload;
-        events.append(e);
-        return {};
-    });
 }
 
 // Each option given to resume that differs from the stored configuration, "--mode surrogate (the search has …)".
@@ -416,14 +385,14 @@ int runResume(const QStringList &args, const QCommandLineParser &p, Io &io)
         if (*steps != state->config.steps) {
             SearchConfig changed = state->config;
             changed.steps = *steps;
-            Status s = appendEvent(**store, id, SearchEventKind::ConfigChanged,
+            Status s = appendControlEvent(**store, id, SearchEventKind::ConfigChanged,
                 {{QStringLiteral("changes"), QJsonObject {{QStringLiteral("steps"), *steps}}}},
                 [&] { return searches.updateConfig(id, changed.toJson()); });
             if (!s)
                 return fail(io, BadInput, QStringLiteral("search resume: ") + s.error());
         }
         if (state->paused) {
-            if (Status s = appendEvent(**store, id, SearchEventKind::SearchResumed, {}); !s)
+            if (Status s = appendControlEvent(**store, id, SearchEventKind::SearchResumed, {}); !s)
                 return fail(io, BadInput, QStringLiteral("search resume: ") + s.error());
         }
     }
@@ -452,7 +421,7 @@ int runControl(const QString &verb, const QStringList &args, Io &io)
     auto search = SearchRepo(**store).findByName(args.at(1));
     if (!search || !search->has_value())
         return fail(io, BadInput, QStringLiteral("search %1: no search named '%2'").arg(verb, args.at(1)));
-    Status s = appendEvent(**store, (*search)->id,
+    Status s = appendControlEvent(**store, (*search)->id,
         verb == QLatin1StringView("pause") ? SearchEventKind::SearchPaused : SearchEventKind::SearchStopped,
         {{QStringLiteral("by"), QStringLiteral("gpuf search %1").arg(verb)}});
     if (!s)

@@ -5,6 +5,7 @@
 #include "core/search/compare.h"
 #include "core/search/search_engine.h"
 #include "core/search/search_export.h"
+#include "core/search/search_host.h"
 #include "core/search/search_setup.h"
 #include "core/search/selection.h"
 #include "core/store/problem_repo.h"
@@ -439,6 +440,70 @@ private Q_SLOTS:
         auto folded = foldStoredSearch(**store, QStringLiteral("e"));
         QVERIFY(folded);
         QCOMPARE(folded->gpuEvaluations, done.gpuEvaluations);
+    }
+
+    // The host that the explorer and `gpuf search` share: engines by name on their own threads, a pause appended by
+    // another writer (appendControlEvent) folded in by the running engine, resume through the host, the finished
+    // engine released, and the stored log folding to the figures the host last reported.
+    void hostRunsEnginesByName()
+    {
+        const QString path = freshStore(QStringLiteral("host.gpuf"));
+        RowId searchId = 0;
+        {
+            auto store = Store::open(path, Store::Mode::ExistingOnly);
+            auto id = createSearch(**store, QStringLiteral("h"), replayConfig(Mode::Standard, 30));
+            QVERIFY2(id, qPrintable(id.error()));
+            searchId = *id;
+        }
+        SearchHost host;
+        QSignalSpy halted(&host, &SearchHost::halted);
+        QSignalSpy gone(&host, &SearchHost::engineGone);
+        QSignalSpy notices(&host, &SearchHost::notice);
+        host.pause(QStringLiteral("h")); // not running: said, nothing started
+        QCOMPARE(notices.size(), 1);
+        QVERIFY(!host.isRunning(QStringLiteral("h")));
+        QVERIFY(!host.run(QStringLiteral("h"))); // no store yet
+        {
+            // Another process's pause: one event in the log, which the engine folds in as it starts.
+            auto store = Store::open(path, Store::Mode::ExistingOnly);
+            QVERIFY(appendControlEvent(
+                **store, searchId, SearchEventKind::SearchPaused, {{QStringLiteral("by"), QStringLiteral("test")}}));
+        }
+        host.setStorePath(path);
+        QVERIFY(host.run(QStringLiteral("h")));
+        QVERIFY(host.isRunning(QStringLiteral("h")));
+        QCOMPARE(host.runningSearches(), QStringList {QStringLiteral("h")});
+        QTRY_VERIFY_WITH_TIMEOUT(!halted.isEmpty(), 30000);
+        const SearchSnapshot paused = halted.at(0).at(0).value<SearchSnapshot>();
+        QCOMPARE(runStatusName(paused.status), QStringLiteral("paused"));
+        QCOMPARE(paused.step, 0);
+        QVERIFY(host.isRunning(QStringLiteral("h"))); // a paused engine stays
+        QCOMPARE(runStatusName(host.snapshot(QStringLiteral("h")).status), QStringLiteral("paused"));
+        host.resume(QStringLiteral("h"));
+        QTRY_VERIFY_WITH_TIMEOUT(halted.size() >= 2, 60000);
+        const SearchSnapshot done = halted.last().at(0).value<SearchSnapshot>();
+        QCOMPARE(runStatusName(done.status), QStringLiteral("finished"));
+        QCOMPARE(done.step, 30);
+        QCOMPARE(gone.size(), 1); // a finished search's engine goes
+        QVERIFY(!host.isRunning(QStringLiteral("h")));
+        host.waitForReleased();
+        auto store = Store::open(path, Store::Mode::ExistingOnly);
+        auto folded = foldStoredSearch(**store, QStringLiteral("h"));
+        QVERIFY2(folded, qPrintable(folded.error()));
+        QCOMPARE(folded->gpuEvaluations, done.gpuEvaluations);
+        QVERIFY(folded->finished);
+        // The pause appended from outside is in the log once, with an id of its own, as the run's events have.
+        auto events = SearchRepo(**store).events(searchId);
+        QVERIFY2(events, qPrintable(events.error()));
+        int pauses = 0;
+        for (const SearchEvent &e : std::as_const(*events)) {
+            if (e.kind == eventKindName(SearchEventKind::SearchPaused)) {
+                ++pauses;
+                QCOMPARE(e.payload.value(QStringLiteral("id")).toString().size(), 26);
+                QVERIFY(e.time.isValid());
+            }
+        }
+        QCOMPARE(pauses, 1);
     }
 
     void compareStrategiesInMemory()

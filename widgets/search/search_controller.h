@@ -1,18 +1,12 @@
-// SearchController: runs the open store's searches from the explorer. Each search runs in a SearchEngine on its own
-// QThread (DESIGN §8); the controller starts, pauses, resumes, stops and single-steps them, relays the steering acts
-// (each becomes an event in the search's log) and tells the views, by signals, what every running engine reports.
-// A search whose log ends mid-search and that no engine of this controller runs is interrupted; run() resumes it.
-// What the engines write reaches the store's other views as the session's typed changes.
+// SearchController: runs the open store's searches from the explorer, through core's SearchHost (which owns the engines
+// and their threads, as it does for `gpuf search`): it points the host at the session's store, creates searches
+// through the session's writer, and turns what the engines write into the session's typed changes, so the store's
+// other views follow. A search whose log ends mid-search and that no engine here runs is interrupted; run() resumes it.
 #pragma once
 
-#include "core/search/search_engine.h"
-#include "core/search/search_setup.h"
+#include "core/search/search_host.h"
 
-#include <QHash>
 #include <QObject>
-#include <QPointer>
-
-class QThread;
 
 namespace gpuf {
 
@@ -28,7 +22,11 @@ public:
     ~SearchController() override;
 
     // Options every run gets (the cost model's file, the local GPU's measurement queue).
-    void setSetupOptions(const search::SetupOptions &options) { m_options = options; }
+    void setSetupOptions(const search::SetupOptions &options)
+    {
+        m_options = options;
+        m_host.setSetupOptions(options);
+    }
 
     // Creates the search in the background — every check first, nothing written when one fails — then runs it.
     // searchCreated() or failed() follows.
@@ -37,10 +35,11 @@ public:
     // search continues where its log ends; a paused one stays paused until resume().
     void run(const QString &name);
 
-    bool isRunning(const QString &name) const { return m_live.contains(name); }
-    QStringList runningSearches() const { return m_live.keys(); }
+    bool isRunning(const QString &name) const { return m_host.isRunning(name); }
+    QStringList runningSearches() const { return m_host.runningSearches(); }
     // The last figures the search's engine reported; empty when none runs it.
-    search::SearchSnapshot snapshot(const QString &name) const;
+    search::SearchSnapshot snapshot(const QString &name) const { return m_host.snapshot(name); }
+    search::SearchHost *host() { return &m_host; }
 
     // Control. resume() and step() start the engine first when none runs the search.
     void pause(const QString &name);
@@ -49,13 +48,16 @@ public:
     void step(const QString &name);
 
     // Steering (refused acts come back as notice()).
-    void pin(const QString &name, const QString &nodeId);
-    void unpin(const QString &name, const QString &nodeId);
-    void veto(const QString &name, const QString &nodeId, bool branch);
-    void unveto(const QString &name, const QString &nodeId);
-    void forceMeasure(const QString &name, const QString &nodeId);
-    void inject(const QString &name, const gpuf::search::Proposal &proposal, const QString &parentId);
-    void changeConfig(const QString &name, const QJsonObject &changes);
+    void pin(const QString &name, const QString &nodeId) { m_host.pin(name, nodeId); }
+    void unpin(const QString &name, const QString &nodeId) { m_host.unpin(name, nodeId); }
+    void veto(const QString &name, const QString &nodeId, bool branch) { m_host.veto(name, nodeId, branch); }
+    void unveto(const QString &name, const QString &nodeId) { m_host.unveto(name, nodeId); }
+    void forceMeasure(const QString &name, const QString &nodeId) { m_host.forceMeasure(name, nodeId); }
+    void inject(const QString &name, const gpuf::search::Proposal &proposal, const QString &parentId)
+    {
+        m_host.inject(name, proposal, parentId);
+    }
+    void changeConfig(const QString &name, const QJsonObject &changes) { m_host.changeConfig(name, changes); }
 
     // Stops every engine without waiting (a store closing or another one opening).
     void shutdownAll();
@@ -71,24 +73,14 @@ Q_SIGNALS:
     void notice(const QString &message);
 
 private:
-    struct Live
-    {
-        QThread *thread = nullptr;
-        search::SearchEngine *engine = nullptr;
-        search::SearchSnapshot last;
-    };
-    search::SearchEngine *engineFor(const QString &name, bool start);
-    template<typename Slot, typename... Args>
-    void send(const QString &name, Slot slot, Args... args);
-    void release(const QString &name);
+    // Points the host at the session's store (another store releases the engines of the old one).
+    bool attachStore();
     // Tells the session what a running engine wrote (kernels, forecasts, measurements, search events).
     void announceWrites(const gpuf::search::SearchWrites &writes);
 
     StoreSession *m_session;
     search::SetupOptions m_options;
-    QString m_storePath; // the store the engines run against
-    QHash<QString, Live> m_live;
-    QList<QPointer<QThread>> m_ending; // released engines' threads, still winding down
+    search::SearchHost m_host;
 };
 
 } // namespace gpuf

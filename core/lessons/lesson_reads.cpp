@@ -4,6 +4,8 @@
 #include "core/lessons/lesson_answers.h"
 #include "core/store/lesson_repo.h"
 
+#include <algorithm>
+
 namespace gpuf::lessons {
 
 Result<LessonCatalog> readLessonCatalog(Store &store, LessonFilter filter, const CancelToken &cancel)
@@ -23,6 +25,25 @@ Result<LessonCatalog> readLessonCatalog(Store &store, LessonFilter filter, const
         return Error {studentList.error()};
     catalog.students = *studentList;
     return catalog;
+}
+
+CatalogChoice chooseInCatalog(const LessonCatalog &catalog, const QString &lessonLabel, RowId studentId)
+{
+    CatalogChoice choice;
+    const auto lesson = std::find_if(
+        catalog.lessons.cbegin(), catalog.lessons.cend(), [&](const Lesson &l) { return l.label() == lessonLabel; });
+    choice.sameLesson = lesson != catalog.lessons.cend();
+    if (choice.sameLesson)
+        choice.lessonId = lesson->id;
+    else if (!catalog.lessons.isEmpty())
+        choice.lessonId = catalog.lessons.first().id;
+    const bool known = std::any_of(
+        catalog.students.cbegin(), catalog.students.cend(), [&](const Forecaster &s) { return s.id == studentId; });
+    if (known)
+        choice.studentId = studentId;
+    else if (!catalog.students.isEmpty())
+        choice.studentId = catalog.students.first().id;
+    return choice;
 }
 
 } // namespace gpuf::lessons

@@ -30,5 +30,16 @@ enum class LessonFilter : quint8 {
 // The store's lessons and student profiles. Nothing is written.
 Result<LessonCatalog> readLessonCatalog(Store &store, LessonFilter filter, const CancelToken &cancel = {});
 
+// The lesson and student the Lessons dock shows after it reads the catalog again (another program or a write may
+// have added, renamed or removed some): the first lesson whose label is `lessonLabel` (the one shown before), else
+// the first lesson; student `studentId`, else the first student; 0 where the catalog has none.
+struct CatalogChoice
+{
+    RowId lessonId = 0;
+    RowId studentId = 0;
+    bool sameLesson = false; // the lesson labelled `lessonLabel` is still there: the dock stays on its step
+};
+CatalogChoice chooseInCatalog(const LessonCatalog &catalog, const QString &lessonLabel, RowId studentId);
+
 } // namespace lessons
 } // namespace gpuf

@@ -1,8 +1,7 @@
 // LessonEditorDialog; see lesson_editor_dialog.h.
 #include "widgets/lessons/lesson_editor_dialog.h"
 
-#include "core/lessons/lesson_writes.h"
-#include "core/session/store_session.h"
+#include "widgets/lessons/lessons_controller.h"
 
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
@@ -14,9 +13,9 @@
 
 namespace gpuf {
 
-LessonEditorDialog::LessonEditorDialog(StoreSession *session, const Lesson &lesson, QWidget *parent)
+LessonEditorDialog::LessonEditorDialog(LessonsController *controller, const Lesson &lesson, QWidget *parent)
     : QDialog(parent)
-    , m_session(session)
+    , m_controller(controller)
     , m_lesson(lesson)
     , m_title(new QLineEdit(lesson.label(), this))
     , m_steps(new QListWidget(this))
@@ -91,18 +90,15 @@ void LessonEditorDialog::save()
 {
     m_lesson.title = m_title->text().simplified();
     m_buttons->setEnabled(false);
-    m_session->write<Lesson>([lesson = m_lesson](Store &store) { return lessons::saveEditedLesson(store, lesson); },
-        this,
-        [this](Result<Lesson> result) {
-            m_buttons->setEnabled(true);
-            if (!result) {
-                m_error->setText(tr("Not saved: %1.").arg(result.error()));
-                return;
-            }
-            m_session->announce(StoreChange::of(StoreChange::Kind::Lessons, {result->id}));
-            Q_EMIT saved(*result);
-            accept();
-        });
+    m_controller->saveLesson(m_lesson, this, [this](const Result<Lesson> &result) {
+        m_buttons->setEnabled(true);
+        if (!result) {
+            m_error->setText(tr("Not saved: %1.").arg(result.error()));
+            return;
+        }
+        Q_EMIT saved(*result);
+        accept();
+    });
 }
 
 } // namespace gpuf

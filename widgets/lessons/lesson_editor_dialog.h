@@ -1,5 +1,6 @@
 // LessonEditorDialog: a teacher renames a lesson and reorders or removes its steps (core/lessons moveStep,
-// removeStep), then saves it through the session's write and announces the edited lesson.
+// removeStep), then saves it through the LessonsController, which writes and announces the edited lesson; a refusal
+// is shown in the dialog, which stays open.
 #pragma once
 
 #include "core/lessons/lesson.h"
@@ -14,14 +15,14 @@ class QPushButton;
 
 namespace gpuf {
 
-class StoreSession;
+class LessonsController;
 
 class LessonEditorDialog : public QDialog
 {
     Q_OBJECT
 
 public:
-    LessonEditorDialog(StoreSession *session, const Lesson &lesson, QWidget *parent = nullptr);
+    LessonEditorDialog(LessonsController *controller, const Lesson &lesson, QWidget *parent = nullptr);
 
     QLineEdit *titleEdit() const { return m_title; }
     QListWidget *stepList() const { return m_steps; }
@@ -35,7 +36,7 @@ Q_SIGNALS:
 private:
     void fill(int current);
 
-    StoreSession *m_session;
+    LessonsController *m_controller;
     Lesson m_lesson;
     QLineEdit *m_title;
     QListWidget *m_steps;

@@ -1,8 +1,9 @@
 // Tests for the lessons' pure rules: validation, step order (move, remove, next, previous), steps from a teacher's
-// selection, the student's distribution (always normalised; zeros, negatives and NaN refused), the step score, and
-// the family walk rule.
+// selection, the student's distribution (always normalised; zeros, negatives and NaN refused), the step score, the
+// family walk rule, and which lesson and student the Lessons dock keeps when it reads the catalog again.
 #include "core/lessons/lesson.h"
 #include "core/lessons/lesson_generation.h"
+#include "core/lessons/lesson_reads.h"
 #include "core/lessons/student_answer.h"
 #include "core/metrics/calibration.h"
 
@@ -248,6 +249,53 @@ private Q_SLOTS:
         QCOMPARE(walk->steps[2].configuration, (families::Configuration {4, 32}));
 
         QVERIFY(!familyWalk(f, {}).ok());
+    }
+
+    // The catalog read again: two lessons, one titled "Scale" (id 7) and one named "custom/b" without a title (id 9);
+    // students 3 and 5.
+    void catalogChoice_data()
+    {
+        QTest::addColumn<QString>("shownLabel");
+        QTest::addColumn<qint64>("shownStudent");
+        QTest::addColumn<qint64>("lesson");
+        QTest::addColumn<qint64>("student");
+        QTest::addColumn<bool>("sameLesson");
+        QTest::newRow("both still there") << u"custom/b"_s << qint64(5) << qint64(9) << qint64(5) << true;
+        QTest::newRow("by label, not id") << u"Scale"_s << qint64(3) << qint64(7) << qint64(3) << true;
+        QTest::newRow("lesson renamed or gone") << u"Old title"_s << qint64(5) << qint64(7) << qint64(5) << false;
+        QTest::newRow("nothing shown before") << QString() << qint64(0) << qint64(7) << qint64(3) << false;
+        QTest::newRow("student gone") << u"Scale"_s << qint64(4) << qint64(7) << qint64(3) << true;
+    }
+    void catalogChoice()
+    {
+        QFETCH(QString, shownLabel);
+        QFETCH(qint64, shownStudent);
+        QFETCH(qint64, lesson);
+        QFETCH(qint64, student);
+        QFETCH(bool, sameLesson);
+        LessonCatalog catalog;
+        Lesson scale;
+        scale.id = 7;
+        scale.name = u"custom/scale"_s;
+        scale.title = u"Scale"_s;
+        Lesson b;
+        b.id = 9;
+        b.name = u"custom/b"_s;
+        catalog.lessons = {scale, b};
+        Forecaster ada;
+        ada.id = 3;
+        Forecaster bob;
+        bob.id = 5;
+        catalog.students = {ada, bob};
+        const CatalogChoice choice = chooseInCatalog(catalog, shownLabel, shownStudent);
+        QCOMPARE(choice.lessonId, lesson);
+        QCOMPARE(choice.studentId, student);
+        QCOMPARE(choice.sameLesson, sameLesson);
+
+        const CatalogChoice none = chooseInCatalog({}, shownLabel, shownStudent);
+        QCOMPARE(none.lessonId, RowId(0));
+        QCOMPARE(none.studentId, RowId(0));
+        QVERIFY(!none.sameLesson);
     }
 };
 

@@ -35,6 +35,33 @@ ClassReportDialog::ClassReportDialog(
     for (const Lesson &l : lessonList)
         m_lessonBox->addItem(l.label(), l.name);
     m_lessonBox->setCurrentIndex(std::max(0, m_lessonBox->findData(lesson)));
+    createLayout();
+    connect(m_lessonBox, &QComboBox::currentIndexChanged, this, &ClassReportDialog::load);
+    connect(m_csv, &QPushButton::clicked, this, [this]() {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export Class Report"), title() + QStringLiteral(".csv"), tr("CSV file (*.csv)"));
+        if (Status s = path.isEmpty() ? Status() : exportCsv(path); !s)
+            m_summary->setText(s.error());
+    });
+    connect(m_pdf, &QPushButton::clicked, this, [this]() {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export Class Report"), title() + QStringLiteral(".pdf"), tr("PDF document (*.pdf)"));
+        if (Status s = path.isEmpty() ? Status() : exportPdf(path); !s)
+            m_summary->setText(s.error());
+    });
+    // A student answering meanwhile (the Lessons dock, another window) or any wholesale change shows at once.
+    connect(m_session, &StoreSession::changed, this, [this](const StoreChange &change) {
+        if (change.kind != StoreChange::Kind::Kernels && change.kind != StoreChange::Kind::Searches)
+            load();
+    });
+    connect(m_session, &StoreSession::opened, this, &ClassReportDialog::load);
+    connect(m_session, &StoreSession::closed, this, &ClassReportDialog::load);
+    resize(960, 720);
+    load();
+}
+
+void ClassReportDialog::createLayout()
+{
     m_summary->setWordWrap(true);
     m_table->setHorizontalHeaderLabels({tr("Student"), tr("Lesson"), tr("Answered"), tr("Accuracy"), tr("Within one"),
         tr("Brier"), tr("ECE"), tr("Most wrong")});
@@ -58,28 +85,6 @@ ClassReportDialog::ClassReportDialog(
     layout->addWidget(splitter, 1);
     m_csv->setEnabled(false);
     m_pdf->setEnabled(false);
-    connect(m_lessonBox, &QComboBox::currentIndexChanged, this, &ClassReportDialog::load);
-    connect(m_csv, &QPushButton::clicked, this, [this]() {
-        const QString path = QFileDialog::getSaveFileName(
-            this, tr("Export Class Report"), title() + QStringLiteral(".csv"), tr("CSV file (*.csv)"));
-        if (Status s = path.isEmpty() ? Status() : exportCsv(path); !s)
-            m_summary->setText(s.error());
-    });
-    connect(m_pdf, &QPushButton::clicked, this, [this]() {
-        const QString path = QFileDialog::getSaveFileName(
-            this, tr("Export Class Report"), title() + QStringLiteral(".pdf"), tr("PDF document (*.pdf)"));
-        if (Status s = path.isEmpty() ? Status() : exportPdf(path); !s)
-            m_summary->setText(s.error());
-    });
-    // A student answering meanwhile (the Lessons dock, another window) or any wholesale change shows at once.
-    connect(m_session, &StoreSession::changed, this, [this](const StoreChange &change) {
-        if (change.kind != StoreChange::Kind::Kernels && change.kind != StoreChange::Kind::Searches)
-            load();
-    });
-    connect(m_session, &StoreSession::opened, this, &ClassReportDialog::load);
-    connect(m_session, &StoreSession::closed, this, &ClassReportDialog::load);
-    resize(960, 720);
-    load();
 }
 
 QString ClassReportDialog::title() const

@@ -43,6 +43,7 @@ Q_SIGNALS:
     void loaded();
 
 private:
+    void createLayout();
     void load();
     void apply(const lessons::ClassReport &report);
     QString title() const;

@@ -27,6 +27,77 @@ void drawRow(QPainter &painter, int y, const QList<int> &columns, const QStringL
         painter.drawText(columns.at(c), y, cells.at(c));
 }
 
+constexpr int kMargin = 40;
+
+// The title and the line under it; returns where the table starts.
+int drawHeading(QPainter &painter, const QString &title)
+{
+    QFont font = painter.font();
+    font.setPointSizeF(16);
+    font.setBold(true);
+    painter.setFont(font);
+    int y = kMargin + 20;
+    painter.drawText(kMargin, y, title);
+    font.setPointSizeF(9);
+    font.setBold(false);
+    painter.setFont(font);
+    y += 22;
+    painter.drawText(kMargin, y,
+        trClassReport("%1 · scores over every answer and GPU; Brier is ½·Σ (0 best, 1 worst)")
+            .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd"))));
+    return y + 26;
+}
+
+// The table of students and lessons with each one's most wrong steps, from `y` on a page `width` wide; returns where
+// it ends.
+int drawEntries(QPainter &painter, const lessons::ClassReport &report, int width, int y)
+{
+    const QList<int> columns {
+        kMargin, kMargin + 190, kMargin + 340, kMargin + 425, kMargin + 505, kMargin + 595, kMargin + 650};
+    QFont font = painter.font();
+    font.setBold(true);
+    painter.setFont(font);
+    drawRow(painter, y, columns,
+        {trClassReport("Student"), trClassReport("Lesson"), trClassReport("Answered"), trClassReport("Accuracy"),
+            trClassReport("Within one"), trClassReport("Brier"), trClassReport("ECE")});
+    font.setBold(false);
+    painter.setFont(font);
+    const QFontMetrics metrics(font);
+    for (const lessons::StudentLessonReport &e : report.entries) {
+        if (y > 560)
+            break; // one page: the diagram below keeps its place
+        y += 18;
+        drawRow(painter, y, columns,
+            {metrics.elidedText(e.student, Qt::ElideRight, 190), metrics.elidedText(e.lesson, Qt::ElideRight, 155),
+                QStringLiteral("%1/%2").arg(e.answeredSteps).arg(e.steps), lessons::reportFigure(e.accuracy()),
+                lessons::reportFigure(e.withinOne()), lessons::reportFigure(e.brier()),
+                lessons::reportFigure(e.ece())});
+        for (const lessons::StepResult &r : e.mostWrong) {
+            y += 15;
+            painter.drawText(kMargin + 20, y,
+                metrics.elidedText(trClassReport("most wrong: %1").arg(lessons::stepResultText(r)), Qt::ElideRight,
+                    width - 2 * kMargin - 20));
+        }
+    }
+    return y;
+}
+
+// The reliability diagram of the class (and the comparison) at `y`, as wide as the page's text.
+void drawDiagram(QCPPainter &painter, const lessons::ClassReport &report, int width, int y)
+{
+    ReliabilityPlot plot;
+    // Paper is white whatever the screen's colour scheme: the diagram is drawn in a light palette.
+    plot.setPalette(QPalette(Qt::black, Qt::white));
+    plot.setInput(classReportPlotInput(report));
+    const int plotWidth = 900, plotHeight = 620;
+    const double scale = double(width - 2 * kMargin) / plotWidth;
+    painter.save();
+    painter.translate(kMargin, y);
+    painter.scale(scale, scale);
+    plot.plot()->toPainter(&painter, plotWidth, plotHeight);
+    painter.restore();
+}
+
 } // namespace
 
 PlotInput classReportPlotInput(const lessons::ClassReport &report)
@@ -68,60 +139,9 @@ Status writeClassReportPdf(const lessons::ClassReport &report, const QString &ti
     QCPPainter painter;
     if (!painter.begin(&writer))
         return Error {trClassReport("Could not write \"%1\".").arg(path)};
-    const int width = writer.width();
-    const int margin = 40;
-    QFont font = painter.font();
-    font.setPointSizeF(16);
-    font.setBold(true);
-    painter.setFont(font);
-    int y = margin + 20;
-    painter.drawText(margin, y, title);
-    font.setPointSizeF(9);
-    font.setBold(false);
-    painter.setFont(font);
-    y += 22;
-    painter.drawText(margin, y,
-        trClassReport("%1 · scores over every answer and GPU; Brier is ½·Σ (0 best, 1 worst)")
-            .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd"))));
-    y += 26;
-    const QList<int> columns {
-        margin, margin + 190, margin + 340, margin + 425, margin + 505, margin + 595, margin + 650};
-    font.setBold(true);
-    painter.setFont(font);
-    drawRow(painter, y, columns,
-        {trClassReport("Student"), trClassReport("Lesson"), trClassReport("Answered"), trClassReport("Accuracy"),
-            trClassReport("Within one"), trClassReport("Brier"), trClassReport("ECE")});
-    font.setBold(false);
-    painter.setFont(font);
-    const QFontMetrics metrics(font);
-    for (const lessons::StudentLessonReport &e : report.entries) {
-        if (y > 560)
-            break; // one page: the diagram below keeps its place
-        y += 18;
-        drawRow(painter, y, columns,
-            {metrics.elidedText(e.student, Qt::ElideRight, 190), metrics.elidedText(e.lesson, Qt::ElideRight, 155),
-                QStringLiteral("%1/%2").arg(e.answeredSteps).arg(e.steps), lessons::reportFigure(e.accuracy()),
-                lessons::reportFigure(e.withinOne()), lessons::reportFigure(e.brier()),
-                lessons::reportFigure(e.ece())});
-        for (const lessons::StepResult &r : e.mostWrong) {
-            y += 15;
-            painter.drawText(margin + 20, y,
-                metrics.elidedText(trClassReport("most wrong: %1").arg(lessons::stepResultText(r)), Qt::ElideRight,
-                    width - 2 * margin - 20));
-        }
-    }
-    y += 24;
-    ReliabilityPlot plot;
-    // Paper is white whatever the screen's colour scheme: the diagram is drawn in a light palette.
-    plot.setPalette(QPalette(Qt::black, Qt::white));
-    plot.setInput(classReportPlotInput(report));
-    const int plotWidth = 900, plotHeight = 620;
-    const double scale = double(width - 2 * margin) / plotWidth;
-    painter.save();
-    painter.translate(margin, y);
-    painter.scale(scale, scale);
-    plot.plot()->toPainter(&painter, plotWidth, plotHeight);
-    painter.restore();
+    int y = drawHeading(painter, title);
+    y = drawEntries(painter, report, writer.width(), y);
+    drawDiagram(painter, report, writer.width(), y + 24);
     if (!painter.end() || QFileInfo(path).size() == 0)
         return Error {trClassReport("Could not write \"%1\".").arg(path)};
     return {};

@@ -284,7 +284,7 @@ Result<CompareReport> compareStrategies(const CompareOptions &options, const Set
         auto store = Store::open(options.storePath, Store::Mode::ExistingOnly);
         if (!store)
             return Error {store.error()};
-        auto world = loadReplayWorld(**store, options.base.problem, options.base.hardware);
+        auto world = loadReplayWorld(**store, options.base.problem, replayHardwareFor(**store, options.base));
         if (!world)
             return Error {world.error()};
         plan.setup.world = std::make_shared<const ReplayWorld>(std::move(*world));

@@ -98,7 +98,7 @@ private:
 // Appends one control event (a pause, stop or resume, a configuration change) to the stored search `searchId`'s log,
 // in one transaction with `extra` (rows that must change with it), made as a run makes its own events: a process that
 // does not run the search (the command line beside a running explorer) tells it so; the running engine folds it in.
-Status appendControlEvent(Store &store, RowId searchId, SearchEventKind kind, QJsonObject payload,
-    const std::function<Status()> &extra = {});
+Status appendControlEvent(
+    Store &store, RowId searchId, SearchEventKind kind, QJsonObject payload, const std::function<Status()> &extra = {});
 
 } // namespace gpuf::search

@@ -12,6 +12,7 @@
 #include "core/store/forecast_repo.h"
 #include "core/store/hardware_repo.h"
 #include "core/store/problem_repo.h"
+#include "core/store/recorded_spaces.h"
 #include "core/store/search_repo.h"
 #include "core/store/store.h"
 
@@ -156,6 +157,23 @@ Status trialForecast(CandidateForecaster &forecaster, const Kernel &reference)
 
 } // namespace
 
+QString replayHardwareFor(Store &store, const SearchConfig &config)
+{
+    if (!config.hardware.isEmpty() || config.mutator != MutatorKind::Family)
+        return config.hardware;
+    // The problem's busiest GPU may hold none of this family (another family of the same problem swept elsewhere).
+    const QString family = config.mutatorConfig.value(QStringLiteral("family")).toString();
+    auto spaces = recordedSpaces(store);
+    if (!spaces)
+        return {};
+    const RecordedSpace *best = nullptr;
+    for (const RecordedSpace &s : std::as_const(*spaces)) {
+        if (s.family == family && s.problem == config.problem && (!best || s.configurations > best->configurations))
+            best = &s;
+    }
+    return best ? best->hardware : QString();
+}
+
 Result<RunParts> buildParts(Store &store, const SearchConfig &config, const SetupOptions &options)
 {
     if (Status s = config.validate(); !s)
@@ -165,7 +183,7 @@ Result<RunParts> buildParts(Store &store, const SearchConfig &config, const Setu
     if (!world) {
         // Replay: the runtimes of the named GPU. Local: the recorded pool comes from whichever GPU has most runs.
         const bool replay = config.gpu.isReplay();
-        auto loaded = loadReplayWorld(store, config.problem, replay ? config.hardware : QString());
+        auto loaded = loadReplayWorld(store, config.problem, replay ? replayHardwareFor(store, config) : QString());
         if (loaded)
             world = std::make_shared<const ReplayWorld>(std::move(*loaded));
         else if (config.gpu.isReplay() || config.mutator == MutatorKind::Pool)
@@ -282,7 +300,8 @@ Result<RowId> createSearch(Store &store, const QString &name, SearchConfig confi
     if (!parts)
         return Error {parts.error()};
     if (config.hardware.isEmpty() && config.gpu.isReplay()) {
-        auto world = options.world ? Result<ReplayWorld>(*options.world) : loadReplayWorld(store, config.problem);
+        auto world = options.world ? Result<ReplayWorld>(*options.world)
+                                   : loadReplayWorld(store, config.problem, replayHardwareFor(store, config));
         if (world)
             config.hardware = world->hardware.name;
     }

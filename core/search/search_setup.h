@@ -36,6 +36,10 @@ struct SetupOptions
     std::function<std::unique_ptr<CandidateForecaster>(std::unique_ptr<CandidateForecaster>)> wrapForecaster;
 };
 
+// The GPU whose recorded runtimes a replay of `config` answers from: its own `hardware`, else for a family search the
+// GPU with most recorded configurations of that family, else "" (the problem's busiest GPU, loadReplayWorld's default).
+QString replayHardwareFor(Store &store, const SearchConfig &config);
+
 // Everything a run needs, built on the calling thread's store connection from a configuration (nothing is written
 // but the cost model's forecaster row, which every store gets on first use).
 Result<RunParts> buildParts(Store &store, const SearchConfig &config, const SetupOptions &options = {});

@@ -9,12 +9,13 @@ namespace gpuf {
 Result<QList<RecordedSpace>> recordedSpaces(Store &store)
 {
     auto q = sql::run(store.database(),
-        QStringLiteral("SELECT json_extract(k.parameters_json, '$.family') AS family, p.name, h.name, "
+        // Grouped by position: "family" would name the problems' column of that name, not the kernels' family.
+        QStringLiteral("SELECT json_extract(k.parameters_json, '$.family'), p.name, h.name, "
                        "COUNT(DISTINCT k.id) FROM kernels k JOIN problems p ON p.id = k.problem_id "
                        "JOIN measurements m ON m.kernel_id = k.id JOIN hardware h ON h.id = m.hardware_id "
                        "WHERE json_extract(k.parameters_json, '$.family') IS NOT NULL AND EXISTS (SELECT 1 FROM "
                        "measurements r WHERE r.kernel_id = p.reference_kernel_id AND r.hardware_id = h.id) "
-                       "GROUP BY family, p.name, h.name ORDER BY family, h.name"));
+                       "GROUP BY 1, 2, 3 ORDER BY 1, 3"));
     if (!q)
         return Error {q.error()};
     QList<RecordedSpace> out;

@@ -7,6 +7,7 @@
 #include "core/mutators/sweep_file.h"
 #include "core/store/measurement_repo.h"
 #include "core/store/problem_repo.h"
+#include "core/store/recorded_spaces.h"
 #include "core/store/store.h"
 #include "gpuf_config.h"
 #include "tests/support/cli_run.h"
@@ -17,6 +18,8 @@
 #include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace gpuf;
 using namespace gpuf::families;
@@ -156,10 +159,27 @@ private Q_SLOTS:
         QFile::remove(store);
         QVERIFY(QFile::copy(built, store));
         QFile::setPermissions(store, QFile::ReadOwner | QFile::WriteOwner);
+        // What New Search… and the Compare view offer: each sweep's family on its GPU, with its entries (the
+        // reference is not one of the family's configurations); two families of one problem are not mixed.
+        QList<RecordedSpace> recorded;
+        {
+            auto opened = Store::open(store, Store::Mode::ExistingOnly);
+            QVERIFY2(opened, qPrintable(opened.error()));
+            auto spaces = recordedSpaces(**opened);
+            QVERIFY2(spaces, qPrintable(spaces.error()));
+            recorded = *spaces;
+        }
+        QCOMPARE(recorded.size(), files.size());
         int index = 0;
         for (const QString &file : files) {
             auto sweep = readSweep(dir.filePath(file));
             QVERIFY2(sweep, qPrintable(sweep.error()));
+            const auto space = std::find_if(recorded.cbegin(), recorded.cend(), [&](const RecordedSpace &r) {
+                return r.family == sweep->family && r.hardware == sweep->hardwareName();
+            });
+            QVERIFY2(space != recorded.cend(), qPrintable(file));
+            QCOMPARE(space->problem, sweep->problem);
+            QCOMPARE(space->configurations, int(sweep->entries.size()));
             const QString name = u"sample-%1"_s.arg(++index);
             const Run started = runGpuf({u"search"_s, u"start"_s, store, u"--name"_s, name, u"--family"_s,
                 sweep->family, u"--gpu"_s, u"replay"_s, u"--hardware"_s, sweep->hardwareName(), u"--steps"_s, u"2"_s,
@@ -171,6 +191,19 @@ private Q_SLOTS:
             QVERIFY2(doc.value(u"gpu_evaluations"_s).toInt() > 0, qPrintable(file + u": "_s + status.out));
             QVERIFY2(doc.value(u"best_speedup"_s).toDouble() > 0.0, qPrintable(file + u": "_s + status.out));
         }
+        // Without --hardware a family replays on the GPU with most of its recorded configurations, not on its
+        // problem's busiest GPU: sgemm_tiled was swept on both H100 and H200, while the H200 holds the sgemm problem's
+        // most runs (the 2 160 sgemm_warptile configurations).
+        const Run started = runGpuf({u"search"_s, u"start"_s, store, u"--name"_s, u"default-gpu"_s, u"--family"_s,
+            u"sgemm_tiled"_s, u"--gpu"_s, u"replay"_s, u"--steps"_s, u"2"_s, u"--quiet"_s, u"--json"_s});
+        QVERIFY2(started.exitCode == 0, qPrintable(started.err));
+        const QJsonObject doc = QJsonDocument::fromJson(started.out.toUtf8()).object();
+        QVERIFY2(doc.value(u"gpu_evaluations"_s).toInt() > 0, qPrintable(started.out));
+        QCOMPARE(doc.value(u"hardware"_s).toString(), u"NVIDIA H100 80GB HBM3"_s);
+        const Run compared = runGpuf({u"search"_s, u"compare"_s, store, u"--family"_s, u"reduce_sum"_s, u"--steps"_s,
+            u"2"_s, u"--seeds"_s, u"1"_s, u"--strategies"_s, u"standard,random"_s, u"--quiet"_s, u"--json"_s});
+        QVERIFY2(compared.exitCode == 0, qPrintable(compared.err));
+        QCOMPARE(QJsonDocument::fromJson(compared.out.toUtf8()).object().value(u"space_size"_s).toInt(), 264);
     }
 
     // A family search replaying on a store that has the family's problem but no recorded sweep is refused before

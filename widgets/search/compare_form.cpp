@@ -97,23 +97,7 @@ CompareForm::CompareForm(QWidget *parent)
     m_tau->setToolTip(tr("τ (`--tau`): in the selective mode a forecast whose confidence is below τ is not trusted "
                          "and goes to the GPU"));
     connect(m_tau, &QDoubleSpinBox::valueChanged, this, &CompareForm::changed);
-    m_model = new QLineEdit(this);
-    m_model->setPlaceholderText(tr("built-in"));
-    m_model->setClearButtonEnabled(true);
-    m_model->setMinimumWidth(160);
-    m_model->setToolTip(tr("The cost model's model file (`--model`, as `gpuf costmodel train` writes it); empty: the "
-                           "built-in model"));
-    connect(m_model, &QLineEdit::textChanged, this, &CompareForm::changed);
-    auto *browse = new QToolButton(this);
-    browse->setText(tr("…"));
-    browse->setToolTip(tr("Choose a cost model file"));
-    connect(browse, &QToolButton::clicked, this, &CompareForm::browseModel);
-    auto *model = new QWidget(this);
-    auto *modelRow = new QHBoxLayout(model);
-    modelRow->setContentsMargins(0, 0, 0, 0);
-    modelRow->setSpacing(2);
-    modelRow->addWidget(m_model);
-    modelRow->addWidget(browse);
+    QWidget *model = buildModelField();
 
     auto *grid = new QGridLayout(this);
     grid->setContentsMargins(0, 0, 0, 0);
@@ -126,6 +110,19 @@ CompareForm::CompareForm(QWidget *parent)
             {{tr("Seeds"), m_seeds}, {tr("First seed"), m_firstSeed}, {tr("Steps"), m_steps},
                 {tr("Parents"), m_parents}, {tr("Measure"), m_measure}, {tr("k"), m_factor}, {tr("τ"), m_tau}}),
         1, 0);
+    grid->addLayout(buildStrategyRow(), 2, 0);
+    enableModeFields();
+
+    connect(m_space, &QComboBox::currentIndexChanged, this, [this] {
+        fillHardware();
+        Q_EMIT changed();
+    });
+    connect(m_hardware, &QComboBox::currentIndexChanged, this, &CompareForm::changed);
+    connect(m_forecaster, &QComboBox::currentIndexChanged, this, &CompareForm::changed);
+}
+
+QHBoxLayout *CompareForm::buildStrategyRow()
+{
     auto *strategies = new QHBoxLayout;
     strategies->addWidget(new QLabel(tr("Strategies"), this));
     for (int i = 0; i < int(std::size(kStrategyNames)); ++i) {
@@ -141,15 +138,29 @@ CompareForm::CompareForm(QWidget *parent)
         m_strategies.append(box);
     }
     strategies->addStretch(1);
-    grid->addLayout(strategies, 2, 0);
-    enableModeFields();
+    return strategies;
+}
 
-    connect(m_space, &QComboBox::currentIndexChanged, this, [this] {
-        fillHardware();
-        Q_EMIT changed();
-    });
-    connect(m_hardware, &QComboBox::currentIndexChanged, this, &CompareForm::changed);
-    connect(m_forecaster, &QComboBox::currentIndexChanged, this, &CompareForm::changed);
+QWidget *CompareForm::buildModelField()
+{
+    m_model = new QLineEdit(this);
+    m_model->setPlaceholderText(tr("built-in"));
+    m_model->setClearButtonEnabled(true);
+    m_model->setMinimumWidth(160);
+    m_model->setToolTip(tr("The cost model's model file (`--model`, as `gpuf costmodel train` writes it); empty: the "
+                           "built-in model"));
+    connect(m_model, &QLineEdit::textChanged, this, &CompareForm::changed);
+    auto *browse = new QToolButton(this);
+    browse->setText(tr("…"));
+    browse->setToolTip(tr("Choose a cost model file"));
+    connect(browse, &QToolButton::clicked, this, &CompareForm::browseModel);
+    auto *field = new QWidget(this);
+    auto *row = new QHBoxLayout(field);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->setSpacing(2);
+    row->addWidget(m_model);
+    row->addWidget(browse);
+    return field;
 }
 
 QSpinBox *CompareForm::addSpin(int minimum, int maximum, int value, const QString &toolTip)

@@ -13,6 +13,7 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
@@ -65,6 +66,8 @@ private:
     void fillHardware();
     void enableModeFields();
     void browseModel();
+    QWidget *buildModelField();
+    QHBoxLayout *buildStrategyRow();
     const search::CompareSpace *chosenSpace() const;
     QSpinBox *addSpin(int minimum, int maximum, int value, const QString &toolTip);
 

@@ -103,20 +103,19 @@ QVariant SearchListModel::data(const QModelIndex &index, int role) const
         return {};
     if (role == SearchIdRole)
         return s->search.id;
-    const bool sort = role == SortRole;
-    if (role != Qt::DisplayRole && !sort && role != Qt::ToolTipRole && role != Qt::TextAlignmentRole)
-        return {};
     const int column = index.column();
-    const bool numeric = column >= EventsColumn;
     if (role == Qt::TextAlignmentRole)
-        return numeric ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
+        return column >= EventsColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
+    if (role == Qt::ToolTipRole) {
+        if (QVariant tip = toolTip(*s, column); tip.isValid())
+            return tip;
+    } else if (role != Qt::DisplayRole && role != SortRole) {
+        return {};
+    }
+    const bool sort = role == SortRole;
+    const auto number = [sort](qint64 n) { return sort ? QVariant(n) : QVariant(QLocale().toString(n)); };
     switch (column) {
     case NameColumn:
-        if (role == Qt::ToolTipRole)
-            return s->firstEvent.isValid()
-                ? tr("%1\nevents from %2 to %3 (UTC)")
-                      .arg(s->search.name, s->firstEvent.toString(Qt::ISODate), s->lastEvent.toString(Qt::ISODate))
-                : s->search.name;
         return s->search.name;
     case SourceColumn:
         return s->source;
@@ -129,46 +128,62 @@ QVariant SearchListModel::data(const QModelIndex &index, int role) const
         const bool standard = s->search.mode == QLatin1StringView("standard");
         return forecaster.isEmpty() || standard ? (sort ? QString() : tr("—")) : forecaster;
     }
-    case StatusColumn: {
-        const SearchStatus status = searchStatus(*s, liveStatus(s->search.name));
-        if (role == Qt::ToolTipRole && status == SearchStatus::Interrupted)
-            return tr("The log ends in the middle of the search and nothing runs it now: the process that ran it "
-                      "stopped (a crash, a kill). Resume continues where the log ends; nothing measured is lost.");
-        if (role == Qt::ToolTipRole && status == SearchStatus::Recorded)
-            return tr("An imported log: it can be read, compared and replayed, not resumed");
-        if (role == Qt::ToolTipRole && status == SearchStatus::Finished && !s->finishReason.isEmpty())
-            return tr("It ended: %1").arg(s->finishReason);
-        return searchStatusText(status, *s);
-    }
+    case StatusColumn:
+        return searchStatusText(searchStatus(*s, liveStatus(s->search.name)), *s);
     case EventsColumn:
-        return sort ? QVariant(s->events) : QVariant(QLocale().toString(s->events));
+        return number(s->events);
     case StepsColumn:
-        if (role == Qt::ToolTipRole)
-            return tr("%n step(s) completed", nullptr, int(s->steps));
-        return sort ? QVariant(s->steps) : QVariant(QLocale().toString(s->steps));
+        return number(s->steps);
     case GpuEvaluationsColumn:
-        if (role == Qt::ToolTipRole) {
-            QString tip = tr("%n evaluation(s) ran on the GPU", nullptr, int(s->gpuEvaluations)) + QLatin1Char('\n')
-                + tr("%n of them without a successful speedup (compile or runtime error, incorrect)", nullptr,
-                    int(s->unsuccessfulEvaluations));
-            if (s->evaluationFailures > 0)
-                tip += QLatin1Char('\n')
-                    + tr("%n more could not run at all (not counted)", nullptr, int(s->evaluationFailures));
-            return tip;
-        }
-        return sort ? QVariant(s->gpuEvaluations) : QVariant(QLocale().toString(s->gpuEvaluations));
+        return number(s->gpuEvaluations);
     case ForecastsColumn:
-        if (role == Qt::ToolTipRole)
-            return s->forecastFailures > 0 ? tr("%n forecast(s) completed", nullptr, int(s->forecasts))
-                    + QLatin1Char('\n') + tr("%n more failed (not counted)", nullptr, int(s->forecastFailures))
-                                           : tr("%n forecast(s) completed", nullptr, int(s->forecasts));
-        return sort ? QVariant(s->forecasts) : QVariant(QLocale().toString(s->forecasts));
+        return number(s->forecasts);
     case BestSpeedupColumn:
         if (sort)
             return s->bestSpeedup.value_or(-1.0);
-        if (role == Qt::ToolTipRole && !s->bestSpeedup)
-            return tr("No evaluation in the log reports a successful speedup");
         return s->bestSpeedup ? QStringLiteral("%1×").arg(*s->bestSpeedup, 0, 'f', 3) : tr("—");
+    default:
+        return {};
+    }
+}
+
+// The cells whose tooltip says more than their text; invalid: the text is the tooltip.
+QVariant SearchListModel::toolTip(const SearchSummary &s, int column) const
+{
+    switch (column) {
+    case NameColumn:
+        if (!s.firstEvent.isValid())
+            return {};
+        return tr("%1\nevents from %2 to %3 (UTC)")
+            .arg(s.search.name, s.firstEvent.toString(Qt::ISODate), s.lastEvent.toString(Qt::ISODate));
+    case StatusColumn: {
+        const SearchStatus status = searchStatus(s, liveStatus(s.search.name));
+        if (status == SearchStatus::Interrupted)
+            return tr("The log ends in the middle of the search and nothing runs it now: the process that ran it "
+                      "stopped (a crash, a kill). Resume continues where the log ends; nothing measured is lost.");
+        if (status == SearchStatus::Recorded)
+            return tr("An imported log: it can be read, compared and replayed, not resumed");
+        if (status == SearchStatus::Finished && !s.finishReason.isEmpty())
+            return tr("It ended: %1").arg(s.finishReason);
+        return {};
+    }
+    case StepsColumn:
+        return tr("%n step(s) completed", nullptr, int(s.steps));
+    case GpuEvaluationsColumn: {
+        QString tip = tr("%n evaluation(s) ran on the GPU", nullptr, int(s.gpuEvaluations)) + QLatin1Char('\n')
+            + tr("%n of them without a successful speedup (compile or runtime error, incorrect)", nullptr,
+                int(s.unsuccessfulEvaluations));
+        if (s.evaluationFailures > 0)
+            tip += QLatin1Char('\n')
+                + tr("%n more could not run at all (not counted)", nullptr, int(s.evaluationFailures));
+        return tip;
+    }
+    case ForecastsColumn:
+        return s.forecastFailures > 0 ? tr("%n forecast(s) completed", nullptr, int(s.forecasts)) + QLatin1Char('\n')
+                + tr("%n more failed (not counted)", nullptr, int(s.forecastFailures))
+                                      : tr("%n forecast(s) completed", nullptr, int(s.forecasts));
+    case BestSpeedupColumn:
+        return s.bestSpeedup ? QVariant() : QVariant(tr("No evaluation in the log reports a successful speedup"));
     default:
         return {};
     }

@@ -50,6 +50,8 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    QVariant toolTip(const SearchSummary &s, int column) const;
+
     QList<SearchSummary> m_rows;
     QHash<QString, search::RunStatus> m_live; // search name → its engine's status
 };

@@ -2,70 +2,27 @@
 #include "widgets/search/searches_panel.h"
 
 #include "core/search/search_reads.h"
-#include "core/search/search_setup.h"
 #include "core/session/store_session.h"
-#include "core/store/store.h"
-#include "widgets/common/view_setup.h"
-#include "widgets/search/event_tail.h"
-#include "widgets/search/lineage_view.h"
 #include "widgets/search/new_search_dialog.h"
-#include "widgets/search/progress_plot.h"
-#include "widgets/search/search_calibration_view.h"
 #include "widgets/search/search_controller.h"
 #include "widgets/search/search_follower.h"
 #include "widgets/search/search_models.h"
 #include "widgets/search/search_nodes_model.h"
-#include "widgets/search/search_steering.h"
+#include "widgets/search/search_tables.h"
+#include "widgets/search/search_workspace.h"
 #include "widgets/search/steering_dialogs.h"
-#include "widgets/search/step_view.h"
 
-#include <QFontDatabase>
 #include <QHeaderView>
 #include <QItemSelectionModel>
-#include <QJsonDocument>
 #include <QLabel>
-#include <QLineEdit>
-#include <QPlainTextEdit>
 #include <QScopeGuard>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
-#include <QTabWidget>
 #include <QTableView>
-#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
 namespace gpuf {
-namespace {
-
-QTableView *tableFor(QAbstractItemModel *model, QWidget *parent)
-{
-    auto *view = new QTableView(parent);
-    view->setModel(model);
-    view->setSortingEnabled(true);
-    setupTableView(view, QAbstractItemView::SingleSelection);
-    // Compact fixed rows like the candidate table: an event log is long.
-    view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
-    view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    return view;
-}
-
-// How often the live views redraw while a search streams events.
-constexpr int kLiveViewsIntervalMs = 150;
-
-QSortFilterProxyModel *proxyFor(QAbstractItemModel *source, int sortRole, QObject *parent)
-{
-    auto *proxy = new QSortFilterProxyModel(parent);
-    proxy->setSourceModel(source);
-    proxy->setSortRole(sortRole);
-    proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    proxy->setFilterKeyColumn(-1);
-    return proxy;
-}
-
-} // namespace
-
 SearchesPanel::SearchesPanel(StoreSession *session, QWidget *parent)
     : SearchesPanel(session, nullptr, nullptr, parent)
 { }
@@ -73,61 +30,52 @@ SearchesPanel::SearchesPanel(StoreSession *session, QWidget *parent)
 SearchesPanel::SearchesPanel(StoreSession *session, SearchController *controller, Selection *selection, QWidget *parent)
     : QWidget(parent)
     , m_session(session)
-    , m_searches(new SearchListModel(this))
-    , m_events(new SearchEventsModel(this))
-    , m_searchProxy(proxyFor(m_searches, SearchListModel::SortRole, this))
-    , m_eventProxy(proxyFor(m_events, SearchEventsModel::SortRole, this))
-    , m_status(new QLabel(this))
-    , m_searchView(tableFor(m_searchProxy, this))
-    , m_eventsTitle(new QLabel(this))
-    , m_filter(new QLineEdit(this))
-    , m_eventView(tableFor(m_eventProxy, this))
-    , m_payload(new QPlainTextEdit(this))
     , m_controller(controller)
-    , m_selection(selection)
-    , m_follower(new SearchFollower(session, this))
-    , m_nodes(new SearchNodesModel(this))
-    , m_nodeProxy(proxyFor(m_nodes, SearchNodesModel::SortRole, this))
-    , m_steering(new SearchSteering(controller, m_follower, selection, this))
+    , m_searches(new SearchListModel(this))
+    , m_searchProxy(searchProxyFor(m_searches, SearchListModel::SortRole, this))
+    , m_status(new QLabel(this))
+    , m_searchView(searchTableFor(m_searchProxy, this))
+    , m_workspace(new SearchWorkspace(session, controller, selection, this))
     , m_live(new QLabel(this))
 {
     setObjectName(QStringLiteral("searchesPanel"));
+    buildLayout();
+    connect(m_workspace, &SearchWorkspace::loaded, this, &SearchesPanel::workspaceLoaded);
+    connect(m_workspace, &SearchWorkspace::appended, this, [this] {
+        updateActions();
+        updateLiveLabel();
+    });
+    connect(m_workspace, &SearchWorkspace::notice, m_live, &QLabel::setText);
+    connectController();
+    connect(m_session, &StoreSession::opened, this, &SearchesPanel::reload);
+    connect(m_session, &StoreSession::changed, this, [this](const StoreChange &change) {
+        using Kind = StoreChange::Kind;
+        if (change.kind == Kind::Import || change.kind == Kind::Reload || change.kind == Kind::Removed
+            || change.kind == Kind::Restored || (change.kind == Kind::Searches && !followsEngines(change.ids)))
+            reload();
+    });
+    connect(m_session, &StoreSession::closed, this, &SearchesPanel::clear);
+    connect(
+        m_searchView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &SearchesPanel::searchChosen);
+
+    if (m_session->isOpen())
+        reload();
+    else
+        clear();
+}
+
+void SearchesPanel::buildLayout()
+{
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_eventsTitle->setWordWrap(true);
-    m_filter->setPlaceholderText(tr("Filter events (kind, step, node, any text)"));
-    m_filter->setClearButtonEnabled(true);
-    m_payload->setReadOnly(true);
-    m_payload->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_payload->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_payload->setPlaceholderText(tr("Choose an event to see everything it recorded."));
     m_searchView->sortByColumn(-1, Qt::AscendingOrder); // the store's order (by id) until the user sorts
-    m_eventView->sortByColumn(SearchEventsModel::SequenceColumn, Qt::AscendingOrder);
-
-    auto *events = new QWidget(this);
-    auto *eventsLayout = new QVBoxLayout(events);
-    eventsLayout->setContentsMargins(0, 0, 0, 0);
-    eventsLayout->addWidget(m_eventsTitle);
-    eventsLayout->addWidget(m_filter);
-    eventsLayout->addWidget(m_eventView, 1);
-    auto *lower = new QSplitter(Qt::Horizontal, this);
-    lower->addWidget(events);
-    lower->addWidget(m_payload);
-    lower->setStretchFactor(0, 3);
-    lower->setStretchFactor(1, 2);
-    m_tabs = new QTabWidget(this);
-    m_tabs->setObjectName(QStringLiteral("searchWorkspaceTabs"));
-    m_tabs->setDocumentMode(true);
-    buildLiveTabs();
-    m_tabs->addTab(buildNodesTab(), tr("Nodes"));
-    m_tabs->addTab(lower, tr("Event Log"));
     // The dock shares the window's height with the diff: its parts may shrink below their own minimum (they scroll or
     // clip) rather than push the dock past the window's edge.
-    m_tabs->setMinimumHeight(160);
+    m_workspace->setMinimumHeight(160);
     m_searchView->setMinimumHeight(60);
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_searchView);
-    split->addWidget(m_tabs);
+    split->addWidget(m_workspace);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 2);
     // Room for a handful of searches above the log before the list scrolls.
@@ -146,88 +94,67 @@ SearchesPanel::SearchesPanel(StoreSession *session, SearchController *controller
     layout->addWidget(m_status);
     layout->addWidget(split, 1);
     layout->addWidget(m_live);
+}
 
-    m_liveViewsTimer = new QTimer(this);
-    m_liveViewsTimer->setSingleShot(true);
-    m_liveViewsTimer->setInterval(kLiveViewsIntervalMs);
-    connect(m_liveViewsTimer, &QTimer::timeout, this, &SearchesPanel::refreshLiveViews);
-    connect(m_follower, &SearchFollower::loaded, this, &SearchesPanel::followerLoaded);
-    connect(m_follower, &SearchFollower::appended, this, &SearchesPanel::followerAppended);
-    connect(m_follower, &SearchFollower::failed, this,
-        [this](const QString &message) { m_eventsTitle->setText(tr("Cannot read the event log: %1").arg(message)); });
-    connect(m_steering, &SearchSteering::notice, m_live, &QLabel::setText);
-    if (m_controller) {
-        connect(m_controller, &SearchController::snapshotChanged, this, &SearchesPanel::onSnapshot);
-        connect(m_controller, &SearchController::searchCreated, this, [this](const QString &name) {
-            m_wantedName = name;
-            reload();
-        });
-        connect(m_controller, &SearchController::engineGone, this, [this](const QString &name) {
-            m_searches->clearLive(name);
-            updateActions();
-        });
-        connect(m_controller, &SearchController::failed, this, [this](const QString &name, const QString &message) {
-            m_live->setText(tr("Search %1: %2").arg(name, message));
-            updateActions();
-        });
-        connect(m_controller, &SearchController::notice, m_live, &QLabel::setText);
-    }
-
-    connect(m_session, &StoreSession::opened, this, &SearchesPanel::reload);
-    connect(m_session, &StoreSession::changed, this, [this](const StoreChange &change) {
-        using Kind = StoreChange::Kind;
-        if (change.kind == Kind::Import || change.kind == Kind::Reload || change.kind == Kind::Removed
-            || change.kind == Kind::Restored || (change.kind == Kind::Searches && !followsEngines(change.ids)))
-            reload();
-    });
-    connect(m_session, &StoreSession::closed, this, &SearchesPanel::clear);
-    connect(
-        m_searchView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &SearchesPanel::searchChosen);
-    connect(m_eventView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &SearchesPanel::eventChosen);
-    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &text) {
-        m_eventProxy->setFilterFixedString(text);
-        m_eventsTitle->setText(eventsTitle());
-    });
-
-    if (m_session->isOpen())
+void SearchesPanel::connectController()
+{
+    if (!m_controller)
+        return;
+    connect(m_controller, &SearchController::snapshotChanged, this, &SearchesPanel::onSnapshot);
+    connect(m_controller, &SearchController::searchCreated, this, [this](const QString &name) {
+        m_wantedName = name;
         reload();
-    else
-        clear();
+    });
+    connect(m_controller, &SearchController::engineGone, this, [this](const QString &name) {
+        m_searches->clearLive(name);
+        updateActions();
+    });
+    connect(m_controller, &SearchController::failed, this, [this](const QString &name, const QString &message) {
+        m_live->setText(tr("Search %1: %2").arg(name, message));
+        updateActions();
+    });
+    connect(m_controller, &SearchController::notice, m_live, &QLabel::setText);
 }
 
 SearchesPanel::~SearchesPanel() = default;
 
 QString SearchesPanel::statusText() const { return m_status->text(); }
 
+SearchEventsModel *SearchesPanel::eventModel() const { return m_workspace->eventModel(); }
+QTableView *SearchesPanel::eventView() const { return m_workspace->eventView(); }
+QLineEdit *SearchesPanel::eventFilter() const { return m_workspace->eventFilter(); }
+QPlainTextEdit *SearchesPanel::payloadView() const { return m_workspace->payloadView(); }
+SearchFollower *SearchesPanel::follower() const { return m_workspace->follower(); }
+SearchNodesModel *SearchesPanel::nodesModel() const { return m_workspace->nodesModel(); }
+QTableView *SearchesPanel::nodeView() const { return m_workspace->nodeView(); }
+SearchSteering *SearchesPanel::steering() const { return m_workspace->steering(); }
+QTabWidget *SearchesPanel::workspaceTabs() const { return m_workspace->tabs(); }
+LineageView *SearchesPanel::lineageView() const { return m_workspace->lineageView(); }
+ProgressPlot *SearchesPanel::progressPlot() const { return m_workspace->progressPlot(); }
+StepView *SearchesPanel::stepView() const { return m_workspace->stepView(); }
+SearchCalibrationView *SearchesPanel::calibrationView() const { return m_workspace->calibrationView(); }
+EventTailView *SearchesPanel::eventTail() const { return m_workspace->eventTail(); }
+
 QString SearchesPanel::eventsTitle() const
 {
-    const SearchSummary *s = m_searches->summaryAt(m_searches->rowOfSearch(m_events->searchId()));
+    const SearchSummary *s = m_searches->summaryAt(m_searches->rowOfSearch(eventModel()->searchId()));
     if (!s)
         return m_searches->rowCount() > 0 ? tr("Choose a search above to read its event log.") : QString();
-    const int shown = m_eventProxy->rowCount();
-    if (shown == m_events->rowCount())
-        return tr("Event log of %1: %n event(s)", nullptr, m_events->rowCount()).arg(s->search.name);
-    return tr("Event log of %1: %2 of %n event(s) match the filter", nullptr, m_events->rowCount())
-        .arg(s->search.name)
-        .arg(shown);
+    return m_workspace->eventsTitle();
 }
 
-bool SearchesPanel::isLoading() const { return m_loadingSearches || m_follower->isLoading(); }
+bool SearchesPanel::isLoading() const { return m_loadingSearches || follower()->isLoading(); }
 
-QString SearchesPanel::shownName() const { return m_follower->name(); }
+QString SearchesPanel::shownName() const { return follower()->name(); }
 
 void SearchesPanel::clear()
 {
     ++m_summaryGeneration;
     m_loadingSearches = false;
     m_shownSearch = 0;
-    m_follower->clear();
-    m_nodes->setState(nullptr);
+    m_workspace->clear();
     m_live->clear();
     m_searches->setSummaries({});
-    m_events->setEvents(0, {});
-    m_payload->clear();
-    m_eventsTitle->clear();
     m_status->setText(tr("No store is open."));
     updateActions();
 }
@@ -261,16 +188,14 @@ void SearchesPanel::applySummaries(quint64 generation, const Result<QList<Search
     const auto actions = qScopeGuard([this] { updateActions(); });
     if (!result) {
         m_searches->setSummaries({});
-        m_events->setEvents(0, {});
+        m_workspace->clear();
         m_status->setText(tr("Cannot read the searches: %1").arg(result.error()));
         return;
     }
     m_searches->setSummaries(*result);
     m_searchView->resizeColumnsToContents();
     if (result->isEmpty()) {
-        m_events->setEvents(0, {});
-        m_payload->clear();
-        m_eventsTitle->clear();
+        m_workspace->clear();
         m_status->setText(m_controller
                 ? tr("This store holds no searches yet. Start one with New Search…, or import a search's "
                      "events.jsonl, or the published search-event rows, with File → Import…")
@@ -289,7 +214,7 @@ void SearchesPanel::applySummaries(quint64 generation, const Result<QList<Search
     }
     const QString wanted = std::exchange(m_wantedName, QString());
     if (!(!wanted.isEmpty() && showSearchNamed(wanted)) && !showSearch(keep) && !showSearch(result->first().search.id))
-        m_eventsTitle->setText(eventsTitle());
+        m_workspace->showHint(eventsTitle());
     updateActions();
 }
 
@@ -313,9 +238,9 @@ void SearchesPanel::searchChosen()
     if (!s)
         return;
     // The search already followed (the list was read again): only what its log gained is read.
-    if (s->search.id == m_follower->searchId() && s->search.name == m_follower->name()) {
+    if (s->search.id == follower()->searchId() && s->search.name == follower()->name()) {
         m_shownSearch = s->search.id;
-        m_follower->poke(s->events);
+        m_workspace->poke(s->events);
         return;
     }
     loadEvents(s->search.id);
@@ -325,117 +250,16 @@ void SearchesPanel::loadEvents(RowId searchId)
 {
     m_shownSearch = searchId;
     const SearchSummary *s = m_searches->summaryAt(m_searches->rowOfSearch(searchId));
-    m_eventsTitle->setText(tr("Reading the event log…"));
-    m_nodes->setState(nullptr);
-    // Nothing of the search shown before stays on screen under the new one's name while its log is read.
-    ++m_overlayGeneration;
-    static const search::SearchState empty;
-    m_lineage->setSearch(empty);
-    m_progress->setSeries({});
-    m_steps->setSearch(empty, {});
-    m_calibration->setSearch(empty, {});
-    m_tail->setSearch(empty, {});
-    m_pendingEvents.clear();
-    m_liveViewsTimer->stop();
-    m_follower->follow(searchId, s ? s->search.name : QString());
+    m_workspace->follow(searchId, s ? s->search.name : QString());
     updateActions();
     updateLiveLabel();
 }
 
-void SearchesPanel::followerLoaded()
+void SearchesPanel::workspaceLoaded()
 {
-    m_pendingEvents.clear(); // the views are set from the whole log below
-    m_liveViewsTimer->stop();
-    m_payload->clear();
-    m_events->setEvents(m_follower->searchId(), m_follower->events());
-    m_eventView->resizeColumnsToContents();
-    m_eventsTitle->setText(eventsTitle());
-    m_nodes->setState(m_follower->state());
-    // The live views show the folded state; a log that does not fold (another engine's) shows them empty.
-    static const search::SearchState empty;
-    const search::SearchState &state = m_follower->state() ? *m_follower->state() : empty;
-    const QList<SearchEvent> &events = m_follower->events();
-    m_lineage->setSearch(state);
-    m_progress->setSeries({});
-    m_progress->setSearch(state, tr("%1 (this search)").arg(m_follower->name()));
-    m_steps->setSearch(state, events);
-    m_calibration->setSearch(state, events);
-    m_tail->setSearch(state, events);
     loadOverlays();
-    // The engine may have written more while the log was read.
-    if (m_controller && m_controller->isRunning(m_follower->name()))
-        m_follower->poke(m_controller->snapshot(m_follower->name()).events);
     updateActions();
     updateLiveLabel();
-}
-
-void SearchesPanel::followerAppended(const QList<SearchEvent> &events)
-{
-    m_events->appendEvents(events);
-    m_eventsTitle->setText(eventsTitle());
-    m_nodes->applyEvents(events);
-    // The tree, plot, step tables, calibration and tail redraw from the whole state: at most a few times a second.
-    m_pendingEvents.append(events);
-    if (!m_liveViewsTimer->isActive())
-        m_liveViewsTimer->start();
-    updateActions();
-    updateLiveLabel();
-}
-
-void SearchesPanel::refreshLiveViews()
-{
-    const QList<SearchEvent> events = std::exchange(m_pendingEvents, {});
-    const search::SearchState *state = m_follower->state();
-    if (!state || events.isEmpty())
-        return;
-    m_lineage->applyEvents(*state, events);
-    m_progress->applyEvents(*state, events);
-    m_steps->applyEvents(*state, events);
-    m_calibration->applyEvents(*state, events);
-    m_tail->applyEvents(*state, events);
-}
-
-void SearchesPanel::eventChosen()
-{
-    const QModelIndex index = m_eventProxy->mapToSource(m_eventView->currentIndex());
-    const SearchEvent *e = m_events->eventAt(index.row());
-    if (!e) {
-        m_payload->clear();
-        return;
-    }
-    QJsonObject shown = e->payload;
-    shown.insert(QStringLiteral("kind"), e->kind);
-    if (e->time.isValid())
-        shown.insert(QStringLiteral("time"), e->time.toString(Qt::ISODateWithMs));
-    m_payload->setPlainText(QString::fromUtf8(QJsonDocument(shown).toJson(QJsonDocument::Indented)));
-}
-
-QWidget *SearchesPanel::buildNodesTab()
-{
-    m_nodeView = tableFor(m_nodeProxy, this);
-    m_nodeView->setObjectName(QStringLiteral("searchNodes"));
-    m_nodeView->sortByColumn(-1, Qt::AscendingOrder); // the order the search made them until the user sorts
-    m_nodeView->setContextMenuPolicy(Qt::CustomContextMenu);
-    // Widths for what the columns hold (a running search's first rows are not typical of its later ones).
-    const int ch = m_nodeView->fontMetrics().horizontalAdvance(QLatin1Char('0'));
-    const QList<std::pair<int, int>> widths {{SearchNodesModel::NodeColumn, 12}, {SearchNodesModel::StepColumn, 6},
-        {SearchNodesModel::ParentColumn, 12}, {SearchNodesModel::StatusColumn, 22},
-        {SearchNodesModel::ForecastColumn, 14}, {SearchNodesModel::DecisionColumn, 40},
-        {SearchNodesModel::SpeedupColumn, 10}};
-    for (const auto &[column, chars] : widths)
-        m_nodeView->setColumnWidth(column, chars * ch);
-    connect(m_nodeView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-        [this](const QModelIndex &current) {
-            if (current.isValid())
-                nodeChosen(current.data(SearchNodesModel::NodeIdRole).toString(), m_nodeView);
-        });
-    connect(m_nodeView, &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
-        const QModelIndex index = m_nodeView->indexAt(at);
-        if (index.isValid())
-            m_steering->showMenu(
-                index.data(SearchNodesModel::NodeIdRole).toString(), m_nodeView->viewport()->mapToGlobal(at));
-    });
-    return m_nodeView;
 }
 
 void SearchesPanel::buildToolbar()
@@ -497,8 +321,8 @@ void SearchesPanel::updateActions()
     m_pauseAction->setEnabled(live && running);
     m_stepAction->setEnabled(row >= 0 && (isResumable(status) || running));
     m_stopAction->setEnabled(row >= 0 && (running || isResumable(status)));
-    m_settingsAction->setEnabled(row >= 0 && (running || isResumable(status)) && m_follower->state());
-    const search::SearchState *state = m_follower->state();
+    const search::SearchState *state = follower()->state();
+    m_settingsAction->setEnabled(row >= 0 && (running || isResumable(status)) && state);
     m_replayAction->setEnabled(open && row >= 0 && state && state->initialized);
 }
 
@@ -520,7 +344,7 @@ void SearchesPanel::onSnapshot(const search::SearchSnapshot &snapshot)
     m_searches->applySnapshot(snapshot);
     updateStatusLine();
     if (snapshot.name == shownName()) {
-        m_follower->poke(snapshot.events);
+        m_workspace->poke(snapshot.events);
         updateLiveLabel();
     }
     updateActions();
@@ -530,10 +354,10 @@ void SearchesPanel::updateLiveLabel()
 {
     const QString name = shownName();
     const int row = m_searches->rowOfName(name);
-    const search::SearchState *state = m_follower->state();
+    const search::SearchState *state = follower()->state();
     if (row < 0 || !state || !state->initialized) {
-        m_live->setText(row >= 0 && !m_follower->foldError().isEmpty()
-                ? tr("This log cannot be followed as a search of this application: %1").arg(m_follower->foldError())
+        m_live->setText(row >= 0 && !follower()->foldError().isEmpty()
+                ? tr("This log cannot be followed as a search of this application: %1").arg(follower()->foldError())
                 : QString());
         return;
     }
@@ -589,7 +413,7 @@ NewSearchDialog *SearchesPanel::openNewSearchDialog(const NewSearchChoices &choi
 {
     auto *dialog = new NewSearchDialog(choices, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    const search::SearchState *state = m_follower->state();
+    const search::SearchState *state = follower()->state();
     if (!replayOf.isEmpty() && state && state->initialized && replayOf == shownName())
         dialog->prefill(state->config, replayOf);
     connect(dialog, &NewSearchDialog::startRequested, this,
@@ -603,7 +427,7 @@ NewSearchDialog *SearchesPanel::openNewSearchDialog(const NewSearchChoices &choi
 
 void SearchesPanel::changeSettings()
 {
-    const search::SearchState *state = m_follower->state();
+    const search::SearchState *state = follower()->state();
     if (!state || !m_controller)
         return;
     auto *dialog = new SearchSettingsDialog(state->config, this);
@@ -614,50 +438,15 @@ void SearchesPanel::changeSettings()
     dialog->open();
 }
 
-void SearchesPanel::buildLiveTabs()
-{
-    m_lineage = new LineageView(this);
-    m_progress = new ProgressPlot(this);
-    m_steps = new StepView(this);
-    m_calibration = new SearchCalibrationView(this);
-    m_tail = new EventTailView(this);
-    m_tabs->addTab(m_lineage, tr("Lineage"));
-    m_tabs->addTab(m_progress, tr("Progress"));
-    m_tabs->addTab(m_steps, tr("Steps"));
-    m_tabs->addTab(m_calibration, tr("Calibration"));
-    m_tabs->addTab(m_tail, tr("Live Tail"));
-    connect(m_lineage, &LineageView::nodeActivated, this, [this](const QString &id) { nodeChosen(id, m_lineage); });
-    connect(m_lineage, &LineageView::nodeContextMenuRequested, m_steering, &SearchSteering::showMenu);
-    connect(m_steps, &StepView::nodeActivated, this, [this](const QString &id) { nodeChosen(id, m_steps); });
-    connect(m_tail, &EventTailView::nodeActivated, this, [this](const QString &id) { nodeChosen(id, m_tail); });
-}
-
-void SearchesPanel::nodeChosen(const QString &nodeId, QObject *from)
-{
-    // The kernel becomes the window's selection; the other views of the search point at the same node.
-    m_steering->selectNode(nodeId);
-    if (from != m_lineage)
-        m_lineage->selectNode(nodeId);
-    if (from != m_steps)
-        m_steps->selectNode(nodeId);
-    if (from != m_nodeView) {
-        const int row = m_nodes->rowOfNode(nodeId);
-        if (row >= 0) {
-            const QSignalBlocker quiet(m_nodeView->selectionModel());
-            m_nodeView->setCurrentIndex(m_nodeProxy->mapFromSource(m_nodes->index(row, 0)));
-        }
-    }
-}
-
-// Other searches of the same problem drawn under the live curve (a replay's original first), read and folded off the
-// GUI thread.
+// Other searches of the same problem to draw under the live curve: a replay's original first, then up to three run
+// by this application.
 void SearchesPanel::loadOverlays()
 {
-    const search::SearchState *state = m_follower->state();
-    const int row = m_searches->rowOfName(m_follower->name());
+    const search::SearchState *state = follower()->state();
+    const int row = m_searches->rowOfName(follower()->name());
     if (!state || !state->initialized || row < 0)
         return;
-    const QString own = m_follower->name();
+    const QString own = follower()->name();
     const QString problem = m_searches->summaryAt(row)->problemName;
     QStringList names;
     const QString original = state->config.mutatorConfig.value(QStringLiteral("search")).toString();
@@ -670,36 +459,7 @@ void SearchesPanel::loadOverlays()
             && s.ownEngine)
             names.append(s.search.name);
     }
-    if (names.isEmpty())
-        return;
-    const quint64 generation = ++m_overlayGeneration;
-    const QString originalLabel = tr("%1 (the original)");
-    m_session->read<QList<ProgressSeries>>(
-        QStringLiteral("overlays"),
-        [names, original, originalLabel](Store &store, const CancelToken &cancel) -> Result<QList<ProgressSeries>> {
-            auto folded = search::readFoldedSearches(store, names, cancel);
-            if (!folded)
-                return folded.failure();
-            QList<ProgressSeries> out;
-            for (const search::FoldedSearch &f : std::as_const(*folded)) {
-                const QString label = f.name == original
-                    ? originalLabel.arg(f.name)
-                    : QStringLiteral("%1 (%2)").arg(f.name, search::modeName(f.state.config.mode));
-                out.append({label, search::progressCurve(f.state), false});
-            }
-            return out;
-        },
-        this,
-        [this, generation, own](Result<QList<ProgressSeries>> result) {
-            if (!result || generation != m_overlayGeneration || own != m_follower->name())
-                return;
-            QList<ProgressSeries> series = std::move(*result);
-            for (const ProgressSeries &live : m_progress->series()) {
-                if (live.live)
-                    series.append(live);
-            }
-            m_progress->setSeries(series);
-        });
+    m_workspace->loadOverlays(names, original);
 }
 
 } // namespace gpuf

@@ -1,9 +1,8 @@
 // SearchesPanel: the store's searches — one row per search (source, problem, mode, forecaster, status, events, steps,
-// GPU evaluations, forecasts, best speedup) — and the workspace of the one chosen: its nodes, its event log with the
-// chosen event's payload in full, and the live views. With a SearchController it also runs them: New Search…, start,
-// resume, pause, single step, stop, settings changes and Replay with…, and steering from a node's menu. A running
-// search's figures come from its engine's snapshots and its log is followed incrementally (SearchFollower); nothing is
-// reloaded per event. Everything is read off the GUI thread.
+// GPU evaluations, forecasts, best speedup), the live line of the one chosen, and its workspace (SearchWorkspace: the
+// live views, nodes and event log). With a SearchController it also runs them: New Search…, start, resume, pause,
+// single step, stop, settings changes and Replay with…. A running search's figures come from its engine's snapshots
+// and its log is followed incrementally; nothing is reloaded per event. Everything is read off the GUI thread.
 #pragma once
 
 #include "core/search/search_engine.h"
@@ -18,7 +17,6 @@ class QPlainTextEdit;
 class QSortFilterProxyModel;
 class QTabWidget;
 class QTableView;
-class QTimer;
 class QToolBar;
 
 namespace gpuf {
@@ -35,6 +33,7 @@ class SearchFollower;
 class SearchListModel;
 class SearchNodesModel;
 class SearchSteering;
+class SearchWorkspace;
 class Selection;
 class StoreSession;
 namespace search {
@@ -52,25 +51,26 @@ public:
     ~SearchesPanel() override;
 
     SearchListModel *searchModel() const { return m_searches; }
-    SearchEventsModel *eventModel() const { return m_events; }
+    SearchEventsModel *eventModel() const;
     QTableView *searchView() const { return m_searchView; }
-    QTableView *eventView() const { return m_eventView; }
-    QLineEdit *eventFilter() const { return m_filter; }
-    QPlainTextEdit *payloadView() const { return m_payload; }
+    QTableView *eventView() const;
+    QLineEdit *eventFilter() const;
+    QPlainTextEdit *payloadView() const;
     QString statusText() const;
     QString eventsTitle() const;
     bool isLoading() const;
 
-    SearchFollower *follower() const { return m_follower; }
-    SearchNodesModel *nodesModel() const { return m_nodes; }
-    QTableView *nodeView() const { return m_nodeView; }
-    SearchSteering *steering() const { return m_steering; }
-    QTabWidget *workspaceTabs() const { return m_tabs; }
-    LineageView *lineageView() const { return m_lineage; }
-    ProgressPlot *progressPlot() const { return m_progress; }
-    StepView *stepView() const { return m_steps; }
-    SearchCalibrationView *calibrationView() const { return m_calibration; }
-    EventTailView *eventTail() const { return m_tail; }
+    SearchWorkspace *workspace() const { return m_workspace; }
+    SearchFollower *follower() const;
+    SearchNodesModel *nodesModel() const;
+    QTableView *nodeView() const;
+    SearchSteering *steering() const;
+    QTabWidget *workspaceTabs() const;
+    LineageView *lineageView() const;
+    ProgressPlot *progressPlot() const;
+    StepView *stepView() const;
+    SearchCalibrationView *calibrationView() const;
+    EventTailView *eventTail() const;
     QLabel *liveLabel() const { return m_live; }
     QAction *newSearchAction() const { return m_newAction; }
     QAction *resumeAction() const { return m_resumeAction; }
@@ -95,22 +95,18 @@ Q_SIGNALS:
     void comparisonChanged(const QString &searchName, const QString &overlayName);
 
 private:
+    void buildLayout();
     void buildToolbar();
-    QWidget *buildNodesTab();
+    void connectController();
     void reload();
     void clear();
     void applySummaries(quint64 generation, const Result<QList<SearchSummary>> &result);
     // Whether every one of these searches is run by this window's engines (whose snapshots the view follows).
     bool followsEngines(const QList<RowId> &searchIds) const;
-    void refreshLiveViews();
     void searchChosen();
     void loadEvents(RowId searchId);
-    void buildLiveTabs();
-    void nodeChosen(const QString &nodeId, QObject *from);
+    void workspaceLoaded();
     void loadOverlays();
-    void followerLoaded();
-    void followerAppended(const QList<gpuf::SearchEvent> &events);
-    void eventChosen();
     void onSnapshot(const gpuf::search::SearchSnapshot &snapshot);
     void updateActions();
     void updateLiveLabel();
@@ -119,30 +115,12 @@ private:
     void changeSettings();
 
     StoreSession *m_session;
+    SearchController *m_controller;
     SearchListModel *m_searches;
-    SearchEventsModel *m_events;
     QSortFilterProxyModel *m_searchProxy;
-    QSortFilterProxyModel *m_eventProxy;
     QLabel *m_status;
     QTableView *m_searchView;
-    QLabel *m_eventsTitle;
-    QLineEdit *m_filter;
-    QTableView *m_eventView;
-    QPlainTextEdit *m_payload;
-    SearchController *m_controller;
-    Selection *m_selection;
-    SearchFollower *m_follower;
-    SearchNodesModel *m_nodes;
-    QSortFilterProxyModel *m_nodeProxy;
-    QTableView *m_nodeView = nullptr;
-    SearchSteering *m_steering;
-    QTabWidget *m_tabs = nullptr;
-    LineageView *m_lineage = nullptr;
-    ProgressPlot *m_progress = nullptr;
-    StepView *m_steps = nullptr;
-    SearchCalibrationView *m_calibration = nullptr;
-    EventTailView *m_tail = nullptr;
-    quint64 m_overlayGeneration = 0;
+    SearchWorkspace *m_workspace;
     QLabel *m_live;
     QToolBar *m_toolbar = nullptr;
     QAction *m_newAction = nullptr;
@@ -153,8 +131,6 @@ private:
     QAction *m_settingsAction = nullptr;
     QAction *m_replayAction = nullptr;
     quint64 m_summaryGeneration = 0;
-    QTimer *m_liveViewsTimer = nullptr;
-    QList<SearchEvent> m_pendingEvents; // appended to the log, not yet shown by the live views
     bool m_loadingSearches = false;
     RowId m_shownSearch = 0;
     QString m_wantedName; // a search created here, selected once the list has it

@@ -62,32 +62,33 @@ namespace gpuf {
 
 MainWindow::MainWindow(Settings *settings, StoreSession *session, QWidget *parent)
     : QMainWindow(parent)
-    , m_settings(settings)
-    , m_session(session)
-    , m_selection(new Selection(this))
-    , m_candidates(new CandidateSource(session, this))
-    , m_pairLoader(new KernelPairLoader(session, m_selection, settings, this))
-    , m_measureQueue(new MeasureQueue({}, this))
-    , m_measures(new MeasureController(m_measureQueue, session, m_selection, settings, this))
-    , m_forecastQueue(new ForecastQueue({}, this))
-    , m_forecasts(new ForecastController(m_forecastQueue, session, m_selection, m_candidates, settings, this))
-    , m_calibration(new CalibrationData(session, this))
-    , m_deletion(new DeletionController(session, m_selection, this))
-    , m_searches(new SearchController(session, this))
-    , m_syntax(std::make_shared<const SyntaxHighlighting>())
 {
+    ExplorerContext &c = m_context;
+    c.session = session;
+    c.settings = settings;
+    c.selection = new Selection(this);
+    c.candidates = new CandidateSource(session, this);
+    c.pairLoader = new KernelPairLoader(session, c.selection, settings, this);
+    c.measureQueue = new MeasureQueue({}, this);
+    c.measures = new MeasureController(c.measureQueue, session, c.selection, settings, this);
+    c.forecastQueue = new ForecastQueue({}, this);
+    c.forecasts = new ForecastController(c.forecastQueue, session, c.selection, c.candidates, settings, this);
+    c.calibration = new CalibrationData(session, this);
+    c.deletion = new DeletionController(session, c.selection, this);
+    c.searches = new SearchController(session, this);
+    c.syntax = std::make_shared<const SyntaxHighlighting>();
     setObjectName(QStringLiteral("MainWindow"));
     setDockNestingEnabled(true);
+    createCentral();
     createDocks();
     createMenus();
     createFirstUseParts();
     // Right-click menus and the Delete/Copy keys of the tree and the tables (measure, forecast, compare, copy, delete).
-    new ContextMenus({findChild<ProblemTree *>(), findChild<CandidateBrowser *>(), findChild<ForecastPanel *>(),
-                         findChild<MetricsTable *>(), m_measures, m_forecasts,
-                         new KernelActions(m_candidates, m_selection, m_deletion, this), m_deletion, m_candidates,
-                         m_selection, findChild<LessonsPanel *>()},
+    new ContextMenus({c.panels.problems, c.panels.candidates, c.panels.forecast, c.panels.metrics, c.measures,
+                         c.forecasts, new KernelActions(c.candidates, c.selection, c.deletion, this), c.deletion,
+                         c.candidates, c.selection, c.panels.lessons},
         this);
-    connect(m_deletion, &DeletionController::notice, this,
+    connect(m_context.deletion, &DeletionController::notice, this,
         [this](const QString &text) { statusBar()->showMessage(text, 8000); });
 
     m_storeLabel = new QLabel(this);
@@ -96,24 +97,24 @@ MainWindow::MainWindow(Settings *settings, StoreSession *session, QWidget *paren
     statusBar()->addWidget(m_storeLabel, 1);
     statusBar()->addPermanentWidget(m_workLabel);
 
-    connect(m_session, &StoreSession::opened, this, [this](const StoreSnapshot &snapshot) {
-        m_settings->addRecentStore(snapshot.path);
+    connect(m_context.session, &StoreSession::opened, this, [this](const StoreSnapshot &snapshot) {
+        m_context.settings->addRecentStore(snapshot.path);
         updateTitleAndStatus();
     });
-    connect(m_session, &StoreSession::snapshotChanged, this, &MainWindow::updateTitleAndStatus);
-    connect(m_session, &StoreSession::openFailed, this, [this](const QString &path, const QString &message) {
+    connect(m_context.session, &StoreSession::snapshotChanged, this, &MainWindow::updateTitleAndStatus);
+    connect(m_context.session, &StoreSession::openFailed, this, [this](const QString &path, const QString &message) {
         updateTitleAndStatus();
-        m_settings->removeRecentStore(path);
+        m_context.settings->removeRecentStore(path);
         auto *box = new QMessageBox(QMessageBox::Warning, tr("Cannot open store"), message, QMessageBox::Ok, this);
         box->setAttribute(Qt::WA_DeleteOnClose);
         box->open(); // not exec(): nothing blocks on the user
     });
-    connect(m_session, &StoreSession::busyChanged, this,
+    connect(m_context.session, &StoreSession::busyChanged, this,
         [this](bool busy, const QString &what) { m_workLabel->setText(busy ? what : QString()); });
-    connect(m_settings, &Settings::recentStoresChanged, this, &MainWindow::updateRecentMenu);
+    connect(m_context.settings, &Settings::recentStoresChanged, this, &MainWindow::updateRecentMenu);
 
     m_defaultLayout = saveState(Settings::kDockLayoutVersion);
-    const QByteArray layout = m_settings->dockLayout();
+    const QByteArray layout = m_context.settings->dockLayout();
     if (!layout.isEmpty())
         restoreState(layout, Settings::kDockLayoutVersion);
     updateRecentMenu();
@@ -131,24 +132,25 @@ QDockWidget *MainWindow::addDock(
     return dock;
 }
 
-void MainWindow::createDocks()
+void MainWindow::createCentral()
 {
-    m_diff = new DiffView(m_syntax, this);
-    m_welcome = new WelcomePage(this);
+    m_context.diff = new DiffView(m_context.syntax, this);
+    m_context.welcome = new WelcomePage(this);
     m_central = new QStackedWidget(this);
-    m_central->addWidget(m_welcome);
-    m_central->addWidget(m_diff);
+    m_central->addWidget(m_context.welcome);
+    m_central->addWidget(m_context.diff);
     setCentralWidget(m_central);
-    connect(m_pairLoader, &KernelPairLoader::pairLoaded, m_diff, &DiffView::setPair);
-    connect(m_pairLoader, &KernelPairLoader::annotationsLoaded, m_diff, &DiffView::setForecastAnnotations);
-    connect(m_pairLoader, &KernelPairLoader::cleared, m_diff, &DiffView::clear);
-    connect(m_pairLoader, &KernelPairLoader::failed, this,
+    connect(m_context.pairLoader, &KernelPairLoader::pairLoaded, m_context.diff, &DiffView::setPair);
+    connect(
+        m_context.pairLoader, &KernelPairLoader::annotationsLoaded, m_context.diff, &DiffView::setForecastAnnotations);
+    connect(m_context.pairLoader, &KernelPairLoader::cleared, m_context.diff, &DiffView::clear);
+    connect(m_context.pairLoader, &KernelPairLoader::failed, this,
         [this](const QString &message) { statusBar()->showMessage(message, 8000); });
-    connect(m_diff, &DiffView::openSourceRequested, this,
-        [this](const DiffSide &side) { SourceViewer::showWindow(side, m_syntax, this); });
+    connect(m_context.diff, &DiffView::openSourceRequested, this,
+        [this](const DiffSide &side) { SourceViewer::showWindow(side, m_context.syntax, this); });
     // A refresh of the same store (after a measurement, an import) keeps what the user is looking at.
-    connect(m_session, &StoreSession::opening, m_selection, [this]() { m_selection->clear(); });
-    connect(m_session, &StoreSession::closed, m_selection, [this]() { m_selection->clear(); });
+    connect(m_context.session, &StoreSession::opening, m_context.selection, [this]() { m_context.selection->clear(); });
+    connect(m_context.session, &StoreSession::closed, m_context.selection, [this]() { m_context.selection->clear(); });
 
     auto *drops = new KernelDropTarget(this);
     connect(drops, &KernelDropTarget::filesDropped, this,
@@ -157,151 +159,170 @@ void MainWindow::createDocks()
         drops, &KernelDropTarget::textDropped, this, [this](const QString &text) { showAddKernelDialog({}, text); });
     connect(drops, &KernelDropTarget::dropRefused, this,
         [this](const QString &message) { statusBar()->showMessage(message, 8000); });
+}
 
-    QDockWidget *problems = addDock(tr("Problems"), QStringLiteral("ProblemsDock"),
-        new ProblemTree(m_candidates, m_selection), Qt::LeftDockWidgetArea);
-    QDockWidget *overview = addDock(
-        tr("Store"), QStringLiteral("StoreOverviewDock"), new StoreOverview(m_session), Qt::LeftDockWidgetArea);
-    tabifyDockWidget(problems, overview);
-    problems->raise();
-    QDockWidget *candidates = addDock(tr("Candidates"), QStringLiteral("CandidatesDock"),
-        new CandidateBrowser(m_candidates, m_selection), Qt::BottomDockWidgetArea);
-    QDockWidget *queue = addDock(tr("Measurements"), QStringLiteral("MeasurementsDock"),
-        new MeasurePanel(m_measures, m_settings), Qt::BottomDockWidgetArea);
-    QDockWidget *metrics = addDock(tr("Metrics"), QStringLiteral("MetricsDock"),
-        new MetricsTable(m_calibration, m_selection), Qt::BottomDockWidgetArea);
-    tabifyDockWidget(candidates, queue);
-    tabifyDockWidget(candidates, metrics);
+void MainWindow::createDocks()
+{
+    ExplorerContext &c = m_context;
+    ExplorerContext::Docked &p = c.panels;
+    ExplorerContext::Docks &d = c.docks;
+    p.problems = new ProblemTree(c.candidates, c.selection);
+    d.problems = addDock(tr("Problems"), QStringLiteral("ProblemsDock"), p.problems, Qt::LeftDockWidgetArea);
+    p.overview = new StoreOverview(c.session);
+    d.overview = addDock(tr("Store"), QStringLiteral("StoreOverviewDock"), p.overview, Qt::LeftDockWidgetArea);
+    tabifyDockWidget(d.problems, d.overview);
+    d.problems->raise();
+    p.candidates = new CandidateBrowser(c.candidates, c.selection);
+    d.candidates = addDock(tr("Candidates"), QStringLiteral("CandidatesDock"), p.candidates, Qt::BottomDockWidgetArea);
+    p.measurements = new MeasurePanel(c.measures, c.settings);
+    d.measurements
+        = addDock(tr("Measurements"), QStringLiteral("MeasurementsDock"), p.measurements, Qt::BottomDockWidgetArea);
+    p.metrics = new MetricsTable(c.calibration, c.selection);
+    d.metrics = addDock(tr("Metrics"), QStringLiteral("MetricsDock"), p.metrics, Qt::BottomDockWidgetArea);
     // Plots need width: the calibration view and the GPU panel share the bottom area with the tables.
-    QDockWidget *calibration = addDock(tr("Calibration"), QStringLiteral("CalibrationDock"),
-        new CalibrationView(m_calibration, m_selection), Qt::BottomDockWidgetArea);
-    QDockWidget *device
-        = addDock(tr("GPU"), QStringLiteral("DeviceDock"), new DevicePanel(m_measureQueue), Qt::BottomDockWidgetArea);
-    tabifyDockWidget(candidates, calibration);
-    tabifyDockWidget(candidates, device);
+    p.calibration = new CalibrationView(c.calibration, c.selection);
+    d.calibration
+        = addDock(tr("Calibration"), QStringLiteral("CalibrationDock"), p.calibration, Qt::BottomDockWidgetArea);
+    p.device = new DevicePanel(c.measureQueue);
+    d.device = addDock(tr("GPU"), QStringLiteral("DeviceDock"), p.device, Qt::BottomDockWidgetArea);
     // Beside the table rather than behind it: a candidate and its forecast are read together.
-    QDockWidget *forecast = addDock(tr("Forecast"), QStringLiteral("ForecastDock"),
-        new ForecastPanel(m_forecasts, m_measureQueue, m_session, m_selection, m_settings), Qt::RightDockWidgetArea);
-    QDockWidget *drillPairs = addDock(tr("Drill-down"), QStringLiteral("DrillPairsDock"),
-        new DrillPairsView(m_candidates, m_selection), Qt::BottomDockWidgetArea);
-    tabifyDockWidget(candidates, drillPairs);
-    m_candidatesDock = candidates;
-    m_forecastDock = forecast;
-    QDockWidget *searches = addDock(tr("Searches"), QStringLiteral("SearchesDock"),
-        new SearchesPanel(m_session, m_searches, m_selection), Qt::BottomDockWidgetArea);
-    tabifyDockWidget(candidates, searches);
+    p.forecast = new ForecastPanel(c.forecasts, c.measureQueue, c.session, c.selection, c.settings);
+    d.forecast = addDock(tr("Forecast"), QStringLiteral("ForecastDock"), p.forecast, Qt::RightDockWidgetArea);
+    p.drillPairs = new DrillPairsView(c.candidates, c.selection);
+    d.drillPairs = addDock(tr("Drill-down"), QStringLiteral("DrillPairsDock"), p.drillPairs, Qt::BottomDockWidgetArea);
+    p.searches = new SearchesPanel(c.session, c.searches, c.selection);
+    d.searches = addDock(tr("Searches"), QStringLiteral("SearchesDock"), p.searches, Qt::BottomDockWidgetArea);
     // Search strategies on one space at equal GPU budget: `gpuf search compare` with its curves drawn.
-    QDockWidget *compare
-        = addDock(tr("Compare"), QStringLiteral("CompareDock"), new ComparePanel(m_session), Qt::BottomDockWidgetArea);
-    tabifyDockWidget(candidates, compare);
+    p.compare = new ComparePanel(c.session);
+    d.compare = addDock(tr("Compare"), QStringLiteral("CompareDock"), p.compare, Qt::BottomDockWidgetArea);
     // Lessons: predict before reveal on each step of a lesson, students scored like any forecaster.
-    auto *lessonsPanel = new LessonsPanel(m_session, m_selection, m_syntax);
-    QDockWidget *lessons
-        = addDock(tr("Lessons"), QStringLiteral("LessonsDock"), lessonsPanel, Qt::BottomDockWidgetArea);
-    tabifyDockWidget(candidates, lessons);
-    connect(lessonsPanel, &LessonsPanel::notice, this,
-        [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    p.lessons = new LessonsPanel(c.session, c.selection, c.syntax);
+    d.lessons = addDock(tr("Lessons"), QStringLiteral("LessonsDock"), p.lessons, Qt::BottomDockWidgetArea);
     // Where the selected kernel stands against the GPU: a plot, so it shares the wide bottom area.
-    QDockWidget *roofline = addDock(tr("Roofline"), QStringLiteral("RooflineDock"),
-        new RooflinePanel(m_session, m_selection), Qt::BottomDockWidgetArea);
-    tabifyDockWidget(candidates, roofline);
-    connect(m_forecasts, &ForecastController::notice, this,
+    p.roofline = new RooflinePanel(c.session, c.selection);
+    d.roofline = addDock(tr("Roofline"), QStringLiteral("RooflineDock"), p.roofline, Qt::BottomDockWidgetArea);
+    for (QDockWidget *dock : {d.measurements, d.metrics, d.calibration, d.device, d.drillPairs, d.searches, d.compare,
+             d.lessons, d.roofline})
+        tabifyDockWidget(d.candidates, dock);
+    d.candidates->raise();
+    connect(
+        p.lessons, &LessonsPanel::notice, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    connect(c.forecasts, &ForecastController::notice, this,
         [this](const QString &text) { statusBar()->showMessage(text, 8000); });
-    candidates->raise();
 
     // Queued kernels show as pending in the table.
-    connect(m_measures, &MeasureController::pendingKernelsChanged, m_candidates, &CandidateSource::setPendingIds);
-    connect(m_measureQueue, &MeasureQueue::notice, this,
+    connect(c.measures, &MeasureController::pendingKernelsChanged, c.candidates, &CandidateSource::setPendingIds);
+    connect(c.measureQueue, &MeasureQueue::notice, this,
         [this](const QString &text) { statusBar()->showMessage(text, 8000); });
-    resizeDocks({problems, forecast}, {260, 460}, Qt::Horizontal);
-    resizeDocks({candidates}, {300}, Qt::Vertical);
+    resizeDocks({d.problems, d.forecast}, {260, 460}, Qt::Horizontal);
+    resizeDocks({d.candidates}, {300}, Qt::Vertical);
 }
 
 void MainWindow::applyDefaultDockSizes()
 {
     // Sizes only hold once the window has its own: before the first show they are scaled away.
-    const auto dock = [this](const char *name) { return findChild<QDockWidget *>(QLatin1StringView(name)); };
-    resizeDocks({dock("ProblemsDock"), dock("ForecastDock")}, {230, 440}, Qt::Horizontal);
-    resizeDocks({dock("CandidatesDock")}, {270}, Qt::Vertical);
+    const ExplorerContext::Docks &d = m_context.docks;
+    resizeDocks({d.problems, d.forecast}, {230, 440}, Qt::Horizontal);
+    resizeDocks({d.candidates}, {270}, Qt::Vertical);
 }
 
 void MainWindow::createMenus()
 {
+    createFileMenu();
+    ExplorerContext::Actions &a = m_context.actions;
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(m_context.deletion->undoAction());
+    edit->addAction(m_context.deletion->redoAction());
+
+    QMenu *measure = menuBar()->addMenu(tr("&Measure"));
+    measure->addAction(m_context.measures->measureSelectedAction());
+    measure->addAction(m_context.measures->measureLowConfidenceAction());
+
+    QMenu *forecast = menuBar()->addMenu(tr("F&orecast"));
+    forecast->addAction(m_context.forecasts->forecastSelectedAction());
+    forecast->addAction(m_context.forecasts->forecastProblemAction());
+    forecast->addAction(m_context.forecasts->reforecastSelectedAction());
+    forecast->addAction(m_context.forecasts->cancelAction());
+    forecast->addSeparator();
+    forecast->addMenu(m_context.forecasts->forecasterMenu());
+    forecast->addMenu(m_context.forecasts->hardwareMenu());
+    a.endpoints = forecast->addAction(tr("&Endpoints…"), this, &MainWindow::showEndpointsDialog);
+    forecast->addActions(m_context.forecasts->costModelActions()); // retrain the cost model / back to the built-in one
+    createDiffMenu();
+    createViewMenu();
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    populateHelpMenu(help, this);
+}
+
+void MainWindow::createFileMenu()
+{
+    ExplorerContext::Actions &a = m_context.actions;
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&New Store…"), QKeySequence::New, this, &MainWindow::newStoreDialog);
-    file->addAction(tr("&Open Store…"), QKeySequence::Open, this, &MainWindow::openStoreDialog);
+    a.newStore = file->addAction(tr("&New Store…"), QKeySequence::New, this, &MainWindow::newStoreDialog);
+    a.openStore = file->addAction(tr("&Open Store…"), QKeySequence::Open, this, &MainWindow::openStoreDialog);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
-    file->addAction(tr("Open &Sample Store"), this, [this]() { openSampleStore(m_session); });
+    a.openSample = file->addAction(tr("Open &Sample Store"), this, [this]() { openSampleStore(m_context.session); });
     file->addSeparator();
-    file->addAction(tr("&Import…"), QKeySequence(Qt::CTRL | Qt::Key_I), this, &MainWindow::importDialog);
-    file->addAction(tr("&Export Bundle…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportDialog);
+    a.importFiles
+        = file->addAction(tr("&Import…"), QKeySequence(Qt::CTRL | Qt::Key_I), this, &MainWindow::importDialog);
+    a.exportBundle
+        = file->addAction(tr("&Export Bundle…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportDialog);
     file->addSeparator();
-    file->addAction(tr("New &Problem…"), this, [this]() {
-        if (!m_session->isOpen()) {
+    a.newProblem = file->addAction(tr("New &Problem…"), this, [this]() {
+        if (!m_context.session->isOpen()) {
             statusBar()->showMessage(tr("Open or create a store first: a problem is stored in it."), 8000);
             return;
         }
-        auto *dialog = new NewProblemDialog(m_session, this);
+        auto *dialog = new NewProblemDialog(m_context.session, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(dialog, &NewProblemDialog::problemCreated, this, [this](RowId problemId, RowId, const QString &text) {
-            m_selection->setScope(problemId);
+            m_context.selection->setScope(problemId);
             statusBar()->showMessage(text, 10000);
         });
         dialog->open();
     });
-    file->addAction(tr("Add &Kernel from File…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this,
-        &MainWindow::addKernelFromFileDialog);
-    file->addAction(tr("Add Kernel from Clip&board"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), this,
-        &MainWindow::addKernelFromClipboard);
+    a.addKernelFromFile = file->addAction(tr("Add &Kernel from File…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O),
+        this, &MainWindow::addKernelFromFileDialog);
+    a.addKernelFromClipboard = file->addAction(tr("Add Kernel from Clip&board"),
+        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), this, &MainWindow::addKernelFromClipboard);
     file->addSeparator();
-    file->addAction(tr("&Close Store"), QKeySequence::Close, m_session, &StoreSession::close);
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    a.closeStore = file->addAction(tr("&Close Store"), QKeySequence::Close, m_context.session, &StoreSession::close);
+    a.quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+}
 
-    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    edit->addAction(m_deletion->undoAction());
-    edit->addAction(m_deletion->redoAction());
-
-    QMenu *measure = menuBar()->addMenu(tr("&Measure"));
-    measure->addAction(m_measures->measureSelectedAction());
-    measure->addAction(m_measures->measureLowConfidenceAction());
-
-    QMenu *forecast = menuBar()->addMenu(tr("F&orecast"));
-    forecast->addAction(m_forecasts->forecastSelectedAction());
-    forecast->addAction(m_forecasts->forecastProblemAction());
-    forecast->addAction(m_forecasts->reforecastSelectedAction());
-    forecast->addAction(m_forecasts->cancelAction());
-    forecast->addSeparator();
-    forecast->addMenu(m_forecasts->forecasterMenu());
-    forecast->addMenu(m_forecasts->hardwareMenu());
-    forecast->addAction(tr("&Endpoints…"), this, &MainWindow::showEndpointsDialog);
-    forecast->addActions(m_forecasts->costModelActions()); // retrain the cost model / back to the built-in one
-
+void MainWindow::createDiffMenu()
+{
+    ExplorerContext::Actions &a = m_context.actions;
     QMenu *diff = menuBar()->addMenu(tr("&Diff"));
-    diff->addAction(m_diff->nextHunkAction());
-    diff->addAction(m_diff->previousHunkAction());
+    diff->addAction(m_context.diff->nextHunkAction());
+    diff->addAction(m_context.diff->previousHunkAction());
     diff->addSeparator();
-    diff->addAction(m_diff->ignoreWhitespaceAction());
-    diff->addAction(m_diff->expandAllAction());
-    diff->addAction(m_diff->swapSidesAction());
-    diff->addAction(m_diff->showAnnotationsAction());
+    diff->addAction(m_context.diff->ignoreWhitespaceAction());
+    diff->addAction(m_context.diff->expandAllAction());
+    diff->addAction(m_context.diff->swapSidesAction());
+    diff->addAction(m_context.diff->showAnnotationsAction());
     diff->addSeparator();
-    diff->addAction(tr("Compare with &Reference"), QKeySequence(Qt::CTRL | Qt::Key_R), this,
-        [this]() { m_selection->setBaselineKind(Selection::Baseline::Reference); });
-    diff->addAction(tr("Compare with &Parent"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), this,
-        [this]() { m_selection->setBaselineKind(Selection::Baseline::Parent); });
+    a.compareWithReference = diff->addAction(tr("Compare with &Reference"), QKeySequence(Qt::CTRL | Qt::Key_R), this,
+        [this]() { m_context.selection->setBaselineKind(Selection::Baseline::Reference); });
+    a.compareWithParent = diff->addAction(tr("Compare with &Parent"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R),
+        this, [this]() { m_context.selection->setBaselineKind(Selection::Baseline::Parent); });
     diff->addSeparator();
-    diff->addAction(m_diff->copyPatchAction());
-    diff->addAction(m_diff->exportPatchAction());
-    diff->addAction(m_diff->openBaselineAction());
-    diff->addAction(m_diff->openCandidateAction());
+    diff->addAction(m_context.diff->copyPatchAction());
+    diff->addAction(m_context.diff->exportPatchAction());
+    diff->addAction(m_context.diff->openBaselineAction());
+    diff->addAction(m_context.diff->openCandidateAction());
+}
 
+void MainWindow::createViewMenu()
+{
+    ExplorerContext::Actions &a = m_context.actions;
     m_viewMenu = menuBar()->addMenu(tr("&View"));
-    const QList<QDockWidget *> docks = findChildren<QDockWidget *>();
-    for (QDockWidget *dock : docks)
+    for (QDockWidget *dock : m_context.docks.all())
         m_viewMenu->addAction(dock->toggleViewAction());
     m_viewMenu->addSeparator();
-    m_viewMenu->addAction(tr("&Reload Store"), QKeySequence::Refresh, m_session, &StoreSession::refresh);
-    m_viewMenu->addAction(tr("Restore &Default Layout"), this, &MainWindow::restoreDefaultLayout);
+    a.reloadStore
+        = m_viewMenu->addAction(tr("&Reload Store"), QKeySequence::Refresh, m_context.session, &StoreSession::refresh);
+    a.restoreLayout = m_viewMenu->addAction(tr("Restore &Default Layout"), this, &MainWindow::restoreDefaultLayout);
     QMenu *schemes = m_viewMenu->addMenu(tr("&Color Scheme"));
     auto *schemeGroup = new QActionGroup(schemes);
     const std::pair<ColorScheme, QString> choices[]
@@ -309,39 +330,36 @@ void MainWindow::createMenus()
     for (const auto &[scheme, label] : choices) {
         QAction *action = schemes->addAction(label);
         action->setCheckable(true);
-        action->setChecked(colorSchemeName(scheme) == m_settings->colorScheme());
+        action->setChecked(colorSchemeName(scheme) == m_context.settings->colorScheme());
         schemeGroup->addAction(action);
         connect(action, &QAction::triggered, this, [this, scheme = scheme]() {
-            m_settings->setColorScheme(colorSchemeName(scheme));
+            m_context.settings->setColorScheme(colorSchemeName(scheme));
             applyColorScheme(scheme);
         });
     }
-
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    populateHelpMenu(help, this);
 }
 
 void MainWindow::updateRecentMenu()
 {
     m_recentMenu->clear();
-    const QStringList recent = m_settings->recentStores();
+    const QStringList recent = m_context.settings->recentStores();
     for (const QString &path : recent)
-        m_recentMenu->addAction(path, this, [this, path]() { m_session->open(path); });
+        m_recentMenu->addAction(path, this, [this, path]() { m_context.session->open(path); });
     m_recentMenu->setEnabled(!recent.isEmpty());
 }
 
 void MainWindow::updateTitleAndStatus()
 {
     updateEmptyStates();
-    if (!m_session->isOpen()) {
+    if (!m_context.session->isOpen()) {
         setWindowTitle(tr("GPU Forecaster Explorer"));
         m_storeLabel->setText(tr("No store open"));
         return;
     }
-    const StoreCounts &t = m_session->snapshot().statistics.totals;
-    setWindowTitle(tr("%1 — GPU Forecaster Explorer").arg(QFileInfo(m_session->path()).fileName()));
+    const StoreCounts &t = m_context.session->snapshot().statistics.totals;
+    setWindowTitle(tr("%1 — GPU Forecaster Explorer").arg(QFileInfo(m_context.session->path()).fileName()));
     // Each count with its own plural and the locale's digit grouping: "1 kernel", "3,570 forecasts".
-    m_storeLabel->setText(QStringList {m_session->path(), tr("%Ln kernel(s)", nullptr, int(t.kernels)),
+    m_storeLabel->setText(QStringList {m_context.session->path(), tr("%Ln kernel(s)", nullptr, int(t.kernels)),
         tr("%Ln measurement(s)", nullptr, int(t.measurements)), tr("%Ln forecast(s)", nullptr, int(t.forecasts))}
                               .join(QStringLiteral(" · ")));
 }
@@ -351,7 +369,7 @@ void MainWindow::openStoreDialog()
     const QString path = QFileDialog::getOpenFileName(
         this, tr("Open Store"), QString(), tr("gpuf stores (*.gpuf *.sqlite *.db);;All files (*)"));
     if (!path.isEmpty())
-        m_session->open(path);
+        m_context.session->open(path);
 }
 
 void MainWindow::newStoreDialog()
@@ -359,12 +377,12 @@ void MainWindow::newStoreDialog()
     const QString path
         = QFileDialog::getSaveFileName(this, tr("New Store"), QStringLiteral("store.gpuf"), tr("gpuf stores (*.gpuf)"));
     if (!path.isEmpty())
-        m_session->open(path);
+        m_context.session->open(path);
 }
 
 void MainWindow::importDialog()
 {
-    if (!m_session->isOpen()) {
+    if (!m_context.session->isOpen()) {
         QMessageBox::information(this, tr("Import"), tr("Open or create a store first."));
         return;
     }
@@ -373,17 +391,17 @@ void MainWindow::importDialog()
            "Recorded sweeps of kernel families (*.jsonl);;Kernel Tuner caches and T4 results (*.json *.json.gz);;"
            "All files (*)"));
     if (!files.isEmpty())
-        startImport(this, m_session, files);
+        startImport(this, m_context.session, files);
 }
 
 void MainWindow::exportDialog()
 {
-    if (!m_session->isOpen())
+    if (!m_context.session->isOpen())
         return;
     const QString file = QFileDialog::getSaveFileName(
         this, tr("Export Bundle"), QStringLiteral("bundle.jsonl"), tr("gpuf bundles (*.jsonl)"));
     if (!file.isEmpty())
-        startExport(this, m_session, file);
+        startExport(this, m_context.session, file);
 }
 
 void MainWindow::addKernelFromFileDialog()
@@ -406,17 +424,17 @@ void MainWindow::addKernelFromClipboard()
 
 void MainWindow::showAddKernelDialog(const QStringList &files, const QString &text)
 {
-    if (!m_session->isOpen()) {
+    if (!m_context.session->isOpen()) {
         statusBar()->showMessage(tr("Open or create a store first: a kernel is added to one of its problems."), 8000);
         return;
     }
-    auto *dialog = new AddKernelDialog(m_session, m_selection, files, text, this);
+    auto *dialog = new AddKernelDialog(m_context.session, m_context.selection, files, text, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &AddKernelDialog::kernelsAdded, this,
         [this](RowId problemId, const QList<RowId> &ids, RowId baselineId, const QString &summary) {
-            m_selection->setScope(problemId);
-            m_selection->setSelectedIds(ids);
-            m_selection->setPair(ids.first(), baselineId);
+            m_context.selection->setScope(problemId);
+            m_context.selection->setSelectedIds(ids);
+            m_context.selection->setPair(ids.first(), baselineId);
             statusBar()->showMessage(summary, 10000);
         });
     dialog->open();
@@ -424,49 +442,49 @@ void MainWindow::showAddKernelDialog(const QStringList &files, const QString &te
 
 void MainWindow::showEndpointsDialog()
 {
-    auto *dialog = new EndpointsDialog(m_session, this);
+    auto *dialog = new EndpointsDialog(m_context.session, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &EndpointsDialog::forecastersChanged, m_forecasts, &ForecastController::reloadForecasters);
+    connect(dialog, &EndpointsDialog::forecastersChanged, m_context.forecasts, &ForecastController::reloadForecasters);
     dialog->open();
 }
 
 void MainWindow::createFirstUseParts()
 {
-    connect(m_welcome, &WelcomePage::sampleRequested, this, [this]() {
-        m_welcome->setStatus(tr("Opening the sample store…"));
-        openSampleStore(m_session);
+    connect(m_context.welcome, &WelcomePage::sampleRequested, this, [this]() {
+        m_context.welcome->setStatus(tr("Opening the sample store…"));
+        openSampleStore(m_context.session);
     });
-    connect(m_welcome, &WelcomePage::openRequested, this, &MainWindow::openStoreDialog);
-    connect(m_welcome, &WelcomePage::newRequested, this, &MainWindow::newStoreDialog);
-    connect(m_welcome, &WelcomePage::recentRequested, this, [this](const QString &path) {
-        m_welcome->setStatus(tr("Opening %1…").arg(path));
-        m_session->open(path);
+    connect(m_context.welcome, &WelcomePage::openRequested, this, &MainWindow::openStoreDialog);
+    connect(m_context.welcome, &WelcomePage::newRequested, this, &MainWindow::newStoreDialog);
+    connect(m_context.welcome, &WelcomePage::recentRequested, this, [this](const QString &path) {
+        m_context.welcome->setStatus(tr("Opening %1…").arg(path));
+        m_context.session->open(path);
     });
-    connect(m_settings, &Settings::recentStoresChanged, this,
-        [this]() { m_welcome->setRecentStores(m_settings->recentStores()); });
-    connect(m_session, &StoreSession::openFailed, this, [this](const QString &path, const QString &message) {
-        m_welcome->setStatus(tr("%1 could not be opened: %2").arg(path, message));
+    connect(m_context.settings, &Settings::recentStoresChanged, this,
+        [this]() { m_context.welcome->setRecentStores(m_context.settings->recentStores()); });
+    connect(m_context.session, &StoreSession::openFailed, this, [this](const QString &path, const QString &message) {
+        m_context.welcome->setStatus(tr("%1 could not be opened: %2").arg(path, message));
     });
-    m_welcome->setRecentStores(m_settings->recentStores());
+    m_context.welcome->setRecentStores(m_context.settings->recentStores());
 
     // The diff's shortcuts act on the diff wherever the focus is: Alt+Down in the table must not move the table.
-    for (QAction *action : {m_diff->nextHunkAction(), m_diff->previousHunkAction()}) {
+    for (QAction *action : {m_context.diff->nextHunkAction(), m_context.diff->previousHunkAction()}) {
         action->setShortcutContext(Qt::WindowShortcut);
         addAction(action);
     }
     // Results of an action come to the front: a finished forecast batch, a drill-down from a plot.
-    connect(m_forecastQueue, &ForecastQueue::batchFinished, this, [this]() {
-        m_forecastDock->show();
-        m_forecastDock->raise();
+    connect(m_context.forecastQueue, &ForecastQueue::batchFinished, this, [this]() {
+        m_context.docks.forecast->show();
+        m_context.docks.forecast->raise();
     });
-    connect(m_selection, &Selection::filterChanged, this, [this]() {
-        if (!m_selection->filterIds().isEmpty()) {
-            m_candidatesDock->show();
-            m_candidatesDock->raise();
+    connect(m_context.selection, &Selection::filterChanged, this, [this]() {
+        if (!m_context.selection->filterIds().isEmpty()) {
+            m_context.docks.candidates->show();
+            m_context.docks.candidates->raise();
         }
     });
-    connect(m_selection, &Selection::pairChanged, this, &MainWindow::updateEmptyStates);
-    connect(m_session, &StoreSession::closed, this, &MainWindow::updateEmptyStates);
+    connect(m_context.selection, &Selection::pairChanged, this, &MainWindow::updateEmptyStates);
+    connect(m_context.session, &StoreSession::closed, this, &MainWindow::updateEmptyStates);
 
     // Menus show tool tips, so a disabled entry can say why; the status bar repeats them while hovered.
     const QList<QMenu *> menus = menuBar()->findChildren<QMenu *>();
@@ -478,53 +496,42 @@ void MainWindow::createFirstUseParts()
                 mirrorToolTipToStatusTip(action);
         }
     }
-    const QList<QAction *> fileActions = menuBar()->actions().first()->menu()->actions();
-    const QStringList needStore {tr("&Import…"), tr("&Export Bundle…"), tr("Add &Kernel from File…"),
-        tr("Add Kernel from Clip&board"), tr("&Close Store")};
-    for (QAction *action : fileActions) {
-        if (needStore.contains(action->text()))
-            m_storeActions.append(action);
-    }
-    const QList<QAction *> viewActions = m_viewMenu->actions();
-    for (QAction *action : viewActions) {
-        if (action->text() == tr("&Reload Store"))
-            m_storeActions.append(action);
-    }
     updateEmptyStates();
 }
 
 void MainWindow::updateEmptyStates()
 {
-    const bool open = m_session->isOpen();
+    const bool open = m_context.session->isOpen();
     const QString why = tr("No store is open: open one, or make a new one, from the File menu first");
-    for (QAction *action : std::as_const(m_storeActions))
+    for (QAction *action : m_context.actions.needingStore())
         setActionAvailability(action, open, QString(), why);
     if (!m_central)
         return;
-    m_central->setCurrentWidget(open ? static_cast<QWidget *>(m_diff) : m_welcome);
+    m_central->setCurrentWidget(open ? static_cast<QWidget *>(m_context.diff) : m_context.welcome);
     if (open)
-        m_welcome->setStatus({});
-    const StoreCounts &t = m_session->snapshot().statistics.totals;
+        m_context.welcome->setStatus({});
+    const StoreCounts &t = m_context.session->snapshot().statistics.totals;
     if (open && t.kernels == 0)
-        m_diff->setPlaceholderText(tr("This store is empty. Import a bundle or the paper's published rows (File → "
-                                      "Import…), add a kernel (File → Add Kernel from File…, or drop a .cu file on "
-                                      "the window), or open the sample store to look around first."));
+        m_context.diff->setPlaceholderText(
+            tr("This store is empty. Import a bundle or the paper's published rows (File → "
+               "Import…), add a kernel (File → Add Kernel from File…, or drop a .cu file on "
+               "the window), or open the sample store to look around first."));
     else if (open && t.kernels == 1)
-        m_diff->setPlaceholderText(tr("This store holds one kernel: add a candidate (File → Add Kernel from File…) "
-                                      "to compare it with."));
+        m_context.diff->setPlaceholderText(
+            tr("This store holds one kernel: add a candidate (File → Add Kernel from File…) "
+               "to compare it with."));
     else
-        m_diff->setPlaceholderText(tr("Choose a candidate in the Candidates table to compare it here with its "
-                                      "reference; its forecast shows in the Forecast dock."));
+        m_context.diff->setPlaceholderText(tr("Choose a candidate in the Candidates table to compare it here with its "
+                                              "reference; its forecast shows in the Forecast dock."));
 }
 
 void MainWindow::restoreDefaultLayout()
 {
     restoreState(m_defaultLayout, Settings::kDockLayoutVersion);
-    const QList<QDockWidget *> docks = findChildren<QDockWidget *>();
-    for (QDockWidget *dock : docks)
+    for (QDockWidget *dock : m_context.docks.all())
         dock->show();
     applyDefaultDockSizes();
-    m_settings->clearDockLayout();
+    m_context.settings->clearDockLayout();
 }
 
 void MainWindow::showEvent(QShowEvent *event)
@@ -533,9 +540,9 @@ void MainWindow::showEvent(QShowEvent *event)
     // sizes would widen the window past a laptop screen.
     if (m_firstShow) {
         m_firstShow = false;
-        if (!restoreGeometry(m_settings->windowGeometry()))
+        if (!restoreGeometry(m_context.settings->windowGeometry()))
             resize(1280, 800);
-        if (m_settings->dockLayout().isEmpty())
+        if (m_context.settings->dockLayout().isEmpty())
             applyDefaultDockSizes();
     }
     QMainWindow::showEvent(event);
@@ -543,8 +550,8 @@ void MainWindow::showEvent(QShowEvent *event)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    m_settings->setWindowGeometry(saveGeometry());
-    m_settings->setDockLayout(saveState(Settings::kDockLayoutVersion));
+    m_context.settings->setWindowGeometry(saveGeometry());
+    m_context.settings->setDockLayout(saveState(Settings::kDockLayoutVersion));
     QMainWindow::closeEvent(event);
 }
 

@@ -1,9 +1,10 @@
-// MainWindow: composes the docks, actions, menus and status bar around one StoreSession; holds no domain logic.
+// MainWindow: composes the docks, actions, menus and status bar around one StoreSession; holds no domain logic. What it
+// composes is reachable by identity through its ExplorerContext.
 #pragma once
 
-#include <QMainWindow>
+#include "app/explorer/explorer_context.h"
 
-#include <memory>
+#include <QMainWindow>
 
 class QDockWidget;
 class QLabel;
@@ -12,21 +13,8 @@ class QStackedWidget;
 
 namespace gpuf {
 
-class CalibrationData;
-class CandidateSource;
-class DeletionController;
-class MeasureController;
-class MeasureQueue;
-class DiffView;
-class ForecastController;
-class ForecastQueue;
-class KernelPairLoader;
-class SearchController;
-class Selection;
 class Settings;
 class StoreSession;
-class SyntaxHighlighting;
-class WelcomePage;
 
 class MainWindow : public QMainWindow
 {
@@ -36,15 +24,21 @@ public:
     explicit MainWindow(Settings *settings, StoreSession *session, QWidget *parent = nullptr);
 
     void restoreDefaultLayout();
+    // The window's parts: controllers, panels, docks and actions.
+    const ExplorerContext &context() const { return m_context; }
 
 protected:
     void showEvent(QShowEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    void createCentral();
     void createDocks();
     QDockWidget *addDock(const QString &title, const QString &objectName, QWidget *widget, Qt::DockWidgetArea area);
     void createMenus();
+    void createFileMenu();
+    void createDiffMenu();
+    void createViewMenu();
     void updateRecentMenu();
     void updateTitleAndStatus();
     void openStoreDialog();
@@ -61,20 +55,7 @@ private:
     void applyDefaultDockSizes();
     void updateEmptyStates();
 
-    Settings *m_settings;
-    StoreSession *m_session;
-    Selection *m_selection;
-    CandidateSource *m_candidates;
-    KernelPairLoader *m_pairLoader;
-    MeasureQueue *m_measureQueue;
-    MeasureController *m_measures;
-    ForecastQueue *m_forecastQueue;
-    ForecastController *m_forecasts;
-    CalibrationData *m_calibration;
-    DeletionController *m_deletion;
-    SearchController *m_searches;
-    std::shared_ptr<const SyntaxHighlighting> m_syntax;
-    DiffView *m_diff = nullptr;
+    ExplorerContext m_context;
     bool m_firstShow = true;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
@@ -82,10 +63,6 @@ private:
     QLabel *m_workLabel = nullptr;
     QByteArray m_defaultLayout;
     QStackedWidget *m_central = nullptr;
-    WelcomePage *m_welcome = nullptr;
-    QDockWidget *m_candidatesDock = nullptr;
-    QDockWidget *m_forecastDock = nullptr;
-    QList<QAction *> m_storeActions; // need an open store
 };
 
 } // namespace gpuf

@@ -268,8 +268,8 @@ int main(int argc, char **argv)
     }
     report("docks_visible", double(docks.size()));
     session.open(path);
-    auto *panel = window.findChild<SearchesPanel *>();
-    auto *controller = window.findChild<SearchController *>();
+    auto *panel = window.context().panels.searches;
+    auto *controller = window.context().searches;
     if (!panel || !controller)
         die(QStringLiteral("the window has no Searches dock"));
     waitUntil([&] { return session.isOpen() && !panel->isLoading() && !session.isBusy(); }, 120000, "the store");

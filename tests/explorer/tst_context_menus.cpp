@@ -17,6 +17,7 @@
 #include "widgets/common/item_view_menu.h"
 #include "widgets/forecast/forecast_panel.h"
 #include "widgets/forecast/forecast_rows_model.h"
+#include "widgets/session/deletion_controller.h"
 
 #include <QClipboard>
 #include <QGuiApplication>
@@ -83,10 +84,10 @@ class TestContextMenus : public QObject
         m_facts = testing::makeCandidateStore(m_path);
         auto f = std::make_unique<Fixture>();
         f->window.show();
-        f->tree = f->window.findChild<ProblemTree *>();
-        f->browser = f->window.findChild<CandidateBrowser *>();
-        f->forecasts = f->window.findChild<ForecastPanel *>();
-        f->metrics = f->window.findChild<MetricsTable *>();
+        f->tree = f->window.context().panels.problems;
+        f->browser = f->window.context().panels.candidates;
+        f->forecasts = f->window.context().panels.forecast;
+        f->metrics = f->window.context().panels.metrics;
         f->session.open(m_path);
         settle(*f);
         return f;
@@ -134,7 +135,7 @@ private Q_SLOTS:
             (QStringList {QStringLiteral("Forecast Problem"), QStringLiteral("Copy"),
                 QStringLiteral("Delete Problem “softmax”…")}));
         QVERIFY(entry(menu.get(), QStringLiteral("Delete Problem"))->isEnabled());
-        QCOMPARE(f->window.findChild<Selection *>()->problemId(), m_facts.problems[1]); // the click chose it
+        QCOMPARE(f->window.context().selection->problemId(), m_facts.problems[1]); // the click chose it
 
         const QModelIndex search = model->scopeIndex(m_facts.problems[1], m_facts.search);
         view->expand(problem);
@@ -165,7 +166,7 @@ private Q_SLOTS:
         QAction *measure = entry(menu.get(), QStringLiteral("Measure on GPU"));
         if (!measure->isEnabled())
             QVERIFY(!measure->toolTip().isEmpty());
-        QCOMPARE(f->window.findChild<Selection *>()->selectedIds(), QList<RowId> {m_facts.references[0]});
+        QCOMPARE(f->window.context().selection->selectedIds(), QList<RowId> {m_facts.references[0]});
 
         entry(menu.get(), QStringLiteral("Copy"))->trigger();
         QVERIFY2(QGuiApplication::clipboard()->text().startsWith(QStringLiteral("axpy v0")),
@@ -196,7 +197,7 @@ private Q_SLOTS:
         QCOMPARE(f->browser->model()->totalRowCount(), 59);
         QVERIFY(f->window.statusBar()->currentMessage().startsWith(QStringLiteral("Deleted 1 kernel")));
 
-        QAction *undo = f->window.findChild<QAction *>(QStringLiteral("editUndo"));
+        QAction *undo = f->window.context().deletion->undoAction();
         QVERIFY(undo && undo->isEnabled());
         undo->trigger();
         QTRY_COMPARE(
@@ -212,7 +213,7 @@ private Q_SLOTS:
     void candidateTableMenu()
     {
         auto f = open();
-        auto *selection = f->window.findChild<Selection *>();
+        auto *selection = f->window.context().selection;
         // The window's forecaster is the built-in cost model: it can forecast, but has no forecasts here to delete.
         selection->setForecasterName(QStringLiteral("costmodel"));
         QTableView *view = f->browser->tableView();
@@ -250,7 +251,7 @@ private Q_SLOTS:
     void forecastTableDeletesOneForecastAndUndo()
     {
         auto f = open();
-        Selection *selection = f->window.findChild<Selection *>();
+        Selection *selection = f->window.context().selection;
         selection->setPair(m_facts.kernels[2], m_facts.references[0]);
         QTRY_VERIFY(f->forecasts->model()->rowCount() >= 2); // both forecasters forecast kernel 2
         const int rows = f->forecasts->model()->rowCount();
@@ -269,7 +270,7 @@ private Q_SLOTS:
         for (int r = 0; r < f->forecasts->model()->rowCount(); ++r)
             QVERIFY(f->forecasts->model()->rowAt(r)->forecast.id != id);
         settle(*f);
-        f->window.findChild<QAction *>(QStringLiteral("editUndo"))->trigger();
+        f->window.context().deletion->undoAction()->trigger();
         QTRY_COMPARE(f->forecasts->model()->rowCount(), rows);
         QVERIFY(f->forecasts->model()->rowOfKey(QStringLiteral("s%1").arg(id)) >= 0);
     }

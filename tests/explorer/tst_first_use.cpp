@@ -96,12 +96,12 @@ class TestFirstUse : public QObject
         session.open(m_storePath);
         if (!QTest::qWaitFor([&] { return opened.count() > 0; }, 10000))
             return -1;
-        auto *browser = window.findChild<CandidateBrowser *>();
+        auto *browser = window.context().panels.candidates;
         if (!QTest::qWaitFor([&] { return browser->tableView()->model()->rowCount() >= 36; }, 10000))
             return -1;
         const int row = rowOf(browser->tableView()->model(), u"v4_reg_block_2d"_s);
         browser->tableView()->selectRow(row);
-        auto *diff = window.centralWidget()->findChild<DiffView *>(); // the window's diff, not the Lessons dock's
+        auto *diff = window.context().diff;
         if (!QTest::qWaitFor(
                 [&] {
                     return diff->document() && diff->document()->request.right.title.contains(u"v4_reg_block_2d"_s);
@@ -133,7 +133,7 @@ private Q_SLOTS:
         StoreSession session;
         MainWindow window(&settings, &session);
         window.show();
-        auto *welcome = window.findChild<WelcomePage *>();
+        auto *welcome = window.context().welcome;
         auto *central = qobject_cast<QStackedWidget *>(window.centralWidget());
         QVERIFY(welcome && central);
         QCOMPARE(central->currentWidget(), welcome);
@@ -147,7 +147,7 @@ private Q_SLOTS:
         QSignalSpy opened(&session, &StoreSession::opened);
         Q_EMIT welcome->recentList()->itemActivated(welcome->recentList()->item(0));
         QTRY_COMPARE(opened.count(), 1);
-        auto *diff = window.centralWidget()->findChild<DiffView *>(); // the window's diff, not the Lessons dock's
+        auto *diff = window.context().diff;
         QTRY_COMPARE(central->currentWidget(), diff);
         QVERIFY(diff->placeholderShown());
         QCOMPARE(diff->placeholderText(),
@@ -167,7 +167,7 @@ private Q_SLOTS:
         QSignalSpy opened(&session, &StoreSession::opened);
         session.open(m_dir.filePath(u"empty.gpuf"_s));
         QTRY_COMPARE(opened.count(), 1);
-        auto *diff = window.centralWidget()->findChild<DiffView *>(); // the window's diff, not the Lessons dock's
+        auto *diff = window.context().diff;
         QTRY_VERIFY(diff->isVisible());
         QVERIFY(diff->placeholderShown());
         QVERIFY2(diff->placeholderText().startsWith(u"This store is empty. Import a bundle or the paper's published "
@@ -186,13 +186,13 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowActive(&window) || window.isVisible());
         const int row = showSgemmVariant(window, session);
         QVERIFY(row >= 0);
-        auto *diff = window.centralWidget()->findChild<DiffView *>(); // the window's diff, not the Lessons dock's
+        auto *diff = window.context().diff;
         QVERIFY(!diff->placeholderShown());
         QVERIFY2(diff->noteText().contains(u"candidate: v4_reg_block_2d"_s), qPrintable(diff->noteText()));
         QVERIFY(diff->noteText().size() > 60);
         QVERIFY(diff->hunkCount() > 1);
 
-        auto *table = window.findChild<CandidateBrowser *>()->tableView();
+        auto *table = window.context().panels.candidates->tableView();
         table->setFocus();
         QTRY_VERIFY(table->hasFocus());
         QCOMPARE(diff->currentHunk(), -1);
@@ -213,21 +213,20 @@ private Q_SLOTS:
         MainWindow window(&settings, &session);
         window.show();
         QVERIFY(showSgemmVariant(window, session) >= 0);
-        auto *candidates = window.findChild<QDockWidget *>(u"CandidatesDock"_s);
-        auto *forecast = window.findChild<QDockWidget *>(u"ForecastDock"_s);
+        auto *candidates = window.context().docks.candidates;
+        auto *forecast = window.context().docks.forecast;
         QVERIFY(candidates && forecast);
         QTRY_VERIFY(shownOnScreen(candidates));
         QVERIFY(shownOnScreen(forecast));
         QCOMPARE(window.dockWidgetArea(forecast), Qt::RightDockWidgetArea);
         QVERIFY(window.tabifiedDockWidgets(forecast).isEmpty());
-        QVERIFY(
-            window.centralWidget()->findChild<DiffView *>()->isVisible()); // the window's diff, not the Lessons dock's
+        QVERIFY(window.context().diff->isVisible());
 
         // A drill-down from a plot brings the table to the front.
-        auto *metrics = window.findChild<QDockWidget *>(u"MetricsDock"_s);
+        auto *metrics = window.context().docks.metrics;
         metrics->raise();
         QTRY_VERIFY(!shownOnScreen(candidates));
-        auto *selection = window.findChild<Selection *>();
+        auto *selection = window.context().selection;
         selection->setFilter({selection->candidateId()}, u"a confusion cell"_s);
         QTRY_VERIFY(shownOnScreen(candidates));
 
@@ -235,7 +234,7 @@ private Q_SLOTS:
         forecast->close();
         QVERIFY(!forecast->isVisible());
         settings.setForecasterName(u"costmodel"_s);
-        auto *panel = window.findChild<ForecastPanel *>();
+        auto *panel = window.context().panels.forecast;
         QAction *forecastSelected = nullptr;
         for (const auto &[path, action] : menuActions(window.menuBar())) {
             if (path == u"Forecast › Forecast Selected"_s)

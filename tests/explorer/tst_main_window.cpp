@@ -8,11 +8,22 @@
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
 #include "gpuf_config.h"
+#include "widgets/calibration/calibration_view.h"
+#include "widgets/calibration/metrics_table.h"
 #include "widgets/candidates/add_kernel_dialog.h"
 #include "widgets/candidates/candidate_browser.h"
 #include "widgets/candidates/candidate_table_model.h"
+#include "widgets/candidates/drill_pairs_view.h"
+#include "widgets/candidates/problem_tree.h"
 #include "widgets/diff/diff_view.h"
+#include "widgets/forecast/forecast_panel.h"
+#include "widgets/lessons/lessons_panel.h"
+#include "widgets/measure/device_panel.h"
+#include "widgets/measure/measure_panel.h"
+#include "widgets/measure/roofline_view.h"
 #include "widgets/overview/store_overview.h"
+#include "widgets/search/compare_panel.h"
+#include "widgets/search/searches_panel.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -60,7 +71,7 @@ private Q_SLOTS:
         QSignalSpy opened(&session, &StoreSession::opened);
         session.open(m_storePath);
         QTRY_COMPARE(opened.count(), 1);
-        auto *overview = window.findChild<StoreOverview *>();
+        auto *overview = window.context().panels.overview;
         QVERIFY(overview);
         const int operations = int(QDir(QStringLiteral(GPUF_SOURCE_DIR "/resources/corpus"))
                                        .entryList(QDir::Dirs | QDir::NoDotAndDotDot)
@@ -70,8 +81,8 @@ private Q_SLOTS:
         QCOMPARE(settings.lastStore(), QFileInfo(m_storePath).absoluteFilePath());
 
         // Choosing a candidate in the table shows it against its problem's reference in the diff view.
-        auto *browser = window.findChild<CandidateBrowser *>();
-        auto *diff = window.centralWidget()->findChild<DiffView *>(); // the window's diff, not the Lessons dock's
+        auto *browser = window.context().panels.candidates;
+        auto *diff = window.context().diff;
         QVERIFY(browser && diff);
         QTRY_VERIFY(browser->tableView()->model()->rowCount() >= 36);
         QAbstractItemModel *model = browser->tableView()->model();
@@ -169,8 +180,8 @@ private Q_SLOTS:
         dialog->accept();
 
         // The new kernel is stored under sgemm with that parent, selected, and shown against its parent.
-        auto *selection = window.findChild<Selection *>();
-        auto *diff = window.centralWidget()->findChild<DiffView *>(); // the window's diff, not the Lessons dock's
+        auto *selection = window.context().selection;
+        auto *diff = window.context().diff;
         QVERIFY(selection && diff);
         QTRY_VERIFY(window.findChild<AddKernelDialog *>() == nullptr || !dialog->isVisible());
         QTRY_VERIFY(selection->candidateId() != 0);
@@ -189,7 +200,7 @@ private Q_SLOTS:
         QTRY_VERIFY(diff->document() != nullptr
             && diff->document()->request.right.title.contains(QStringLiteral("my_sgemm.cu")));
         QVERIFY(diff->document()->request.left.title.contains(QStringLiteral("v2_smem_tile")));
-        auto *browser = window.findChild<CandidateBrowser *>();
+        auto *browser = window.context().panels.candidates;
         QTRY_VERIFY(browser->model()->viewRowOf(added) >= 0); // the table reloaded with it
 
         // The same file again: deduplicated by content, and the window says so.
@@ -234,13 +245,49 @@ private Q_SLOTS:
                  "MetricsDock", "CalibrationDock", "DeviceDock"})
             QVERIFY2(window.findChild<QDockWidget *>(QLatin1StringView(name)), name);
         QTRY_VERIFY(window.width() <= 1280); // fits a laptop screen on first start
-        auto *dock = window.findChild<QDockWidget *>(QStringLiteral("StoreOverviewDock"));
+        auto *dock = window.context().docks.overview;
         QVERIFY(dock);
         dock->hide();
         QVERIFY(!dock->isVisible());
         window.restoreDefaultLayout();
         QTRY_VERIFY(dock->isVisible());
         QVERIFY(settings.dockLayout().isEmpty());
+    }
+
+    // The window's parts by identity: every dock holds its panel, the View menu lists every dock once, and the
+    // actions that need a store are disabled with the reason until one is open, then enabled.
+    void contextNamesEveryPart()
+    {
+        Settings settings;
+        StoreSession session;
+        MainWindow window(&settings, &session);
+        const ExplorerContext &c = window.context();
+        QCOMPARE(c.session, &session);
+        QCOMPARE(c.settings, &settings);
+        const ExplorerContext::Docked &p = c.panels;
+        const QList<QWidget *> panels {p.problems, p.overview, p.candidates, p.measurements, p.metrics, p.calibration,
+            p.device, p.forecast, p.drillPairs, p.searches, p.compare, p.lessons, p.roofline};
+        const QList<QDockWidget *> docks = c.docks.all();
+        QCOMPARE(docks.size(), panels.size());
+        QCOMPARE(window.findChildren<QDockWidget *>().size(), docks.size()); // nothing left out of the context
+        for (qsizetype i = 0; i < docks.size(); ++i) {
+            QVERIFY2(docks.at(i) && panels.at(i), qPrintable(QString::number(i)));
+            QCOMPARE(docks.at(i)->widget(), panels.at(i));
+        }
+        QVERIFY(c.diff && c.welcome && c.selection && c.searches && c.forecasts && c.deletion);
+        const QList<QAction *> needing = c.actions.needingStore();
+        QCOMPARE(needing.size(), 6);
+        for (QAction *action : needing) {
+            QVERIFY(action);
+            QVERIFY2(!action->isEnabled(), qPrintable(action->text()));
+            QVERIFY2(action->toolTip().contains(QStringLiteral("No store is open")), qPrintable(action->toolTip()));
+        }
+        QVERIFY(c.actions.openStore->isEnabled());
+        QSignalSpy opened(&session, &StoreSession::opened);
+        session.open(m_storePath);
+        QTRY_COMPARE(opened.size(), 1);
+        for (QAction *action : needing)
+            QVERIFY2(action->isEnabled(), qPrintable(action->text()));
     }
 };
 

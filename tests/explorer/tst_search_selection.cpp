@@ -49,7 +49,7 @@ struct Explorer
     SearchController *controller = nullptr;
     Selection *selection = nullptr;
     ForecastPanel *forecasts = nullptr;
-    DiffView *diff = nullptr; // the window's diff, not the Lessons dock's
+    DiffView *diff = nullptr;
 
     // The window's forecaster is chosen before the window reads the settings.
     explicit Explorer(const QString &forecaster = {})
@@ -59,11 +59,11 @@ struct Explorer
         window = std::make_unique<MainWindow>(&settings, &session);
         window->resize(1600, 1000);
         window->show();
-        panel = window->findChild<SearchesPanel *>();
-        controller = window->findChild<SearchController *>();
-        selection = window->findChild<Selection *>();
-        forecasts = window->findChild<ForecastPanel *>();
-        diff = window->centralWidget()->findChild<DiffView *>();
+        panel = window->context().panels.searches;
+        controller = window->context().searches;
+        selection = window->context().selection;
+        forecasts = window->context().panels.forecast;
+        diff = window->context().diff;
     }
 
     // Opens `path` and shows its search `name` once the dock has read the search's log; false if that did not happen.
@@ -185,7 +185,7 @@ private Q_SLOTS:
         QVERIFY(stored);
 
         // Clicked in the lineage tree: the window's selection is the node against its problem's reference.
-        auto *dock = window->findChild<QDockWidget *>(QStringLiteral("SearchesDock"));
+        auto *dock = window->context().docks.searches;
         QVERIFY(dock);
         dock->show();
         dock->raise();

@@ -114,9 +114,9 @@ class TestWindowChoices : public QObject
     {
         auto w = std::make_unique<Window>();
         w->window.show();
-        w->selection = w->window.findChild<Selection *>();
-        w->browser = w->window.findChild<CandidateBrowser *>();
-        w->calibration = w->window.findChild<CalibrationView *>();
+        w->selection = w->window.context().selection;
+        w->browser = w->window.context().panels.candidates;
+        w->calibration = w->window.context().panels.calibration;
         w->session.open(path);
         return w;
     }
@@ -182,7 +182,7 @@ private Q_SLOTS:
         QCOMPARE(plots->currentText(), u"costmodel-heldout"_s);
         // Imported predictions cannot be rerun: the menu shows the choice, the forecast actions say why they are off.
         QVERIFY2(checkedText(forecasters).startsWith(u"costmodel-heldout"_s), qPrintable(checkedText(forecasters)));
-        QAction *forecastSelected = w->window.findChild<QAction *>(u"forecastSelected"_s);
+        QAction *forecastSelected = w->window.context().forecasts->forecastSelectedAction();
         QVERIFY(forecastSelected);
 
         // From the calibration plots: the table and the menu follow.
@@ -226,7 +226,7 @@ private Q_SLOTS:
         view->selectRow(row);
         const RowId candidate = w->selection->candidateId();
         QVERIFY(candidate != 0);
-        QAction *reforecast = w->window.findChild<QAction *>(u"reforecastSelected"_s);
+        QAction *reforecast = w->window.context().forecasts->reforecastSelectedAction();
         QTRY_VERIFY(reforecast && reforecast->isEnabled());
         reforecast->trigger();
         RowId h200Id = 0;
@@ -257,7 +257,7 @@ private Q_SLOTS:
     {
         auto w = open(m_sample);
         QTRY_VERIFY_WITH_TIMEOUT(tableShown(*w, m_sample), 30000);
-        auto *panel = w->window.findChild<ForecastPanel *>();
+        auto *panel = w->window.context().panels.forecast;
         QVERIFY(panel);
         w->selection->setForecasterName(u"costmodel"_s);
         QTableView *view = w->browser->tableView();
@@ -341,7 +341,7 @@ private Q_SLOTS:
         const int problem = table->problemIndexOf(table->rows.first().problemId);
         QVERIFY(problem >= 0);
         w->selection->setScope(table->problems[problem].id);
-        auto *controller = w->window.findChild<ForecastController *>();
+        auto *controller = w->window.context().forecasts;
         QVERIFY(controller);
         // The labelled pairs of that problem on the window's GPU (or on none), as the store holds them.
         QSet<std::pair<RowId, RowId>> expected;
@@ -368,7 +368,7 @@ private Q_SLOTS:
         for (const ForecastPair &p : controller->problemPairs())
             got.insert({p.referenceKernelId, p.candidateKernelId});
         QCOMPARE(got, expected);
-        QAction *forecastProblem = w->window.findChild<QAction *>(u"forecastProblem"_s);
+        QAction *forecastProblem = w->window.context().forecasts->forecastProblemAction();
         QTRY_VERIFY(forecastProblem && forecastProblem->isEnabled());
     }
 

@@ -16,7 +16,6 @@
 #include "gpuf_config.h"
 #include "widgets/calibration/calibration_view.h"
 #include "widgets/calibration/metrics_table.h"
-#include "widgets/candidates/add_kernel_dialog.h"
 #include "widgets/candidates/candidate_browser.h"
 #include "widgets/candidates/drill_pairs_view.h"
 #include "widgets/candidates/kernel_actions.h"
@@ -28,7 +27,6 @@
 #include "widgets/diff/diff_view.h"
 #include "widgets/diff/source_viewer.h"
 #include "widgets/diff/syntax_highlighting.h"
-#include "widgets/forecast/endpoints_dialog.h"
 #include "widgets/forecast/forecast_controller.h"
 #include "widgets/forecast/forecast_panel.h"
 #include "widgets/lessons/lessons_panel.h"
@@ -42,16 +40,12 @@
 #include "widgets/search/search_controller.h"
 #include "widgets/search/searches_panel.h"
 #include "widgets/session/deletion_controller.h"
-#include "widgets/session/transfer_jobs.h"
 
 #include <QActionGroup>
 #include <QApplication>
-#include <QClipboard>
 #include <QCloseEvent>
 #include <QDockWidget>
-#include <QFileDialog>
 #include <QFileInfo>
-#include <QGuiApplication>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -362,90 +356,6 @@ void MainWindow::updateTitleAndStatus()
     m_storeLabel->setText(QStringList {m_context.session->path(), tr("%Ln kernel(s)", nullptr, int(t.kernels)),
         tr("%Ln measurement(s)", nullptr, int(t.measurements)), tr("%Ln forecast(s)", nullptr, int(t.forecasts))}
                               .join(QStringLiteral(" · ")));
-}
-
-void MainWindow::openStoreDialog()
-{
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open Store"), QString(), tr("gpuf stores (*.gpuf *.sqlite *.db);;All files (*)"));
-    if (!path.isEmpty())
-        m_context.session->open(path);
-}
-
-void MainWindow::newStoreDialog()
-{
-    const QString path
-        = QFileDialog::getSaveFileName(this, tr("New Store"), QStringLiteral("store.gpuf"), tr("gpuf stores (*.gpuf)"));
-    if (!path.isEmpty())
-        m_context.session->open(path);
-}
-
-void MainWindow::importDialog()
-{
-    if (!m_context.session->isOpen()) {
-        QMessageBox::information(this, tr("Import"), tr("Open or create a store first."));
-        return;
-    }
-    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Import"), QString(),
-        tr("gpuf bundles, recorded sweeps and tuning results (*.jsonl *.json *.ndjson *.json.gz);;"
-           "Recorded sweeps of kernel families (*.jsonl);;Kernel Tuner caches and T4 results (*.json *.json.gz);;"
-           "All files (*)"));
-    if (!files.isEmpty())
-        startImport(this, m_context.session, files);
-}
-
-void MainWindow::exportDialog()
-{
-    if (!m_context.session->isOpen())
-        return;
-    const QString file = QFileDialog::getSaveFileName(
-        this, tr("Export Bundle"), QStringLiteral("bundle.jsonl"), tr("gpuf bundles (*.jsonl)"));
-    if (!file.isEmpty())
-        startExport(this, m_context.session, file);
-}
-
-void MainWindow::addKernelFromFileDialog()
-{
-    const QStringList files = QFileDialog::getOpenFileNames(
-        this, tr("Add Kernel"), QString(), tr("Kernel sources (*.cu *.cuh *.py);;All files (*)"));
-    if (!files.isEmpty())
-        showAddKernelDialog(files, {});
-}
-
-void MainWindow::addKernelFromClipboard()
-{
-    const QString text = QGuiApplication::clipboard()->text();
-    if (text.trimmed().isEmpty()) {
-        statusBar()->showMessage(tr("The clipboard holds no text to add as a kernel."), 8000);
-        return;
-    }
-    showAddKernelDialog({}, text);
-}
-
-void MainWindow::showAddKernelDialog(const QStringList &files, const QString &text)
-{
-    if (!m_context.session->isOpen()) {
-        statusBar()->showMessage(tr("Open or create a store first: a kernel is added to one of its problems."), 8000);
-        return;
-    }
-    auto *dialog = new AddKernelDialog(m_context.session, m_context.selection, files, text, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &AddKernelDialog::kernelsAdded, this,
-        [this](RowId problemId, const QList<RowId> &ids, RowId baselineId, const QString &summary) {
-            m_context.selection->setScope(problemId);
-            m_context.selection->setSelectedIds(ids);
-            m_context.selection->setPair(ids.first(), baselineId);
-            statusBar()->showMessage(summary, 10000);
-        });
-    dialog->open();
-}
-
-void MainWindow::showEndpointsDialog()
-{
-    auto *dialog = new EndpointsDialog(m_context.session, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &EndpointsDialog::forecastersChanged, m_context.forecasts, &ForecastController::reloadForecasters);
-    dialog->open();
 }
 
 void MainWindow::createFirstUseParts()

@@ -285,6 +285,8 @@ private Q_SLOTS:
         for (const QJsonValue note : json.value(QStringLiteral("notes")).toArray())
             QVERIFY2(view.panel.notesText().contains(note.toString()), qPrintable(note.toString()));
         QVERIFY(view.panel.notesText().contains(QStringLiteral("optimum %1×").arg(report->optimum, 0, 'f', 3)));
+        QVERIFY2(view.panel.notesText().contains(QStringLiteral("(5 steps × 8 + the seed)")),
+            qPrintable(view.panel.notesText()));
 
         // Sorting through the view's proxy: by name.
         view.panel.tableView()->sortByColumn(CompareTableModel::StrategyColumn, Qt::AscendingOrder);
@@ -423,6 +425,9 @@ private Q_SLOTS:
             QVERIFY2(mean.isEmpty(), qPrintable(name + QStringLiteral(": ") + mean));
         }
         compareTable(view.panel.tableModel(), figures, 2);
+        QVERIFY2(
+            view.panel.notesText().contains(QStringLiteral("24 GPU evaluations per search (3 steps × 8), 2 seeds")),
+            qPrintable(view.panel.notesText()));
 
         // τ and k only where a checked strategy uses them.
         form->setStrategies({QStringLiteral("standard"), QStringLiteral("random")});

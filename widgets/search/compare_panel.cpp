@@ -34,7 +34,7 @@ QString oneDecimal(double value) { return QLocale().toString(value, 'f', 1); }
 QString summaryOf(const search::CompareReport &r)
 {
     return ComparePanel::tr("%1 (problem %2) on %3, replayed: %4 configurations (%5 fail), optimum %6×.\n"
-                            "Budget: %7 GPU evaluations per search (%8 steps × %9 + the seed), %10 seeds, "
+                            "Budget: %7 GPU evaluations per search (%8 steps × %9%15), %10 seeds, "
                             "forecaster %11.\n"
                             "Random search needs %12 evaluations to the optimum on average, %13 to within 1 %, %14 "
                             "to within 5 %.")
@@ -47,7 +47,9 @@ QString summaryOf(const search::CompareReport &r)
         .arg(r.gpuBudgetPerStep)
         .arg(r.seeds)
         .arg(r.forecaster.isEmpty() ? QStringLiteral("—") : r.forecaster)
-        .arg(oneDecimal(r.randomToOptimum), oneDecimal(r.randomToWithin1), oneDecimal(r.randomToWithin5));
+        .arg(oneDecimal(r.randomToOptimum), oneDecimal(r.randomToWithin1), oneDecimal(r.randomToWithin5))
+        // A family's seed is one of its configurations, measured first; a pool's is the reference, measured already.
+        .arg(r.budget > r.steps * r.gpuBudgetPerStep ? ComparePanel::tr(" + the seed") : QString());
 }
 
 QString fileNamePart(QString text)

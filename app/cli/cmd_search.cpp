@@ -113,6 +113,30 @@ Result<int> positiveInt(const QCommandLineParser &p, const QString &option, int 
     return v;
 }
 
+// --family F with --families-dir and --corpus-dir: the family and the mutator configuration naming it (the folders
+// kept, absolute, so a resume reads the same files); refused when a folder does not exist or has no family F.
+Result<std::pair<families::KernelFamily, QJsonObject>> familyFromOptions(const QCommandLineParser &p)
+{
+    QJsonObject config {{QStringLiteral("family"), p.value(kFamily)}};
+    QString dirs[2];
+    const std::pair<QString, const char *> options[]
+        = {{QStringLiteral("families-dir"), "families_dir"}, {QStringLiteral("corpus-dir"), "corpus_dir"}};
+    for (int i = 0; i < 2; ++i) {
+        const QString &option = options[i].first;
+        if (!p.optionNames().contains(option) || !p.isSet(option))
+            continue;
+        const QFileInfo dir(p.value(option));
+        if (!dir.isDir())
+            return Error {QStringLiteral("--%1: there is no folder %2").arg(option, p.value(option))};
+        dirs[i] = dir.absoluteFilePath();
+        config.insert(QLatin1StringView(options[i].second), dirs[i]);
+    }
+    auto family = families::findFamily(p.value(kFamily), dirs[0], dirs[1]);
+    if (!family)
+        return Error {family.error()};
+    return std::pair {*family, config};
+}
+
 // The configuration the options describe (defaults for what is not given).
 Result<SearchConfig> configFromOptions(const QCommandLineParser &p)
 {
@@ -126,13 +150,14 @@ Result<SearchConfig> configFromOptions(const QCommandLineParser &p)
     }
     c.problem = p.value(kProblem);
     if (p.isSet(kFamily)) {
+        auto family = familyFromOptions(p);
+        if (!family)
+            return family.failure();
         c.mutator = MutatorKind::Family;
-        c.mutatorConfig = {{QStringLiteral("family"), p.value(kFamily)}};
-        // A family optimises the corpus problem it is written for; an unknown family is reported by its mutator.
-        if (c.problem.isEmpty()) {
-            auto family = families::findFamily(p.value(kFamily));
-            c.problem = family ? family->problem : p.value(kFamily);
-        }
+        c.mutatorConfig = family->second;
+        // A family optimises the corpus problem it is written for.
+        if (c.problem.isEmpty())
+            c.problem = family->first.problem;
     }
     if (p.isSet(kMutator)) {
         const auto mutator = mutatorFromName(p.value(kMutator));
@@ -164,7 +189,9 @@ Result<SearchConfig> configFromOptions(const QCommandLineParser &p)
             return Error {v.error()};
         *o.target = *v;
     }
-    c.proposalsPerParent = c.mode == Mode::Standard ? c.measurementsPerParent : 4 * c.measurementsPerParent;
+    // The default proposals follow --measure; one beyond its bound is refused for itself (validate), not through them.
+    const qint64 proposalsDefault = qint64(c.measurementsPerParent) * (c.mode == Mode::Standard ? 1 : 4);
+    c.proposalsPerParent = int(std::min<qint64>(proposalsDefault, SearchConfig::kMaxProposals));
     auto proposals = positiveInt(p, kProposals, c.proposalsPerParent, true);
     if (!proposals)
         return Error {proposals.error()};
@@ -382,6 +409,12 @@ int runResume(const QStringList &args, const QCommandLineParser &p, Io &io)
         auto steps = positiveInt(p, kSteps, state->config.steps);
         if (!steps)
             return fail(io, BadInput, QStringLiteral("search resume: ") + steps.error());
+        if (*steps < state->completedSteps())
+            return fail(io, BadInput,
+                QStringLiteral("search resume: '%1' has completed %2 steps already; --steps is the whole budget, so "
+                               "it takes at least %2 (more to run on)")
+                    .arg(name)
+                    .arg(state->completedSteps()));
         if (*steps != state->config.steps) {
             SearchConfig changed = state->config;
             changed.steps = *steps;

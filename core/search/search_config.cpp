@@ -141,6 +141,29 @@ Result<SearchConfig> SearchConfig::fromJson(const QJsonObject &o)
 Status SearchConfig::validate() const
 {
     QStringList problems;
+    // Counts beyond their bound first, alone: the checks below would quote numbers derived from them.
+    const struct
+    {
+        const char *option;
+        qint64 value;
+        qint64 most;
+    } bounds[] = {{"--steps", steps, kMaxSteps}, {"--parents", parentsPerStep, kMaxParents},
+        {"--measure", measurementsPerParent, kMaxMeasurements}, {"--proposals", proposalsPerParent, kMaxProposals},
+        {"--keep", keepPerParent, kMaxKeep}, {"the archive capacity", capacity, kMaxCapacity}};
+    for (const auto &b : bounds) {
+        if (b.value > b.most)
+            problems << QStringLiteral("%1 takes at most %2, not %3")
+                            .arg(QLatin1StringView(b.option))
+                            .arg(b.most)
+                            .arg(b.value);
+    }
+    if (problems.isEmpty() && qint64(parentsPerStep) * proposalsPerParent > kMaxProposalsPerStep)
+        problems << QStringLiteral("--parents × --proposals (%1 × %2) takes at most %3 proposals a step")
+                        .arg(parentsPerStep)
+                        .arg(proposalsPerParent)
+                        .arg(kMaxProposalsPerStep);
+    if (!problems.isEmpty())
+        return Error {problems.join(QStringLiteral("; "))};
     if (steps <= 0)
         problems << QStringLiteral("--steps must be at least 1 (a budget of %1 steps measures nothing)").arg(steps);
     if (parentsPerStep <= 0)
@@ -165,6 +188,7 @@ Status SearchConfig::validate() const
         problems << QStringLiteral("the archive capacity must be at least 1");
     if (!(tau >= 0.0 && tau <= 1.0))
         problems << QStringLiteral("--tau must lie in [0, 1]");
+
     if (needsForecasts() && forecaster.isEmpty())
         problems << QStringLiteral("the %1 mode needs a forecaster (--forecaster)").arg(modeName(mode));
     if (gpu.kind == GpuSource::Kind::Cluster && gpu.profile.trimmed().isEmpty())

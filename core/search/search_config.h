@@ -41,6 +41,16 @@ struct GpuSource
 
 struct SearchConfig
 {
+    // The largest counts a search takes: far above any real use, low enough that no product of them overflows and that
+    // a typo (--proposals 2000000000) is refused before anything is allocated.
+    static constexpr int kMaxSteps = 100000;
+    static constexpr int kMaxParents = 1024;
+    static constexpr int kMaxMeasurements = 4096;
+    static constexpr int kMaxProposals = 16384;
+    static constexpr int kMaxKeep = 1024;
+    static constexpr int kMaxCapacity = 1000000;
+    static constexpr qint64 kMaxProposalsPerStep = 65536; // parents × proposals
+
     Mode mode = Mode::Standard;
     int steps = 40;
     int parentsPerStep = 2;

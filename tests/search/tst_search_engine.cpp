@@ -607,6 +607,13 @@ private Q_SLOTS:
         QTest::newRow("unknown mutator") << QStringLiteral("mutator") << QStringLiteral("unknown mutator 'magic'");
         QTest::newRow("name taken") << QStringLiteral("taken") << QStringLiteral("already exists");
         QTest::newRow("unknown hardware") << QStringLiteral("hardware") << QStringLiteral("no hardware 'B300'");
+        QTest::newRow("huge proposals") << QStringLiteral("proposals")
+                                        << QStringLiteral("--proposals takes at most 16384, not 2000000000");
+        QTest::newRow("huge measure alone")
+            << QStringLiteral("measure") << QStringLiteral("--measure takes at most 4096, not 1000000000");
+        QTest::newRow("huge steps") << QStringLiteral("hugesteps") << QStringLiteral("--steps takes at most 100000");
+        QTest::newRow("proposals a step")
+            << QStringLiteral("perstep") << QStringLiteral("--parents × --proposals (1024 × 16384)");
     }
     void badInput()
     {
@@ -641,7 +648,19 @@ private Q_SLOTS:
             QVERIFY(createSearch(**store, QStringLiteral("b"), config));
         } else if (what == QLatin1StringView("hardware")) {
             config.hardware = QStringLiteral("B300");
+        } else if (what == QLatin1StringView("proposals")) {
+            config.proposalsPerParent = 2000000000;
+        } else if (what == QLatin1StringView("measure")) {
+            config.measurementsPerParent = 1000000000;
+            config.proposalsPerParent = SearchConfig::kMaxProposals; // the CLI's default for it, clamped
+        } else if (what == QLatin1StringView("hugesteps")) {
+            config.steps = 1 << 30;
+        } else if (what == QLatin1StringView("perstep")) {
+            config.parentsPerStep = 1024;
+            config.proposalsPerParent = 16384;
         }
+        if (what == QLatin1StringView("measure")) // one bound broken: only it is named, no derived figure
+            QVERIFY(!config.validate().error().contains(QLatin1StringView("proposals")));
         const StoreCounts before = (*store)->counts().value();
         auto id = createSearch(**store, QStringLiteral("b"), config);
         QVERIFY(!id);

@@ -76,6 +76,33 @@ QJsonObject entryJson(const SweepEntry &e, const QString &record)
     return o;
 }
 
+// An ok case's runtime must be one a GPU can have: positive, finite, under an hour, and not below the case's own
+// roofline floor unless the line itself marks it implausible (a store with infinite or vanishing runtimes cannot be
+// exported again, and its speedups mean nothing).
+Status checkTiming(const SweepCase &c, const QString &where)
+{
+    if (c.status != QLatin1StringView("ok"))
+        return {};
+    const QJsonValue median = c.result.value(QStringLiteral("timing")).toObject().value(QStringLiteral("median_us"));
+    const QString what = QStringLiteral("%1: case '%2': ").arg(where, c.name);
+    if (!median.isDouble())
+        return Error {what + QStringLiteral("an ok case needs a numeric 'timing.median_us'")};
+    constexpr double kHourUs = 3.6e9;
+    const double us = median.toDouble();
+    if (!std::isfinite(us) || us <= 0.0 || us > kHourUs)
+        return Error {what
+            + QStringLiteral("'timing.median_us' %1 is not a runtime (it must lie in (0, 3.6e9] µs)")
+                  .arg(QString::number(us, 'g', 6))};
+    const QJsonValue floor = c.result.value(QStringLiteral("floor_us"));
+    if (floor.isDouble() && floor.toDouble() > 0.0 && us < floor.toDouble()
+        && !c.result.value(QStringLiteral("implausible")).toBool())
+        return Error {what
+            + QStringLiteral("'timing.median_us' %1 is below the case's own roofline floor of %2 µs, and the line "
+                             "does not mark it implausible")
+                  .arg(QString::number(us, 'g', 6), QString::number(floor.toDouble(), 'g', 6))};
+    return {};
+}
+
 Status checkEntry(const SweepEntry &e, const QString &where)
 {
     if (e.contentHash.size() != 64)
@@ -85,6 +112,8 @@ Status checkEntry(const SweepEntry &e, const QString &where)
     for (const SweepCase &c : e.cases) {
         if (c.name.isEmpty())
             return Error {QStringLiteral("%1: field 'cases': every case needs a 'name'").arg(where)};
+        if (Status s = checkTiming(c, where); !s)
+            return s;
     }
     return {};
 }
@@ -263,6 +292,34 @@ Result<RowId> ensureProblem(Store &store, const KernelFamily &family, const QStr
     return (*existing)->id;
 }
 
+// Every case a sweep line times must be one of the problem's cases: another name would be stored as a runtime no
+// speedup can be measured against.
+Status checkCaseNames(Store &store, RowId problemId, const Sweep &sweep)
+{
+    auto problem = ProblemRepo(store).find(problemId);
+    if (!problem)
+        return Error {problem.error()};
+    if (!problem->has_value())
+        return Error {QStringLiteral("the sweep's problem is not stored")};
+    QStringList names;
+    for (const QJsonValue v : std::as_const((*problem)->cases))
+        names.append(v.toObject().value(QStringLiteral("name")).toString());
+    if (names.isEmpty())
+        return {};
+    QList<const SweepEntry *> entries {&sweep.reference};
+    for (const SweepEntry &e : sweep.entries)
+        entries.append(&e);
+    for (const SweepEntry *e : std::as_const(entries)) {
+        for (const SweepCase &c : e->cases) {
+            if (!names.contains(c.name))
+                return Error {
+                    QStringLiteral("sweep entry '%1': case '%2' is not a case of problem '%3' (its cases: %4)")
+                        .arg(e->name, c.name, sweep.problem, names.join(u", "))};
+        }
+    }
+    return {};
+}
+
 Status storeCases(
     Store &store, const Sweep &sweep, const SweepEntry &entry, RowId kernelId, RowId hardwareId, int &count)
 {
@@ -307,6 +364,9 @@ Result<SweepImportReport> importSweep(
         return Error {QStringLiteral("the sweep of '%1' was recorded with another version of the family (hash %2…, "
                                      "this one %3…): its kernels are not the ones measured")
                           .arg(family.name, sweep.familyHash.left(12), family.contentHash.left(12))};
+    if (sweep.problem != family.problem)
+        return Error {QStringLiteral("the sweep's header names problem '%1', but family '%2' is of problem '%3'")
+                          .arg(sweep.problem, family.name, family.problem)};
     // Everything that can be wrong with the file is checked before anything is written.
     QList<Kernel> configured;
     for (const SweepEntry &entry : sweep.entries) {
@@ -333,6 +393,8 @@ Result<SweepImportReport> importSweep(
     auto problemId = ensureProblem(store, family, corpusDir);
     if (!problemId)
         return Error {problemId.error()};
+    if (Status s = checkCaseNames(store, *problemId, sweep); !s)
+        return Error {s.error()};
     Transaction tx(store);
     if (Status s = tx.begin(); !s)
         return Error {s.error()};

@@ -192,6 +192,22 @@ private Q_SLOTS:
                                         << u":3: field 'record': unknown record 'colour'"_s;
         QTest::newRow("bad hash") << header + "\n{\"record\":\"reference\",\"content_hash\":\"ab\",\"status\":\"ok\"}\n"
                                   << u":2: field 'content_hash': expected a SHA-256 in hex"_s;
+        const QByteArray timed = "{\"record\":\"reference\",\"name\":\"v0_naive\",\"content_hash\":\""
+            + QByteArray(64, 'a')
+            + "\",\"status\":\"ok\",\"cases\":[{\"name\":\"4096x8192\",\"status\":\"ok\","
+              "\"floor_us\":80,\"implausible\":false,\"timing\":{\"median_us\":";
+        QTest::newRow("infinite runtime") << header + '\n' + timed + "1e308}}]}\n"
+                                          << u":2: case '4096x8192': 'timing.median_us' 1e+308 is not a runtime"_s;
+        QTest::newRow("zero runtime") << header + '\n' + timed + "0}}]}\n"
+                                      << u":2: case '4096x8192': 'timing.median_us' 0 is not a runtime"_s;
+        QTest::newRow("runtime below its own floor")
+            << header + '\n' + timed + "1e-300}}]}\n"
+            << u":2: case '4096x8192': 'timing.median_us' 1e-300 is below the case's own roofline floor of 80 µs"_s;
+        QTest::newRow("ok case without a runtime") << header + '\n' + timed.left(timed.indexOf("\"timing\""))
+                + "\"timing\":{}}]}\n" << u"an ok case needs a numeric 'timing.median_us'"_s;
+        QTest::newRow("below the floor but marked")
+            << header + '\n' + QByteArray(timed).replace("\"implausible\":false", "\"implausible\":true") + "1e-3}}]}\n"
+            << QString();
         QTest::newRow("config without tunables") << header + '\n' + reference
                 + "\n{\"record\":\"config\",\"content_hash\":\"" + QByteArray(64, 'b')
                 + "\",\"status\":\"ok\"}\n" << u":3: field 'tunables': expected the configuration"_s;
@@ -259,6 +275,25 @@ private Q_SLOTS:
         QVERIFY2(
             refused.error().contains(u"recorded with another version of the family"_s), qPrintable(refused.error()));
         QCOMPARE(measurements.list()->size(), 9);
+
+        // A header naming another problem, or a case the problem does not have, is refused before anything is stored.
+        Sweep elsewhere = sweep;
+        elsewhere.problem = u"sgemm"_s;
+        auto wrongProblem = importSweep(**store, elsewhere, m_family, shippedCorpusDir());
+        QVERIFY(!wrongProblem);
+        QVERIFY2(
+            wrongProblem.error().contains(u"the sweep's header names problem 'sgemm', but family 'transpose' is of "
+                                          "problem 'transpose'"_s),
+            qPrintable(wrongProblem.error()));
+        Sweep unknownCase = transposeSweep(m_family, m_valid, 6);
+        unknownCase.entries[5].cases[1] = okCase(u"9x9"_s, 50);
+        auto wrongCase = importSweep(**store, unknownCase, m_family, shippedCorpusDir());
+        QVERIFY(!wrongCase);
+        QVERIFY2(wrongCase.error().contains(u"case '9x9' is not a case of problem 'transpose' (its cases: 4096x8192, "
+                                            "5000x3000)"_s),
+            qPrintable(wrongCase.error()));
+        QCOMPARE(measurements.list()->size(), 9);
+        QCOMPARE(kernels.list(report->problemId)->size(), stored->size());
     }
 };
 

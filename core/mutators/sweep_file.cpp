@@ -45,7 +45,7 @@ SweepEntry entryFrom(const QJsonObject &o)
     e.compile = o.value(QStringLiteral("compile")).toObject();
     e.provenance = o.value(QStringLiteral("provenance")).toObject();
     e.measuredAt = o.value(QStringLiteral("measured_at")).toString();
-    for (const QJsonValue &v : o.value(QStringLiteral("cases")).toArray()) {
+    for (const QJsonValue v : o.value(QStringLiteral("cases")).toArray()) {
         const QJsonObject r = v.toObject();
         SweepCase c;
         c.name = r.value(QStringLiteral("name")).toString();

@@ -18,6 +18,12 @@ bool isIdentifier(const QString &name)
 
 namespace {
 
+// Bounds on a family file, far above any real family (the shipped ones span at most a few thousand configurations),
+// so that a typo cannot make enumerating the space run for hours.
+constexpr qsizetype kMaxTunableValues = 4096;
+constexpr double kMaxTunableMagnitude = 9007199254740992.0; // 2^53
+constexpr qint64 kMaxConfigurations = 1000000;
+
 // Names the expressions already give a meaning to: muparser's functions and constants, ours, and CUDA's built-ins a
 // #define must not shadow.
 bool isReserved(const QString &name)
@@ -90,9 +96,23 @@ Tunable readTunable(Checker &c, const QJsonValue &value, int i, QSet<QString> &t
     const QJsonArray values = o.value(QStringLiteral("values")).toArray();
     if (values.isEmpty())
         c.errors.append(where + QStringLiteral("values: expected a non-empty array of integers"));
+    if (values.size() > kMaxTunableValues) {
+        c.errors.append(QStringLiteral("%1values: %2 values; a tunable takes at most %3")
+                            .arg(where)
+                            .arg(values.size())
+                            .arg(kMaxTunableValues));
+        return t;
+    }
     for (int k = 0; k < values.size(); ++k) {
         if (!isInteger(values[k])) {
             c.errors.append(QStringLiteral("%1values[%2]: expected an integer").arg(where).arg(k));
+            continue;
+        }
+        if (std::abs(values[k].toDouble()) > kMaxTunableMagnitude) {
+            c.errors.append(QStringLiteral("%1values[%2]: %3 is beyond ±2^53, where integers stop being exact")
+                                .arg(where)
+                                .arg(k)
+                                .arg(QString::number(values[k].toDouble(), 'g', 17)));
             continue;
         }
         const qint64 v = qint64(values[k].toDouble());
@@ -100,7 +120,8 @@ Tunable readTunable(Checker &c, const QJsonValue &value, int i, QSet<QString> &t
             c.errors.append(QStringLiteral("%1values[%2]: %3 appears twice").arg(where).arg(k).arg(v));
         t.values.append(v);
     }
-    if (!isInteger(o.value(QStringLiteral("default")))) {
+    if (!isInteger(o.value(QStringLiteral("default")))
+        || std::abs(o.value(QStringLiteral("default")).toDouble()) > kMaxTunableMagnitude) {
         c.errors.append(where + QStringLiteral("default: expected an integer"));
     } else {
         t.defaultValue = qint64(o.value(QStringLiteral("default")).toDouble());
@@ -120,7 +141,7 @@ void readShared(Checker &c, const QJsonObject &problem, KernelFamily &f, QSet<QS
         if (problem.contains(name))
             f.problemSpec.insert(name, problem.value(name));
     }
-    for (const QJsonValue &cs : problem.value(QStringLiteral("cases")).toArray()) {
+    for (const QJsonValue cs : problem.value(QStringLiteral("cases")).toArray()) {
         const QJsonObject vars = cs.toObject().value(QStringLiteral("vars")).toObject();
         for (auto it = vars.begin(); it != vars.end(); ++it)
             caseVars.insert(it.key());
@@ -148,6 +169,52 @@ QString decisiveHash(const QJsonObject &json, const KernelFamily &f)
     return QString::fromLatin1(QCryptographicHash::hash(material, QCryptographicHash::Sha256).toHex());
 }
 
+// The whole space is enumerated (validConfigurations, sweep plans): its size is bounded before anything counts it.
+void checkSpaceSize(Checker &c, const KernelFamily &f)
+{
+    qint64 size = 1;
+    for (const Tunable &t : f.tunables) {
+        if (t.values.isEmpty())
+            return;
+        size *= t.values.size();
+        if (size > kMaxConfigurations) {
+            c.errors.append(QStringLiteral("tunables: the values span more than %1 configurations (up to '%2'); a "
+                                           "family may span at most that many")
+                                .arg(kMaxConfigurations)
+                                .arg(t.name));
+            return;
+        }
+    }
+}
+
+// A derived value may name the tunables, the cases' variables and the derived values before it: a later one is not
+// known yet when it is computed (it read as 0).
+void checkDerivedNames(Checker &c, const Derived &d, const QString &where, const QSet<QString> &known)
+{
+    static const QRegularExpression identifier(QStringLiteral("\\b([A-Za-z_][A-Za-z0-9_]*)\\b(\\s*\\()?"));
+    for (auto it = identifier.globalMatch(d.expression); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        if (!m.captured(2).isEmpty() || known.contains(m.captured(1)))
+            continue; // a function, or a name already defined
+        c.errors.append(QStringLiteral("%1value: '%2' names '%3', which is not a tunable, a case variable or a derived "
+                                       "value defined before it")
+                            .arg(where, d.expression, m.captured(1)));
+    }
+}
+
+// Every launch calls a kernel the source defines.
+void checkLaunchEntries(Checker &c, const KernelFamily &f)
+{
+    for (int i = 0; i < f.launches.size(); ++i) {
+        const QString entry = f.launches[i].toObject().value(QStringLiteral("entry")).toString();
+        if (entry.isEmpty())
+            continue;
+        const QRegularExpression call(QStringLiteral("\\b%1\\s*\\(").arg(QRegularExpression::escape(entry)));
+        if (!f.source.contains(call))
+            c.errors.append(QStringLiteral("launches[%1].entry: the source defines no kernel '%2'").arg(i).arg(entry));
+    }
+}
+
 } // namespace
 
 Result<KernelFamily> parseFamily(const QJsonObject &json, const QString &source, const QJsonObject &problem)
@@ -172,7 +239,7 @@ Result<KernelFamily> parseFamily(const QJsonObject &json, const QString &source,
         c.errors.append(QStringLiteral("source_file: the source is empty"));
     const QJsonValue options = json.value(QStringLiteral("options"));
     if (!options.isUndefined()) {
-        for (const QJsonValue &o : options.toArray()) {
+        for (const QJsonValue o : options.toArray()) {
             if (!o.isString())
                 c.errors.append(QStringLiteral("options: expected an array of strings"));
         }
@@ -187,13 +254,19 @@ Result<KernelFamily> parseFamily(const QJsonObject &json, const QString &source,
         c.errors.append(QStringLiteral("tunables: expected a non-empty array"));
     for (int i = 0; i < tunables.size(); ++i)
         f.tunables.append(readTunable(c, tunables[i], i, taken, caseVars));
+    checkSpaceSize(c, f);
     const QJsonArray derived = json.value(QStringLiteral("derived")).toArray();
+    QSet<QString> known = caseVars;
+    for (const Tunable &t : std::as_const(f.tunables))
+        known.insert(t.name);
     for (int i = 0; i < derived.size(); ++i) {
         const QString where = QStringLiteral("derived[%1].").arg(i);
         const QJsonObject o = derived[i].toObject();
         c.unknownFields(o, where, {QStringLiteral("name"), QStringLiteral("value")});
         Derived d {c.text(o, QStringLiteral("name"), where), c.text(o, QStringLiteral("value"), where)};
         c.name(d.name, where + QStringLiteral("name"), taken, caseVars);
+        checkDerivedNames(c, d, where, known);
+        known.insert(d.name);
         f.derived.append(d);
     }
     const QJsonArray constraints = json.value(QStringLiteral("constraints")).toArray();
@@ -207,6 +280,7 @@ Result<KernelFamily> parseFamily(const QJsonObject &json, const QString &source,
     f.launches = json.value(QStringLiteral("launches")).toArray();
     if (f.launches.isEmpty())
         c.errors.append(QStringLiteral("launches: expected a non-empty array"));
+    checkLaunchEntries(c, f);
     if (!c.errors.isEmpty())
         return Error {c.errors.join(QStringLiteral("; "))};
 

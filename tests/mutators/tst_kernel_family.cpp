@@ -184,6 +184,36 @@ private Q_SLOTS:
         QTest::newRow("unknown name in a constraint")
             << u"constraints"_s << u"[{\"expr\":\"TX > 1\",\"why\":\"w\"}]"_s << u"unknown name 'TX' in 'TX > 1'"_s;
         QTest::newRow("no launches") << u"launches"_s << u"[]"_s << u"launches: expected a non-empty array"_s;
+        QTest::newRow("value beyond 2^53")
+            << u"tunables"_s
+            << u"[{\"name\":\"TW\",\"values\":[16,99999999999999999999],\"default\":16,\"note\":\"n\"}]"_s
+            << u"tunables[0].values[1]: 1e+20 is beyond ±2^53"_s;
+        QStringList many;
+        for (int v = 0; v < 1000000; ++v)
+            many << QString::number(v);
+        QTest::newRow("a million values")
+            << u"tunables"_s
+            << u"[{\"name\":\"TW\",\"values\":[%1],\"default\":0,\"note\":\"n\"}]"_s.arg(many.join(u','))
+            << u"tunables[0].values: 1000000 values; a tunable takes at most 4096"_s;
+        const QString thousand = many.mid(0, 1000).join(u',');
+        QString wide;
+        for (const char *name : {"TW", "BR", "PAD"})
+            wide += u"{\"name\":\"%1\",\"values\":[%2],\"default\":0,\"note\":\"n\"},"_s.arg(
+                QLatin1StringView(name), thousand);
+        wide.chop(1);
+        QTest::newRow("a billion configurations")
+            << u"tunables"_s << u"["_s + wide + u"]"_s
+            << u"tunables: the values span more than 1000000 configurations (up to 'PAD')"_s;
+        QTest::newRow("derived from a later one")
+            << u"derived"_s
+            << u"[{\"name\":\"THREADS\",\"value\":\"LANES * BR\"},{\"name\":\"LANES\",\"value\":\"TW\"}]"_s
+            << u"derived[0].value: 'LANES * BR' names 'LANES', which is not a tunable, a case variable or a derived "
+               "value defined before it"_s;
+        QTest::newRow("launch of a kernel the source lacks")
+            << u"launches"_s
+            << u"[{\"entry\":\"nosuch\",\"grid\":[\"1\",\"1\",\"1\"],\"block\":[\"THREADS\",\"1\",\"1\"],"
+               "\"shared_bytes\":\"0\",\"args\":[]}]"_s
+            << u"launches[0].entry: the source defines no kernel 'nosuch'"_s;
     }
     void badFamilies()
     {

@@ -6,6 +6,7 @@
 #include "search_fixture.h"
 #include "tests/support/cli_run.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -202,6 +203,15 @@ private Q_SLOTS:
                                          << QStringLiteral("unknown mutator 'magic' (pool, injected, family, llm)");
         QTest::newRow("unknown cluster") << list({"--gpu", "cluster:no-such-profile"})
                                          << QStringLiteral("no cluster profile named 'no-such-profile'");
+        QTest::newRow("huge proposals") << list({"--mode", "surrogate", "--proposals", "2000000000"})
+                                        << QStringLiteral("--proposals takes at most 16384, not 2000000000");
+        QTest::newRow("huge measure") << list({"--mode", "selective", "--measure", "1000000000"})
+                                      << QStringLiteral("search start: --measure takes at most 4096, not 1000000000\n");
+        QTest::newRow("unknown family") << list({"--family", "nosuch"})
+                                        << QStringLiteral("no kernel family named 'nosuch' (there are: reduce_sum,");
+        QTest::newRow("missing families folder")
+            << list({"--family", "sgemm_tiled", "--families-dir", "/nonexistent/families"})
+            << QStringLiteral("--families-dir: there is no folder /nonexistent/families");
     }
     void badInput()
     {
@@ -218,6 +228,35 @@ private Q_SLOTS:
         QVERIFY(!r.err.contains("INSERT") && !r.err.contains("SELECT"));
         auto s = Store::open(store, Store::Mode::ExistingOnly);
         QCOMPARE((*s)->counts().value().searches, 0);
+    }
+
+    // --families-dir is where --family is looked up: a family only that folder has is found there (and then refused
+    // for what it lacks: a recorded sweep of it), and not found without it.
+    void familiesFromAnotherFolder()
+    {
+        const QString dir = m_dir.filePath(QStringLiteral("families"));
+        QVERIFY(QDir().mkpath(dir));
+        QFile::remove(dir + QStringLiteral("/transpose.cu"));
+        QVERIFY(QFile::copy(
+            QStringLiteral(GPUF_SOURCE_DIR "/resources/families/transpose.cu"), dir + QStringLiteral("/transpose.cu")));
+        QFile in(QStringLiteral(GPUF_SOURCE_DIR "/resources/families/transpose.json"));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QJsonObject family = QJsonDocument::fromJson(in.readAll()).object();
+        family.insert(QStringLiteral("name"), QStringLiteral("transpose_local"));
+        QFile out(dir + QStringLiteral("/transpose_local.json"));
+        QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        out.write(QJsonDocument(family).toJson());
+        out.close();
+        const QString store = freshStore(QStringLiteral("families-dir.gpuf"));
+        const QStringList start {QStringLiteral("search"), QStringLiteral("start"), store, QStringLiteral("--name"),
+            QStringLiteral("f"), QStringLiteral("--family"), QStringLiteral("transpose_local"),
+            QStringLiteral("--steps"), QStringLiteral("2")};
+        Run r = runGpuf(start);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("no kernel family named 'transpose_local'"), r.err.constData());
+        r = runGpuf(QStringList(start) << QStringLiteral("--families-dir") << dir);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("has no recorded sweep of the family 'transpose_local'"), r.err.constData());
     }
 
     // An LLM forecaster whose endpoint refuses every connection: the search is refused before anything is written.
@@ -256,6 +295,15 @@ private Q_SLOTS:
             QStringLiteral("--steps"), QStringLiteral("3"), QStringLiteral("--json"), QStringLiteral("--quiet")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("step")).toInt(), 3);
+        // A budget below the steps done is refused, and the log stays as it was.
+        const QString done = canonical(store, QStringLiteral("r"));
+        r = runGpuf({QStringLiteral("search"), QStringLiteral("resume"), store, QStringLiteral("r"),
+            QStringLiteral("--steps"), QStringLiteral("2")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(
+            r.err.contains("'r' has completed 3 steps already; --steps is the whole budget, so it takes at least 3"),
+            r.err.constData());
+        QCOMPARE(canonical(store, QStringLiteral("r")), done);
     }
 
     void pauseAndStopFromAnotherProcess()

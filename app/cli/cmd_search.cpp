@@ -12,6 +12,7 @@
 #include "core/search/search_export.h"
 #include "core/search/search_host.h"
 #include "core/search/search_setup.h"
+#include "core/store/recorded_spaces.h"
 #include "core/store/search_repo.h"
 #include "core/store/store.h"
 
@@ -132,9 +133,41 @@ Result<std::pair<families::KernelFamily, QJsonObject>> familyFromOptions(const Q
         config.insert(QLatin1StringView(options[i].second), dirs[i]);
     }
     auto family = families::findFamily(p.value(kFamily), dirs[0], dirs[1]);
-    if (!family)
-        return Error {family.error()};
-    return std::pair {*family, config};
+    if (family)
+        return std::pair {*family, config};
+    if (!dirs[0].isEmpty() || !dirs[1].isEmpty())
+        return Error {family.error()}; // the folder given must hold it
+    // Not a family file: an imported tuning space, whose problem bears its name (knownSpace checks the store).
+    families::KernelFamily imported;
+    imported.name = p.value(kFamily);
+    imported.problem = imported.name;
+    return std::pair {imported, config};
+}
+
+// A --family that is neither a family file nor a tuning space imported into the store is refused with both lists.
+Status knownSpace(Store &store, const SearchConfig &config)
+{
+    if (config.mutator != MutatorKind::Family)
+        return {};
+    const QString name = config.mutatorConfig.value(QStringLiteral("family")).toString();
+    auto family = families::findFamily(name, config.mutatorConfig.value(QStringLiteral("families_dir")).toString(),
+        config.mutatorConfig.value(QStringLiteral("corpus_dir")).toString());
+    if (family)
+        return {};
+    auto spaces = recordedSpaces(store);
+    if (!spaces)
+        return Error {spaces.error()};
+    QStringList imported;
+    for (const RecordedSpace &s : std::as_const(*spaces)) {
+        if (s.family == name)
+            return {};
+        if (!families::findFamily(s.family) && !imported.contains(s.family))
+            imported.append(s.family);
+    }
+    return Error {
+        QStringLiteral("%1, and no tuning space of that name is imported in %2%3")
+            .arg(family.error(), store.path(),
+                imported.isEmpty() ? QString() : QStringLiteral(" (imported: %1)").arg(imported.join(u", ")))};
 }
 
 // The configuration the options describe (defaults for what is not given).
@@ -347,6 +380,8 @@ int runStart(const QStringList &args, const QCommandLineParser &p, Io &io)
         auto store = Store::open(args.first(), Store::Mode::ExistingOnly);
         if (!store)
             return fail(io, BadInput, QStringLiteral("search start: ") + store.error());
+        if (Status known = knownSpace(**store, *config); !known)
+            return fail(io, BadInput, QStringLiteral("search start: ") + known.error());
         auto id = createSearch(**store, p.value(kName), *config, setupFrom(p));
         if (!id)
             return fail(io, BadInput, QStringLiteral("search start: ") + id.error());
@@ -580,6 +615,13 @@ int runCompare(const QStringList &args, const QCommandLineParser &p, Io &io)
         };
     if (!QFileInfo::exists(options.storePath))
         return fail(io, BadInput, QStringLiteral("search compare: no store at %1").arg(options.storePath));
+    {
+        auto store = Store::open(options.storePath, Store::Mode::ReadOnly);
+        if (!store)
+            return fail(io, BadInput, QStringLiteral("search compare: ") + store.error());
+        if (Status known = knownSpace(**store, options.base); !known)
+            return fail(io, BadInput, QStringLiteral("search compare: ") + known.error());
+    }
     auto report = compareStrategies(options, setupFrom(p));
     if (!report)
         return fail(io, BadInput, QStringLiteral("search compare: ") + report.error());

@@ -302,7 +302,15 @@ Result<CompareReport> compareStrategies(const CompareOptions &options, const Set
     auto seedCosts = seedIsEvaluated(options, plan.setup);
     if (!seedCosts)
         return Error {seedCosts.error()};
-    plan.budget = options.base.steps * options.base.gpuBudgetPerStep() + (*seedCosts ? 1 : 0);
+    // Every run keeps its anytime curve (one figure per evaluation): the budget is bounded before anything is kept.
+    constexpr qint64 kMaxBudget = 1000000;
+    const qint64 budget = qint64(options.base.steps) * options.base.gpuBudgetPerStep() + (*seedCosts ? 1 : 0);
+    if (budget > kMaxBudget)
+        return Error {QStringLiteral("a comparison spends at most %1 GPU evaluations per search, not %2 (steps × "
+                                     "parents × measure)")
+                          .arg(kMaxBudget)
+                          .arg(budget)};
+    plan.budget = int(budget);
 
     CompareReport report;
     report.space = space->name;

@@ -43,7 +43,7 @@ struct SearchConfig
 {
     // The largest counts a search takes: far above any real use, low enough that no product of them overflows and that
     // a typo (--proposals 2000000000) is refused before anything is allocated.
-    static constexpr int kMaxSteps = 100000;
+    static constexpr int kMaxSteps = 10000000; // a search run until stopped
     static constexpr int kMaxParents = 1024;
     static constexpr int kMaxMeasurements = 4096;
     static constexpr int kMaxProposals = 16384;

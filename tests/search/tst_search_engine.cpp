@@ -611,7 +611,7 @@ private Q_SLOTS:
                                         << QStringLiteral("--proposals takes at most 16384, not 2000000000");
         QTest::newRow("huge measure alone")
             << QStringLiteral("measure") << QStringLiteral("--measure takes at most 4096, not 1000000000");
-        QTest::newRow("huge steps") << QStringLiteral("hugesteps") << QStringLiteral("--steps takes at most 100000");
+        QTest::newRow("huge steps") << QStringLiteral("hugesteps") << QStringLiteral("--steps takes at most 10000000");
         QTest::newRow("proposals a step")
             << QStringLiteral("perstep") << QStringLiteral("--parents × --proposals (1024 × 16384)");
     }

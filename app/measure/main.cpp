@@ -60,9 +60,8 @@ void send(const nlohmann::json &response)
     std::fflush(stdout);
 }
 
-} // namespace
-
-int main(int argc, char **argv)
+// Reads the arguments and serves requests from stdin until shutdown or its end; returns the exit status.
+int serve(int argc, char **argv)
 {
     gpuf::gpu::ServiceConfig config;
     config.workerVersion = GPUF_VERSION_STRING;
@@ -133,4 +132,20 @@ int main(int argc, char **argv)
         }
     }
     return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    // A request's own failures are answered (serve); what escapes it (std::bad_alloc, a filesystem error) ends the
+    // worker with its reason on stderr rather than with std::terminate's abort.
+    try {
+        return serve(argc, argv);
+    } catch (const std::exception &e) {
+        std::cerr << "gpuf-measure: " << e.what() << '\n';
+    } catch (...) {
+        std::cerr << "gpuf-measure: unknown exception\n";
+    }
+    return 1;
 }

@@ -53,7 +53,7 @@ std::optional<Alignment> alignLines(
             normalised.push_back(withoutWhitespace(line));
     }
     QHash<QStringView, int> ids;
-    ids.reserve(static_cast<qsizetype>(leftLines.size() + rightLines.size()));
+    ids.reserve(static_cast<qsizetype>(leftLines.size()) + static_cast<qsizetype>(rightLines.size()));
     auto toIds = [&](const std::vector<QStringView> &lines, size_t keyOffset, std::vector<int> &out) {
         out.reserve(lines.size());
         for (size_t i = 0; i < lines.size(); ++i) {

@@ -47,10 +47,9 @@ int numberEnd(QStringView s, int i)
         const QChar c = s[j];
         if (c.toLower() == exponent && j + 2 < n && (s[j + 1] == u'+' || s[j + 1] == u'-') && s[j + 2].isDigit()) {
             j += 3;
-        } else if (isWordChar(c) || c == u'.') {
+        } else if (isWordChar(c) || c == u'.'
+            || (c == u'\'' && s[j - 1].isDigit() && j + 1 < n && s[j + 1].isDigit())) { // a C++14 digit separator
             ++j;
-        } else if (c == u'\'' && s[j - 1].isDigit() && j + 1 < n && s[j + 1].isDigit()) {
-            ++j; // C++14 digit separator
         } else {
             break;
         }

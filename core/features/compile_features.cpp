@@ -11,7 +11,7 @@ bool applyCompileResult(KernelFeatures &features, const QJsonObject &compile)
 {
     const QJsonArray kernels = compile.value(QStringLiteral("kernels")).toArray();
     QJsonObject heaviest;
-    for (const QJsonValue &k : kernels) {
+    for (const QJsonValue k : kernels) {
         const QJsonObject kernel = k.toObject();
         if (heaviest.isEmpty()
             || kernel.value(QStringLiteral("registers")).toInt(-1)

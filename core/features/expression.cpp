@@ -185,7 +185,7 @@ private:
             if (!word.isEmpty() && isTypeName(word.split(u' ').first())) {
                 ++m_pos;
                 auto v = unary();
-                if (v && word.startsWith(u"float") == false && word.startsWith(u"double") == false)
+                if (v && !word.startsWith(u"float") && !word.startsWith(u"double"))
                     v = Value {std::trunc(v->v), true};
                 return v;
             }

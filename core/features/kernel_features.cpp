@@ -171,7 +171,7 @@ void applyLaunchGeometry(KernelFeatures &features, const QJsonArray &launches, c
 {
     const auto product3 = [](const QJsonArray &dims, const Variables &vars) -> std::optional<double> {
         double p = 1.0;
-        for (const QJsonValue &d : dims) {
+        for (const QJsonValue d : dims) {
             const auto v
                 = d.isDouble() ? std::optional<double>(d.toDouble()) : evaluate(d.toString(), vars, Arithmetic::Real);
             if (!v || *v < 0)
@@ -181,7 +181,7 @@ void applyLaunchGeometry(KernelFeatures &features, const QJsonArray &launches, c
         return p;
     };
     QList<Variables> caseVars;
-    for (const QJsonValue &c : cases) {
+    for (const QJsonValue c : cases) {
         Variables vars;
         const QJsonObject bindings = c.toObject().value(QStringLiteral("vars")).toObject();
         for (auto it = bindings.begin(); it != bindings.end(); ++it)
@@ -194,7 +194,7 @@ void applyLaunchGeometry(KernelFeatures &features, const QJsonArray &launches, c
     bool complete = true;
     for (qsizetype ci = 0; ci < caseVars.size() && complete; ++ci) {
         double threads = 0.0, blocks = 0.0, heaviest = -1.0;
-        for (const QJsonValue &l : launches) {
+        for (const QJsonValue l : launches) {
             const QJsonObject launch = l.toObject();
             const auto grid = product3(launch.value(QStringLiteral("grid")).toArray(), caseVars[ci]);
             const auto block = product3(launch.value(QStringLiteral("block")).toArray(), caseVars[ci]);
@@ -244,7 +244,7 @@ void applyLaunchSpec(KernelFeatures &features, const QJsonObject &spec)
         applyLaunchGeometry(features, launches, spec.value(QStringLiteral("cases")).toArray());
     }
     const QJsonArray options = spec.value(QStringLiteral("options")).toArray();
-    for (const QJsonValue &o : options) {
+    for (const QJsonValue o : options) {
         if (o.toString() == QLatin1StringView("--use_fast_math") || o.toString() == QLatin1StringView("-use_fast_math"))
             features.add(KernelFeature::FastMath, 1.0, 0);
     }

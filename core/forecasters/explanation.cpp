@@ -29,7 +29,7 @@ QJsonArray spansJson(const QList<features::LineSpan> &spans)
 Result<QList<features::LineSpan>> spansOf(const QJsonValue &value, const QString &where)
 {
     QList<features::LineSpan> out;
-    for (const QJsonValue &v : value.toArray()) {
+    for (const QJsonValue v : value.toArray()) {
         const QJsonArray pair = v.toArray();
         const int first = pair.at(0).toInt(-1), last = pair.at(1).toInt(-1);
         if (pair.size() != 2 || first < 1 || last < first)

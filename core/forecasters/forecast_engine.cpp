@@ -6,6 +6,8 @@
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
 
+#include <utility>
+
 namespace gpuf {
 
 QString forecastItemStateName(ForecastItemState state)
@@ -60,7 +62,7 @@ void count(ForecastSummary &summary, ForecastItemState state, std::optional<Fore
 
 ForecastEngine::ForecastEngine(ForecastEngineConfig config, QObject *parent)
     : QObject(parent)
-    , m_config(config)
+    , m_config(std::move(config))
     , m_snapshotTimer(this) // children, so moveToThread() takes them along to the engine's thread
     , m_reasoningTimer(this)
 {

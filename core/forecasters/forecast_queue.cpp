@@ -1,11 +1,13 @@
 // The forecast engine's thread and queued calls; see forecast_queue.h.
 #include "core/forecasters/forecast_queue.h"
 
+#include <utility>
+
 namespace gpuf {
 
 ForecastQueue::ForecastQueue(ForecastEngineConfig config, QObject *parent)
     : QObject(parent)
-    , m_engine(new ForecastEngine(config)) // registers the value types it sends
+    , m_engine(new ForecastEngine(std::move(config))) // registers the value types it sends
 {
     m_thread.setObjectName(QStringLiteral("gpuf-forecast-queue"));
     m_engine->moveToThread(&m_thread);

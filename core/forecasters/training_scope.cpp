@@ -17,7 +17,7 @@ QStringList strings(const QJsonValue &value)
 {
     QStringList out;
     const QJsonArray array = value.toArray();
-    for (const QJsonValue &v : array)
+    for (const QJsonValue v : array)
         out.append(v.toString());
     return out;
 }

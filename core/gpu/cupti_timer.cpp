@@ -33,7 +33,7 @@ struct CuptiApi
 CuptiApi g_api;
 std::mutex g_mutex;
 std::vector<KernelSpan> g_spans;
-constexpr size_t kBufferBytes = 8 * 1024 * 1024;
+constexpr size_t kBufferBytes = size_t {8} * 1024 * 1024;
 
 void CUPTIAPI bufferRequested(uint8_t **buffer, size_t *size, size_t *maxNumRecords)
 {

@@ -104,7 +104,8 @@ std::optional<GpuFault> CaseBuffers::prepare(std::uint64_t salt)
         auto it = m_hostInputs.find(key);
         if (it == m_hostInputs.end()) {
             // Keep only this salt's inputs: a new correctness run draws new ones.
-            std::erase_if(m_hostInputs, [&](const auto &e) { return e.first.first == name; });
+            // `key`, not the structured binding `name`: clang before 16 cannot capture a binding (clang-tidy 14).
+            std::erase_if(m_hostInputs, [&key](const auto &e) { return e.first.first == key.first; });
             it = m_hostInputs.emplace(key, workerHostDataCache().get(b.spec->dtype, *b.spec->init, b.count, salt))
                      .first;
         }

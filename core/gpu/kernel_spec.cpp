@@ -415,8 +415,9 @@ void parseCases(FieldReader &r, const json &j, KernelSpec &spec)
             if (!vars->is_object()) {
                 r.fail(path + ".vars", "expected an object of numbers");
             } else {
+                const std::string prefix = path + ".vars.";
                 for (const auto &[key, value] : vars->items()) {
-                    const std::string field = path + ".vars." + key;
+                    const std::string field = prefix + key;
                     if (!isValidVariableName(key))
                         r.fail(field, "not a valid variable name");
                     else if (auto n = r.number(value, field))

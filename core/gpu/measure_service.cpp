@@ -27,6 +27,7 @@ CompileSpec toCompileSpec(const KernelSpec &spec)
 std::vector<std::string> prefixed(const std::string &prefix, const std::vector<std::string> &errors)
 {
     std::vector<std::string> out;
+    out.reserve(errors.size());
     for (const auto &e : errors)
         out.push_back(prefix + e);
     return out;
@@ -37,7 +38,7 @@ std::vector<std::string> sharedPartDiffers(const KernelSpec &candidate, const Ke
 {
     std::vector<std::string> errors;
     if (candidate.buffers.size() != reference.buffers.size())
-        errors.push_back("reference.buffers: differs from the candidate's");
+        errors.emplace_back("reference.buffers: differs from the candidate's");
     for (std::size_t i = 0; i < std::min(candidate.buffers.size(), reference.buffers.size()); ++i) {
         const BufferSpec &a = candidate.buffers[i];
         const BufferSpec &b = reference.buffers[i];
@@ -469,7 +470,7 @@ json MeasureService::measure(const Request &request)
     std::optional<KernelSpec> candidate;
     std::optional<KernelSpec> reference;
     if (auto it = body.find("candidate"); it == body.end()) {
-        errors.push_back("candidate: required (a gpuf-kernel/1 object)");
+        errors.emplace_back("candidate: required (a gpuf-kernel/1 object)");
     } else if (auto parsed = parseKernelSpec(*it); auto *e = std::get_if<SpecErrors>(&parsed)) {
         auto p = prefixed("candidate.", e->errors);
         errors.insert(errors.end(), p.begin(), p.end());

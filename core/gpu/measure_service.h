@@ -37,7 +37,7 @@ private:
     nlohmann::json measure(const Request &request);
     nlohmann::json measurePython(const Request &request);
     nlohmann::json measureOnDevice(const Request &request, GpuDevice &gpu, const KernelSpec &candidate,
-        const KernelSpec *reference, const MeasureOptions &options);
+        const KernelSpec *reference, const MeasureOptions &opts);
 
     // The device, opened on first use; the failure text is the exact reason there is none.
     Expected<GpuDevice *> device();

@@ -208,7 +208,7 @@ std::vector<std::string> NvrtcCompiler::optionsFor(const CompileSpec &spec, cons
     // Automatic PCH only pays when a header is included; it is keyed by the include prefix, so it lives in
     // the cache directory where every worker can reuse it.
     if (spec.source.find("#include") != std::string::npos && !m_cache.directory().empty())
-        options.push_back("--pch");
+        options.emplace_back("--pch");
     options.insert(options.end(), spec.options.begin(), spec.options.end());
     return options;
 }
@@ -239,6 +239,7 @@ std::optional<PtxMix> NvrtcCompiler::ptxMix(const CompileSpec &spec, const std::
     if (!addNameExpressions(program, spec, error))
         return std::nullopt;
     std::vector<const char *> argv;
+    argv.reserve(options.size());
     for (const auto &o : options)
         argv.push_back(o.c_str());
     if (nvrtcResult r = nvrtcCompileProgram(program, static_cast<int>(argv.size()), argv.data()); r != NVRTC_SUCCESS) {
@@ -311,6 +312,7 @@ CompiledModule NvrtcCompiler::compile(const CompileSpec &spec, const std::string
         return out;
     }
     std::vector<const char *> argv;
+    argv.reserve(options.size());
     for (const auto &o : options)
         argv.push_back(o.c_str());
     const nvrtcResult compiled = nvrtcCompileProgram(program, static_cast<int>(argv.size()), argv.data());

@@ -135,13 +135,13 @@ std::variant<MeasureOptions, SpecErrors> parseMeasureOptions(const json &o)
     readNumber(o, "correctness_runs", m.correctnessRuns, 1, 100, errors);
     if (auto it = o.find("timing"); it != o.end()) {
         if (!it->is_string() || (it->get<std::string>() != "cupti" && it->get<std::string>() != "events"))
-            errors.push_back("options.timing: expected \"events\" or \"cupti\"");
+            errors.emplace_back("options.timing: expected \"events\" or \"cupti\"");
         else
             m.timing = it->get<std::string>();
     }
     if (auto it = o.find("cases"); it != o.end()) {
         if (!it->is_array())
-            errors.push_back("options.cases: expected an array of case names");
+            errors.emplace_back("options.cases: expected an array of case names");
         for (std::size_t i = 0; it->is_array() && i < it->size(); ++i) {
             if (!(*it)[i].is_string())
                 errors.push_back("options.cases[" + std::to_string(i) + "]: expected a case name");
@@ -150,7 +150,7 @@ std::variant<MeasureOptions, SpecErrors> parseMeasureOptions(const json &o)
         }
     }
     if (m.maxSamples < m.minSamples)
-        errors.push_back("options.max_samples: must be >= min_samples");
+        errors.emplace_back("options.max_samples: must be >= min_samples");
     if (!errors.empty())
         return SpecErrors {errors};
     return m;

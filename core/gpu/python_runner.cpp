@@ -57,7 +57,7 @@ void readOptions(const json &o, PythonJob &job, std::vector<std::string> &errors
     if (o.is_null())
         return;
     if (!o.is_object()) {
-        errors.push_back("options: expected an object");
+        errors.emplace_back("options: expected an object");
         return;
     }
     for (const auto &[key, value] : o.items()) {
@@ -125,7 +125,7 @@ void readOptions(const json &o, PythonJob &job, std::vector<std::string> &errors
     }
     const json &h = job.harnessOptions;
     if (h.contains("min_samples") && h.contains("max_samples") && h["max_samples"] < h["min_samples"])
-        errors.push_back("options.max_samples: must be >= min_samples");
+        errors.emplace_back("options.max_samples: must be >= min_samples");
 }
 
 std::string readFile(const fs::path &path, std::size_t tailBytes = 0)
@@ -225,8 +225,8 @@ std::vector<std::string> childEnvironment(const PythonJob &job, const PythonSett
     env.push_back("TMPDIR=" + tmp.string());
     env.push_back("TRITON_CACHE_DIR=" + (job.tritonCacheDir.empty() ? (tmp / "triton").string() : job.tritonCacheDir));
     env.push_back("TORCHINDUCTOR_CACHE_DIR=" + (tmp / "inductor").string());
-    env.push_back("PYTHONDONTWRITEBYTECODE=1");
-    env.push_back("PYTHONUNBUFFERED=1");
+    env.emplace_back("PYTHONDONTWRITEBYTECODE=1");
+    env.emplace_back("PYTHONUNBUFFERED=1");
     return env;
 }
 
@@ -276,6 +276,8 @@ ChildOutcome runChild(const PythonJob &job, const PythonSettings &settings, cons
     const std::vector<std::string> env = childEnvironment(job, settings, tmp);
     std::vector<char *> argv;
     std::vector<char *> envp;
+    argv.reserve(args.size() + 1);
+    envp.reserve(env.size() + 1);
     for (const auto &a : args)
         argv.push_back(const_cast<char *>(a.c_str()));
     argv.push_back(nullptr);
@@ -409,12 +411,12 @@ std::variant<PythonJob, std::vector<std::string>> parsePythonJob(const json &bod
     const json &candidate = body.at("candidate");
     if (auto n = candidate.find("name"); n != candidate.end()) {
         if (!n->is_string())
-            errors.push_back("candidate.name: expected a string");
+            errors.emplace_back("candidate.name: expected a string");
         else
             job.candidateName = n->get<std::string>();
     }
     if (auto s = candidate.find("source"); s == candidate.end() || !s->is_string() || s->get<std::string>().empty())
-        errors.push_back("candidate.source: required (the candidate's Python source, defining custom_kernel(data))");
+        errors.emplace_back("candidate.source: required (the candidate's Python source, defining custom_kernel(data))");
     else
         job.candidateSource = s->get<std::string>();
     for (const auto &[key, value] : candidate.items()) {
@@ -423,21 +425,21 @@ std::variant<PythonJob, std::vector<std::string>> parsePythonJob(const json &bod
     }
     auto problem = body.find("problem");
     if (problem == body.end() || !problem->is_object()) {
-        errors.push_back("problem: required ({\"name\": …} or {\"dir\": …}) for a Python candidate");
+        errors.emplace_back("problem: required ({\"name\": …} or {\"dir\": …}) for a Python candidate");
     } else if (auto d = problem->find("dir"); d != problem->end()) {
         if (!d->is_string())
-            errors.push_back("problem.dir: expected a folder path");
+            errors.emplace_back("problem.dir: expected a folder path");
         else
             job.problemDir = d->get<std::string>();
     } else if (auto n = problem->find("name"); n != problem->end()) {
         if (!n->is_string() || !validName(n->get<std::string>()))
-            errors.push_back("problem.name: expected a problem name (letters, digits, '_' and '-')");
+            errors.emplace_back("problem.name: expected a problem name (letters, digits, '_' and '-')");
         else if (settings.problemsDir.empty())
-            errors.push_back("problem.name: no problems folder is known to this worker (give problem.dir)");
+            errors.emplace_back("problem.name: no problems folder is known to this worker (give problem.dir)");
         else
             job.problemDir = settings.problemsDir / n->get<std::string>();
     } else {
-        errors.push_back("problem: give \"name\" or \"dir\"");
+        errors.emplace_back("problem: give \"name\" or \"dir\"");
     }
     std::error_code ec;
     if (!job.problemDir.empty() && !fs::is_regular_file(job.problemDir / "problem.py", ec))
@@ -445,7 +447,7 @@ std::variant<PythonJob, std::vector<std::string>> parsePythonJob(const json &bod
     if (!job.problemDir.empty())
         job.problemDir = fs::absolute(job.problemDir, ec);
     if (auto r = body.find("reference"); r != body.end() && !r->is_null())
-        errors.push_back("reference: a Python candidate's reference is its problem's ref_kernel (leave it out)");
+        errors.emplace_back("reference: a Python candidate's reference is its problem's ref_kernel (leave it out)");
     readOptions(body.value("options", json()), job, errors);
     if (!errors.empty())
         return errors;

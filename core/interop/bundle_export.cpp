@@ -156,7 +156,7 @@ Status BundleExporter::writeProblems()
         return Error {kernels.error()};
     for (KernelSummary &k : *kernels) {
         m_kernelOrder.append(k.id);
-        m_kernels.insert(k.id, std::move(k));
+        m_kernels.emplace(k.id, std::move(k)); // emplace copies the key before it moves the value
     }
     auto rows = ProblemRepo(m_store).list();
     if (!rows)

@@ -54,7 +54,7 @@ QJsonObject sharedSpecPart(const QJsonObject &problem)
 QJsonObject findVariant(const QJsonObject &variants, const QString &name)
 {
     const QJsonArray list = variants.value(QStringLiteral("variants")).toArray();
-    for (const QJsonValue &v : list) {
+    for (const QJsonValue v : list) {
         if (v.toObject().value(QStringLiteral("name")).toString() == name)
             return v.toObject();
     }
@@ -155,7 +155,7 @@ Result<CorpusReport> importCorpus(Store &store, const QString &corpusDir, const 
         ++report.problems;
         QHash<QString, RowId> idByVariant;
         const QJsonArray variants = op->variants.value(QStringLiteral("variants")).toArray();
-        for (const QJsonValue &value : variants) {
+        for (const QJsonValue value : variants) {
             const QJsonObject variant = value.toObject();
             const QString variantName = variant.value(QStringLiteral("name")).toString();
             auto spec = completeSpec(dir, *op, variant);

@@ -67,7 +67,7 @@ void FieldReader::fail(const QString &key, const QString &what)
 
 QJsonValue FieldReader::required(const QString &key, Need need)
 {
-    const QJsonValue value = m_object.value(key);
+    QJsonValue value = m_object.value(key);
     if ((value.isUndefined() || value.isNull()) && need == Need::Required)
         fail(key, value.isNull() ? QStringLiteral("must not be null") : QStringLiteral("missing"));
     return value;
@@ -209,7 +209,7 @@ QDateTime FieldReader::time(const QString &key, Need need)
         fail(key, QStringLiteral("expected an ISO-8601 time string, got %1").arg(jsonTypeName(value)));
         return {};
     }
-    const QDateTime time = parseTime(value.toString());
+    QDateTime time = parseTime(value.toString());
     if (!time.isValid())
         fail(key, QStringLiteral("'%1' is not an ISO-8601 time").arg(value.toString()));
     return time;

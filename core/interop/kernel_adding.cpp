@@ -122,7 +122,7 @@ Result<KernelBaseSpec> loadBaseSpec(Store &store, RowId parentId, RowId referenc
             continue;
         base.spec = spec;
         base.from = QStringLiteral("%1 (#%2 %3)").arg(role).arg(id).arg((**kernel).name);
-        for (const QJsonValue &launch : spec.value(QStringLiteral("launches")).toArray())
+        for (const QJsonValue launch : spec.value(QStringLiteral("launches")).toArray())
             base.launches.append(launchFields(launch.toObject()));
         return base;
     }

@@ -201,7 +201,7 @@ LaunchFields launchFields(const QJsonObject &launch)
     if (launch.contains(QStringLiteral("shared_bytes")))
         f.sharedBytes = text(launch.value(QStringLiteral("shared_bytes")));
     QStringList args;
-    for (const QJsonValue &a : launch.value(QStringLiteral("args")).toArray()) {
+    for (const QJsonValue a : launch.value(QStringLiteral("args")).toArray()) {
         const QJsonObject arg = a.toObject();
         if (arg.contains(QStringLiteral("buffer")))
             args.append(arg.value(QStringLiteral("buffer")).toString());

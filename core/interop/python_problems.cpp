@@ -46,7 +46,7 @@ Result<QJsonObject> readVariants(const QString &dir)
 QJsonArray caseNames(const QJsonArray &cases)
 {
     QJsonArray names;
-    for (const QJsonValue &c : cases)
+    for (const QJsonValue c : cases)
         names.append(c.toObject().value(QStringLiteral("name")));
     return names;
 }
@@ -105,7 +105,7 @@ Status importPythonProblem(Store &store, const QString &dir, CorpusReport &repor
     if (Status s = problems.setReferenceKernel(problem.id, *referenceId); !s)
         return Error {s.error()};
     QHash<QString, RowId> idByVariant;
-    for (const QJsonValue &value : variants->value(QStringLiteral("variants")).toArray()) {
+    for (const QJsonValue value : variants->value(QStringLiteral("variants")).toArray()) {
         const QJsonObject v = value.toObject();
         const QString variantName = v.value(QStringLiteral("name")).toString();
         const QString file = v.value(QStringLiteral("file")).toString();

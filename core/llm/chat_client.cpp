@@ -25,7 +25,7 @@ namespace gpuf::llm {
 // not hold members of an anonymous namespace's types.
 namespace client_detail {
 
-constexpr qsizetype kMaxBodyBytes = 64 * 1024 * 1024; // a chat answer this large is not a chat answer
+constexpr qsizetype kMaxBodyBytes = qsizetype {64} * 1024 * 1024; // a chat answer this large is not a chat answer
 
 // One submitted request across its attempts. Timers are children of the client so they follow it to its thread.
 struct Job

@@ -15,7 +15,7 @@ QString contentText(const QJsonValue &content)
         return content.toString();
     QString text; // content parts: [{"type":"text","text":…}, …]
     const QJsonArray parts = content.toArray();
-    for (const QJsonValue &part : parts)
+    for (const QJsonValue part : parts)
         text += part.toObject().value(QLatin1StringView("text")).toString();
     return text;
 }
@@ -98,9 +98,9 @@ public:
                 if (++m_p == m_end)
                     return false;
                 ++m_p;
-            } else if (c < 0x20) {
-                return false;
             } else if (c < 0x80) {
+                if (c < 0x20)
+                    return false; // a control character must be escaped
                 ++m_p;
             } else if (!utf8Sequence()) {
                 return false;
@@ -443,7 +443,7 @@ MessageFields messageFields(const QJsonObject &message)
     fields.reasoningContent = message.value(QLatin1StringView("reasoning_content")).toString();
     fields.reasoning = message.value(QLatin1StringView("reasoning")).toString();
     const QJsonArray calls = message.value(QLatin1StringView("tool_calls")).toArray();
-    for (const QJsonValue &value : calls) {
+    for (const QJsonValue value : calls) {
         const QJsonObject call = value.toObject();
         const QJsonObject function = call.value(QLatin1StringView("function")).toObject();
         const QJsonValue arguments = function.value(QLatin1StringView("arguments"));

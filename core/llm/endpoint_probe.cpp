@@ -59,8 +59,9 @@ ProbeCheck check(ProbeCheck::State state, const QString &detail) { return ProbeC
 
 size_t appendBody(char *data, size_t size, size_t count, void *target)
 {
-    static_cast<QByteArray *>(target)->append(data, qsizetype(size * count));
-    return size * count;
+    const size_t bytes = size * count;
+    static_cast<QByteArray *>(target)->append(data, qsizetype(bytes));
+    return bytes;
 }
 
 } // namespace
@@ -182,7 +183,7 @@ void EndpointProbePrivate::modelsEnded(CURLcode code)
     } else {
         QStringList ids;
         const QJsonArray data = QJsonDocument::fromJson(body).object().value(QLatin1StringView("data")).toArray();
-        for (const QJsonValue &model : data)
+        for (const QJsonValue model : data)
             ids.append(model.toObject().value(QLatin1StringView("id")).toString());
         if (ids.contains(profile.model))
             set(EndpointProbe::Step::ModelListed,

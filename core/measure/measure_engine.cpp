@@ -121,7 +121,7 @@ void MeasureEngine::updateDevice(const WorkerProcess &worker)
     m_device.reason.clear();
     m_device.devices.clear();
     const QJsonObject &info = worker.deviceInfo();
-    for (const QJsonValue &value : hello.value(QStringLiteral("devices")).toArray()) {
+    for (const QJsonValue value : hello.value(QStringLiteral("devices")).toArray()) {
         const QJsonObject d = value.toObject();
         DeviceDescription dev;
         dev.ordinal = d.value(QStringLiteral("ordinal")).toInt();

@@ -97,7 +97,7 @@ private:
     void finish(Entry &entry, MeasureItemState state, const QString &outcome, const QString &message);
     Result<QList<RowId>> storeRows(QList<Measurement> &rows, const QJsonObject &device, const QString &toolkit);
     void failQueuedLocal(const QString &reason);
-    ClusterBackend *clusterBackend(const QString &profile, QString *error);
+    ClusterBackend *clusterBackend(const QString &name, QString *error);
     void submitCluster(const QString &profile, const QList<quint64> &itemIds);
     void resumeClusterJobs();
     void onClusterUpdate(const ClusterUpdate &update);

@@ -108,7 +108,7 @@ Result<MeasurePlan> planPython(const Kernel &k, const Problem &p, const QString 
     const QJsonArray cases = k.parameters.value(QStringLiteral("cases")).isArray()
         ? k.parameters.value(QStringLiteral("cases")).toArray()
         : p.cases;
-    for (const QJsonValue &c : cases)
+    for (const QJsonValue c : cases)
         plan.cases.append(c.isString() ? c.toString() : c.toObject().value(QStringLiteral("name")).toString());
     return plan;
 }
@@ -173,7 +173,7 @@ Result<MeasurePlan> planMeasurement(Store &store, RowId kernelId)
         plan.reference = *refSpec;
     }
     const QJsonArray cases = plan.candidate.value(QStringLiteral("cases")).toArray();
-    for (const QJsonValue &c : cases)
+    for (const QJsonValue c : cases)
         plan.cases.append(c.toObject().value(QStringLiteral("name")).toString());
     return plan;
 }
@@ -218,7 +218,7 @@ bool blamesReference(const QString &message)
 QString errorsText(const QJsonObject &response)
 {
     QStringList errors;
-    for (const QJsonValue &e : response.value(QStringLiteral("errors")).toArray())
+    for (const QJsonValue e : response.value(QStringLiteral("errors")).toArray())
         errors.append(e.toString());
     return errors.isEmpty() ? response.value(QStringLiteral("message")).toString() : errors.join(QStringLiteral("; "));
 }
@@ -259,7 +259,7 @@ ResponseRows rowsFromResponse(const QJsonObject &response, const MeasurePlan &pl
             cases.append(QJsonObject {{QStringLiteral("name"), name}, {QStringLiteral("status"), out.status},
                 {QStringLiteral("message"), out.message}});
     }
-    for (const QJsonValue &value : std::as_const(cases)) {
+    for (const QJsonValue value : std::as_const(cases)) {
         const QJsonObject c = value.toObject();
         if (blamesReference(c.value(QStringLiteral("message")).toString()))
             continue;

@@ -46,7 +46,7 @@ ResourceUsage resourcesFrom(const QJsonArray &kernels, const QJsonArray &launche
     ResourceUsage usage;
     if (!kernels.isEmpty()) {
         QJsonObject heaviest = kernels.first().toObject();
-        for (const QJsonValue &k : kernels) {
+        for (const QJsonValue k : kernels) {
             if (k.toObject().value(QStringLiteral("registers")).toInt()
                 > heaviest.value(QStringLiteral("registers")).toInt())
                 heaviest = k.toObject();
@@ -54,7 +54,7 @@ ResourceUsage resourcesFrom(const QJsonArray &kernels, const QJsonArray &launche
         usage.registers = heaviest.value(QStringLiteral("registers")).toInt(-1);
         usage.localMemoryBytes = heaviest.value(QStringLiteral("local_bytes")).toInt(-1);
         int shared = heaviest.value(QStringLiteral("static_shared_bytes")).toInt(0);
-        for (const QJsonValue &l : launches) {
+        for (const QJsonValue l : launches) {
             if (l.toObject().value(QStringLiteral("entry")) == heaviest.value(QStringLiteral("entry")))
                 shared += l.toObject().value(QStringLiteral("shared_bytes")).toInt(0);
         }

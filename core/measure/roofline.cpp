@@ -81,7 +81,7 @@ Precision precisionOf(const QJsonObject &spec, const QString &problemDescription
 {
     std::optional<Precision> narrowest;
     const QJsonArray buffers = spec.value(QLatin1StringView("buffers")).toArray();
-    for (const QJsonValue &b : buffers) {
+    for (const QJsonValue b : buffers) {
         const QJsonObject buffer = b.toObject();
         if (buffer.value(QLatin1StringView("role")).toString() == QLatin1StringView("output"))
             continue; // an f32 accumulator written at the end says nothing about the arithmetic

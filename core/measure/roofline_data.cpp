@@ -31,7 +31,7 @@ bool statesWork(const QJsonObject &spec)
 QStringList caseOrder(const QJsonObject &spec, const std::map<QString, Measurement> &runs)
 {
     QStringList names;
-    for (const QJsonValue &c : spec.value(QLatin1StringView("cases")).toArray())
+    for (const QJsonValue c : spec.value(QLatin1StringView("cases")).toArray())
         names.append(c.toObject().value(QLatin1StringView("name")).toString());
     for (const auto &[name, run] : runs) {
         if (!names.contains(name))

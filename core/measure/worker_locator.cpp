@@ -48,7 +48,7 @@ Result<QString> locateMeasureWorker()
 
 QString pythonInterpreter()
 {
-    const QString fromEnvironment = qEnvironmentVariable("GPUF_PYTHON");
+    QString fromEnvironment = qEnvironmentVariable("GPUF_PYTHON");
     if (!fromEnvironment.isEmpty())
         return fromEnvironment;
     return QSettings().value(QString::fromLatin1(kPythonInterpreterKey)).toString();

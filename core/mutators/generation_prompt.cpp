@@ -24,14 +24,14 @@ QString contract(const GenerationTask &task)
 {
     const QJsonObject &spec = task.referenceSpec;
     QString out = QStringLiteral("## Contract\nBuffers (device memory; the kernels receive device pointers):\n");
-    for (const QJsonValue &b : spec.value(QStringLiteral("buffers")).toArray()) {
+    for (const QJsonValue b : spec.value(QStringLiteral("buffers")).toArray()) {
         const QJsonObject o = b.toObject();
         out += QStringLiteral("- %1: %2, %3 elements, %4\n")
                    .arg(o.value(QStringLiteral("name")).toString(), o.value(QStringLiteral("dtype")).toString(),
                        o.value(QStringLiteral("count")).toString(), o.value(QStringLiteral("role")).toString());
     }
     out += QStringLiteral("Cases (each one is checked and timed; the speedup is the geometric mean over them):\n");
-    for (const QJsonValue &c : spec.value(QStringLiteral("cases")).toArray()) {
+    for (const QJsonValue c : spec.value(QStringLiteral("cases")).toArray()) {
         const QJsonObject o = c.toObject();
         QStringList vars;
         const QJsonObject v = o.value(QStringLiteral("vars")).toObject();
@@ -216,7 +216,7 @@ Result<GeneratedKernel> readGeneratedKernel(
                                          "\"launches\"")};
         out.launchesFromAnswer = true;
     }
-    for (const QJsonValue &l : std::as_const(launches)) {
+    for (const QJsonValue l : std::as_const(launches)) {
         const QString entry = l.toObject().value(QStringLiteral("entry")).toString();
         const QRegularExpression defined(QStringLiteral("\\b%1\\s*\\(").arg(QRegularExpression::escape(entry)));
         if (!entry.isEmpty() && !defined.match(out.source).hasMatch())

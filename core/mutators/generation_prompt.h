@@ -37,7 +37,7 @@ QJsonArray generationMessages(const GenerationTask &task, const search::Mutation
 // The last fenced block opened by three backticks, one of `languages` and a newline; its body runs to the next
 // newline followed by three backticks, or to the end of the text; trailing whitespace is stripped. nullopt when there
 // is no such block or its body is empty. CRLF line ends count as newlines.
-std::optional<QString> lastFencedBlock(const QString &text, const QStringList &languages);
+std::optional<QString> lastFencedBlock(const QString &input, const QStringList &languages);
 
 // The tags a CUDA source block may carry, and the launch block's.
 QStringList cudaFenceTags(); // cuda, cu, c++, cpp

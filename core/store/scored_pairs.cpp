@@ -331,9 +331,9 @@ Status PairsLoader::loadMeasurements()
         m_timings[key].push_back(
             {*caseId, caseStatus(q->value(3).toString(), medianNs), medianNs, q->value(6).toBool()});
     }
-    for (auto it = m_timings.begin(); it != m_timings.end(); ++it) {
-        std::sort(it->begin(), it->end(), [](const CaseTiming &a, const CaseTiming &b) { return a.caseId < b.caseId; });
-    }
+    for (auto &timings : m_timings)
+        std::sort(timings.begin(), timings.end(),
+            [](const CaseTiming &a, const CaseTiming &b) { return a.caseId < b.caseId; });
     return {};
 }
 

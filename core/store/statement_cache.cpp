@@ -13,7 +13,7 @@ Result<QSqlQuery *> StatementCache::get(const QString &statement)
         auto prepared = sql::prepare(m_store.database(), statement);
         if (!prepared)
             return Error {prepared.error()};
-        it = m_queries.insert(statement, std::move(*prepared));
+        it = m_queries.emplace(statement, std::move(*prepared));
     } else if (it->isActive()) {
         it->finish(); // a SELECT left mid-way; INSERTs are already done
     }

@@ -31,7 +31,7 @@ QList<interop::FieldIssue> checkLaunchSpec(
 {
     QList<interop::FieldIssue> issues;
     QStringList buffers;
-    for (const QJsonValue &b : base.value(QStringLiteral("buffers")).toArray())
+    for (const QJsonValue b : base.value(QStringLiteral("buffers")).toArray())
         buffers.append(b.toObject().value(QStringLiteral("name")).toString());
     QJsonArray json;
     for (qsizetype i = 0; i < launches.size(); ++i)
@@ -260,7 +260,7 @@ QJsonObject AddKernelDialog::launchSpec() const
 {
     QList<interop::FieldIssue> ignored;
     QStringList buffers;
-    for (const QJsonValue &b : m_base.spec.value(QStringLiteral("buffers")).toArray())
+    for (const QJsonValue b : m_base.spec.value(QStringLiteral("buffers")).toArray())
         buffers.append(b.toObject().value(QStringLiteral("name")).toString());
     QJsonArray launches;
     const QList<interop::LaunchFields> fields = m_launches->launches();
@@ -346,9 +346,7 @@ void AddKernelDialog::fillParents()
             text += tr(" — reference");
         m_parent->addItem(text, id);
         // Default: the candidate in focus when it belongs here, else the problem's reference.
-        if (id == m_selection->candidateId())
-            current = m_parent->count() - 1;
-        else if (id == problem.referenceId && current == 0)
+        if (id == m_selection->candidateId() || (id == problem.referenceId && current == 0))
             current = m_parent->count() - 1;
     }
     m_parent->setCurrentIndex(current);

@@ -125,7 +125,7 @@ private:
     void createActions();
     void createLayout();
     void startBuild();
-    void showDocument(DiffDocument document);
+    void showDocument(DiffDocument built);
     void connectPanes();
     void syncCursor(DiffPane *from);
     void updateColors();

@@ -102,7 +102,7 @@ bool CostModelRetrainer::start(const costmodel::RetrainOptions &options)
             };
             return costmodel::retrainFromStore(path, modelPath, run);
         },
-        [this](Result<costmodel::RetrainOutcome> outcome) { applyOutcome(outcome); });
+        [this](const Result<costmodel::RetrainOutcome> &outcome) { applyOutcome(outcome); });
     return true;
 }
 

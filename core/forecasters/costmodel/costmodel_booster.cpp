@@ -242,7 +242,7 @@ Result<std::vector<float>> Booster::contributions(std::span<const float> row) co
     if (XGBoosterPredictFromDMatrix(m_handle, (*matrix)->handle(), config, &shape, &dim, &out) != 0)
         return xgbError("computing contributions");
     const std::size_t n = std::size_t(m_classes) * std::size_t(m_columns + 1);
-    if (dim != 3 || shape[1] != bst_ulong(m_classes) || shape[2] != bst_ulong(m_columns + 1))
+    if (dim != 3 || shape[1] != bst_ulong(m_classes) || shape[2] != bst_ulong(m_columns) + 1)
         return Error {QStringLiteral("XGBoost: unexpected shape of the contributions")};
     return std::vector<float>(out, out + n);
 }

@@ -32,7 +32,7 @@ QJsonObject compileSpecOf(const Kernel &kernel)
     if (const QJsonValue options = spec.value(QStringLiteral("options")); options.isArray())
         out.insert(QStringLiteral("options"), options);
     QJsonArray entries;
-    for (const QJsonValue &l : spec.value(QStringLiteral("launches")).toArray()) {
+    for (const QJsonValue l : spec.value(QStringLiteral("launches")).toArray()) {
         const QString entry = l.toObject().value(QStringLiteral("entry")).toString();
         if (!entry.isEmpty())
             entries.append(QJsonObject {{QStringLiteral("entry"), entry}});

@@ -35,7 +35,7 @@ Result<Manifest> Manifest::fromJson(const QJsonObject &json)
     m.validation = json.value(QStringLiteral("validation")).toObject();
     m.createdAt = json.value(QStringLiteral("created_at")).toString();
     m.gpufVersion = json.value(QStringLiteral("gpuf_version")).toString();
-    for (const QJsonValue &f : json.value(QStringLiteral("features")).toArray())
+    for (const QJsonValue f : json.value(QStringLiteral("features")).toArray())
         m.features.append(f.toString());
     if (m.features.isEmpty())
         return Error {QStringLiteral("the manifest lists no features")};

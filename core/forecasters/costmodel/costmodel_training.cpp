@@ -61,8 +61,8 @@ public:
         if (!compileFeatures())
             return;
         m_sourceOnly = m_features;
-        for (auto it = m_sourceOnly.begin(); it != m_sourceOnly.end(); ++it)
-            features::clearCompileFeatures(*it);
+        for (auto &row : m_sourceOnly)
+            features::clearCompileFeatures(row);
     }
 
     bool compileFeatures() const { return m_options.compiler != nullptr; }

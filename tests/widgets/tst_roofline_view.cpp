@@ -7,6 +7,7 @@
 #include "core/measure/roofline_data.h"
 #include "core/session/pair_forecasts.h"
 #include "core/session/selection.h"
+#include "core/session/store_change.h"
 #include "core/session/store_session.h"
 #include "core/store/candidate_rows.h"
 #include "core/store/forecast_repo.h"
@@ -78,6 +79,7 @@ private Q_SLOTS:
     void implausibleMarksForTheSearchTree();
     void workerVerdictStoredAndReadBack();
     void panelFollowsSelectionAndGpu();
+    void loaderReloadsOnlyOnChangesItDraws();
 };
 
 void TestRooflineView::initTestCase()
@@ -476,6 +478,46 @@ void TestRooflineView::panelFollowsSelectionAndGpu()
     QTRY_VERIFY(panel.view()->message().startsWith(u"Choose a kernel in the Candidates table"_s));
     session.close();
     QTRY_COMPARE(panel.view()->message(), u"No store is open."_s);
+}
+
+void TestRooflineView::loaderReloadsOnlyOnChangesItDraws()
+{
+    StoreSession session;
+    Selection selection;
+    RooflineLoader loader(&session, &selection);
+    QSignalSpy loaded(&loader, &RooflineLoader::loaded);
+    QSignalSpy opened(&session, &StoreSession::opened);
+    session.open(m_path);
+    QVERIFY(opened.wait(10000));
+    selection.setHardwareName(kH100);
+    selection.setPair(m_kernel.value(u"v3_float4_unroll"_s), m_kernel.value(u"v0_naive"_s));
+    QTRY_COMPARE(loaded.size(), 1);
+    QVERIFY(!loader.isLoading());
+
+    // A reload starts its read at once (isLoading); none of these touches v3, its parent v2 or its reference v0.
+    using Kind = StoreChange::Kind;
+    const RowId other = m_kernel.value(u"v9_grid_2d"_s);
+    for (const StoreChange &change : {StoreChange::of(Kind::Measurements, {other}),
+             StoreChange::of(Kind::Forecasts, {m_kernel.value(u"v3_float4_unroll"_s)}),
+             StoreChange::of(Kind::Forecasters, {1}), StoreChange::of(Kind::Lessons, {1}),
+             StoreChange::of(Kind::Searches, {1}, {other})}) {
+        session.announce(change);
+        session.flushChanges();
+        QVERIFY2(!loader.isLoading(), qPrintable(u"reloaded on change kind %1"_s.arg(int(change.kind))));
+    }
+    QCOMPARE(loaded.size(), 1);
+
+    // A measurement of the parent, of the reference, a deletion: each may move a point, so the roofline is read again.
+    for (const StoreChange &change : {StoreChange::of(Kind::Measurements, {m_kernel.value(u"v2_float4"_s)}),
+             StoreChange::of(Kind::Measurements, {m_kernel.value(u"v0_naive"_s), other}),
+             StoreChange::of(Kind::Removed)}) {
+        const qsizetype before = loaded.size();
+        session.announce(change);
+        session.flushChanges();
+        QVERIFY2(loader.isLoading(), qPrintable(u"no reload on change kind %1"_s.arg(int(change.kind))));
+        QTRY_COMPARE(loaded.size(), before + 1);
+    }
+    QCOMPARE(loaded.last().first().value<RooflineData>().kernelId, m_kernel.value(u"v3_float4_unroll"_s));
 }
 
 QTEST_MAIN(TestRooflineView)

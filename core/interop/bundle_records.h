@@ -5,10 +5,10 @@
 #include "core/domain/forecast.h"
 #include "core/domain/hardware.h"
 #include "core/domain/kernel.h"
+#include "core/domain/lesson.h"
 #include "core/domain/measurement.h"
 #include "core/domain/search.h"
 #include "core/interop/field_reader.h"
-#include "core/lessons/lesson.h"
 
 #include <optional>
 

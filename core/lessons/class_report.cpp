@@ -1,6 +1,6 @@
 // The class report; see class_report.h.
 #include "core/lessons/class_report.h"
-#include "core/lessons/lessons_tr.h"
+#include "core/domain/lessons_tr.h"
 
 #include "core/lessons/lesson_answers.h"
 #include "core/metrics/calibration.h"

@@ -1,6 +1,6 @@
 // Students and answers; see lesson_answers.h.
 #include "core/lessons/lesson_answers.h"
-#include "core/lessons/lessons_tr.h"
+#include "core/domain/lessons_tr.h"
 
 #include "core/store/forecast_repo.h"
 #include "core/store/measurement_repo.h"

@@ -1,6 +1,6 @@
 // Generated lessons; see lesson_generation.h.
 #include "core/lessons/lesson_generation.h"
-#include "core/lessons/lessons_tr.h"
+#include "core/domain/lessons_tr.h"
 
 #include "core/store/lesson_repo.h"
 #include "core/store/problem_repo.h"

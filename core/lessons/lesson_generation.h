@@ -4,7 +4,7 @@
 #pragma once
 
 #include "core/common/result.h"
-#include "core/lessons/lesson.h"
+#include "core/domain/lesson.h"
 #include "core/mutators/kernel_family.h"
 
 #include <QStringList>

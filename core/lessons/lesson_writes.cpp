@@ -1,6 +1,6 @@
 // The Lessons' writes; see lesson_writes.h.
 #include "core/lessons/lesson_writes.h"
-#include "core/lessons/lessons_tr.h"
+#include "core/domain/lessons_tr.h"
 
 #include "core/lessons/lesson_answers.h"
 #include "core/mutators/shipped_families.h"

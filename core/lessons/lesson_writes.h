@@ -6,7 +6,7 @@
 
 #include "core/bins/bins.h"
 #include "core/common/result.h"
-#include "core/lessons/lesson.h"
+#include "core/domain/lesson.h"
 #include "core/lessons/lesson_generation.h"
 
 #include <QList>

@@ -6,7 +6,7 @@
 #include "core/common/cancel.h"
 #include "core/common/result.h"
 #include "core/domain/hardware.h"
-#include "core/measure/roofline.h"
+#include "core/domain/roofline.h"
 
 #include <QList>
 #include <QString>

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "core/mutators/kernel_family.h"
-#include "core/search/mutator.h"
+#include "core/mutators/mutator.h"
 
 namespace gpuf::families {
 

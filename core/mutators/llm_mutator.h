@@ -6,7 +6,7 @@
 
 #include "core/llm/chat_types.h"
 #include "core/mutators/generation_prompt.h"
-#include "core/search/mutator.h"
+#include "core/mutators/mutator.h"
 
 #include <QHash>
 #include <QObject>

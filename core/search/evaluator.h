@@ -2,7 +2,7 @@
 // (replay). Same contract shape as the Mutator: answers through a callback, from any thread, exactly once each.
 #pragma once
 
-#include "core/search/mutator.h"
+#include "core/mutators/mutator.h"
 
 namespace gpuf::search {
 

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/common/result.h"
-#include "core/search/mutator.h"
+#include "core/mutators/mutator.h"
 
 #include <QJsonObject>
 

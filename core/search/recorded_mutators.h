@@ -3,7 +3,7 @@
 #pragma once
 
 #include "core/domain/search.h"
-#include "core/search/mutator.h"
+#include "core/mutators/mutator.h"
 #include "core/search/replay_world.h"
 
 #include <QMutex>

@@ -5,8 +5,8 @@
 
 #include "core/domain/search.h"
 #include "core/domain/search_event_kind.h"
+#include "core/mutators/mutator.h"
 #include "core/search/archive.h"
-#include "core/search/mutator.h"
 #include "core/search/search_config.h"
 
 #include <QSet>

@@ -5,7 +5,7 @@
 // problem's reference, itself one of the space's configurations.
 #pragma once
 
-#include "core/search/mutator.h"
+#include "core/mutators/mutator.h"
 #include "core/search/tuning_space.h"
 
 #include <QHash>

@@ -6,7 +6,7 @@
 #include "core/common/cancel.h"
 #include "core/common/result.h"
 #include "core/domain/forecast.h"
-#include "core/lessons/lesson.h"
+#include "core/domain/lesson.h"
 #include "core/session/diff_side.h"
 #include "core/session/forecast_annotations.h"
 #include "core/session/pair_forecasts.h"

@@ -1,7 +1,7 @@
 // The forecast panel's data for one pair; see pair_forecasts.h.
 #include "core/session/pair_forecasts.h"
 
-#include "core/measure/roofline.h"
+#include "core/domain/roofline.h"
 #include "core/metrics/selective.h"
 #include "core/store/forecast_repo.h"
 #include "core/store/hardware_repo.h"

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "core/common/result.h"
-#include "core/lessons/lesson.h"
+#include "core/domain/lesson.h"
 #include "core/store/statement_cache.h"
 
 namespace gpuf {

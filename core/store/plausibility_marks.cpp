@@ -2,7 +2,7 @@
 #include "core/store/plausibility_marks.h"
 
 #include "core/domain/hardware.h"
-#include "core/measure/roofline.h"
+#include "core/domain/roofline.h"
 #include "core/store/json_text.h"
 #include "core/store/sql.h"
 #include "core/store/store.h"

@@ -1,6 +1,6 @@
 // Which kernels have a measured time that beats the bandwidth floor (faster than their bytes can move): gpuf-measure's
 // own verdict where the measurement carries it (counters floor_us and implausible), else bytes ÷ peak bandwidth from
-// the problem's spec and the GPU's peak rates (core/measure/roofline.h). For the candidate table, the forecast panel
+// the problem's spec and the GPU's peak rates (core/domain/roofline.h). For the candidate table, the forecast panel
 // and a search's tree, which marks such a kernel as implausible — the sign of a broken or cheating kernel.
 #pragma once
 

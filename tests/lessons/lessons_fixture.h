@@ -2,7 +2,7 @@
 // with known speedups, and a lesson through them.
 #pragma once
 
-#include "core/lessons/lesson.h"
+#include "core/domain/lesson.h"
 #include "tests/metrics/tst_metrics_store_fixture.h"
 
 namespace gpuf::testing {

@@ -1,7 +1,7 @@
 // Tests for the lessons' pure rules: validation, step order (move, remove, next, previous), steps from a teacher's
 // selection, the student's distribution (always normalised; zeros, negatives and NaN refused), the step score, the
 // family walk rule, and which lesson and student the Lessons dock keeps when it reads the catalog again.
-#include "core/lessons/lesson.h"
+#include "core/domain/lesson.h"
 #include "core/lessons/lesson_generation.h"
 #include "core/lessons/lesson_reads.h"
 #include "core/lessons/student_answer.h"

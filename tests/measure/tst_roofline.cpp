@@ -1,8 +1,8 @@
-// The roofline arithmetic (core/measure/roofline.h) and the peak-rate table (core/domain/hardware.h) against figures
+// The roofline arithmetic (core/domain/roofline.h) and the peak-rate table (core/domain/hardware.h) against figures
 // worked out by hand in the comments, for corpus kernels' real specs.
 #include "core/domain/hardware.h"
+#include "core/domain/roofline.h"
 #include "core/interop/corpus.h"
-#include "core/measure/roofline.h"
 
 #include <QJsonDocument>
 #include <QTest>

@@ -4,8 +4,8 @@
 // answers.
 #pragma once
 
+#include "core/domain/lesson.h"
 #include "core/lessons/class_report.h"
-#include "core/lessons/lesson.h"
 
 #include <QDialog>
 

@@ -3,7 +3,7 @@
 // is shown in the dialog, which stays open.
 #pragma once
 
-#include "core/lessons/lesson.h"
+#include "core/domain/lesson.h"
 
 #include <QDialog>
 

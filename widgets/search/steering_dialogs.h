@@ -2,7 +2,7 @@
 // step), and change τ, proposals or measurements per parent (or the step budget) of a running search.
 #pragma once
 
-#include "core/search/mutator.h"
+#include "core/mutators/mutator.h"
 #include "core/search/search_config.h"
 
 #include <QDialog>

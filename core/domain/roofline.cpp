@@ -1,5 +1,5 @@
 // The roofline arithmetic; see roofline.h.
-#include "core/measure/roofline.h"
+#include "core/domain/roofline.h"
 
 #include "core/gpu/expressions.h"
 

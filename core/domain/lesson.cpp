@@ -1,6 +1,6 @@
 // Lessons' pure rules; see lesson.h.
-#include "core/lessons/lesson.h"
-#include "core/lessons/lessons_tr.h"
+#include "core/domain/lesson.h"
+#include "core/domain/lessons_tr.h"
 
 #include <QCoreApplication>
 #include <QHash>

@@ -1,5 +1,6 @@
 // Lessons: an ordered walk through kernel pairs, one step per diff with its teaching note, and the pure rules that
-// make, check and reorder one (the store keeps them in core/store/lesson_repo; generation is in lesson_generation).
+// make, check and reorder one (the store keeps them in core/store/lesson_repo; generation is in
+// core/lessons/lesson_generation).
 #pragma once
 
 #include "core/common/result.h"

@@ -9,16 +9,7 @@
 
 using namespace gpuf;
 
-namespace {
-
 using Run = gpuf::test::CliText;
-
-Run runGpuf(const QStringList &args)
-{
-    return gpuf::test::asText(gpuf::test::runProgram(QStringLiteral(GPUF_CLI_PATH), args));
-}
-
-} // namespace
 
 class TestMeasureCli : public QObject
 {
@@ -36,7 +27,7 @@ private Q_SLOTS:
 
     void device()
     {
-        const Run r = runGpuf({QStringLiteral("device"), QStringLiteral("--json")});
+        const Run r = test::runGpuf({QStringLiteral("device"), QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject doc = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QVERIFY2(doc.contains(QStringLiteral("available")), qPrintable(r.out + r.err));
@@ -58,7 +49,7 @@ private Q_SLOTS:
         else
             QVERIFY(!doc.value(QStringLiteral("worker")).toString().isEmpty());
 
-        const Run text = runGpuf({QStringLiteral("device")});
+        const Run text = test::runGpuf({QStringLiteral("device")});
         QCOMPARE(text.exitCode, 0);
         QCOMPARE(text.out.trimmed(), QStringLiteral("no GPU available: ") + m_reason);
     }
@@ -67,7 +58,7 @@ private Q_SLOTS:
     {
         if (m_reason.isEmpty())
             QSKIP("this machine has a GPU: measuring would succeed (tests/gpu covers it)");
-        const Run r = runGpuf({QStringLiteral("measure"), m_fixture.path, QStringLiteral("2")});
+        const Run r = test::runGpuf({QStringLiteral("measure"), m_fixture.path, QStringLiteral("2")});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QStringLiteral("nothing measured")) && r.err.contains(m_reason), qPrintable(r.err));
         QVERIFY(r.out.isEmpty());
@@ -94,7 +85,7 @@ private Q_SLOTS:
         QFETCH(QStringList, args);
         QFETCH(int, exitCode);
         QFETCH(QString, message);
-        const Run r = runGpuf(QStringList {QStringLiteral("measure"), m_fixture.path} + args);
+        const Run r = test::runGpuf(QStringList {QStringLiteral("measure"), m_fixture.path} + args);
         QCOMPARE(r.exitCode, exitCode);
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
     }
@@ -113,7 +104,7 @@ private Q_SLOTS:
             QVERIFY(KernelRepo(**store).insertOrGet(k).ok());
             id = k.id;
         }
-        const Run r = runGpuf({QStringLiteral("measure"), m_fixture.path, QString::number(id)});
+        const Run r = test::runGpuf({QStringLiteral("measure"), m_fixture.path, QString::number(id)});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QStringLiteral("kernel %1 ('pasted') has no kernel spec (parameters.spec)").arg(id)),
             qPrintable(r.err));

@@ -29,10 +29,8 @@ namespace {
 
 using Run = gpuf::test::CliText;
 
-Run runGpuf(const QStringList &args)
-{
-    return gpuf::test::asText(gpuf::test::runProgram(QStringLiteral(GPUF_CLI_PATH), args, 600000));
-}
+// How long each gpuf run may take: the local sweep measures on this machine's GPU.
+constexpr int kGpufTimeoutMs = 600000;
 
 QByteArray fileBytes(const QString &path)
 {
@@ -54,15 +52,17 @@ private Q_SLOTS:
     void plan()
     {
         const QString path = m_dir.filePath(u"t.plan.jsonl"_s);
-        const Run r = runGpuf({u"sweep"_s, u"--family"_s, u"transpose"_s, u"--plan"_s, path, u"--sample"_s, u"10"_s,
-            u"--seed"_s, u"3"_s});
+        const Run r = test::runGpuf(
+            {u"sweep"_s, u"--family"_s, u"transpose"_s, u"--plan"_s, path, u"--sample"_s, u"10"_s, u"--seed"_s, u"3"_s},
+            kGpufTimeoutMs);
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.out, u"plan of 10 of 216 valid transpose configurations written to "_s + path + u"\n"_s);
         QCOMPARE(fileBytes(path).trimmed().split('\n').size(), 11);
         // The same seed gives the same plan.
         const QString again = m_dir.filePath(u"t2.plan.jsonl"_s);
-        QCOMPARE(runGpuf({u"sweep"_s, u"--family"_s, u"transpose"_s, u"--plan"_s, again, u"--sample"_s, u"10"_s,
-                             u"--seed"_s, u"3"_s})
+        QCOMPARE(test::runGpuf({u"sweep"_s, u"--family"_s, u"transpose"_s, u"--plan"_s, again, u"--sample"_s, u"10"_s,
+                                   u"--seed"_s, u"3"_s},
+                     kGpufTimeoutMs)
                      .exitCode,
             0);
         QCOMPARE(fileBytes(again), fileBytes(path));
@@ -99,7 +99,7 @@ private Q_SLOTS:
         QFETCH(QStringList, args);
         QFETCH(int, exitCode);
         QFETCH(QString, error);
-        const Run r = runGpuf(args);
+        const Run r = test::runGpuf(args, kGpufTimeoutMs);
         QCOMPARE(r.err, error);
         QCOMPARE(r.exitCode, exitCode);
         QVERIFY(!QFile::exists(u"/tmp/never-written.plan.jsonl"_s));
@@ -108,14 +108,14 @@ private Q_SLOTS:
     void importBrokenSweepLeavesStoreAlone()
     {
         const QString store = m_dir.filePath(u"broken.gpuf"_s);
-        QCOMPARE(runGpuf({u"init"_s, store}).exitCode, 0);
+        QCOMPARE(test::runGpuf({u"init"_s, store}, kGpufTimeoutMs).exitCode, 0);
         const QByteArray before = fileBytes(store);
         const QString bad = m_dir.filePath(u"bad.jsonl"_s);
         QFile f(bad);
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("{\"format\":\"gpuf-sweep/1\",\"record\":\"header\"}\n");
         f.close();
-        const Run r = runGpuf({u"sweep"_s, store, u"--import"_s, bad});
+        const Run r = test::runGpuf({u"sweep"_s, store, u"--import"_s, bad}, kGpufTimeoutMs);
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(r.err, u"gpuf: sweep: "_s + bad + u":1: the header needs 'family', 'problem' and 'device.name'\n"_s);
         QCOMPARE(fileBytes(store), before);
@@ -132,7 +132,8 @@ private Q_SLOTS:
         for (const QString &file : files) {
             auto sweep = readSweep(dir.filePath(file));
             QVERIFY2(sweep, qPrintable(sweep.error()));
-            const Run r = runGpuf({u"sweep"_s, store, u"--import"_s, dir.filePath(file), u"--json"_s});
+            const Run r
+                = test::runGpuf({u"sweep"_s, store, u"--import"_s, dir.filePath(file), u"--json"_s}, kGpufTimeoutMs);
             QVERIFY2(r.exitCode == 0, qPrintable(r.err));
             const QJsonObject doc = QJsonDocument::fromJson(r.out.toUtf8()).object();
             QCOMPARE(doc.value(u"kernels"_s).toInt(), sweep->entries.size());
@@ -181,11 +182,13 @@ private Q_SLOTS:
             QCOMPARE(space->problem, sweep->problem);
             QCOMPARE(space->configurations, int(sweep->entries.size()));
             const QString name = u"sample-%1"_s.arg(++index);
-            const Run started = runGpuf({u"search"_s, u"start"_s, store, u"--name"_s, name, u"--family"_s,
-                sweep->family, u"--gpu"_s, u"replay"_s, u"--hardware"_s, sweep->hardwareName(), u"--steps"_s, u"2"_s,
-                u"--seed"_s, u"1"_s, u"--quiet"_s});
+            const Run started
+                = test::runGpuf({u"search"_s, u"start"_s, store, u"--name"_s, name, u"--family"_s, sweep->family,
+                                    u"--gpu"_s, u"replay"_s, u"--hardware"_s, sweep->hardwareName(), u"--steps"_s,
+                                    u"2"_s, u"--seed"_s, u"1"_s, u"--quiet"_s},
+                    kGpufTimeoutMs);
             QVERIFY2(started.exitCode == 0, qPrintable(file + u": "_s + started.err));
-            const Run status = runGpuf({u"search"_s, u"status"_s, store, name, u"--json"_s});
+            const Run status = test::runGpuf({u"search"_s, u"status"_s, store, name, u"--json"_s}, kGpufTimeoutMs);
             QVERIFY2(status.exitCode == 0, qPrintable(status.err));
             const QJsonObject doc = QJsonDocument::fromJson(status.out.toUtf8()).object();
             QVERIFY2(doc.value(u"gpu_evaluations"_s).toInt() > 0, qPrintable(file + u": "_s + status.out));
@@ -194,14 +197,18 @@ private Q_SLOTS:
         // Without --hardware a family replays on the GPU with most of its recorded configurations, not on its
         // problem's busiest GPU: sgemm_tiled was swept on both H100 and H200, while the H200 holds the sgemm problem's
         // most runs (the 2 160 sgemm_warptile configurations).
-        const Run started = runGpuf({u"search"_s, u"start"_s, store, u"--name"_s, u"default-gpu"_s, u"--family"_s,
-            u"sgemm_tiled"_s, u"--gpu"_s, u"replay"_s, u"--steps"_s, u"2"_s, u"--quiet"_s, u"--json"_s});
+        const Run started = test::runGpuf(
+            {u"search"_s, u"start"_s, store, u"--name"_s, u"default-gpu"_s, u"--family"_s, u"sgemm_tiled"_s, u"--gpu"_s,
+                u"replay"_s, u"--steps"_s, u"2"_s, u"--quiet"_s, u"--json"_s},
+            kGpufTimeoutMs);
         QVERIFY2(started.exitCode == 0, qPrintable(started.err));
         const QJsonObject doc = QJsonDocument::fromJson(started.out.toUtf8()).object();
         QVERIFY2(doc.value(u"gpu_evaluations"_s).toInt() > 0, qPrintable(started.out));
         QCOMPARE(doc.value(u"hardware"_s).toString(), u"NVIDIA H100 80GB HBM3"_s);
-        const Run compared = runGpuf({u"search"_s, u"compare"_s, store, u"--family"_s, u"reduce_sum"_s, u"--steps"_s,
-            u"2"_s, u"--seeds"_s, u"1"_s, u"--strategies"_s, u"standard,random"_s, u"--quiet"_s, u"--json"_s});
+        const Run compared = test::runGpuf(
+            {u"search"_s, u"compare"_s, store, u"--family"_s, u"reduce_sum"_s, u"--steps"_s, u"2"_s, u"--seeds"_s,
+                u"1"_s, u"--strategies"_s, u"standard,random"_s, u"--quiet"_s, u"--json"_s},
+            kGpufTimeoutMs);
         QVERIFY2(compared.exitCode == 0, qPrintable(compared.err));
         QCOMPARE(QJsonDocument::fromJson(compared.out.toUtf8()).object().value(u"space_size"_s).toInt(), 264);
     }
@@ -212,18 +219,20 @@ private Q_SLOTS:
     {
         const QString store = m_dir.filePath(u"no-sweep.gpuf"_s);
         QFile::remove(store);
-        const Run imported
-            = runGpuf({u"import"_s, store, QStringLiteral(GPUF_SOURCE_DIR "/resources/sample/sample-bundle.jsonl")});
+        const Run imported = test::runGpuf(
+            {u"import"_s, store, QStringLiteral(GPUF_SOURCE_DIR "/resources/sample/sample-bundle.jsonl")},
+            kGpufTimeoutMs);
         QVERIFY2(imported.exitCode == 0, qPrintable(imported.err));
-        const Run started
-            = runGpuf({u"search"_s, u"start"_s, store, u"--name"_s, u"f1"_s, u"--family"_s, u"transpose"_s, u"--gpu"_s,
-                u"replay"_s, u"--hardware"_s, u"NVIDIA H100 80GB HBM3"_s, u"--steps"_s, u"3"_s});
+        const Run started = test::runGpuf(
+            {u"search"_s, u"start"_s, store, u"--name"_s, u"f1"_s, u"--family"_s, u"transpose"_s, u"--gpu"_s,
+                u"replay"_s, u"--hardware"_s, u"NVIDIA H100 80GB HBM3"_s, u"--steps"_s, u"3"_s},
+            kGpufTimeoutMs);
         QCOMPARE(started.exitCode, 1);
         QVERIFY2(started.err.contains(u"has no recorded sweep of the family 'transpose' on NVIDIA H100 80GB HBM3"_s),
             qPrintable(started.err));
         QVERIFY2(started.err.contains(u"gpuf sweep "_s + store + u" --import FILE"_s), qPrintable(started.err));
         QVERIFY2(started.err.contains(u"transpose-h100-2026-11-26.jsonl"_s), qPrintable(started.err));
-        const Run list = runGpuf({u"search"_s, u"list"_s, store, u"--json"_s});
+        const Run list = test::runGpuf({u"search"_s, u"list"_s, store, u"--json"_s}, kGpufTimeoutMs);
         QCOMPARE(list.exitCode, 0);
         QCOMPARE(QJsonDocument::fromJson(list.out.toUtf8()).array().size(), 0);
     }
@@ -276,20 +285,22 @@ private Q_SLOTS:
         const QString sweep = QStringLiteral(GPUF_SOURCE_DIR "/resources/sweeps/transpose-h100-2026-11-26.jsonl");
         if (!QFile::exists(sweep))
             QSKIP("the recorded transpose sweep is not in resources/sweeps");
-        const Run families = runGpuf({u"search"_s, u"families"_s, u"--json"_s});
+        const Run families = test::runGpuf({u"search"_s, u"families"_s, u"--json"_s}, kGpufTimeoutMs);
         QVERIFY2(families.exitCode == 0, qPrintable(families.err));
         QCOMPARE(QJsonDocument::fromJson(families.out.toUtf8()).object().value(u"families"_s).toArray().size(), 6);
 
         const QString store = m_dir.filePath(u"family-search.gpuf"_s);
-        const Run imported = runGpuf({u"sweep"_s, store, u"--import"_s, sweep});
+        const Run imported = test::runGpuf({u"sweep"_s, store, u"--import"_s, sweep}, kGpufTimeoutMs);
         QVERIFY2(imported.exitCode == 0, qPrintable(imported.err));
         QList<QJsonObject> statuses;
         for (const QString &name : {u"fam-a"_s, u"fam-b"_s}) {
-            const Run started = runGpuf({u"search"_s, u"start"_s, store, u"--name"_s, name, u"--family"_s,
-                u"transpose"_s, u"--gpu"_s, u"replay"_s, u"--hardware"_s, u"NVIDIA H100 80GB HBM3"_s, u"--steps"_s,
-                u"4"_s, u"--seed"_s, u"11"_s, u"--quiet"_s});
+            const Run started
+                = test::runGpuf({u"search"_s, u"start"_s, store, u"--name"_s, name, u"--family"_s, u"transpose"_s,
+                                    u"--gpu"_s, u"replay"_s, u"--hardware"_s, u"NVIDIA H100 80GB HBM3"_s, u"--steps"_s,
+                                    u"4"_s, u"--seed"_s, u"11"_s, u"--quiet"_s},
+                    kGpufTimeoutMs);
             QVERIFY2(started.exitCode == 0, qPrintable(started.err));
-            const Run status = runGpuf({u"search"_s, u"status"_s, store, name, u"--json"_s});
+            const Run status = test::runGpuf({u"search"_s, u"status"_s, store, name, u"--json"_s}, kGpufTimeoutMs);
             QVERIFY2(status.exitCode == 0, qPrintable(status.err));
             statuses.append(QJsonDocument::fromJson(status.out.toUtf8()).object());
         }
@@ -304,19 +315,22 @@ private Q_SLOTS:
             QCOMPARE(statuses.last().value(u"best_kernel"_s).toObject().value(key),
                 a.value(u"best_kernel"_s).toObject().value(key));
 
-        const Run unknown = runGpuf({u"search"_s, u"start"_s, store, u"--name"_s, u"fam-x"_s, u"--family"_s,
-            u"no_such_family"_s, u"--gpu"_s, u"replay"_s, u"--problem"_s, u"transpose"_s});
+        const Run unknown
+            = test::runGpuf({u"search"_s, u"start"_s, store, u"--name"_s, u"fam-x"_s, u"--family"_s,
+                                u"no_such_family"_s, u"--gpu"_s, u"replay"_s, u"--problem"_s, u"transpose"_s},
+                kGpufTimeoutMs);
         QCOMPARE(unknown.exitCode, 1);
         QVERIFY2(unknown.err.contains(u"no_such_family"_s), qPrintable(unknown.err));
     }
 
     void localSweep()
     {
-        const Run device = runGpuf({u"device"_s, u"--json"_s});
+        const Run device = test::runGpuf({u"device"_s, u"--json"_s}, kGpufTimeoutMs);
         QCOMPARE(device.exitCode, 0);
         const QJsonObject d = QJsonDocument::fromJson(device.out.toUtf8()).object();
         const QString store = m_dir.filePath(u"local.gpuf"_s);
-        const Run r = runGpuf({u"sweep"_s, store, u"--family"_s, u"transpose"_s, u"--sample"_s, u"3"_s});
+        const Run r
+            = test::runGpuf({u"sweep"_s, store, u"--family"_s, u"transpose"_s, u"--sample"_s, u"3"_s}, kGpufTimeoutMs);
         if (!d.value(u"available"_s).toBool()) {
             QCOMPARE(r.exitCode, 1);
             QCOMPARE(r.err,

@@ -18,6 +18,7 @@
 #include <csignal>
 
 using namespace gpuf;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -30,9 +31,10 @@ namespace {
     return out;
 }
 
-using Run = gpuf::test::CliRun;
+using Run = gpuf::test::CliText;
 
-Run runGpuf(const QStringList &args) { return gpuf::test::runProgram(QStringLiteral(GPUF_CLI_PATH), args, 300000); }
+// How long each gpuf run may take.
+constexpr int kGpufTimeoutMs = 300000;
 
 QString canonical(const QString &store, const QString &name)
 {
@@ -82,19 +84,21 @@ private Q_SLOTS:
     void startStatusListExport()
     {
         const QString store = freshStore(QStringLiteral("cli.gpuf"));
-        Run r = runGpuf(
-            startArgs(store, QStringLiteral("s1"), QStringLiteral("selective"), 5) << QStringLiteral("--json"));
-        QVERIFY2(r.exitCode == 0, r.err.constData());
-        const QJsonObject done = QJsonDocument::fromJson(r.out).object();
+        Run r = test::runGpuf(
+            startArgs(store, QStringLiteral("s1"), QStringLiteral("selective"), 5) << QStringLiteral("--json"),
+            kGpufTimeoutMs);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject done = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QCOMPARE(done.value(QStringLiteral("status")).toString(), QStringLiteral("finished"));
         QCOMPARE(done.value(QStringLiteral("step")).toInt(), 5);
         // Not a terminal: one line per step on stderr.
-        QCOMPARE(r.err.count("s1: step "), 5);
+        QCOMPARE(r.err.count(u"s1: step "_s), 5);
 
-        r = runGpuf({QStringLiteral("search"), QStringLiteral("status"), store, QStringLiteral("s1"),
-            QStringLiteral("--json")});
+        r = test::runGpuf(
+            {QStringLiteral("search"), QStringLiteral("status"), store, QStringLiteral("s1"), QStringLiteral("--json")},
+            kGpufTimeoutMs);
         QCOMPARE(r.exitCode, 0);
-        const QJsonObject status = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject status = QJsonDocument::fromJson(r.out.toUtf8()).object();
         for (const char *key : {"step", "gpu_evaluations", "forecasts", "deferred", "best_speedup", "best_kernel"})
             QVERIFY2(status.contains(QLatin1StringView(key)), key);
         QVERIFY(status.value(QStringLiteral("gpu_evaluations")).toInt() > 0);
@@ -103,28 +107,32 @@ private Q_SLOTS:
         QVERIFY(status.value(QStringLiteral("best_kernel")).toObject().value(QStringLiteral("kernel_id")).toInt() > 0);
         QCOMPARE(status, done);
 
-        r = runGpuf({QStringLiteral("search"), QStringLiteral("status"), store, QStringLiteral("s1")});
-        QVERIFY(r.out.contains("(replay)"));
+        r = test::runGpuf(
+            {QStringLiteral("search"), QStringLiteral("status"), store, QStringLiteral("s1")}, kGpufTimeoutMs);
+        QVERIFY(r.out.contains(u"(replay)"_s));
 
-        r = runGpuf({QStringLiteral("search"), QStringLiteral("list"), store});
-        QVERIFY2(r.out.contains("s1") && r.out.contains("(replay)"), r.out.constData());
-        r = runGpuf({QStringLiteral("search"), QStringLiteral("list"), store, QStringLiteral("--json")});
+        r = test::runGpuf({QStringLiteral("search"), QStringLiteral("list"), store}, kGpufTimeoutMs);
+        QVERIFY2(r.out.contains(u"s1"_s) && r.out.contains(u"(replay)"_s), qPrintable(r.out));
+        r = test::runGpuf(
+            {QStringLiteral("search"), QStringLiteral("list"), store, QStringLiteral("--json")}, kGpufTimeoutMs);
         QCOMPARE(r.exitCode, 0);
-        QCOMPARE(QJsonDocument::fromJson(r.out).array().size(), 1);
+        QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).array().size(), 1);
 
         const QString file = m_dir.filePath(QStringLiteral("s1.jsonl"));
-        r = runGpuf({QStringLiteral("search"), QStringLiteral("export"), store, QStringLiteral("s1"),
-            QStringLiteral("--out"), file});
-        QVERIFY2(r.exitCode == 0, r.err.constData());
+        r = test::runGpuf({QStringLiteral("search"), QStringLiteral("export"), store, QStringLiteral("s1"),
+                              QStringLiteral("--out"), file},
+            kGpufTimeoutMs);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QString copy = m_dir.filePath(QStringLiteral("copy.gpuf"));
-        r = runGpuf({QStringLiteral("import"), copy, file});
-        QVERIFY2(r.exitCode == 0, r.err.constData());
+        r = test::runGpuf({QStringLiteral("import"), copy, file}, kGpufTimeoutMs);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QCOMPARE(canonical(copy, QStringLiteral("s1")), canonical(store, QStringLiteral("s1")));
 
         // Deterministic: the same seed replays the same search.
-        r = runGpuf(
-            startArgs(store, QStringLiteral("s2"), QStringLiteral("selective"), 5) << QStringLiteral("--quiet"));
-        QVERIFY2(r.exitCode == 0, r.err.constData());
+        r = test::runGpuf(
+            startArgs(store, QStringLiteral("s2"), QStringLiteral("selective"), 5) << QStringLiteral("--quiet"),
+            kGpufTimeoutMs);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QCOMPARE(canonical(store, QStringLiteral("s2")), canonical(store, QStringLiteral("s1")));
     }
 
@@ -133,11 +141,13 @@ private Q_SLOTS:
     void poolRunsOut()
     {
         const QString store = freshStore(QStringLiteral("pool.gpuf"));
-        Run r = runGpuf({QStringLiteral("search"), QStringLiteral("start"), store, QStringLiteral("--name"),
-            QStringLiteral("p1"), QStringLiteral("--problem"), QStringLiteral("transpose"), QStringLiteral("--steps"),
-            QStringLiteral("20"), QStringLiteral("--seed"), QStringLiteral("5"), QStringLiteral("--json")});
-        QVERIFY2(r.exitCode == 0, r.err.constData());
-        const QJsonObject done = QJsonDocument::fromJson(r.out).object();
+        Run r = test::runGpuf(
+            {QStringLiteral("search"), QStringLiteral("start"), store, QStringLiteral("--name"), QStringLiteral("p1"),
+                QStringLiteral("--problem"), QStringLiteral("transpose"), QStringLiteral("--steps"),
+                QStringLiteral("20"), QStringLiteral("--seed"), QStringLiteral("5"), QStringLiteral("--json")},
+            kGpufTimeoutMs);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject done = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QCOMPARE(done.value(QStringLiteral("status")).toString(), QStringLiteral("finished"));
         QVERIFY(done.value(QStringLiteral("exhausted")).toBool());
         const int steps = done.value(QStringLiteral("step")).toInt();
@@ -149,17 +159,19 @@ private Q_SLOTS:
         QVERIFY2(poolSize > 0, qPrintable(reason));
         QVERIFY(done.value(QStringLiteral("gpu_evaluations")).toInt() > 0);
         QVERIFY(done.value(QStringLiteral("gpu_evaluations")).toInt() <= poolSize);
-        QVERIFY2(r.err.contains(QStringLiteral("p1: finished at step %1 of 20: %2").arg(steps).arg(reason).toUtf8()),
-            r.err.constData());
+        QVERIFY2(r.err.contains(QStringLiteral("p1: finished at step %1 of 20: %2").arg(steps).arg(reason)),
+            qPrintable(r.err));
 
-        r = runGpuf({QStringLiteral("search"), QStringLiteral("status"), store, QStringLiteral("p1")});
+        r = test::runGpuf(
+            {QStringLiteral("search"), QStringLiteral("status"), store, QStringLiteral("p1")}, kGpufTimeoutMs);
         QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.out.contains((QStringLiteral("the proposals ran out: ") + reason).toUtf8()), r.out.constData());
+        QVERIFY2(r.out.contains(QStringLiteral("the proposals ran out: ") + reason), qPrintable(r.out));
         // A larger budget does not revive it: the pool is still spent.
-        r = runGpuf({QStringLiteral("search"), QStringLiteral("resume"), store, QStringLiteral("p1"),
-            QStringLiteral("--steps"), QStringLiteral("30"), QStringLiteral("--json")});
-        QVERIFY2(r.exitCode == 0, r.err.constData());
-        const QJsonObject again = QJsonDocument::fromJson(r.out).object();
+        r = test::runGpuf({QStringLiteral("search"), QStringLiteral("resume"), store, QStringLiteral("p1"),
+                              QStringLiteral("--steps"), QStringLiteral("30"), QStringLiteral("--json")},
+            kGpufTimeoutMs);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject again = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QVERIFY(again.value(QStringLiteral("exhausted")).toBool());
         QCOMPARE(again.value(QStringLiteral("gpu_evaluations")), done.value(QStringLiteral("gpu_evaluations")));
         QVERIFY(again.value(QStringLiteral("step")).toInt() <= steps + 1);
@@ -168,11 +180,13 @@ private Q_SLOTS:
     void compare()
     {
         const QString store = freshStore(QStringLiteral("compare.gpuf"));
-        Run r = runGpuf({QStringLiteral("search"), QStringLiteral("compare"), store, QStringLiteral("--problem"),
-            QStringLiteral("sgemm"), QStringLiteral("--steps"), QStringLiteral("4"), QStringLiteral("--seeds"),
-            QStringLiteral("2"), QStringLiteral("--json"), QStringLiteral("--quiet")});
-        QVERIFY2(r.exitCode == 0, r.err.constData());
-        const QJsonObject report = QJsonDocument::fromJson(r.out).object();
+        Run r = test::runGpuf(
+            {QStringLiteral("search"), QStringLiteral("compare"), store, QStringLiteral("--problem"),
+                QStringLiteral("sgemm"), QStringLiteral("--steps"), QStringLiteral("4"), QStringLiteral("--seeds"),
+                QStringLiteral("2"), QStringLiteral("--json"), QStringLiteral("--quiet")},
+            kGpufTimeoutMs);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject report = QJsonDocument::fromJson(r.out.toUtf8()).object();
         const QJsonArray strategies = report.value(QStringLiteral("strategies")).toArray();
         QCOMPARE(strategies.size(), 4); // the three modes and random search, by default
         const QJsonObject standard = strategies.at(0).toObject();
@@ -222,10 +236,11 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray before = f.readAll();
         f.close();
-        const Run r = runGpuf(startArgs(store, QStringLiteral("b"), QStringLiteral("standard"), 3) << extra);
+        const Run r = test::runGpuf(
+            startArgs(store, QStringLiteral("b"), QStringLiteral("standard"), 3) << extra, kGpufTimeoutMs);
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
-        QVERIFY(!r.err.contains("INSERT") && !r.err.contains("SELECT"));
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+        QVERIFY(!r.err.contains(u"INSERT"_s) && !r.err.contains(u"SELECT"_s));
         auto s = Store::open(store, Store::Mode::ExistingOnly);
         QCOMPARE((*s)->counts().value().searches, 0);
     }
@@ -251,28 +266,30 @@ private Q_SLOTS:
         const QStringList start {QStringLiteral("search"), QStringLiteral("start"), store, QStringLiteral("--name"),
             QStringLiteral("f"), QStringLiteral("--family"), QStringLiteral("transpose_local"),
             QStringLiteral("--steps"), QStringLiteral("2")};
-        Run r = runGpuf(start);
+        Run r = test::runGpuf(start, kGpufTimeoutMs);
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains("no kernel family named 'transpose_local'"), r.err.constData());
-        r = runGpuf(QStringList(start) << QStringLiteral("--families-dir") << dir);
+        QVERIFY2(r.err.contains(u"no kernel family named 'transpose_local'"_s), qPrintable(r.err));
+        r = test::runGpuf(QStringList(start) << QStringLiteral("--families-dir") << dir, kGpufTimeoutMs);
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains("has no recorded sweep of the family 'transpose_local'"), r.err.constData());
+        QVERIFY2(r.err.contains(u"has no recorded sweep of the family 'transpose_local'"_s), qPrintable(r.err));
     }
 
     // An LLM forecaster whose endpoint refuses every connection: the search is refused before anything is written.
     void endpointFailingEveryCall()
     {
         const QString store = freshStore(QStringLiteral("endpoint.gpuf"));
-        Run r = runGpuf({QStringLiteral("forecaster"), QStringLiteral("add"), store, QStringLiteral("dead"),
-            QStringLiteral("--endpoint"), QStringLiteral("http://127.0.0.1:9/v1"), QStringLiteral("--model"),
-            QStringLiteral("m")});
-        QVERIFY2(r.exitCode == 0, r.err.constData());
+        Run r = test::runGpuf({QStringLiteral("forecaster"), QStringLiteral("add"), store, QStringLiteral("dead"),
+                                  QStringLiteral("--endpoint"), QStringLiteral("http://127.0.0.1:9/v1"),
+                                  QStringLiteral("--model"), QStringLiteral("m")},
+            kGpufTimeoutMs);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         auto before = Store::open(store, Store::Mode::ExistingOnly).value()->counts().value();
-        r = runGpuf(startArgs(store, QStringLiteral("e"), QStringLiteral("surrogate"), 3)
-            << QStringLiteral("--forecaster") << QStringLiteral("dead"));
+        r = test::runGpuf(startArgs(store, QStringLiteral("e"), QStringLiteral("surrogate"), 3)
+                << QStringLiteral("--forecaster") << QStringLiteral("dead"),
+            kGpufTimeoutMs);
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains("forecaster 'dead' failed its first call"), r.err.constData());
-        QVERIFY2(r.err.contains("the search was not started"), r.err.constData());
+        QVERIFY2(r.err.contains(u"forecaster 'dead' failed its first call"_s), qPrintable(r.err));
+        QVERIFY2(r.err.contains(u"the search was not started"_s), qPrintable(r.err));
         auto after = Store::open(store, Store::Mode::ExistingOnly).value()->counts().value();
         QCOMPARE(after.searches, before.searches);
         QCOMPARE(after.events, before.events);
@@ -282,27 +299,34 @@ private Q_SLOTS:
     void resumeUnderAnotherConfiguration()
     {
         const QString store = freshStore(QStringLiteral("resume.gpuf"));
-        QCOMPARE(runGpuf(startArgs(store, QStringLiteral("r"), QStringLiteral("standard"), 2)).exitCode, 0);
+        QCOMPARE(test::runGpuf(startArgs(store, QStringLiteral("r"), QStringLiteral("standard"), 2), kGpufTimeoutMs)
+                     .exitCode,
+            0);
         const QString before = canonical(store, QStringLiteral("r"));
-        Run r = runGpuf({QStringLiteral("search"), QStringLiteral("resume"), store, QStringLiteral("r"),
-            QStringLiteral("--mode"), QStringLiteral("surrogate"), QStringLiteral("--seed"), QStringLiteral("9")});
+        Run r = test::runGpuf(
+            {QStringLiteral("search"), QStringLiteral("resume"), store, QStringLiteral("r"), QStringLiteral("--mode"),
+                QStringLiteral("surrogate"), QStringLiteral("--seed"), QStringLiteral("9")},
+            kGpufTimeoutMs);
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains("--mode surrogate (the search has standard)"), r.err.constData());
-        QVERIFY2(r.err.contains("--seed 9 (the search has 5)"), r.err.constData());
+        QVERIFY2(r.err.contains(u"--mode surrogate (the search has standard)"_s), qPrintable(r.err));
+        QVERIFY2(r.err.contains(u"--seed 9 (the search has 5)"_s), qPrintable(r.err));
         QCOMPARE(canonical(store, QStringLiteral("r")), before);
         // The same configuration resumes; more steps extend the budget (recorded as a configuration change).
-        r = runGpuf({QStringLiteral("search"), QStringLiteral("resume"), store, QStringLiteral("r"),
-            QStringLiteral("--steps"), QStringLiteral("3"), QStringLiteral("--json"), QStringLiteral("--quiet")});
-        QVERIFY2(r.exitCode == 0, r.err.constData());
-        QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("step")).toInt(), 3);
+        r = test::runGpuf(
+            {QStringLiteral("search"), QStringLiteral("resume"), store, QStringLiteral("r"), QStringLiteral("--steps"),
+                QStringLiteral("3"), QStringLiteral("--json"), QStringLiteral("--quiet")},
+            kGpufTimeoutMs);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("step")).toInt(), 3);
         // A budget below the steps done is refused, and the log stays as it was.
         const QString done = canonical(store, QStringLiteral("r"));
-        r = runGpuf({QStringLiteral("search"), QStringLiteral("resume"), store, QStringLiteral("r"),
-            QStringLiteral("--steps"), QStringLiteral("2")});
+        r = test::runGpuf({QStringLiteral("search"), QStringLiteral("resume"), store, QStringLiteral("r"),
+                              QStringLiteral("--steps"), QStringLiteral("2")},
+            kGpufTimeoutMs);
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(
-            r.err.contains("'r' has completed 3 steps already; --steps is the whole budget, so it takes at least 3"),
-            r.err.constData());
+            r.err.contains(u"'r' has completed 3 steps already; --steps is the whole budget, so it takes at least 3"_s),
+            qPrintable(r.err));
         QCOMPARE(canonical(store, QStringLiteral("r")), done);
     }
 
@@ -322,30 +346,37 @@ private Q_SLOTS:
             };
             while (!started() && !running.waitForFinished(20)) { }
             QCOMPARE(running.state(), QProcess::Running);
-            Run r = runGpuf({QStringLiteral("search"), QStringLiteral("pause"), store, QStringLiteral("long")});
-            QVERIFY2(r.exitCode == 0, r.err.constData());
+            Run r = test::runGpuf(
+                {QStringLiteral("search"), QStringLiteral("pause"), store, QStringLiteral("long")}, kGpufTimeoutMs);
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
             QVERIFY(running.waitForFinished(60000));
             QCOMPARE(running.exitCode(), 0);
             const QJsonObject paused = QJsonDocument::fromJson(running.readAllStandardOutput()).object();
             QCOMPARE(paused.value(QStringLiteral("status")).toString(), QStringLiteral("paused"));
             const int step = paused.value(QStringLiteral("step")).toInt();
             QVERIFY(step < 1000000);
-            r = runGpuf({QStringLiteral("search"), QStringLiteral("resume"), store, QStringLiteral("long"),
-                QStringLiteral("--steps"), QString::number(step + 2), QStringLiteral("--json"),
-                QStringLiteral("--quiet")});
-            QVERIFY2(r.exitCode == 0, r.err.constData());
-            QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("step")).toInt(), step + 2);
+            r = test::runGpuf({QStringLiteral("search"), QStringLiteral("resume"), store, QStringLiteral("long"),
+                                  QStringLiteral("--steps"), QString::number(step + 2), QStringLiteral("--json"),
+                                  QStringLiteral("--quiet")},
+                kGpufTimeoutMs);
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("step")).toInt(), step + 2);
         }
         const QString store = freshStore(QStringLiteral("control.gpuf"));
-        QCOMPARE(runGpuf(startArgs(store, QStringLiteral("p"), QStringLiteral("standard"), 1)).exitCode, 0);
+        QCOMPARE(test::runGpuf(startArgs(store, QStringLiteral("p"), QStringLiteral("standard"), 1), kGpufTimeoutMs)
+                     .exitCode,
+            0);
         // A finished search reports it; a paused one resumes to the budget it was given.
-        Run r = runGpuf({QStringLiteral("search"), QStringLiteral("pause"), store, QStringLiteral("p")});
+        Run r = test::runGpuf(
+            {QStringLiteral("search"), QStringLiteral("pause"), store, QStringLiteral("p")}, kGpufTimeoutMs);
         QCOMPARE(r.exitCode, 0);
-        QVERIFY(r.out.contains("already finished"));
-        r = runGpuf({QStringLiteral("search"), QStringLiteral("resume"), store, QStringLiteral("p"),
-            QStringLiteral("--steps"), QStringLiteral("4"), QStringLiteral("--quiet")});
+        QVERIFY(r.out.contains(u"already finished"_s));
+        r = test::runGpuf({QStringLiteral("search"), QStringLiteral("resume"), store, QStringLiteral("p"),
+                              QStringLiteral("--steps"), QStringLiteral("4"), QStringLiteral("--quiet")},
+            kGpufTimeoutMs);
         QCOMPARE(r.exitCode, 0);
-        r = runGpuf({QStringLiteral("search"), QStringLiteral("stop"), store, QStringLiteral("p")});
+        r = test::runGpuf(
+            {QStringLiteral("search"), QStringLiteral("stop"), store, QStringLiteral("p")}, kGpufTimeoutMs);
         QCOMPARE(r.exitCode, 0);
     }
 
@@ -354,9 +385,10 @@ private Q_SLOTS:
     {
         const int steps = 20;
         const QString store = freshStore(QStringLiteral("crash.gpuf"));
-        Run r = runGpuf(
-            startArgs(store, QStringLiteral("whole"), QStringLiteral("selective"), steps) << QStringLiteral("--quiet"));
-        QVERIFY2(r.exitCode == 0, r.err.constData());
+        Run r = test::runGpuf(
+            startArgs(store, QStringLiteral("whole"), QStringLiteral("selective"), steps) << QStringLiteral("--quiet"),
+            kGpufTimeoutMs);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QString expected = canonical(store, QStringLiteral("whole"));
 
         qint64 total = 0;

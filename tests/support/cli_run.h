@@ -1,5 +1,6 @@
 // Running a real program of the product (gpuf, gpuf-measure, gpuf-explorer) from a test: its exit code and both
-// outputs, as bytes or as text. Every suite that starts one of the programs goes through here.
+// outputs, as bytes or as text. Every suite that starts one of the programs goes through here; runGpuf, the gpuf CLI
+// of this build, is in the gpuf-test-cli library (tests/support/CMakeLists.txt).
 #pragma once
 
 #include <QByteArray>
@@ -49,5 +50,9 @@ inline CliText asText(const CliRun &run)
 {
     return CliText {run.exitCode, QString::fromUtf8(run.out), QString::fromUtf8(run.err)};
 }
+
+// Runs the gpuf CLI of this build with `args`, as runProgram does. Only in suites that link gpuf-test-cli.
+CliText runGpuf(const QStringList &args, int timeoutMs = 120000,
+    const std::optional<QProcessEnvironment> &environment = std::nullopt);
 
 } // namespace gpuf::test

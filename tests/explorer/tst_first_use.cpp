@@ -11,6 +11,7 @@
 #include "core/session/store_session.h"
 #include "core/store/store.h"
 #include "gpuf_config.h"
+#include "tests/support/session_open.h"
 #include "widgets/candidates/candidate_browser.h"
 #include "widgets/candidates/candidate_table_model.h"
 #include "widgets/common/help_window.h"
@@ -92,9 +93,7 @@ class TestFirstUse : public QObject
     // Opens the corpus store in `window` and shows sgemm's v4_reg_block_2d against its reference; returns its row.
     int showSgemmVariant(MainWindow &window, StoreSession &session)
     {
-        QSignalSpy opened(&session, &StoreSession::opened);
-        session.open(m_storePath);
-        if (!QTest::qWaitFor([&] { return opened.count() > 0; }, 10000))
+        if (!test::openSession(session, m_storePath))
             return -1;
         auto *browser = window.context().panels.candidates;
         if (!QTest::qWaitFor([&] { return browser->tableView()->model()->rowCount() >= 36; }, 10000))
@@ -164,9 +163,7 @@ private Q_SLOTS:
         StoreSession session;
         MainWindow window(&settings, &session);
         window.show();
-        QSignalSpy opened(&session, &StoreSession::opened);
-        session.open(m_dir.filePath(u"empty.gpuf"_s));
-        QTRY_COMPARE(opened.count(), 1);
+        QVERIFY(test::openSession(session, m_dir.filePath(u"empty.gpuf"_s)));
         auto *diff = window.context().diff;
         QTRY_VERIFY(diff->isVisible());
         QVERIFY(diff->placeholderShown());
@@ -327,9 +324,7 @@ private Q_SLOTS:
             byPath.insert(path, action);
         QVERIFY(!byPath.value(u"File › Import…"_s)->isEnabled());
         QVERIFY(byPath.value(u"File › Import…"_s)->toolTip().startsWith(u"No store is open"_s));
-        QSignalSpy opened(&session, &StoreSession::opened);
-        session.open(m_storePath);
-        QTRY_COMPARE(opened.count(), 1);
+        QVERIFY(test::openSession(session, m_storePath));
         QVERIFY(byPath.value(u"File › Import…"_s)->isEnabled());
         check(u"store open, nothing selected"_s);
         // The status bar counts in words, each with its plural ("1 kernel" would read "1 kernels" otherwise).

@@ -8,6 +8,7 @@
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
 #include "gpuf_config.h"
+#include "tests/support/session_open.h"
 #include "widgets/calibration/calibration_view.h"
 #include "widgets/calibration/metrics_table.h"
 #include "widgets/candidates/add_kernel_dialog.h"
@@ -68,9 +69,7 @@ private Q_SLOTS:
         StoreSession session;
         MainWindow window(&settings, &session);
         window.show();
-        QSignalSpy opened(&session, &StoreSession::opened);
-        session.open(m_storePath);
-        QTRY_COMPARE(opened.count(), 1);
+        QVERIFY(test::openSession(session, m_storePath));
         auto *overview = window.context().panels.overview;
         QVERIFY(overview);
         const int operations = int(QDir(QStringLiteral(GPUF_SOURCE_DIR "/resources/corpus"))
@@ -166,9 +165,7 @@ private Q_SLOTS:
         StoreSession session;
         MainWindow window(&settings, &session);
         window.show();
-        QSignalSpy opened(&session, &StoreSession::opened);
-        session.open(storePath);
-        QTRY_COMPARE(opened.count(), 1);
+        QVERIFY(test::openSession(session, storePath));
 
         dropFiles(&window, {file});
         AddKernelDialog *dialog = nullptr;
@@ -283,9 +280,7 @@ private Q_SLOTS:
             QVERIFY2(action->toolTip().contains(QStringLiteral("No store is open")), qPrintable(action->toolTip()));
         }
         QVERIFY(c.actions.openStore->isEnabled());
-        QSignalSpy opened(&session, &StoreSession::opened);
-        session.open(m_storePath);
-        QTRY_COMPARE(opened.size(), 1);
+        QVERIFY(test::openSession(session, m_storePath));
         for (QAction *action : needing)
             QVERIFY2(action->isEnabled(), qPrintable(action->text()));
     }

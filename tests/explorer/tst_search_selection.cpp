@@ -11,6 +11,7 @@
 #include "core/store/forecast_repo.h"
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
+#include "tests/support/session_open.h"
 #include "widgets/diff/diff_document.h"
 #include "widgets/diff/diff_view.h"
 #include "widgets/forecast/distribution_plot.h"
@@ -71,10 +72,8 @@ struct Explorer
     {
         if (!panel || !controller || !selection || !forecasts || !diff)
             return false;
-        session.open(path);
-        return QTest::qWaitFor(
-                   [&] { return session.isOpen() && !panel->isLoading() && panel->searchModel()->rowCount() > 0; },
-                   20000)
+        return test::openSession(session, path)
+            && QTest::qWaitFor([&] { return !panel->isLoading() && panel->searchModel()->rowCount() > 0; }, 20000)
             && panel->showSearchNamed(name) && QTest::qWaitFor([&] { return panel->follower()->state() != nullptr; });
     }
 };

@@ -10,6 +10,7 @@
 #include "core/store/deletion.h"
 #include "core/store/lesson_repo.h"
 #include "tests/lessons/lessons_fixture.h"
+#include "tests/support/session_open.h"
 #include "widgets/calibration/metrics_table.h"
 #include "widgets/calibration/metrics_table_model.h"
 #include "widgets/diff/diff_view.h"
@@ -447,8 +448,7 @@ private Q_SLOTS:
     void classReport()
     {
         StoreSession session;
-        session.open(m_path);
-        QTRY_VERIFY(session.isOpen());
+        QVERIFY(test::openSession(session, m_path));
         auto store = Store::open(m_path, Store::Mode::ExistingOnly);
         QVERIFY(store.ok());
         auto lessonList = LessonRepo(**store).list();

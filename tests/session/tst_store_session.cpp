@@ -4,6 +4,7 @@
 #include "core/session/store_session.h"
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
+#include "tests/support/session_open.h"
 
 #include <QSemaphore>
 #include <QSignalSpy>
@@ -42,14 +43,6 @@ Result<qint64> countProblems(Store &store, const CancelToken &)
     return qint64(problems->size());
 }
 
-void openIn(StoreSession &session, const QString &path)
-{
-    QSignalSpy opened(&session, &StoreSession::opened);
-    session.open(path);
-    QVERIFY(opened.wait());
-    QCOMPARE(session.path(), path);
-}
-
 } // namespace
 
 class TestStoreSession : public QObject
@@ -63,7 +56,8 @@ private Q_SLOTS:
         const QString path = makeStore(dir, QStringLiteral("a.gpuf"), 3);
         QVERIFY(!path.isEmpty());
         StoreSession session;
-        openIn(session, path);
+        QVERIFY(test::openSession(session, path));
+        QCOMPARE(session.path(), path);
         QObject view;
         std::optional<qint64> count;
         session.read<qint64>(QStringLiteral("count"), countProblems, &view, [&](Result<qint64> r) {
@@ -79,7 +73,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         StoreSession session;
-        openIn(session, makeStore(dir, QStringLiteral("a.gpuf"), 0));
+        QVERIFY(test::openSession(session, makeStore(dir, QStringLiteral("a.gpuf"), 0)));
         QObject view;
         QString error;
         session.read<int>(
@@ -93,7 +87,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         StoreSession session;
-        openIn(session, makeStore(dir, QStringLiteral("a.gpuf"), 2));
+        QVERIFY(test::openSession(session, makeStore(dir, QStringLiteral("a.gpuf"), 2)));
         QObject view;
         QObject otherView;
         QSemaphore started;
@@ -126,7 +120,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         StoreSession session;
-        openIn(session, makeStore(dir, QStringLiteral("a.gpuf"), 1));
+        QVERIFY(test::openSession(session, makeStore(dir, QStringLiteral("a.gpuf"), 1)));
         auto view = std::make_unique<QObject>();
         QSemaphore started;
         std::atomic_bool cancelled {false};
@@ -153,7 +147,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         StoreSession session;
-        openIn(session, makeStore(dir, QStringLiteral("a.gpuf"), 1));
+        QVERIFY(test::openSession(session, makeStore(dir, QStringLiteral("a.gpuf"), 1)));
         const QString second = makeStore(dir, QStringLiteral("b.gpuf"), 4);
         QObject view;
         QSemaphore started;
@@ -170,7 +164,7 @@ private Q_SLOTS:
             },
             &view, [&](const Result<int> &) { applied = true; });
         started.acquire();
-        openIn(session, second);
+        QVERIFY(test::openSession(session, second));
         QTRY_VERIFY(cancelled);
         std::optional<qint64> count;
         session.read<qint64>(QStringLiteral("count"), countProblems, &view, [&](Result<qint64> r) { count = *r; });
@@ -199,7 +193,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         StoreSession session;
-        openIn(session, makeStore(dir, QStringLiteral("a.gpuf"), 1));
+        QVERIFY(test::openSession(session, makeStore(dir, QStringLiteral("a.gpuf"), 1)));
         QObject view;
         std::optional<RowId> id;
         session.write<RowId>(
@@ -231,7 +225,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = makeStore(dir, QStringLiteral("a.gpuf"), 1);
         StoreSession session;
-        openIn(session, path);
+        QVERIFY(test::openSession(session, path));
         QSignalSpy opened(&session, &StoreSession::opened);
         QSignalSpy changed(&session, &StoreSession::changed);
         QSignalSpy counts(&session, &StoreSession::snapshotChanged);
@@ -260,7 +254,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         StoreSession session;
-        openIn(session, makeStore(dir, QStringLiteral("a.gpuf"), 0));
+        QVERIFY(test::openSession(session, makeStore(dir, QStringLiteral("a.gpuf"), 0)));
         QSignalSpy changed(&session, &StoreSession::changed);
         session.announceMeasurements({100}, {3});
         session.announceMeasurements({101}, {5, 4});
@@ -280,7 +274,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         StoreSession session;
-        openIn(session, makeStore(dir, QStringLiteral("a.gpuf"), 0));
+        QVERIFY(test::openSession(session, makeStore(dir, QStringLiteral("a.gpuf"), 0)));
         QSignalSpy changed(&session, &StoreSession::changed);
         StoreChange removed;
         removed.kind = StoreChange::Kind::Removed;
@@ -299,7 +293,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         StoreSession session;
-        openIn(session, makeStore(dir, QStringLiteral("a.gpuf"), 0));
+        QVERIFY(test::openSession(session, makeStore(dir, QStringLiteral("a.gpuf"), 0)));
         QSignalSpy changed(&session, &StoreSession::changed);
         session.announceMeasurements({}, {1});
         session.announceMeasurements({}, {2});

@@ -11,6 +11,7 @@
 #include "core/store/hardware_repo.h"
 #include "core/store/store.h"
 #include "tests/support/cli_run.h"
+#include "tests/support/session_open.h"
 #include "widgets/plots/plot_qcustomplot.h"
 #include "widgets/search/compare_controller.h"
 #include "widgets/search/compare_form.h"
@@ -106,8 +107,8 @@ class TestCompareView : public QObject
     // Opens `path` in the view and waits until it knows the store's spaces.
     static bool openIn(View &view, const QString &path)
     {
-        view.session.open(path);
-        return QTest::qWaitFor([&] { return view.session.isOpen() && view.panel.controller()->hasChoices(); }, 60000);
+        return test::openSession(view.session, path)
+            && QTest::qWaitFor([&] { return view.panel.controller()->hasChoices(); }, 60000);
     }
 
     QString copyOfStore(const QString &name) const

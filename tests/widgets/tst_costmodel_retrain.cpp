@@ -11,6 +11,7 @@
 #include "core/session/settings.h"
 #include "core/session/store_session.h"
 #include "core/store/forecast_repo.h"
+#include "tests/support/session_open.h"
 #include "widgets/forecast/costmodel_retrainer.h"
 #include "widgets/forecast/retrain_dialog.h"
 
@@ -103,9 +104,7 @@ class TestCostModelRetrain : public QObject
     {
         auto f = std::make_unique<Fixture>();
         f->settings.setForecasterName(u"costmodel"_s);
-        QSignalSpy opened(&f->session, &StoreSession::opened);
-        f->session.open(path);
-        if (!opened.wait(30000))
+        if (!test::openSession(f->session, path))
             qFatal("the store did not open");
         return f;
     }

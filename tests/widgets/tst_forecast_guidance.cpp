@@ -13,6 +13,7 @@
 #include "core/store/forecast_repo.h"
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
+#include "tests/support/session_open.h"
 #include "widgets/forecast/endpoint_form.h"
 #include "widgets/forecast/endpoints_dialog.h"
 #include "widgets/forecast/forecast_controller.h"
@@ -248,8 +249,7 @@ private Q_SLOTS:
         const quint16 port = closed.serverPort();
         closed.close();
         StoreSession session;
-        session.open(m_path);
-        QTRY_VERIFY(session.isOpen());
+        QVERIFY(test::openSession(session, m_path));
         EndpointsDialog dialog(&session);
         QTRY_VERIFY(!dialog.isBusy());
         QTest::mouseClick(dialog.newButton(), Qt::LeftButton);
@@ -272,8 +272,7 @@ private Q_SLOTS:
     void placeholdersFit()
     {
         StoreSession session;
-        session.open(m_path);
-        QTRY_VERIFY(session.isOpen());
+        QVERIFY(test::openSession(session, m_path));
         EndpointsDialog dialog(&session);
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));

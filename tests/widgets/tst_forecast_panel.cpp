@@ -18,6 +18,7 @@
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
 #include "tests/llm/llm_test_support.h"
+#include "tests/support/session_open.h"
 #include "widgets/common/color_scheme.h"
 #include "widgets/forecast/distribution_plot.h"
 #include "widgets/forecast/endpoint_form.h"
@@ -519,8 +520,7 @@ void TestForecastPanel::testConnection()
     QVERIFY(server.listen());
     server.setResponder(llm::testing::capableServer(tools, streaming));
     StoreSession session;
-    session.open(m_path);
-    QTRY_VERIFY(session.isOpen());
+    QVERIFY(test::openSession(session, m_path));
     EndpointsDialog dialog(&session);
     QTRY_VERIFY(!dialog.isBusy());
     QTest::mouseClick(dialog.newButton(), Qt::LeftButton);
@@ -554,8 +554,7 @@ void TestForecastPanel::typedKeyNeverStored()
 {
     const QString key = u"sk-gpuf-typed-5f3a9c1e7b2d4a60"_s;
     StoreSession session;
-    session.open(m_path);
-    QTRY_VERIFY(session.isOpen());
+    QVERIFY(test::openSession(session, m_path));
     {
         EndpointsDialog dialog(&session);
         QTRY_VERIFY(!dialog.isBusy());
@@ -614,8 +613,7 @@ void TestForecastPanel::typedKeyNeverStored()
 void TestForecastPanel::editedProfileKeepsItsRow()
 {
     StoreSession session;
-    session.open(m_path);
-    QTRY_VERIFY(session.isOpen());
+    QVERIFY(test::openSession(session, m_path));
     EndpointsDialog dialog(&session);
     QTRY_VERIFY(!dialog.isBusy());
     const QList<QListWidgetItem *> items = dialog.list()->findItems(u"stored-llm"_s, Qt::MatchExactly);
@@ -676,8 +674,7 @@ void TestForecastPanel::paletteAndScreenshots()
             QVERIFY(rig.panel.grab().save(shots + u"/forecast_parse_failed_"_s + suffix + u".png"_s));
             QVERIFY(rig.panel.showKey(u"s%1"_s.arg(m_forecasts[0])));
             StoreSession session;
-            session.open(m_path);
-            QTRY_VERIFY(session.isOpen());
+            QVERIFY(test::openSession(session, m_path));
             EndpointsDialog dialog(&session);
             dialog.setPalette(palette);
             QTRY_VERIFY(!dialog.isBusy());

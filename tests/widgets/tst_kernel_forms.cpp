@@ -7,6 +7,7 @@
 #include "core/session/store_session.h"
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
+#include "tests/support/session_open.h"
 #include "widgets/candidates/add_kernel_dialog.h"
 #include "widgets/candidates/launch_editor.h"
 #include "widgets/candidates/new_problem_dialog.h"
@@ -104,8 +105,7 @@ private Q_SLOTS:
         QFETCH(QString, section);
         QFETCH(QString, message);
         StoreSession session;
-        session.open(m_corpusStore);
-        QTRY_VERIFY(session.isOpen());
+        QVERIFY(test::openSession(session, m_corpusStore));
         NewProblemDialog dialog(&session);
         dialog.show();
         QTest::keyClicks(dialog.nameEdit(), QStringLiteral("twice"));
@@ -157,8 +157,7 @@ private Q_SLOTS:
         const QString path = m_dir.filePath(QStringLiteral("fresh.gpuf"));
         QVERIFY(Store::open(path));
         StoreSession session;
-        session.open(path);
-        QTRY_VERIFY(session.isOpen());
+        QVERIFY(test::openSession(session, path));
         NewProblemDialog dialog(&session);
         QSignalSpy created(&dialog, &NewProblemDialog::problemCreated);
         dialog.show();
@@ -196,8 +195,7 @@ private Q_SLOTS:
     void addKernelStartsFromParentLaunches()
     {
         StoreSession session;
-        session.open(m_corpusStore);
-        QTRY_VERIFY(session.isOpen());
+        QVERIFY(test::openSession(session, m_corpusStore));
         Selection selection;
         RowId axpy = 0;
         {
@@ -275,8 +273,7 @@ private Q_SLOTS:
             QVERIFY(ProblemRepo(**store).setReferenceKernel(problemId, ref));
         }
         StoreSession session;
-        session.open(path);
-        QTRY_VERIFY(session.isOpen());
+        QVERIFY(test::openSession(session, path));
         Selection selection;
         selection.setScope(problemId);
         AddKernelDialog dialog(

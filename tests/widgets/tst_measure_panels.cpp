@@ -13,6 +13,7 @@
 #include "core/store/measurement_repo.h"
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
+#include "tests/support/session_open.h"
 #include "widgets/measure/device_panel.h"
 #include "widgets/measure/measure_controller.h"
 #include "widgets/measure/measure_panel.h"
@@ -108,8 +109,7 @@ private Q_SLOTS:
         config.workerArguments = {QStringLiteral("--no-cache")};
         config.snapshotIntervalMs = 20;
         MeasureQueue queue(config);
-        session.open(m_path);
-        QTRY_VERIFY(session.isOpen());
+        QVERIFY(test::openSession(session, m_path));
         MeasureController controller(&queue, &session, &selection, &settings);
         MeasurePanel panel(&controller, &settings);
         DevicePanel device(&queue);
@@ -263,8 +263,7 @@ private Q_SLOTS:
         MeasureEngineConfig config;
         config.workerPath = QStringLiteral("/nonexistent/gpuf-measure");
         MeasureQueue queue(config);
-        session.open(m_path);
-        QTRY_VERIFY(session.isOpen());
+        QVERIFY(test::openSession(session, m_path));
         MeasureController controller(&queue, &session, &selection, &settings);
         MeasurePanel panel(&controller, &settings);
         panel.show();
@@ -303,8 +302,7 @@ private Q_SLOTS:
         config.clusterCommands.squeue = QStringLiteral(GPUF_SOURCE_DIR "/tests/widgets/fake_squeue.sh");
         config.clusterCommands.sacct = QStringLiteral("/nonexistent/sacct");
         MeasureQueue queue(config);
-        session.open(m_path);
-        QTRY_VERIFY(session.isOpen());
+        QVERIFY(test::openSession(session, m_path));
         MeasureController controller(&queue, &session, &selection, &settings);
         MeasurePanel panel(&controller, &settings);
         panel.resize(1100, 300);

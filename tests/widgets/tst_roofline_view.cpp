@@ -16,6 +16,7 @@
 #include "core/store/plausibility_marks.h"
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
+#include "tests/support/session_open.h"
 #include "widgets/candidates/candidate_table_model.h"
 #include "widgets/forecast/forecast_detail.h"
 #include "widgets/measure/roofline_loader.h"
@@ -460,9 +461,7 @@ void TestRooflineView::panelFollowsSelectionAndGpu()
     StoreSession session;
     Selection selection;
     RooflinePanel panel(&session, &selection);
-    QSignalSpy opened(&session, &StoreSession::opened);
-    session.open(m_path);
-    QVERIFY(opened.wait(10000));
+    QVERIFY(test::openSession(session, m_path));
     QVERIFY(panel.view()->message().startsWith(u"Choose a kernel in the Candidates table"_s));
     // The window's kernel and GPU: the kernel's points on the H100.
     selection.setHardwareName(kH100);
@@ -486,9 +485,7 @@ void TestRooflineView::loaderReloadsOnlyOnChangesItDraws()
     Selection selection;
     RooflineLoader loader(&session, &selection);
     QSignalSpy loaded(&loader, &RooflineLoader::loaded);
-    QSignalSpy opened(&session, &StoreSession::opened);
-    session.open(m_path);
-    QVERIFY(opened.wait(10000));
+    QVERIFY(test::openSession(session, m_path));
     selection.setHardwareName(kH100);
     selection.setPair(m_kernel.value(u"v3_float4_unroll"_s), m_kernel.value(u"v0_naive"_s));
     QTRY_COMPARE(loaded.size(), 1);

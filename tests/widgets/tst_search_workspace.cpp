@@ -8,6 +8,7 @@
 #include "core/session/selection.h"
 #include "core/session/store_session.h"
 #include "core/store/search_repo.h"
+#include "tests/support/session_open.h"
 #include "widgets/candidates/candidate_table_model.h"
 #include "widgets/search/lineage_view.h"
 #include "widgets/search/new_search_dialog.h"
@@ -129,12 +130,9 @@ class TestSearchWorkspace : public QObject
     // Opens `path` in a fresh dock and waits for its list.
     static bool openIn(Dock &dock, const QString &path)
     {
-        dock.session.open(path);
-        return QTest::qWaitFor(
-            [&] {
-                return dock.session.isOpen() && !dock.panel.isLoading() && dock.panel.searchModel()->rowCount() > 0;
-            },
-            20000);
+        return test::openSession(dock.session, path)
+            && QTest::qWaitFor(
+                [&] { return !dock.panel.isLoading() && dock.panel.searchModel()->rowCount() > 0; }, 20000);
     }
 
     static QString status(Dock &dock, const QString &name)
@@ -311,8 +309,8 @@ private Q_SLOTS:
     {
         const QString path = freshStore(QStringLiteral("run.gpuf"));
         Dock dock;
-        dock.session.open(path);
-        QTRY_VERIFY_WITH_TIMEOUT(dock.session.isOpen() && !dock.panel.isLoading(), 20000);
+        QVERIFY(test::openSession(dock.session, path));
+        QTRY_VERIFY_WITH_TIMEOUT(!dock.panel.isLoading(), 20000);
         QVERIFY(dock.panel.newSearchAction()->isEnabled());
 
         auto choices = newSearchChoices(path);

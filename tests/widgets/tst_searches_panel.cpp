@@ -8,6 +8,7 @@
 #include "core/store/search_repo.h"
 #include "core/store/store.h"
 #include "tests/search/search_fixture.h"
+#include "tests/support/session_open.h"
 #include "widgets/search/search_models.h"
 #include "widgets/search/searches_panel.h"
 
@@ -164,8 +165,8 @@ private Q_SLOTS:
         SearchesPanel panel(&session);
         panel.resize(1200, 700);
         panel.show();
-        session.open(path);
-        QTRY_VERIFY(session.isOpen() && !panel.isLoading());
+        QVERIFY(test::openSession(session, path));
+        QTRY_VERIFY(!panel.isLoading());
         QTableView *searches = panel.searchView();
         const int row = rowNamed(searches, QStringLiteral("drained"));
         QVERIFY(row >= 0);
@@ -205,8 +206,8 @@ private Q_SLOTS:
         panel.resize(1200, 700);
         panel.show();
         QCOMPARE(panel.statusText(), QStringLiteral("No store is open."));
-        session.open(path);
-        QTRY_VERIFY(session.isOpen() && !panel.isLoading());
+        QVERIFY(test::openSession(session, path));
+        QTRY_VERIFY(!panel.isLoading());
 
         QTableView *searches = panel.searchView();
         QCOMPARE(searches->model()->rowCount(), 3);
@@ -274,8 +275,8 @@ private Q_SLOTS:
         const QString path = storeWith(QStringLiteral("empty.gpuf"), {});
         StoreSession session;
         SearchesPanel panel(&session);
-        session.open(path);
-        QTRY_VERIFY(session.isOpen() && !panel.isLoading());
+        QVERIFY(test::openSession(session, path));
+        QTRY_VERIFY(!panel.isLoading());
         QCOMPARE(panel.searchModel()->rowCount(), 0);
         QVERIFY2(panel.statusText().contains(QStringLiteral("holds no searches yet"))
                 && panel.statusText().contains(QStringLiteral("File → Import…")),
@@ -288,8 +289,8 @@ private Q_SLOTS:
         const QString path = storeWith(QStringLiteral("gone.gpuf"), {fixture("events_standard.jsonl")});
         StoreSession session;
         SearchesPanel panel(&session);
-        session.open(path);
-        QTRY_VERIFY(session.isOpen() && !panel.isLoading());
+        QVERIFY(test::openSession(session, path));
+        QTRY_VERIFY(!panel.isLoading());
         QCOMPARE(panel.searchModel()->rowCount(), 1);
         QVERIFY(QFile::remove(path));
         QFile junk(path);

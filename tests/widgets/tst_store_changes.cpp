@@ -2,6 +2,7 @@
 // candidate table's row (the speedup and bin a full reload would show, no reset, other rows untouched), changes that
 // touch no row change nothing, an export changes nothing at all, and the calibration metrics reload only for changes
 // of forecasts, measurements or imports.
+#include "tests/support/session_open.h"
 #include "tst_candidate_store.h"
 
 #include "core/session/calibration_data.h"
@@ -113,8 +114,7 @@ private Q_SLOTS:
         QVERIFY(Store::open(path, Store::Mode::CreateIfMissing));
         StoreSession session;
         QWidget parent;
-        session.open(path);
-        QTRY_VERIFY(session.isOpen());
+        QVERIFY(test::openSession(session, path));
 
         const QString broken = m_dir.filePath(QStringLiteral("broken-sweep.jsonl"));
         QFile in(sweep);

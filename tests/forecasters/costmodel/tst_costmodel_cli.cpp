@@ -22,13 +22,14 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-using Run = gpuf::test::CliRun;
+using Run = gpuf::test::CliText;
 
-Run gpufRun(const QStringList &args) { return gpuf::test::runProgram(QStringLiteral(GPUF_CLI_PATH), args, 300000); }
+// How long each gpuf run may take.
+constexpr int kGpufTimeoutMs = 300000;
 
 QJsonObject jsonOf(const Run &r)
 {
-    const QJsonDocument doc = QJsonDocument::fromJson(r.out);
+    const QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8());
     return doc.isObject() ? doc.object() : QJsonObject {};
 }
 
@@ -92,8 +93,9 @@ void TestCostModelCli::initTestCase()
 
 void TestCostModelCli::trainWritesModelAndManifest()
 {
-    const Run r = gpufRun({u"train"_s, m_store, u"--out"_s, m_model, u"--rounds"_s, u"20"_s, u"--json"_s});
-    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const Run r = test::runGpuf(
+        {u"train"_s, m_store, u"--out"_s, m_model, u"--rounds"_s, u"20"_s, u"--json"_s}, kGpufTimeoutMs);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     const QJsonObject json = jsonOf(r);
     QCOMPARE(json.value(u"model"_s).toString(), m_model);
     QCOMPARE(json.value(u"training_data"_s).toObject().value(u"pairs"_s).toInt(), 21);
@@ -113,10 +115,11 @@ void TestCostModelCli::trainWritesModelAndManifest()
 
 void TestCostModelCli::trainPrintsValidation()
 {
-    const Run r = gpufRun(
-        {u"train"_s, m_store, u"--out"_s, m_dir.filePath(u"text.json"_s), u"--rounds"_s, u"10"_s, u"--quiet"_s});
-    QVERIFY2(r.exitCode == 0, r.err.constData());
-    const QString out = QString::fromUtf8(r.out);
+    const Run r = test::runGpuf(
+        {u"train"_s, m_store, u"--out"_s, m_dir.filePath(u"text.json"_s), u"--rounds"_s, u"10"_s, u"--quiet"_s},
+        kGpufTimeoutMs);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QString &out = r.out;
     for (const QString &expected : {u"leave-one-operation-out"_s, u"copy "_s, u"scale "_s, u"square "_s, u"pooled "_s,
              u"utility_at_10pct"_s, u"21 measured pairs"_s, u"wrote "_s})
         QVERIFY2(out.contains(expected), qPrintable(expected + u" in:\n"_s + out));
@@ -126,13 +129,15 @@ void TestCostModelCli::trainPrintsValidation()
 void TestCostModelCli::heldOutForecastsMatchMetrics()
 {
     const QString path = freshStore(u"heldout.gpuf"_s);
-    const Run train = gpufRun({u"train"_s, path, u"--out"_s, m_dir.filePath(u"h.json"_s), u"--rounds"_s, u"20"_s,
-        u"--write-heldout"_s, u"--json"_s});
-    QVERIFY2(train.exitCode == 0, train.err.constData());
+    const Run train = test::runGpuf({u"train"_s, path, u"--out"_s, m_dir.filePath(u"h.json"_s), u"--rounds"_s, u"20"_s,
+                                        u"--write-heldout"_s, u"--json"_s},
+        kGpufTimeoutMs);
+    QVERIFY2(train.exitCode == 0, qPrintable(train.err));
     QCOMPARE(jsonOf(train).value(u"heldout_forecasts"_s).toInt(), 21);
     QCOMPARE(forecastsOf(path, u"costmodel-heldout"_s).size(), 21);
-    const Run metrics = gpufRun({u"metrics"_s, path, u"--forecaster"_s, u"costmodel-heldout"_s, u"--json"_s});
-    QVERIFY2(metrics.exitCode == 0, metrics.err.constData());
+    const Run metrics
+        = test::runGpuf({u"metrics"_s, path, u"--forecaster"_s, u"costmodel-heldout"_s, u"--json"_s}, kGpufTimeoutMs);
+    QVERIFY2(metrics.exitCode == 0, qPrintable(metrics.err));
     const QJsonObject scored = jsonOf(metrics).value(u"costmodel-heldout"_s).toObject();
     const QJsonObject pooled = jsonOf(train).value(u"validation"_s).toObject().value(u"pooled"_s).toObject();
     for (const char *key : {"accuracy", "within_one", "ece", "brier_half", "nll", "utility_at_10pct"}) {
@@ -164,17 +169,17 @@ void TestCostModelCli::trainErrors()
     QFETCH(int, exitCode);
     QFETCH(QString, message);
     arguments.replaceInStrings(u"STORE"_s, m_store);
-    const Run r = gpufRun(arguments);
+    const Run r = test::runGpuf(arguments, kGpufTimeoutMs);
     QCOMPARE(r.exitCode, exitCode);
-    QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
 }
 
 void TestCostModelCli::forecastOnFreshStore()
 {
     // A store that has kernels but has never had a forecaster.
     const QString path = freshStore(u"fresh.gpuf"_s);
-    const Run r = gpufRun({u"forecast"_s, path, u"--forecaster"_s, u"costmodel"_s, u"--json"_s});
-    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const Run r = test::runGpuf({u"forecast"_s, path, u"--forecaster"_s, u"costmodel"_s, u"--json"_s}, kGpufTimeoutMs);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     // Each problem's reference against each of its other kernels: copy 3, scale 3, square 2.
     QCOMPARE(jsonOf(r).value(u"ok"_s).toInt(), 8);
     const QList<Forecast> forecasts = forecastsOf(path, u"costmodel"_s);
@@ -190,7 +195,8 @@ void TestCostModelCli::forecastOnFreshStore()
         QCOMPARE(e->model, (*builtIn)->identity());
     }
     // Again: every answer comes from the cache.
-    const Run again = gpufRun({u"forecast"_s, path, u"--forecaster"_s, u"costmodel"_s, u"--json"_s});
+    const Run again
+        = test::runGpuf({u"forecast"_s, path, u"--forecaster"_s, u"costmodel"_s, u"--json"_s}, kGpufTimeoutMs);
     QCOMPARE(again.exitCode, 0);
     QCOMPARE(jsonOf(again).value(u"cached"_s).toInt(), 8);
     auto store = Store::open(path, Store::Mode::ReadOnly);
@@ -204,9 +210,10 @@ void TestCostModelCli::forecastWithTrainedModel()
 {
     QVERIFY(QFile::exists(m_model)); // trained by trainWritesModelAndManifest
     const QString path = freshStore(u"trained.gpuf"_s);
-    const Run r = gpufRun(
-        {u"forecast"_s, path, u"--forecaster"_s, u"costmodel"_s, u"--model"_s, m_model, u"--hardware"_s, u"H200"_s});
-    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const Run r = test::runGpuf(
+        {u"forecast"_s, path, u"--forecaster"_s, u"costmodel"_s, u"--model"_s, m_model, u"--hardware"_s, u"H200"_s},
+        kGpufTimeoutMs);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     auto model = costmodel::CostModel::load(m_model);
     QVERIFY(model);
     const QList<Forecast> forecasts = forecastsOf(path, u"costmodel"_s);
@@ -222,10 +229,11 @@ void TestCostModelCli::forecastWithTrainedModel()
 void TestCostModelCli::forecastModelErrors()
 {
     const QString path = freshStore(u"errors.gpuf"_s);
-    const Run missing = gpufRun(
-        {u"forecast"_s, path, u"--forecaster"_s, u"costmodel"_s, u"--model"_s, m_dir.filePath(u"none.json"_s)});
+    const Run missing = test::runGpuf(
+        {u"forecast"_s, path, u"--forecaster"_s, u"costmodel"_s, u"--model"_s, m_dir.filePath(u"none.json"_s)},
+        kGpufTimeoutMs);
     QCOMPARE(missing.exitCode, 1);
-    QVERIFY2(missing.err.contains("none.json"), missing.err.constData());
+    QVERIFY2(missing.err.contains(u"none.json"_s), qPrintable(missing.err));
     // --model names a cost model; another kind of forecaster refuses it.
     {
         auto store = Store::open(path);
@@ -235,9 +243,10 @@ void TestCostModelCli::forecastModelErrors()
         imported.kind = ForecasterKind::Import;
         QVERIFY(ForecasterRepo(**store).ensure(imported));
     }
-    const Run wrongKind = gpufRun({u"forecast"_s, path, u"--forecaster"_s, u"paper"_s, u"--model"_s, m_model});
+    const Run wrongKind
+        = test::runGpuf({u"forecast"_s, path, u"--forecaster"_s, u"paper"_s, u"--model"_s, m_model}, kGpufTimeoutMs);
     QCOMPARE(wrongKind.exitCode, 2);
-    QVERIFY2(wrongKind.err.contains("cost-model forecasters only"), wrongKind.err.constData());
+    QVERIFY2(wrongKind.err.contains(u"cost-model forecasters only"_s), qPrintable(wrongKind.err));
 }
 
 void TestCostModelCli::compileFeatures()
@@ -246,9 +255,10 @@ void TestCostModelCli::compileFeatures()
     if (auto worker = measure::locateMeasureWorker(); !worker)
         QSKIP(qPrintable(u"no gpuf-measure: "_s + worker.error()));
     const QString model = m_dir.filePath(u"compiled/model.json"_s);
-    const Run train = gpufRun({u"train"_s, m_store, u"--out"_s, model, u"--rounds"_s, u"15"_s, u"--compile-features"_s,
-        u"--arch"_s, u"sm_90"_s, u"--json"_s});
-    QVERIFY2(train.exitCode == 0, train.err.constData());
+    const Run train = test::runGpuf({u"train"_s, m_store, u"--out"_s, model, u"--rounds"_s, u"15"_s,
+                                        u"--compile-features"_s, u"--arch"_s, u"sm_90"_s, u"--json"_s},
+        kGpufTimeoutMs);
+    QVERIFY2(train.exitCode == 0, qPrintable(train.err));
     const QJsonObject json = jsonOf(train);
     QCOMPARE(json.value(u"training_data"_s).toObject().value(u"compile_arch"_s).toString(), u"sm_90"_s);
     QCOMPARE(json.value(u"training_data"_s).toObject().value(u"compile_failures"_s).toInt(), 0);
@@ -260,8 +270,9 @@ void TestCostModelCli::compileFeatures()
 
     // Forecasting with it compiles the kernels too, and says so in the forecaster's configuration.
     const QString path = freshStore(u"compiled.gpuf"_s);
-    const Run r = gpufRun({u"forecast"_s, path, u"--forecaster"_s, u"costmodel"_s, u"--model"_s, model, u"--json"_s});
-    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const Run r = test::runGpuf(
+        {u"forecast"_s, path, u"--forecaster"_s, u"costmodel"_s, u"--model"_s, model, u"--json"_s}, kGpufTimeoutMs);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     QCOMPARE(jsonOf(r).value(u"ok"_s).toInt(), 8);
     auto store = Store::open(path, Store::Mode::ReadOnly);
     QVERIFY(store);
@@ -274,15 +285,16 @@ void TestCostModelCli::forecastWarnsOfUnknownFeatures()
 {
     // The tiny store's kernels have no launch spec: every forecast rests on unknown launch features, and says so.
     const QString path = freshStore(u"gaps.gpuf"_s);
-    const Run r = gpufRun({u"forecast"_s, path, u"--forecaster"_s, u"costmodel"_s});
-    QVERIFY2(r.exitCode == 0, r.err.constData());
-    const QString out = QString::fromUtf8(r.out);
+    const Run r = test::runGpuf({u"forecast"_s, path, u"--forecaster"_s, u"costmodel"_s}, kGpufTimeoutMs);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QString &out = r.out;
     QVERIFY2(out.contains(u"warning: 8 pair(s) rest on unknown launch features"_s), qPrintable(out));
     QVERIFY2(out.contains(u"'scalar': threads per block, threads launched, blocks launched, dynamic shared memory "
                           "unknown (no launch spec)"_s),
         qPrintable(out));
     QVERIFY(out.contains(u"give them launch fields"_s));
-    const Run json = gpufRun({u"forecast"_s, path, u"--forecaster"_s, u"costmodel"_s, u"--json"_s});
+    const Run json
+        = test::runGpuf({u"forecast"_s, path, u"--forecaster"_s, u"costmodel"_s, u"--json"_s}, kGpufTimeoutMs);
     QCOMPARE(json.exitCode, 0);
     const QJsonObject gaps = jsonOf(json).value(u"unknown_features"_s).toObject();
     QCOMPARE(gaps.value(u"pairs"_s).toInt(), 8);
@@ -312,10 +324,12 @@ void TestCostModelCli::forecastWarnsOfUnknownFeatures()
         for (const Kernel &k : std::as_const(*kernels))
             QVERIFY(KernelRepo(**store).setParameters(k.id, QJsonObject {{u"spec"_s, spec}}));
     }
-    const Run known = gpufRun({u"forecast"_s, path, u"--forecaster"_s, u"costmodel"_s, u"--refresh"_s});
-    QVERIFY2(known.exitCode == 0, known.err.constData());
-    QVERIFY2(!known.out.contains("warning:"), known.out.constData());
-    const Run knownJson = gpufRun({u"forecast"_s, path, u"--forecaster"_s, u"costmodel"_s, u"--json"_s});
+    const Run known
+        = test::runGpuf({u"forecast"_s, path, u"--forecaster"_s, u"costmodel"_s, u"--refresh"_s}, kGpufTimeoutMs);
+    QVERIFY2(known.exitCode == 0, qPrintable(known.err));
+    QVERIFY2(!known.out.contains(u"warning:"_s), qPrintable(known.out));
+    const Run knownJson
+        = test::runGpuf({u"forecast"_s, path, u"--forecaster"_s, u"costmodel"_s, u"--json"_s}, kGpufTimeoutMs);
     QVERIFY(!jsonOf(knownJson).contains(u"unknown_features"_s));
 }
 

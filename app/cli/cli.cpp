@@ -2,6 +2,7 @@
 #include "app/cli/cli.h"
 
 #include "app/cli/command.h"
+#include "app/cli/invocation.h"
 #include "gpuf_config.h"
 
 namespace gpuf::cli {
@@ -28,7 +29,7 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         printTopLevelHelp(err);
         return UsageError;
     }
-    const QString name = arguments.at(1);
+    const QString &name = arguments.at(1);
     if (name == QLatin1StringView("--help") || name == QLatin1StringView("-h") || name == QLatin1StringView("help")) {
         printTopLevelHelp(out);
         return Success;
@@ -45,9 +46,9 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
         const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
         parser.addOption(help);
-        parser.addOption({QStringLiteral("json"), QStringLiteral("Print one JSON document on stdout.")});
-        if (command.addOptions)
-            command.addOptions(parser);
+        const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one JSON document on stdout."));
+        parser.addOption(json);
+        addCommandOptions(parser, command);
         QStringList rest = arguments.mid(1);
         rest[0] = QStringLiteral("gpuf ") + name;
         if (!parser.parse(rest))
@@ -60,6 +61,11 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
             out << text;
             out.flush();
             return Success;
+        }
+        io.json = parser.isSet(json);
+        if (command.invoke) {
+            Invocation invocation(command, parser, io);
+            return command.invoke(invocation);
         }
         return command.run(parser, io);
     }

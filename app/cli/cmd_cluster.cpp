@@ -1,15 +1,18 @@
 // gpuf cluster: the Slurm cluster profiles (list, set, remove), the cluster jobs a store has out (status), collecting
 // them (collect) and asking a node's gpuf-measure what it has (hello). See docs/cluster.md.
-#include "app/cli/command.h"
+#include "app/cli/cli_engine.h"
+#include "app/cli/invocation.h"
 #include "app/cli/option_names.h"
+#include "app/cli/progress.h"
 #include "core/measure/cluster_profile.h"
 #include "core/measure/measure_engine.h"
 #include "core/store/cluster_repo.h"
 #include "core/store/store.h"
 
-#include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonObject>
+
+#include <algorithm>
 
 namespace gpuf::cli {
 namespace {
@@ -41,48 +44,34 @@ QJsonObject profileJson(const ClusterProfile &p)
         {QStringLiteral("compile_arch"), p.compileArch}};
 }
 
-int listProfiles(const QCommandLineParser &parser, Io &io)
+int listProfiles(Invocation &run)
 {
     const QList<ClusterProfile> profiles = loadClusterProfiles();
-    if (parser.isSet(QStringLiteral("json"))) {
+    if (run.json()) {
         QJsonArray all;
         for (const ClusterProfile &p : profiles)
             all.append(profileJson(p));
-        printJson(io, QJsonDocument(QJsonObject {{QStringLiteral("profiles"), all}}));
+        run.printJson(QJsonObject {{QStringLiteral("profiles"), all}});
         return Success;
     }
     if (profiles.isEmpty())
-        io.out << "no cluster profiles (gpuf cluster set-profile NAME --shared-dir DIR makes one)\n";
+        run.out() << "no cluster profiles (gpuf cluster set-profile NAME --shared-dir DIR makes one)\n";
     for (const ClusterProfile &p : profiles) {
-        io.out << p.name << ": sbatch " << sbatchResourceOptions(p).join(QLatin1Char(' ')) << "; shared "
-               << p.sharedDirectory << "; " << p.workerPath << " on the nodes\n";
+        run.out() << p.name << ": sbatch " << sbatchResourceOptions(p).join(QLatin1Char(' ')) << "; shared "
+                  << p.sharedDirectory << "; " << p.workerPath << " on the nodes\n";
     }
     return Success;
 }
 
-// Reads a positive number option into `target`; false (with the message in `error`) when it is not one.
-bool positive(const QCommandLineParser &parser, const QString &name, int minimum, int *target, QString *error)
+int setProfile(Invocation &run, const QString &name)
 {
-    if (!parser.isSet(name))
-        return true;
-    bool ok = false;
-    const int value = parser.value(name).toInt(&ok);
-    if (!ok || value < minimum) {
-        *error = QStringLiteral("--%1 takes a number of at least %2").arg(name).arg(minimum);
-        return false;
-    }
-    *target = value;
-    return true;
-}
-
-int setProfile(const QCommandLineParser &parser, Io &io, const QString &name)
-{
+    run.setPrefix(QStringLiteral("cluster set-profile"));
     auto existing = clusterProfile(name);
     ClusterProfile p = existing ? *existing : ClusterProfile {};
     p.name = name;
     const auto text = [&](const QString &option, QString *target) {
-        if (parser.isSet(option))
-            *target = parser.value(option);
+        if (run.isSet(option))
+            *target = run.value(option);
     };
     text(kShared, &p.sharedDirectory);
     text(kPartition, &p.partition);
@@ -91,21 +80,23 @@ int setProfile(const QCommandLineParser &parser, Io &io, const QString &name)
     text(kTime, &p.timeLimit);
     text(kWorker, &p.workerPath);
     text(kArch, &p.compileArch);
-    if (parser.isSet(kSbatchOption))
-        p.extraOptions = parser.values(kSbatchOption);
-    if (parser.isSet(kWorkerArg))
-        p.workerArguments = parser.values(kWorkerArg);
-    QString error;
-    if (!positive(parser, kGpus, 0, &p.gpuCount, &error) || !positive(parser, kPoll, 100, &p.pollIntervalMs, &error)
-        || !positive(parser, kPerTask, 1, &p.requestsPerTask, &error)
-        || !positive(parser, kAttempts, 1, &p.maxAttempts, &error))
-        return fail(io, UsageError, QStringLiteral("cluster set-profile: %1").arg(error));
+    if (run.isSet(kSbatchOption))
+        p.extraOptions = run.values(kSbatchOption);
+    if (run.isSet(kWorkerArg))
+        p.workerArguments = run.values(kWorkerArg);
+    auto given = run.checkOptions({kGpus, kPoll, kPerTask, kAttempts});
+    if (!given)
+        return run.usage(given.error());
+    p.gpuCount = given->integer(kGpus, p.gpuCount);
+    p.pollIntervalMs = given->integer(kPoll, p.pollIntervalMs);
+    p.requestsPerTask = given->integer(kPerTask, p.requestsPerTask);
+    p.maxAttempts = given->integer(kAttempts, p.maxAttempts);
     if (Status s = saveClusterProfile(p); !s)
-        return fail(io, BadInput, QStringLiteral("cluster set-profile: %1").arg(s.error()));
-    if (parser.isSet(QStringLiteral("json")))
-        printJson(io, QJsonDocument(profileJson(p)));
+        return run.bad(s.error());
+    if (run.json())
+        run.printJson(profileJson(p));
     else
-        io.out << (existing ? "updated" : "saved") << " cluster profile " << p.name << '\n';
+        run.out() << (existing ? "updated" : "saved") << " cluster profile " << p.name << '\n';
     return Success;
 }
 
@@ -120,119 +111,159 @@ QJsonObject taskJson(const ClusterTask &t)
         {QStringLiteral("updated_at"), t.updatedAt}};
 }
 
-int status(const QCommandLineParser &parser, Io &io, const QString &storePath)
+int status(Invocation &run, const QString &storePath)
 {
-    auto store = Store::open(storePath, Store::Mode::ExistingOnly);
+    run.setPrefix(QStringLiteral("cluster status"));
+    auto store = run.existingStore(storePath);
     if (!store)
-        return fail(io, BadInput, QStringLiteral("cluster status: %1").arg(store.error()));
+        return run.bad(store.error());
     ClusterRepo repo(**store);
-    auto tasks = parser.isSet(kAll) ? repo.tasks() : repo.openTasks();
+    auto tasks = run.isSet(kAll) ? repo.tasks() : repo.openTasks();
     if (!tasks)
-        return fail(io, BadInput, QStringLiteral("cluster status: %1").arg(tasks.error()));
-    if (parser.isSet(QStringLiteral("json"))) {
+        return run.bad(tasks.error());
+    if (run.json()) {
         QJsonArray all;
         for (const ClusterTask &t : std::as_const(*tasks))
             all.append(taskJson(t));
-        printJson(io, QJsonDocument(QJsonObject {{QStringLiteral("tasks"), all}}));
+        run.printJson(QJsonObject {{QStringLiteral("tasks"), all}});
         return Success;
     }
     if (tasks->isEmpty())
-        io.out << (parser.isSet(kAll) ? "no cluster jobs in this store\n"
+        run.out() << (run.isSet(kAll) ? "no cluster jobs in this store\n"
                                       : "no cluster jobs out (--all lists finished ones)\n");
     for (const ClusterTask &t : std::as_const(*tasks)) {
-        io.out << t.profile << " job " << (t.jobId.isEmpty() ? QStringLiteral("(not submitted)") : t.jobId) << '_'
-               << t.arrayIndex << ": " << t.state << (t.node.isEmpty() ? QString() : QStringLiteral(" on ") + t.node)
-               << ", attempt " << t.attempts << ", " << t.results.size() << " of "
-               << (t.results.size() + t.requests.size()) << " requests finished";
+        run.out() << t.profile << " job " << (t.jobId.isEmpty() ? QStringLiteral("(not submitted)") : t.jobId) << '_'
+                  << t.arrayIndex << ": " << t.state << (t.node.isEmpty() ? QString() : QStringLiteral(" on ") + t.node)
+                  << ", attempt " << t.attempts << ", " << t.results.size() << " of "
+                  << (t.results.size() + t.requests.size()) << " requests finished";
         if (!t.message.isEmpty())
-            io.out << " — " << t.message;
-        io.out << '\n';
+            run.out() << " — " << t.message;
+        run.out() << '\n';
     }
     return Success;
 }
 
-// Runs the engine over the store (picking up its open jobs, plus `jobs`) until nothing is out any more.
-int collect(const QCommandLineParser &parser, Io &io, const QString &storePath, const QList<MeasureJob> &jobs)
+void printCollected(Invocation &run, const MeasureSnapshot &s)
 {
-    if (auto store = Store::open(storePath, Store::Mode::ExistingOnly); !store)
-        return fail(io, BadInput, QStringLiteral("cluster: %1").arg(store.error()));
-    MeasureEngine engine(MeasureEngineConfig {});
-    QObject::connect(&engine, &MeasureEngine::notice, &engine, [&io](const QString &text) {
-        io.err << "cluster: " << text << '\n';
-        io.err.flush();
-    });
-    engine.setStorePath(storePath);
-    if (!jobs.isEmpty())
-        engine.enqueue(jobs);
-    QEventLoop loop;
-    const auto done = [](const MeasureSnapshot &s) { return s.queued == 0 && s.running == 0; };
-    QObject::connect(&engine, &MeasureEngine::snapshotReady, &loop, [&](const MeasureSnapshot &s) {
-        if (done(s))
-            loop.quit();
-    });
-    if (!done(engine.snapshot()))
-        loop.exec();
-    const MeasureSnapshot s = engine.snapshot();
-    QJsonArray results;
-    bool allDone = true;
-    for (const MeasureItem &item : s.items) {
-        allDone = allDone && item.state == MeasureItemState::Done;
-        results.append(QJsonObject {{QStringLiteral("kernel_id"), item.job.kernelId},
-            {QStringLiteral("label"), item.kernelLabel}, {QStringLiteral("cluster"), item.cluster},
-            {QStringLiteral("job"), item.clusterJobId}, {QStringLiteral("node"), item.clusterNode},
-            {QStringLiteral("state"), measureItemStateName(item.state)}, {QStringLiteral("outcome"), item.outcome},
-            {QStringLiteral("message"), item.message}, {QStringLiteral("measurements"), item.measurementIds.size()}});
-    }
-    if (parser.isSet(QStringLiteral("json"))) {
-        printJson(io, QJsonDocument(QJsonObject {{QStringLiteral("results"), results}}));
-    } else {
-        if (s.items.isEmpty())
-            io.out << "no cluster jobs out\n";
+    if (run.json()) {
+        QJsonArray results;
         for (const MeasureItem &item : s.items) {
-            io.out << item.kernelLabel << ": "
-                   << (item.outcome.isEmpty() ? measureItemStateName(item.state) : item.outcome) << " [job "
-                   << item.clusterJobId << " on " << item.clusterNode << "]";
-            if (!item.measurementIds.isEmpty())
-                io.out << ", " << item.measurementIds.size() << " measurement(s) stored";
-            if (!item.message.isEmpty())
-                io.out << " — " << item.message;
-            io.out << '\n';
+            results.append(QJsonObject {{QStringLiteral("kernel_id"), item.job.kernelId},
+                {QStringLiteral("label"), item.kernelLabel}, {QStringLiteral("cluster"), item.cluster},
+                {QStringLiteral("job"), item.clusterJobId}, {QStringLiteral("node"), item.clusterNode},
+                {QStringLiteral("state"), measureItemStateName(item.state)}, {QStringLiteral("outcome"), item.outcome},
+                {QStringLiteral("message"), item.message},
+                {QStringLiteral("measurements"), item.measurementIds.size()}});
         }
+        run.printJson(QJsonObject {{QStringLiteral("results"), results}});
+        return;
     }
+    if (s.items.isEmpty())
+        run.out() << "no cluster jobs out\n";
+    for (const MeasureItem &item : s.items) {
+        run.out() << item.kernelLabel << ": "
+                  << (item.outcome.isEmpty() ? measureItemStateName(item.state) : item.outcome) << " [job "
+                  << item.clusterJobId << " on " << item.clusterNode << "]";
+        if (!item.measurementIds.isEmpty())
+            run.out() << ", " << item.measurementIds.size() << " measurement(s) stored";
+        if (!item.message.isEmpty())
+            run.out() << " — " << item.message;
+        run.out() << '\n';
+    }
+}
+
+// Runs the engine over the store (picking up its open jobs, plus `jobs`) until nothing is out any more.
+int collect(Invocation &run, const QString &storePath, const QList<MeasureJob> &jobs)
+{
+    if (auto store = run.existingStore(storePath); !store)
+        return run.bad(store.error());
+    CliEngine engine(CliEngine::ForCluster {});
+    Progress progress(run.err());
+    QObject::connect(&engine.engine(), &MeasureEngine::notice, &engine.engine(),
+        [&progress](const QString &text) { progress.line(QStringLiteral("cluster: ") + text); });
+    engine->setStorePath(storePath);
+    if (!jobs.isEmpty())
+        engine->enqueue(jobs);
+    const MeasureSnapshot s = engine.runUntilIdle();
+    printCollected(run, s);
+    const bool allDone = std::all_of(
+        s.items.cbegin(), s.items.cend(), [](const MeasureItem &i) { return i.state == MeasureItemState::Done; });
     return allDone ? int(Success) : int(BadInput);
 }
 
-int runCluster(const QCommandLineParser &parser, Io &io)
+int hello(Invocation &run, const QString &storePath, const QString &cluster)
 {
-    const QStringList args = parser.positionalArguments();
+    if (auto profile = clusterProfile(cluster); !profile) {
+        run.setPrefix(QStringLiteral("cluster hello"));
+        return run.bad(profile.error());
+    }
+    MeasureJob job;
+    job.mode = MeasureMode::Cluster;
+    job.cluster = cluster;
+    job.kind = MeasureKind::Hello;
+    return collect(run, storePath, {job});
+}
+
+int runCluster(Invocation &run)
+{
+    const QStringList &args = run.args();
     const QString verb = args.value(0);
     if (verb == QLatin1String("profiles"))
-        return listProfiles(parser, io);
+        return listProfiles(run);
     if (verb == QLatin1String("set-profile") && args.size() == 2)
-        return setProfile(parser, io, args[1]);
+        return setProfile(run, args[1]);
     if (verb == QLatin1String("remove-profile") && args.size() == 2) {
+        run.setPrefix(QStringLiteral("cluster remove-profile"));
         if (!removeClusterProfile(args[1]))
-            return fail(
-                io, BadInput, QStringLiteral("cluster remove-profile: no cluster profile named '%1'").arg(args[1]));
-        io.out << "removed cluster profile " << args[1] << '\n';
+            return run.bad(QStringLiteral("no cluster profile named '%1'").arg(args[1]));
+        run.out() << "removed cluster profile " << args[1] << '\n';
         return Success;
     }
     if (verb == QLatin1String("status") && args.size() == 2)
-        return status(parser, io, args[1]);
+        return status(run, args[1]);
     if (verb == QLatin1String("collect") && args.size() == 2)
-        return collect(parser, io, args[1], {});
-    if (verb == QLatin1String("hello") && args.size() == 3) {
-        if (auto profile = clusterProfile(args[2]); !profile)
-            return fail(io, BadInput, QStringLiteral("cluster hello: %1").arg(profile.error()));
-        MeasureJob hello;
-        hello.mode = MeasureMode::Cluster;
-        hello.cluster = args[2];
-        hello.kind = MeasureKind::Hello;
-        return collect(parser, io, args[1], {hello});
-    }
-    return fail(io, UsageError,
-        QStringLiteral("cluster: give profiles | set-profile NAME | remove-profile NAME | status STORE | collect STORE "
-                       "| hello STORE PROFILE"));
+        return collect(run, args[1], {});
+    if (verb == QLatin1String("hello") && args.size() == 3)
+        return hello(run, args[1], args[2]);
+    return run.usage(QStringLiteral("give profiles | set-profile NAME | remove-profile NAME | status STORE | collect "
+                                    "STORE | hello STORE PROFILE"));
+}
+
+// set-profile's numbers, each refused as "--NAME takes a number of at least MIN".
+Option numberOption(const QString &name, const QString &help, const QString &valueName, int minimum)
+{
+    return Option::integer(name, valueName, help)
+        .atLeast(minimum)
+        .refusedAs(QStringLiteral("takes a number of at least %1").arg(minimum));
+}
+
+QList<Option> clusterOptions()
+{
+    return {
+        Option::text(kShared, QStringLiteral("DIR"),
+            QStringLiteral("set-profile: the directory this machine and the nodes share")),
+        Option::text(kPartition, QStringLiteral("P"), QStringLiteral("set-profile: sbatch --partition")),
+        Option::text(kAccount, QStringLiteral("A"), QStringLiteral("set-profile: sbatch --account")),
+        Option::text(kGpuType, QStringLiteral("TYPE"), QStringLiteral("set-profile: the gres GPU type (h100)")),
+        numberOption(
+            kGpus, QStringLiteral("set-profile: GPUs per task (default 1; 0 asks for none)"), QStringLiteral("N"), 0),
+        Option::text(
+            kTime, QStringLiteral("T"), QStringLiteral("set-profile: sbatch --time per task (default 01:00:00)")),
+        Option::text(
+            kSbatchOption, QStringLiteral("OPT"), QStringLiteral("set-profile: one more sbatch option (repeatable)")),
+        Option::text(kWorker, QStringLiteral("PATH"), QStringLiteral("set-profile: gpuf-measure's path on the nodes")),
+        Option::text(kWorkerArg, QStringLiteral("ARG"),
+            QStringLiteral("set-profile: an argument for gpuf-measure (repeatable)")),
+        numberOption(
+            kPoll, QStringLiteral("set-profile: how often squeue is asked (default 30000)"), QStringLiteral("MS"), 100),
+        numberOption(
+            kPerTask, QStringLiteral("set-profile: requests per array task (default 16)"), QStringLiteral("N"), 1),
+        numberOption(kAttempts, QStringLiteral("set-profile: submissions of a task whose node failed (default 3)"),
+            QStringLiteral("N"), 1),
+        Option::text(kArch, QStringLiteral("SM"),
+            QStringLiteral("set-profile: architecture of compile requests (default sm_90)")),
+        Option::flag(kAll, QStringLiteral("status: list finished tasks too")),
+    };
 }
 
 } // namespace
@@ -244,34 +275,9 @@ Command clusterCommand()
     c.summary = QStringLiteral("Slurm cluster profiles, and the cluster jobs of a store: status, collect, hello.");
     c.usage = QStringLiteral("profiles | set-profile NAME | remove-profile NAME | status STORE | collect STORE | "
                              "hello STORE PROFILE");
-    c.addOptions = [](QCommandLineParser &parser) {
-        parser.addPositionalArgument(QStringLiteral("VERB"), QStringLiteral("what to do"));
-        parser.addOption({kShared, QStringLiteral("set-profile: the directory this machine and the nodes share"),
-            QStringLiteral("DIR")});
-        parser.addOption({kPartition, QStringLiteral("set-profile: sbatch --partition"), QStringLiteral("P")});
-        parser.addOption({kAccount, QStringLiteral("set-profile: sbatch --account"), QStringLiteral("A")});
-        parser.addOption({kGpuType, QStringLiteral("set-profile: the gres GPU type (h100)"), QStringLiteral("TYPE")});
-        parser.addOption(
-            {kGpus, QStringLiteral("set-profile: GPUs per task (default 1; 0 asks for none)"), QStringLiteral("N")});
-        parser.addOption(
-            {kTime, QStringLiteral("set-profile: sbatch --time per task (default 01:00:00)"), QStringLiteral("T")});
-        parser.addOption(
-            {kSbatchOption, QStringLiteral("set-profile: one more sbatch option (repeatable)"), QStringLiteral("OPT")});
-        parser.addOption(
-            {kWorker, QStringLiteral("set-profile: gpuf-measure's path on the nodes"), QStringLiteral("PATH")});
-        parser.addOption({kWorkerArg, QStringLiteral("set-profile: an argument for gpuf-measure (repeatable)"),
-            QStringLiteral("ARG")});
-        parser.addOption(
-            {kPoll, QStringLiteral("set-profile: how often squeue is asked (default 30000)"), QStringLiteral("MS")});
-        parser.addOption(
-            {kPerTask, QStringLiteral("set-profile: requests per array task (default 16)"), QStringLiteral("N")});
-        parser.addOption({kAttempts, QStringLiteral("set-profile: submissions of a task whose node failed (default 3)"),
-            QStringLiteral("N")});
-        parser.addOption({kArch, QStringLiteral("set-profile: architecture of compile requests (default sm_90)"),
-            QStringLiteral("SM")});
-        parser.addOption({kAll, QStringLiteral("status: list finished tasks too")});
-    };
-    c.run = runCluster;
+    c.arguments = {{QStringLiteral("VERB"), QStringLiteral("what to do")}};
+    c.options = clusterOptions();
+    c.invoke = runCluster;
     return c;
 }
 

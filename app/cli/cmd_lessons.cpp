@@ -1,7 +1,7 @@
 // gpuf lessons: the store's lessons (list), the generated ones (generate: one per corpus operation, and with
 // --families one per shipped kernel family), a student's answer to a step (answer: scripted classes and the sample
 // store's demo student), and the class report (report, as a table or CSV). The PDF report is the explorer's.
-#include "app/cli/command.h"
+#include "app/cli/invocation.h"
 #include "app/cli/option_names.h"
 #include "core/lessons/class_report.h"
 #include "core/lessons/lesson_answers.h"
@@ -25,161 +25,180 @@ const QString kProbabilities = QStringLiteral("probabilities");
 const QString kReasoning = QStringLiteral("reasoning");
 const QString kFamilies = QStringLiteral("families");
 
-void addLessonsOptions(QCommandLineParser &parser)
+QList<Option> lessonsOptions()
 {
-    parser.addPositionalArgument(QStringLiteral("VERB"), QStringLiteral("list | generate | answer | report"));
-    parser.addPositionalArgument(QStringLiteral("STORE"), QStringLiteral("an existing store"));
-    parser.addOption({kLesson, QStringLiteral("The lesson (by name)."), QStringLiteral("L")});
-    parser.addOption({kStudent, QStringLiteral("answer: the student's name (a profile is made when missing)."),
-        QStringLiteral("NAME")});
-    parser.addOption({kStep, QStringLiteral("answer: the step (1 = the first)."), QStringLiteral("N")});
-    parser.addOption({kBin, QStringLiteral("answer: the bin the student predicts (1..8)."), QStringLiteral("B")});
-    parser.addOption({kProbabilities,
-        QStringLiteral("answer: the student's weights over bins 1..8, comma-separated (normalised to sum to 1)."),
-        QStringLiteral("P1,…,P8")});
-    parser.addOption(
-        {kReasoning, QStringLiteral("answer: the student's reasoning, one sentence."), QStringLiteral("TEXT")});
-    parser.addOption({kFamilies, QStringLiteral("generate: also one lesson per shipped kernel family.")});
-    parser.addOption({kCsv, QStringLiteral("report: write the report as CSV to FILE ('-': standard output)."),
-        QStringLiteral("FILE")});
+    return {
+        Option::text(kLesson, QStringLiteral("L"), QStringLiteral("The lesson (by name).")),
+        Option::text(kStudent, QStringLiteral("NAME"),
+            QStringLiteral("answer: the student's name (a profile is made when missing).")),
+        Option::text(kStep, QStringLiteral("N"), QStringLiteral("answer: the step (1 = the first).")),
+        Option::integer(kBin, QStringLiteral("B"), QStringLiteral("answer: the bin the student predicts (1..8)."))
+            .atLeast(1)
+            .atMost(bins::kBinCount)
+            .refusedAs(QStringLiteral("%1: bins are 1 to 8")),
+        Option::text(kProbabilities, QStringLiteral("P1,…,P8"),
+            QStringLiteral("answer: the student's weights over bins 1..8, comma-separated (normalised to sum to 1).")),
+        Option::text(
+            kReasoning, QStringLiteral("TEXT"), QStringLiteral("answer: the student's reasoning, one sentence.")),
+        Option::flag(kFamilies, QStringLiteral("generate: also one lesson per shipped kernel family.")),
+        Option::text(kCsv, QStringLiteral("FILE"),
+            QStringLiteral("report: write the report as CSV to FILE ('-': standard output).")),
+    };
 }
 
-int runList(Store &store, Io &io)
+int listLessons(Invocation &run, Store &store)
 {
     auto catalog = lessons::readLessonCatalog(store, lessons::LessonFilter::All);
     if (!catalog)
-        return fail(io, BadInput, QStringLiteral("lessons list: ") + catalog.error());
+        return run.bad(catalog.error());
     for (const Lesson &l : std::as_const(catalog->lessons))
-        io.out << l.name << "\t" << lessonKindName(l.kind) << "\t" << l.steps.size() << " steps\t" << l.label() << "\n";
+        run.out() << l.name << "\t" << lessonKindName(l.kind) << "\t" << l.steps.size() << " steps\t" << l.label()
+                  << "\n";
     for (const Forecaster &s : std::as_const(catalog->students))
-        io.out << "student\t" << s.displayName << "\n";
+        run.out() << "student\t" << s.displayName << "\n";
     return Success;
 }
 
-int runGenerate(Store &store, const QCommandLineParser &p, Io &io)
+int generateLessons(Invocation &run, Store &store)
 {
-    auto report = lessons::generateShippedLessons(store, p.isSet(kFamilies));
+    auto report = lessons::generateShippedLessons(store, run.isSet(kFamilies));
     if (!report)
-        return fail(io, BadInput, QStringLiteral("lessons generate: ") + report.error());
-    io.out << report->text() << "\n";
+        return run.bad(report.error());
+    run.out() << report->text() << "\n";
     return Success;
 }
 
-Result<lessons::StepAnswer> answerFromOptions(Store &store, const QCommandLineParser &p)
+// --bin B or --probabilities P1,…,P8: the student's distribution over the bins.
+Result<bins::Distribution> distributionFromOptions(const Invocation &run)
 {
-    if (!p.isSet(kLesson) || !p.isSet(kStudent) || !p.isSet(kStep) || (p.isSet(kBin) == p.isSet(kProbabilities)))
+    if (run.isSet(kBin)) {
+        auto given = run.checkOptions({kBin});
+        if (!given)
+            return given.failure();
+        return lessons::pointDistribution(given->integer(kBin));
+    }
+    const QStringList parts = run.value(kProbabilities).split(QLatin1Char(','));
+    if (parts.size() != bins::kBinCount)
+        return Error {QStringLiteral("--probabilities: give 8 weights, one per bin (got %1)").arg(parts.size())};
+    std::array<double, bins::kBinCount> weights {};
+    for (int b = 0; b < bins::kBinCount; ++b) {
+        bool ok = false;
+        weights[std::size_t(b)] = parts.at(b).trimmed().toDouble(&ok);
+        if (!ok)
+            return Error {QStringLiteral("--probabilities: '%1' is not a number").arg(parts.at(b))};
+    }
+    auto normalised = lessons::normalisedDistribution(weights);
+    if (!normalised)
+        return Error {QStringLiteral("--probabilities: ") + normalised.error()};
+    return *normalised;
+}
+
+Result<lessons::StepAnswer> answerFromOptions(const Invocation &run, Store &store)
+{
+    if (!run.isSet(kLesson) || !run.isSet(kStudent) || !run.isSet(kStep)
+        || (run.isSet(kBin) == run.isSet(kProbabilities)))
         return Error {QStringLiteral("give --lesson, --student, --step and one of --bin or --probabilities")};
-    auto lesson = LessonRepo(store).findByName(p.value(kLesson));
+    auto lesson = LessonRepo(store).findByName(run.value(kLesson));
     if (!lesson)
         return Error {lesson.error()};
     if (!lesson->has_value())
-        return Error {QStringLiteral("no lesson named '%1' in the store").arg(p.value(kLesson))};
+        return Error {QStringLiteral("no lesson named '%1' in the store").arg(run.value(kLesson))};
+    // The steps are the lesson's: the range is known only now.
     bool ok = false;
-    const int step = p.value(kStep).toInt(&ok);
+    const int step = run.value(kStep).toInt(&ok);
     if (!ok || step < 1 || step > (*lesson)->steps.size())
         return Error {QStringLiteral("--step %1: lesson '%2' has steps 1 to %3")
-                          .arg(p.value(kStep), (*lesson)->name)
+                          .arg(run.value(kStep), (*lesson)->name)
                           .arg((*lesson)->steps.size())};
     lessons::StepAnswer a;
-    if (p.isSet(kBin)) {
-        const int bin = p.value(kBin).toInt(&ok);
-        if (!ok || bin < 1 || bin > bins::kBinCount)
-            return Error {QStringLiteral("--bin %1: bins are 1 to 8").arg(p.value(kBin))};
-        a.p = lessons::pointDistribution(bin);
-    } else {
-        const QStringList parts = p.value(kProbabilities).split(QLatin1Char(','));
-        if (parts.size() != bins::kBinCount)
-            return Error {QStringLiteral("--probabilities: give 8 weights, one per bin (got %1)").arg(parts.size())};
-        std::array<double, bins::kBinCount> weights {};
-        for (int b = 0; b < bins::kBinCount; ++b) {
-            weights[std::size_t(b)] = parts.at(b).trimmed().toDouble(&ok);
-            if (!ok)
-                return Error {QStringLiteral("--probabilities: '%1' is not a number").arg(parts.at(b))};
-        }
-        auto normalised = lessons::normalisedDistribution(weights);
-        if (!normalised)
-            return Error {QStringLiteral("--probabilities: ") + normalised.error()};
-        a.p = *normalised;
-    }
-    auto student = lessons::ensureStudent(store, p.value(kStudent));
+    auto distribution = distributionFromOptions(run);
+    if (!distribution)
+        return distribution.failure();
+    a.p = *distribution;
+    auto student = lessons::ensureStudent(store, run.value(kStudent));
     if (!student)
         return Error {student.error()};
     a.studentId = student->id;
     a.lesson = (*lesson)->name;
     a.step = step;
     a.predictedBin = lessons::answerBin(a.p);
-    a.reasoning = p.value(kReasoning);
+    a.reasoning = run.value(kReasoning);
     return a;
 }
 
-int runAnswer(Store &store, const QCommandLineParser &p, Io &io)
+int answerLesson(Invocation &run, Store &store)
 {
-    auto answer = answerFromOptions(store, p);
+    auto answer = answerFromOptions(run, store);
     if (!answer)
-        return fail(io, UsageError, QStringLiteral("lessons answer: ") + answer.error());
+        return run.usage(answer.error());
     auto stored = lessons::answerStep(store, *answer);
     if (!stored)
-        return fail(io, BadInput, QStringLiteral("lessons answer: ") + stored.error());
+        return run.bad(stored.error());
     const qsizetype count = stored->forecastIds.size();
-    io.out << "answer stored: step " << answer->step << ", bin " << answer->predictedBin << " (" << count
-           << (count == 1 ? " forecast)\n" : " forecasts)\n");
+    run.out() << "answer stored: step " << answer->step << ", bin " << answer->predictedBin << " (" << count
+              << (count == 1 ? " forecast)\n" : " forecasts)\n");
     return Success;
 }
 
 QString figure(double v) { return std::isfinite(v) ? QString::number(v, 'f', 3) : QStringLiteral("—"); }
 
-int runReport(Store &store, const QCommandLineParser &p, Io &io)
+int writeReportCsv(Invocation &run, const lessons::ClassReport &report)
 {
-    auto report = lessons::classReport(store, p.value(kLesson));
+    const QByteArray csv = lessons::classReportCsv(report).toUtf8();
+    const QString path = run.value(kCsv);
+    if (path == QLatin1StringView("-")) {
+        run.out() << QString::fromUtf8(csv);
+        return Success;
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(csv) != csv.size() || !file.commit())
+        return run.bad(QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
+    run.out() << "class report written to " << path << "\n";
+    return Success;
+}
+
+int reportLessons(Invocation &run, Store &store)
+{
+    auto report = lessons::classReport(store, run.value(kLesson));
     if (!report)
-        return fail(io, BadInput, QStringLiteral("lessons report: ") + report.error());
-    if (p.isSet(kCsv)) {
-        const QByteArray csv = lessons::classReportCsv(*report).toUtf8();
-        if (p.value(kCsv) == QLatin1StringView("-")) {
-            io.out << QString::fromUtf8(csv);
-            return Success;
-        }
-        QSaveFile file(p.value(kCsv));
-        if (!file.open(QIODevice::WriteOnly) || file.write(csv) != csv.size() || !file.commit())
-            return fail(io, BadInput,
-                QStringLiteral("lessons report: cannot write %1: %2").arg(p.value(kCsv), file.errorString()));
-        io.out << "class report written to " << p.value(kCsv) << "\n";
-        return Success;
-    }
+        return run.bad(report.error());
+    if (run.isSet(kCsv))
+        return writeReportCsv(run, *report);
     if (report->entries.isEmpty()) {
-        io.out << "no student has answered a measured step yet\n";
+        run.out() << "no student has answered a measured step yet\n";
         return Success;
     }
-    io.out << "student\tlesson\tsteps answered\taccuracy\twithin-one\tBrier\tECE\n";
+    run.out() << "student\tlesson\tsteps answered\taccuracy\twithin-one\tBrier\tECE\n";
     for (const lessons::StudentLessonReport &e : std::as_const(report->entries)) {
-        io.out << e.student << "\t" << e.lesson << "\t" << e.answeredSteps << "/" << e.steps << "\t"
-               << figure(e.accuracy()) << "\t" << figure(e.withinOne()) << "\t" << figure(e.brier()) << "\t"
-               << figure(e.ece()) << "\n";
+        run.out() << e.student << "\t" << e.lesson << "\t" << e.answeredSteps << "/" << e.steps << "\t"
+                  << figure(e.accuracy()) << "\t" << figure(e.withinOne()) << "\t" << figure(e.brier()) << "\t"
+                  << figure(e.ece()) << "\n";
         for (const lessons::StepResult &r : e.mostWrong)
-            io.out << "  most wrong: " << lessons::stepResultText(r) << "\n";
+            run.out() << "  most wrong: " << lessons::stepResultText(r) << "\n";
     }
     return Success;
 }
 
-int runLessons(const QCommandLineParser &p, Io &io)
+int runLessons(Invocation &run)
 {
-    const QStringList args = p.positionalArguments();
+    const QStringList &args = run.args();
     const QStringList verbs {
         QStringLiteral("list"), QStringLiteral("generate"), QStringLiteral("answer"), QStringLiteral("report")};
     if (args.size() != 2 || !verbs.contains(args.first()))
-        return fail(io, UsageError, QStringLiteral("lessons: give a verb (%1) and STORE").arg(verbs.join(u'|')));
+        return run.usage(QStringLiteral("give a verb (%1) and STORE").arg(verbs.join(u'|')));
     const QString &verb = args.first();
+    run.setPrefix(QStringLiteral("lessons ") + verb);
     const bool reads = verb == QLatin1StringView("list") || verb == QLatin1StringView("report");
-    auto store = Store::open(args.at(1), reads ? Store::Mode::ReadOnly : Store::Mode::ExistingOnly);
+    auto store = reads ? run.readStore(args.at(1)) : run.existingStore(args.at(1));
     if (!store)
-        return fail(io, BadInput, QStringLiteral("lessons %1: ").arg(verb) + store.error());
+        return run.bad(store.error());
     if (verb == QLatin1StringView("list"))
-        return runList(**store, io);
+        return listLessons(run, **store);
     if (verb == QLatin1StringView("generate"))
-        return runGenerate(**store, p, io);
+        return generateLessons(run, **store);
     if (verb == QLatin1StringView("answer"))
-        return runAnswer(**store, p, io);
-    return runReport(**store, p, io);
+        return answerLesson(run, **store);
+    return reportLessons(run, **store);
 }
 
 } // namespace
@@ -194,8 +213,10 @@ Command lessonsCommand()
         = QStringLiteral("list STORE | generate STORE [--families] | answer STORE --lesson L --student NAME --step N "
                          "(--bin B | --probabilities P1,…,P8) [--reasoning TEXT] | report STORE [--lesson L] "
                          "[--csv FILE]");
-    c.addOptions = addLessonsOptions;
-    c.run = runLessons;
+    c.arguments = {{QStringLiteral("VERB"), QStringLiteral("list | generate | answer | report")},
+        {QStringLiteral("STORE"), QStringLiteral("an existing store")}};
+    c.options = lessonsOptions();
+    c.invoke = runLessons;
     return c;
 }
 

@@ -1,52 +1,24 @@
 // gpuf measure STORE KERNEL… and gpuf device: the measurement queue and the local GPU without a display. Both run
 // the engine on this thread inside an event loop (no blocking waits) and say exactly why when there is no GPU.
-#include "app/cli/command.h"
+#include "app/cli/cli_engine.h"
+#include "app/cli/invocation.h"
+#include "app/cli/option_names.h"
+#include "app/cli/progress.h"
 #include "core/measure/cluster_profile.h"
 #include "core/measure/measure_engine.h"
 #include "core/measure/worker_locator.h"
 #include "core/store/store.h"
 
-#include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonObject>
 
 #include <algorithm>
-#include <functional>
 
 namespace gpuf::cli {
 namespace {
 
-// Runs the event loop until `done` holds for the engine's snapshot.
-void runUntil(MeasureEngine &engine, const std::function<bool(const MeasureSnapshot &)> &done)
-{
-    if (done(engine.snapshot()))
-        return;
-    QEventLoop loop;
-    QObject::connect(&engine, &MeasureEngine::snapshotReady, &loop, [&](const MeasureSnapshot &s) {
-        if (done(s))
-            loop.quit();
-    });
-    loop.exec();
-}
-
-// Stops the workers politely (shutdown request) and returns once every process has ended.
-void shutdown(MeasureEngine &engine)
-{
-    QEventLoop loop;
-    QObject::connect(&engine, &MeasureEngine::shutDown, &loop, &QEventLoop::quit, Qt::QueuedConnection);
-    engine.shutdown();
-    loop.exec();
-}
-
-DeviceState probe(MeasureEngine &engine)
-{
-    engine.probeDevice();
-    runUntil(engine, [](const MeasureSnapshot &s) {
-        return s.device.availability == DeviceState::Availability::Available
-            || s.device.availability == DeviceState::Availability::Unavailable;
-    });
-    return engine.snapshot().device;
-}
+const QString kNoWait = QStringLiteral("no-wait");
+const QString kTimeoutMs = QStringLiteral("timeout-ms");
 
 QJsonObject deviceJson(const DeviceDescription &d)
 {
@@ -119,67 +91,67 @@ QString itemLine(const MeasureItem &item)
     return line;
 }
 
-int runDevice(const QCommandLineParser &parser, Io &io)
+QJsonObject deviceStateJson(const DeviceState &device)
+{
+    QJsonArray devices;
+    for (const DeviceDescription &d : std::as_const(device.devices))
+        devices.append(deviceJson(d));
+    return QJsonObject {{QStringLiteral("available"), device.isAvailable()},
+        {QStringLiteral("reason"), device.isAvailable() ? QJsonValue() : QJsonValue(device.reason)},
+        {QStringLiteral("worker"), device.workerPath.isEmpty() ? QJsonValue() : QJsonValue(device.workerPath)},
+        {QStringLiteral("worker_version"),
+            device.workerVersion.isEmpty() ? QJsonValue() : QJsonValue(device.workerVersion)},
+        {QStringLiteral("devices"), devices}};
+}
+
+int runDevice(Invocation &run)
 {
     DeviceState device;
     if (auto worker = measure::locateMeasureWorker(); !worker) {
         device.availability = DeviceState::Availability::Unavailable;
         device.reason = worker.error();
     } else {
-        MeasureEngine engine(MeasureEngineConfig {*worker, {}, 1, 0, 30000, 50, 3});
-        device = probe(engine);
-        shutdown(engine);
+        device = CliEngine(*worker).probeDevice();
     }
-    if (parser.isSet(QStringLiteral("json"))) {
-        QJsonArray devices;
-        for (const DeviceDescription &d : std::as_const(device.devices))
-            devices.append(deviceJson(d));
-        printJson(io,
-            QJsonDocument(QJsonObject {{QStringLiteral("available"), device.isAvailable()},
-                {QStringLiteral("reason"), device.isAvailable() ? QJsonValue() : QJsonValue(device.reason)},
-                {QStringLiteral("worker"), device.workerPath.isEmpty() ? QJsonValue() : QJsonValue(device.workerPath)},
-                {QStringLiteral("worker_version"),
-                    device.workerVersion.isEmpty() ? QJsonValue() : QJsonValue(device.workerVersion)},
-                {QStringLiteral("devices"), devices}}));
+    if (run.json()) {
+        run.printJson(deviceStateJson(device));
         return Success;
     }
     if (!device.isAvailable()) {
-        io.out << "no GPU available: " << device.reason << '\n';
+        run.out() << "no GPU available: " << device.reason << '\n';
         return Success;
     }
     for (const DeviceDescription &d : std::as_const(device.devices))
-        io.out << deviceLine(d) << '\n';
-    io.out << "worker: " << device.workerPath << " (gpuf-measure " << device.workerVersion << ", NVRTC "
-           << device.nvrtcVersion << ")\n";
+        run.out() << deviceLine(d) << '\n';
+    run.out() << "worker: " << device.workerPath << " (gpuf-measure " << device.workerVersion << ", NVRTC "
+              << device.nvrtcVersion << ")\n";
     return Success;
 }
 
 // Submits to the cluster's Slurm; waits for the results unless --no-wait (gpuf cluster collect gets them later).
-int measureOnCluster(const QCommandLineParser &parser, Io &io, const QString &storePath, QList<MeasureJob> jobs)
+int measureOnCluster(Invocation &run, const QString &storePath, QList<MeasureJob> jobs)
 {
-    const QString cluster = parser.value(QStringLiteral("cluster"));
+    const QString cluster = run.value(kCluster);
     if (auto profile = clusterProfile(cluster); !profile)
-        return fail(io, BadInput, QStringLiteral("measure: %1").arg(profile.error()));
+        return run.bad(profile.error());
     for (MeasureJob &job : jobs) {
         job.mode = MeasureMode::Cluster;
         job.cluster = cluster;
     }
-    const bool wait = !parser.isSet(QStringLiteral("no-wait"));
-    MeasureEngine engine(MeasureEngineConfig {});
-    engine.setStorePath(storePath);
-    QObject::connect(&engine, &MeasureEngine::notice, &engine, [&io](const QString &text) {
-        io.err << "measure: " << text << '\n';
-        io.err.flush();
-    });
-    engine.enqueue(jobs);
-    runUntil(engine, [wait](const MeasureSnapshot &s) {
+    const bool wait = !run.isSet(kNoWait);
+    CliEngine engine(CliEngine::ForCluster {});
+    Progress progress(run.err());
+    QObject::connect(&engine.engine(), &MeasureEngine::notice, &engine.engine(),
+        [&progress](const QString &text) { progress.line(QStringLiteral("measure: ") + text); });
+    engine->setStorePath(storePath);
+    engine->enqueue(jobs);
+    const MeasureSnapshot done = engine.runUntil([wait](const MeasureSnapshot &s) {
         if (wait)
-            return s.queued == 0 && s.running == 0;
+            return CliEngine::isIdle(s);
         // Submitted: every item has its job id, or has failed.
         return std::all_of(s.items.cbegin(), s.items.cend(),
             [](const MeasureItem &i) { return isFinished(i.state) || !i.clusterJobId.isEmpty(); });
     });
-    const MeasureSnapshot done = engine.snapshot();
     bool allDone = true;
     QJsonArray results;
     for (const MeasureItem &item : done.items) {
@@ -191,75 +163,82 @@ int measureOnCluster(const QCommandLineParser &parser, Io &io, const QString &st
         o.insert(QStringLiteral("node"), item.clusterNode);
         results.append(o);
     }
-    if (parser.isSet(QStringLiteral("json"))) {
-        printJson(io,
-            QJsonDocument(QJsonObject {{QStringLiteral("cluster"), cluster}, {QStringLiteral("results"), results}}));
+    if (run.json()) {
+        run.printJson(QJsonObject {{QStringLiteral("cluster"), cluster}, {QStringLiteral("results"), results}});
     } else {
         for (const MeasureItem &item : done.items)
-            io.out << itemLine(item) << '\n';
+            run.out() << itemLine(item) << '\n';
         if (!wait)
-            io.out << "submitted; gpuf cluster collect " << storePath << " stores the results as the jobs finish\n";
+            run.out() << "submitted; gpuf cluster collect " << storePath << " stores the results as the jobs finish\n";
     }
     return allDone ? int(Success) : int(BadInput);
 }
 
-int runMeasure(const QCommandLineParser &parser, Io &io)
+// The jobs measuring each KERNEL given (an id or a content-hash prefix) against its problem's reference.
+Result<QList<MeasureJob>> jobsFor(Store &store, const QStringList &kernels, const QJsonObject &options)
 {
-    const QStringList args = parser.positionalArguments();
-    if (args.size() < 2)
-        return fail(io, UsageError, QStringLiteral("measure: give a STORE and at least one KERNEL"));
-    QJsonObject options;
-    if (parser.isSet(QStringLiteral("timeout-ms"))) {
-        bool ok = false;
-        const int ms = parser.value(QStringLiteral("timeout-ms")).toInt(&ok);
-        if (!ok || ms <= 0)
-            return fail(io, UsageError, QStringLiteral("measure: --timeout-ms takes a positive number"));
-        options.insert(QStringLiteral("timeout_ms"), ms);
-    }
-    auto store = Store::open(args.first(), Store::Mode::ExistingOnly);
-    if (!store)
-        return fail(io, BadInput, QStringLiteral("measure: %1").arg(store.error()));
     QList<MeasureJob> jobs;
-    for (const QString &ref : args.mid(1)) {
-        auto id = measure::resolveKernelRef(**store, ref);
+    for (const QString &ref : kernels) {
+        auto id = measure::resolveKernelRef(store, ref);
         if (!id)
-            return fail(io, BadInput, QStringLiteral("measure: %1").arg(id.error()));
-        if (auto plan = measure::planMeasurement(**store, *id); !plan)
-            return fail(io, BadInput, QStringLiteral("measure: %1").arg(plan.error()));
+            return id.failure();
+        if (auto plan = measure::planMeasurement(store, *id); !plan)
+            return plan.failure();
         jobs.append(MeasureJob {*id, 0, MeasureMode::Local, options, 0});
     }
-    if (parser.isSet(QStringLiteral("cluster")))
-        return measureOnCluster(parser, io, args.first(), jobs);
+    return jobs;
+}
+
+int measureOnThisGpu(Invocation &run, const QList<MeasureJob> &jobs)
+{
     auto worker = measure::locateMeasureWorker();
     if (!worker)
-        return fail(io, BadInput, QStringLiteral("measure: nothing measured: %1").arg(worker.error()));
-    MeasureEngine engine(MeasureEngineConfig {*worker, {}, 1, 0, 30000, 50, 3});
-    const DeviceState device = probe(engine);
-    if (!device.isAvailable()) {
-        shutdown(engine);
-        return fail(io, BadInput, QStringLiteral("measure: nothing measured: no GPU available: %1").arg(device.reason));
-    }
-    engine.setStorePath(args.first());
-    engine.enqueue(jobs);
-    runUntil(engine, [](const MeasureSnapshot &s) { return s.queued == 0 && s.running == 0; });
-    const MeasureSnapshot done = engine.snapshot();
-    shutdown(engine);
+        return run.bad(QStringLiteral("nothing measured: %1").arg(worker.error()));
+    CliEngine engine(*worker);
+    const DeviceState device = engine.probeDevice();
+    if (!device.isAvailable())
+        return run.bad(QStringLiteral("nothing measured: no GPU available: %1").arg(device.reason));
+    engine->setStorePath(run.args().first());
+    engine->enqueue(jobs);
+    const MeasureSnapshot done = engine.runUntilIdle();
+    engine.shutdown();
     bool allDone = true;
     QJsonArray results;
     for (const MeasureItem &item : done.items) {
         allDone = allDone && item.state == MeasureItemState::Done;
         results.append(itemJson(item));
     }
-    if (parser.isSet(QStringLiteral("json"))) {
-        QJsonObject doc {{QStringLiteral("device"),
+    if (run.json()) {
+        run.printJson(
+            QJsonObject {{QStringLiteral("device"),
                              device.devices.isEmpty() ? QJsonValue() : QJsonValue(deviceJson(device.devices.first()))},
-            {QStringLiteral("results"), results}};
-        printJson(io, QJsonDocument(doc));
+                {QStringLiteral("results"), results}});
     } else {
         for (const MeasureItem &item : done.items)
-            io.out << itemLine(item) << '\n';
+            run.out() << itemLine(item) << '\n';
     }
     return allDone ? int(Success) : int(BadInput);
+}
+
+int runMeasure(Invocation &run)
+{
+    if (run.args().size() < 2)
+        return run.usage(QStringLiteral("give a STORE and at least one KERNEL"));
+    auto given = run.checkOptions();
+    if (!given)
+        return run.usage(given.error());
+    QJsonObject options;
+    if (run.isSet(kTimeoutMs))
+        options.insert(QStringLiteral("timeout_ms"), given->integer(kTimeoutMs));
+    auto store = run.existingStore(run.args().first());
+    if (!store)
+        return run.bad(store.error());
+    auto jobs = jobsFor(**store, run.args().mid(1), options);
+    if (!jobs)
+        return run.bad(jobs.error());
+    if (run.isSet(kCluster))
+        return measureOnCluster(run, run.args().first(), *jobs);
+    return measureOnThisGpu(run, *jobs);
 }
 
 } // namespace
@@ -271,20 +250,20 @@ Command measureCommand()
     c.summary = QStringLiteral("Measure kernels on the local GPU (or a Slurm cluster's) against their problem's "
                                "reference and store the results (KERNEL: an id or a content-hash prefix).");
     c.usage = QStringLiteral("STORE KERNEL…");
-    c.addOptions = [](QCommandLineParser &parser) {
-        parser.addPositionalArgument(QStringLiteral("STORE"), QStringLiteral("the gpuf store"));
-        parser.addPositionalArgument(
-            QStringLiteral("KERNEL"), QStringLiteral("kernel id or content-hash prefix"), QStringLiteral("KERNEL…"));
-        parser.addOption({QStringLiteral("cluster"),
+    c.arguments = {{QStringLiteral("STORE"), QStringLiteral("the gpuf store")},
+        {QStringLiteral("KERNEL"), QStringLiteral("kernel id or content-hash prefix"), QStringLiteral("KERNEL…")}};
+    c.options = {
+        Option::text(kCluster, QStringLiteral("PROFILE"),
             QStringLiteral(
-                "measure on the GPUs of this Slurm cluster profile (gpuf cluster profiles; docs/cluster.md)"),
-            QStringLiteral("PROFILE")});
-        parser.addOption({QStringLiteral("no-wait"),
-            QStringLiteral("with --cluster: return once submitted (gpuf cluster collect stores the results later)")});
-        parser.addOption({QStringLiteral("timeout-ms"),
-            QStringLiteral("the worker's watchdog per wait (default 10000)"), QStringLiteral("MS")});
+                "measure on the GPUs of this Slurm cluster profile (gpuf cluster profiles; docs/cluster.md)")),
+        Option::flag(kNoWait,
+            QStringLiteral("with --cluster: return once submitted (gpuf cluster collect stores the results later)")),
+        Option::integer(
+            kTimeoutMs, QStringLiteral("MS"), QStringLiteral("the worker's watchdog per wait (default 10000)"))
+            .atLeast(1)
+            .refusedAs(QStringLiteral("takes a positive number")),
     };
-    c.run = runMeasure;
+    c.invoke = runMeasure;
     return c;
 }
 
@@ -293,7 +272,7 @@ Command deviceCommand()
     Command c;
     c.name = QStringLiteral("device");
     c.summary = QStringLiteral("Describe the local GPU as gpuf-measure sees it, or say why there is none.");
-    c.run = runDevice;
+    c.invoke = runDevice;
     return c;
 }
 

@@ -1,6 +1,6 @@
 // gpuf metrics STORE: the calibration and ranking metrics of a store's forecasts, per forecaster (the figures of the
 // GUI's metrics table, computed by the same code).
-#include "app/cli/command.h"
+#include "app/cli/invocation.h"
 #include "app/cli/option_names.h"
 #include "core/forecasters/forecaster_reads.h"
 #include "core/forecasters/training_scope.h"
@@ -17,19 +17,24 @@ namespace {
 const QString kBootstrap = QStringLiteral("bootstrap");
 const QString kSamePairs = QStringLiteral("same-pairs");
 
-void addMetricsOptions(QCommandLineParser &parser)
+QList<Option> metricsOptions()
 {
-    parser.addPositionalArgument(QStringLiteral("STORE"), QStringLiteral("an existing store"));
-    parser.addOption({kForecaster,
-        QStringLiteral("Evaluate this forecaster (by name; repeat for several). Default: all."), QStringLiteral("F")});
-    parser.addOption({kProblem, QStringLiteral("Only candidates of this problem (by name)."), QStringLiteral("P")});
-    parser.addOption({kHardware, QStringLiteral("Only forecasts for this hardware (by name)."), QStringLiteral("H")});
-    parser.addOption(
-        {kSamePairs, QStringLiteral("Only the pairs every chosen forecaster forecast (as the GUI's table).")});
-    parser.addOption({kBootstrap, QStringLiteral("Bootstrap resamples for 95% intervals (default 0: none)."),
-        QStringLiteral("N"), QStringLiteral("0")});
-    parser.addOption({kSeed, QStringLiteral("Bootstrap seed."), QStringLiteral("S"),
-        QString::number(metrics::MetricsOptions {}.bootstrapSeed)});
+    return {
+        Option::text(kForecaster, QStringLiteral("F"),
+            QStringLiteral("Evaluate this forecaster (by name; repeat for several). Default: all.")),
+        Option::text(kProblem, QStringLiteral("P"), QStringLiteral("Only candidates of this problem (by name).")),
+        Option::text(kHardware, QStringLiteral("H"), QStringLiteral("Only forecasts for this hardware (by name).")),
+        Option::flag(
+            kSamePairs, QStringLiteral("Only the pairs every chosen forecaster forecast (as the GUI's table).")),
+        Option::integer(
+            kBootstrap, QStringLiteral("N"), QStringLiteral("Bootstrap resamples for 95% intervals (default 0: none)."))
+            .byDefault(QStringLiteral("0"))
+            .atLeast(0)
+            .refusedAs(QStringLiteral("needs a non-negative integer")),
+        Option::uint64(kSeed, QStringLiteral("S"), QStringLiteral("Bootstrap seed."))
+            .byDefault(QString::number(metrics::MetricsOptions {}.bootstrapSeed))
+            .refusedAs(QStringLiteral("needs a non-negative integer")),
+    };
 }
 
 // The figures as rows and the forecasters as columns: a terminal is narrower than the GUI's table.
@@ -91,54 +96,51 @@ void printReports(QTextStream &out, const ScoredPairs &pairs, const std::vector<
     }
 }
 
-int runMetrics(const QCommandLineParser &parser, Io &io)
+QJsonObject metricsJson(const std::vector<metrics::ForecasterReport> &reports, const QHash<qint64, qint64> &inSample)
 {
-    const QStringList args = parser.positionalArguments();
-    if (args.size() != 1)
-        return fail(io, UsageError, QStringLiteral("metrics: give exactly one STORE"));
-    bool ok = false;
-    const int resamples = parser.value(kBootstrap).toInt(&ok);
-    if (!ok || resamples < 0)
-        return fail(io, UsageError, QStringLiteral("metrics: --bootstrap needs a non-negative integer"));
-    const quint64 seed = parser.value(kSeed).toULongLong(&ok);
-    if (!ok)
-        return fail(io, UsageError, QStringLiteral("metrics: --seed needs a non-negative integer"));
+    QJsonObject json = metrics::storeMetricsJson(reports);
+    for (const metrics::ForecasterReport &r : reports) {
+        QJsonObject object = json.value(r.forecaster.name).toObject();
+        object.insert(QStringLiteral("in_sample"), inSample.value(r.forecaster.id) > 0);
+        object.insert(QStringLiteral("n_in_sample"), inSample.value(r.forecaster.id));
+        json.insert(r.forecaster.name, object);
+    }
+    return json;
+}
 
-    auto store = Store::open(args.first(), Store::Mode::ReadOnly);
+int runMetrics(Invocation &run)
+{
+    if (run.args().size() != 1)
+        return run.usage(QStringLiteral("give exactly one STORE"));
+    auto given = run.checkOptions();
+    if (!given)
+        return run.usage(given.error());
+    auto store = run.readStore(run.args().first());
     if (!store)
-        return fail(io, BadInput, store.error());
-    const ScoredPairFilter filter {parser.values(kForecaster), parser.value(kProblem), parser.value(kHardware)};
+        return run.report(BadInput, store.error());
+    const ScoredPairFilter filter {run.values(kForecaster), run.value(kProblem), run.value(kHardware)};
     auto pairs = loadScoredPairs(**store, filter);
     if (!pairs)
-        return fail(io, BadInput, QStringLiteral("metrics: ") + pairs.error());
+        return run.bad(pairs.error());
     if (pairs->forecasters.isEmpty())
-        return fail(io, BadInput, QStringLiteral("metrics: the store holds no forecasters"));
+        return run.bad(QStringLiteral("the store holds no forecasters"));
 
     metrics::MetricsOptions options;
-    options.bootstrapResamples = resamples;
-    options.bootstrapSeed = seed;
+    options.bootstrapResamples = given->integer(kBootstrap);
+    options.bootstrapSeed = given->uint64(kSeed);
     std::vector<metrics::ScoredRow> rows = metrics::toScoredRows(*pairs);
-    const bool samePairs = parser.isSet(kSamePairs);
+    const bool samePairs = run.isSet(kSamePairs);
     if (samePairs)
         rows = metrics::samePairs(rows);
     const std::vector<metrics::ForecasterReport> reports = metrics::forecasterReports(*pairs, rows, options);
     auto forecasters = listForecasters(**store);
     if (!forecasters)
-        return fail(io, BadInput, QStringLiteral("metrics: ") + forecasters.error());
+        return run.bad(forecasters.error());
     const QHash<qint64, qint64> inSample = inSampleRows(*pairs, rows, *forecasters);
-
-    if (parser.isSet(QStringLiteral("json"))) {
-        QJsonObject json = metrics::storeMetricsJson(reports);
-        for (const metrics::ForecasterReport &r : reports) {
-            QJsonObject object = json.value(r.forecaster.name).toObject();
-            object.insert(QStringLiteral("in_sample"), inSample.value(r.forecaster.id) > 0);
-            object.insert(QStringLiteral("n_in_sample"), inSample.value(r.forecaster.id));
-            json.insert(r.forecaster.name, object);
-        }
-        printJson(io, QJsonDocument(json));
-        return int(Success);
-    }
-    printReports(io.out, *pairs, reports, samePairs, inSample);
+    if (run.json())
+        run.printJson(metricsJson(reports, inSample));
+    else
+        printReports(run.out(), *pairs, reports, samePairs, inSample);
     return int(Success);
 }
 
@@ -150,8 +152,9 @@ Command metricsCommand()
     c.name = QStringLiteral("metrics");
     c.summary = QStringLiteral("Calibration, accuracy and ranking metrics of the forecasts in a store.");
     c.usage = QStringLiteral("STORE");
-    c.addOptions = addMetricsOptions;
-    c.run = runMetrics;
+    c.arguments = {{QStringLiteral("STORE"), QStringLiteral("an existing store")}};
+    c.options = metricsOptions();
+    c.invoke = runMetrics;
     return c;
 }
 

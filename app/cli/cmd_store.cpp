@@ -1,5 +1,5 @@
 // gpuf init STORE and gpuf stats STORE.
-#include "app/cli/command.h"
+#include "app/cli/invocation.h"
 #include "core/store/statistics.h"
 #include "core/store/store.h"
 
@@ -8,6 +8,12 @@
 
 namespace gpuf::cli {
 namespace {
+
+const QStringList kProblemFields {QStringLiteral("kernels"), QStringLiteral("measurements"),
+    QStringLiteral("forecasts"), QStringLiteral("pair_labels")};
+const QStringList kForecasterFields {QStringLiteral("forecasts")};
+const QStringList kHardwareFields {
+    QStringLiteral("measurements"), QStringLiteral("forecasts"), QStringLiteral("pair_labels")};
 
 QJsonArray countsJson(const QList<NamedCounts> &rows, const QStringList &fields)
 {
@@ -54,6 +60,83 @@ void printTable(QTextStream &out, const QString &title, const QList<NamedCounts>
     }
 }
 
+QJsonObject statsJson(const StoreStatistics &stats)
+{
+    const StoreCounts &t = stats.totals;
+    return QJsonObject {
+        {QStringLiteral("problems"), t.problems},
+        {QStringLiteral("kernels"), t.kernels},
+        {QStringLiteral("hardware"), t.hardware},
+        {QStringLiteral("measurements"), t.measurements},
+        {QStringLiteral("replayed_measurements"), stats.replayedMeasurements},
+        {QStringLiteral("pair_labels"), t.pairLabels},
+        {QStringLiteral("forecasters"), t.forecasters},
+        {QStringLiteral("forecasts"), t.forecasts},
+        {QStringLiteral("searches"), t.searches},
+        {QStringLiteral("events"), t.events},
+        {QStringLiteral("per_problem"), countsJson(stats.perProblem, kProblemFields)},
+        {QStringLiteral("per_forecaster"), countsJson(stats.perForecaster, kForecasterFields)},
+        {QStringLiteral("per_hardware"), countsJson(stats.perHardware, kHardwareFields)},
+    };
+}
+
+void printStats(QTextStream &out, const QString &path, const StoreStatistics &stats)
+{
+    const StoreCounts &t = stats.totals;
+    const QString measurements = stats.replayedMeasurements > 0
+        ? QStringLiteral("%1 (%2 replayed ↺)").arg(t.measurements).arg(stats.replayedMeasurements)
+        : QString::number(t.measurements);
+    out << path << '\n'
+        << QStringLiteral("  problems %1  kernels %2  hardware %3  measurements %4  pair labels %5\n"
+                          "  forecasters %6  forecasts %7  searches %8  events %9\n")
+               .arg(t.problems)
+               .arg(t.kernels)
+               .arg(t.hardware)
+               .arg(measurements)
+               .arg(t.pairLabels)
+               .arg(t.forecasters)
+               .arg(t.forecasts)
+               .arg(t.searches)
+               .arg(t.events);
+    printTable(out, QStringLiteral("per problem:"), stats.perProblem, kProblemFields);
+    printTable(out, QStringLiteral("per forecaster:"), stats.perForecaster, kForecasterFields);
+    printTable(out, QStringLiteral("per hardware:"), stats.perHardware, kHardwareFields);
+}
+
+// A store's errors name its file: the sentence stands without the command's name.
+int runInit(Invocation &run)
+{
+    if (run.args().size() != 1)
+        return run.usage(QStringLiteral("give exactly one STORE"));
+    const QString &path = run.args().first();
+    auto store = run.createStore(path);
+    if (!store)
+        return run.report(BadInput, store.error());
+    if (run.json())
+        run.printJson(QJsonObject {
+            {QStringLiteral("store"), path}, {QStringLiteral("schema_version"), (*store)->schemaVersion()}});
+    else
+        run.out() << "store ready: " << path << " (schema " << (*store)->schemaVersion() << ")\n";
+    return int(Success);
+}
+
+int runStats(Invocation &run)
+{
+    if (run.args().size() != 1)
+        return run.usage(QStringLiteral("give exactly one STORE"));
+    auto store = run.readStore(run.args().first());
+    if (!store)
+        return run.report(BadInput, store.error());
+    auto stats = storeStatistics(**store);
+    if (!stats)
+        return run.report(BadInput, stats.error());
+    if (run.json())
+        run.printJson(statsJson(*stats));
+    else
+        printStats(run.out(), run.args().first(), *stats);
+    return int(Success);
+}
+
 } // namespace
 
 Command initCommand()
@@ -62,25 +145,8 @@ Command initCommand()
     c.name = QStringLiteral("init");
     c.summary = QStringLiteral("Create an empty store (or check that STORE already is one).");
     c.usage = QStringLiteral("STORE");
-    c.addOptions = [](QCommandLineParser &parser) {
-        parser.addPositionalArgument(QStringLiteral("STORE"), QStringLiteral("the store file to create"));
-    };
-    c.run = [](const QCommandLineParser &parser, Io &io) {
-        const QStringList args = parser.positionalArguments();
-        if (args.size() != 1)
-            return fail(io, UsageError, QStringLiteral("init: give exactly one STORE"));
-        auto store = Store::open(args.first(), Store::Mode::CreateIfMissing);
-        if (!store)
-            return fail(io, BadInput, store.error());
-        if (parser.isSet(QStringLiteral("json"))) {
-            printJson(io,
-                QJsonDocument(QJsonObject {{QStringLiteral("store"), args.first()},
-                    {QStringLiteral("schema_version"), (*store)->schemaVersion()}}));
-        } else {
-            io.out << "store ready: " << args.first() << " (schema " << (*store)->schemaVersion() << ")\n";
-        }
-        return int(Success);
-    };
+    c.arguments = {{QStringLiteral("STORE"), QStringLiteral("the store file to create")}};
+    c.invoke = runInit;
     return c;
 }
 
@@ -90,64 +156,8 @@ Command statsCommand()
     c.name = QStringLiteral("stats");
     c.summary = QStringLiteral("Count what a store holds, per problem, forecaster and hardware.");
     c.usage = QStringLiteral("STORE");
-    c.addOptions = [](QCommandLineParser &parser) {
-        parser.addPositionalArgument(QStringLiteral("STORE"), QStringLiteral("an existing store"));
-    };
-    c.run = [](const QCommandLineParser &parser, Io &io) {
-        const QStringList args = parser.positionalArguments();
-        if (args.size() != 1)
-            return fail(io, UsageError, QStringLiteral("stats: give exactly one STORE"));
-        auto store = Store::open(args.first(), Store::Mode::ReadOnly);
-        if (!store)
-            return fail(io, BadInput, store.error());
-        auto stats = storeStatistics(**store);
-        if (!stats)
-            return fail(io, BadInput, stats.error());
-        const StoreCounts &t = stats->totals;
-        const QStringList problemFields {QStringLiteral("kernels"), QStringLiteral("measurements"),
-            QStringLiteral("forecasts"), QStringLiteral("pair_labels")};
-        const QStringList forecasterFields {QStringLiteral("forecasts")};
-        const QStringList hardwareFields {
-            QStringLiteral("measurements"), QStringLiteral("forecasts"), QStringLiteral("pair_labels")};
-        if (parser.isSet(QStringLiteral("json"))) {
-            printJson(io,
-                QJsonDocument(QJsonObject {
-                    {QStringLiteral("problems"), t.problems},
-                    {QStringLiteral("kernels"), t.kernels},
-                    {QStringLiteral("hardware"), t.hardware},
-                    {QStringLiteral("measurements"), t.measurements},
-                    {QStringLiteral("replayed_measurements"), stats->replayedMeasurements},
-                    {QStringLiteral("pair_labels"), t.pairLabels},
-                    {QStringLiteral("forecasters"), t.forecasters},
-                    {QStringLiteral("forecasts"), t.forecasts},
-                    {QStringLiteral("searches"), t.searches},
-                    {QStringLiteral("events"), t.events},
-                    {QStringLiteral("per_problem"), countsJson(stats->perProblem, problemFields)},
-                    {QStringLiteral("per_forecaster"), countsJson(stats->perForecaster, forecasterFields)},
-                    {QStringLiteral("per_hardware"), countsJson(stats->perHardware, hardwareFields)},
-                }));
-            return int(Success);
-        }
-        const QString measurements = stats->replayedMeasurements > 0
-            ? QStringLiteral("%1 (%2 replayed ↺)").arg(t.measurements).arg(stats->replayedMeasurements)
-            : QString::number(t.measurements);
-        io.out << args.first() << '\n'
-               << QStringLiteral("  problems %1  kernels %2  hardware %3  measurements %4  pair labels %5\n"
-                                 "  forecasters %6  forecasts %7  searches %8  events %9\n")
-                      .arg(t.problems)
-                      .arg(t.kernels)
-                      .arg(t.hardware)
-                      .arg(measurements)
-                      .arg(t.pairLabels)
-                      .arg(t.forecasters)
-                      .arg(t.forecasts)
-                      .arg(t.searches)
-                      .arg(t.events);
-        printTable(io.out, QStringLiteral("per problem:"), stats->perProblem, problemFields);
-        printTable(io.out, QStringLiteral("per forecaster:"), stats->perForecaster, forecasterFields);
-        printTable(io.out, QStringLiteral("per hardware:"), stats->perHardware, hardwareFields);
-        return int(Success);
-    };
+    c.arguments = {{QStringLiteral("STORE"), QStringLiteral("an existing store")}};
+    c.invoke = runStats;
     return c;
 }
 

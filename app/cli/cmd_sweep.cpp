@@ -1,8 +1,10 @@
 // gpuf sweep (measure a kernel family's space on the local GPU, write a sweep plan for the device driver, import a
 // recorded sweep) and the `families` verb of gpuf search (the shipped kernel families and their tunables), which
 // the search command's sub-command table (cmd_search.cpp) reaches.
-#include "app/cli/command.h"
+#include "app/cli/cli_engine.h"
+#include "app/cli/invocation.h"
 #include "app/cli/option_names.h"
+#include "app/cli/progress.h"
 #include "core/interop/corpus.h"
 #include "core/measure/cluster_profile.h"
 #include "core/measure/measure_engine.h"
@@ -13,12 +15,10 @@
 #include "core/store/problem_repo.h"
 #include "core/store/store.h"
 
-#include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonObject>
 
-#include <cstdio>
-#include <unistd.h>
+#include <algorithm>
 
 namespace gpuf::cli {
 namespace {
@@ -28,7 +28,6 @@ const QString kPlan = QStringLiteral("plan");
 const QString kImport = QStringLiteral("import");
 const QString kFamiliesDir = QStringLiteral("families-dir");
 const QString kCorpusDir = QStringLiteral("corpus-dir");
-const QString kCluster = QStringLiteral("cluster");
 
 // Measurement options of a sweep: every case checked against the reference, then timed until 1% relative standard
 // error (or 50 samples): enough to rank configurations, and a whole family fits in minutes.
@@ -50,42 +49,6 @@ QString corpusDir(const QCommandLineParser &parser)
     return parser.optionNames().contains(kCorpusDir) ? parser.value(kCorpusDir) : families::shippedCorpusDir();
 }
 
-// A bar redrawn in place on a terminal; one line per finished kernel otherwise (logs, pipes, tests).
-class Progress
-{
-public:
-    Progress(QTextStream &err, int total)
-        : m_err(err)
-        , m_total(total)
-        , m_terminal(isatty(fileno(stderr)) != 0)
-    { }
-    void finished(const MeasureItem &item)
-    {
-        ++m_done;
-        m_failed += item.outcome == QLatin1StringView("ok") ? 0 : 1;
-        if (!m_terminal) {
-            m_err << "[" << m_done << "/" << m_total << "] " << item.kernelLabel << ": "
-                  << (item.outcome.isEmpty() ? measureItemStateName(item.state) : item.outcome) << '\n';
-            m_err.flush();
-            return;
-        }
-        constexpr int width = 40;
-        const int filled = m_total > 0 ? width * m_done / m_total : width;
-        m_err << "\r[" << QString(filled, QLatin1Char('#')) << QString(width - filled, QLatin1Char('.')) << "] "
-              << m_done << "/" << m_total << ", " << m_failed << " failed";
-        if (m_done == m_total)
-            m_err << '\n';
-        m_err.flush();
-    }
-
-private:
-    QTextStream &m_err;
-    int m_total;
-    int m_done = 0;
-    int m_failed = 0;
-    bool m_terminal;
-};
-
 struct Selection
 {
     families::KernelFamily family;
@@ -94,76 +57,63 @@ struct Selection
     quint64 seed = 0;
 };
 
-Result<Selection> selectConfigurations(const QCommandLineParser &parser)
+Result<Selection> selectConfigurations(const Invocation &run)
 {
-    if (!parser.isSet(kFamily))
+    if (!run.isSet(kFamily))
         return Error {QStringLiteral("give --family NAME (gpuf search families lists them)")};
-    auto family = families::findFamily(parser.value(kFamily), familiesDir(parser), corpusDir(parser));
+    auto family = families::findFamily(run.value(kFamily), familiesDir(run.parser()), corpusDir(run.parser()));
     if (!family)
         return Error {family.error()};
-    int sample = 0;
-    if (parser.isSet(kSample)) {
-        bool ok = false;
-        sample = parser.value(kSample).toInt(&ok);
-        if (!ok || sample <= 0)
-            return Error {QStringLiteral("--sample takes a positive number of configurations")};
-    }
-    quint64 seed = 1;
-    if (parser.isSet(kSeed)) {
-        bool ok = false;
-        seed = parser.value(kSeed).toULongLong(&ok);
-        if (!ok)
-            return Error {QStringLiteral("--seed takes a non-negative integer")};
-    }
+    auto given = run.checkOptions({kSample, kSeed});
+    if (!given)
+        return given.failure();
+    const quint64 seed = given->uint64(kSeed, 1);
     auto valid = families::validConfigurations(*family);
     if (!valid)
         return Error {valid.error()};
-    Selection s {*family, *valid, families::sampleConfigurations(*valid, sample, seed), seed};
+    Selection s {*family, *valid, families::sampleConfigurations(*valid, given->integer(kSample, 0), seed), seed};
     return s;
 }
 
-int writePlan(const QCommandLineParser &parser, Io &io)
+int writePlan(Invocation &run)
 {
-    auto selection = selectConfigurations(parser);
+    auto selection = selectConfigurations(run);
     if (!selection)
-        return fail(io, BadInput, QStringLiteral("sweep: %1").arg(selection.error()));
-    const QString path = parser.value(kPlan);
-    if (Status s = families::writeSweepPlan(path, selection->family, corpusDir(parser), selection->chosen,
+        return run.bad(selection.error());
+    const QString path = run.value(kPlan);
+    if (Status s = families::writeSweepPlan(path, selection->family, corpusDir(run.parser()), selection->chosen,
             int(selection->valid.size()), selection->seed);
         !s)
-        return fail(io, BadInput, QStringLiteral("sweep: %1").arg(s.error()));
-    if (parser.isSet(QStringLiteral("json"))) {
-        printJson(io,
-            QJsonDocument(QJsonObject {{QStringLiteral("plan"), path}, {kFamily, selection->family.name},
-                {QStringLiteral("valid"), selection->valid.size()},
-                {QStringLiteral("planned"), selection->chosen.size()}}));
+        return run.bad(s.error());
+    if (run.json()) {
+        run.printJson(QJsonObject {{QStringLiteral("plan"), path}, {kFamily, selection->family.name},
+            {QStringLiteral("valid"), selection->valid.size()}, {QStringLiteral("planned"), selection->chosen.size()}});
     } else {
-        io.out << "plan of " << selection->chosen.size() << " of " << selection->valid.size() << " valid "
-               << selection->family.name << " configurations written to " << path << '\n';
+        run.out() << "plan of " << selection->chosen.size() << " of " << selection->valid.size() << " valid "
+                  << selection->family.name << " configurations written to " << path << '\n';
     }
     return Success;
 }
 
-int importRecorded(const QCommandLineParser &parser, Io &io, const QString &storePath)
+int importRecorded(Invocation &run, const QString &storePath)
 {
-    auto sweep = families::readSweep(parser.value(kImport));
+    auto sweep = families::readSweep(run.value(kImport));
     if (!sweep)
-        return fail(io, BadInput, QStringLiteral("sweep: %1").arg(sweep.error()));
-    auto family = families::findFamily(sweep->family, familiesDir(parser), corpusDir(parser));
+        return run.bad(sweep.error());
+    auto family = families::findFamily(sweep->family, familiesDir(run.parser()), corpusDir(run.parser()));
     if (!family)
-        return fail(io, BadInput, QStringLiteral("sweep: %1").arg(family.error()));
-    auto store = Store::open(storePath, Store::Mode::CreateIfMissing);
+        return run.bad(family.error());
+    auto store = run.createStore(storePath);
     if (!store)
-        return fail(io, BadInput, QStringLiteral("sweep: %1").arg(store.error()));
-    auto report = families::importSweep(**store, *sweep, *family, corpusDir(parser));
+        return run.bad(store.error());
+    auto report = families::importSweep(**store, *sweep, *family, corpusDir(run.parser()));
     if (!report)
-        return fail(io, BadInput, QStringLiteral("sweep: %1: %2").arg(parser.value(kImport), report.error()));
-    if (parser.isSet(QStringLiteral("json"))) {
-        printJson(io,
-            QJsonDocument(QJsonObject {{kFamily, sweep->family}, {QStringLiteral("hardware"), sweep->hardwareName()},
-                {QStringLiteral("kernels"), report->kernels}, {QStringLiteral("measurements"), report->measurements}}));
+        return run.bad(QStringLiteral("%1: %2").arg(run.value(kImport), report.error()));
+    if (run.json()) {
+        run.printJson(QJsonObject {{kFamily, sweep->family}, {QStringLiteral("hardware"), sweep->hardwareName()},
+            {QStringLiteral("kernels"), report->kernels}, {QStringLiteral("measurements"), report->measurements}});
     } else {
-        io.out << report->text() << " (" << sweep->family << " on " << sweep->hardwareName() << ")\n";
+        run.out() << report->text() << " (" << sweep->family << " on " << sweep->hardwareName() << ")\n";
     }
     return Success;
 }
@@ -212,123 +162,121 @@ Result<QList<RowId>> storeKernels(Store &store, const Selection &selection, cons
     return ids;
 }
 
-int measureLocally(const QCommandLineParser &parser, Io &io, const QString &storePath)
+// The GPU the sweep measures on: the local one (through `worker`), or a cluster's (whose nodes say what they have
+// when they run).
+DeviceState sweepDevice(CliEngine &engine, const QString &cluster)
 {
-    auto selection = selectConfigurations(parser);
-    if (!selection)
-        return fail(io, BadInput, QStringLiteral("sweep: %1").arg(selection.error()));
-    // The GPU first: without one nothing is stored (not even the kernels). A cluster's GPUs are on its nodes: its
-    // profile is checked here, and each node says what it has when it runs.
-    const QString cluster = parser.value(kCluster);
-    QString worker;
-    if (cluster.isEmpty()) {
-        auto located = measure::locateMeasureWorker();
-        if (!located)
-            return fail(io, BadInput, QStringLiteral("sweep: nothing measured: %1").arg(located.error()));
-        worker = *located;
-    } else if (auto profile = clusterProfile(cluster); !profile) {
-        return fail(io, BadInput, QStringLiteral("sweep: %1").arg(profile.error()));
-    }
-    MeasureEngine engine(MeasureEngineConfig {worker, {}, 1, 0, 30000, 50, 3});
-    QEventLoop loop;
-    const auto waitFor = [&](const std::function<bool(const MeasureSnapshot &)> &done) {
-        if (done(engine.snapshot()))
-            return;
-        QMetaObject::Connection c
-            = QObject::connect(&engine, &MeasureEngine::snapshotReady, &loop, [&](const MeasureSnapshot &s) {
-                  if (done(s))
-                      loop.quit();
-              });
-        loop.exec();
-        QObject::disconnect(c);
-    };
-    const auto shutdown = [&] {
-        QObject::connect(&engine, &MeasureEngine::shutDown, &loop, &QEventLoop::quit, Qt::QueuedConnection);
-        engine.shutdown();
-        loop.exec();
-    };
+    if (cluster.isEmpty())
+        return engine.probeDevice();
     DeviceState device;
-    if (cluster.isEmpty()) {
-        engine.probeDevice();
-        waitFor([](const MeasureSnapshot &s) {
-            return s.device.availability == DeviceState::Availability::Available
-                || s.device.availability == DeviceState::Availability::Unavailable;
-        });
-        device = engine.snapshot().device;
-    } else {
-        device.availability = DeviceState::Availability::Available;
-        device.devices.append(DeviceDescription {});
-        device.devices.first().name = QStringLiteral("cluster %1").arg(cluster);
-    }
-    if (!device.isAvailable()) {
-        shutdown();
-        return fail(io, BadInput, QStringLiteral("sweep: nothing measured: no GPU available: %1").arg(device.reason));
-    }
-    auto store = Store::open(storePath, Store::Mode::CreateIfMissing);
-    if (!store) {
-        shutdown();
-        return fail(io, BadInput, QStringLiteral("sweep: %1").arg(store.error()));
-    }
-    auto ids = storeKernels(**store, *selection, corpusDir(parser));
-    store->reset();
-    if (!ids) {
-        shutdown();
-        return fail(io, BadInput, QStringLiteral("sweep: %1").arg(ids.error()));
-    }
+    device.availability = DeviceState::Availability::Available;
+    device.devices.append(DeviceDescription {});
+    device.devices.first().name = QStringLiteral("cluster %1").arg(cluster);
+    return device;
+}
+
+QList<MeasureJob> sweepJobs(const QList<RowId> &kernels, const QString &cluster)
+{
     QList<MeasureJob> jobs;
-    for (RowId id : std::as_const(*ids)) {
+    for (RowId id : kernels) {
         jobs.append(MeasureJob {id, 0, MeasureMode::Local, sweepOptions(), 0});
         if (!cluster.isEmpty()) {
             jobs.last().mode = MeasureMode::Cluster;
             jobs.last().cluster = cluster;
         }
     }
-    io.err << "sweep: " << selection->family.name << ": measuring " << jobs.size() << " of " << selection->valid.size()
-           << " valid configurations on " << device.devices.value(0).name << '\n';
-    io.err.flush();
-    Progress progress(io.err, int(jobs.size()));
+    return jobs;
+}
+
+// Measures the jobs, a progress line (or the bar) per finished kernel; the final snapshot.
+MeasureSnapshot measureJobs(Invocation &run, CliEngine &engine, const QList<MeasureJob> &jobs)
+{
+    Progress progress(run.err());
+    progress.start(int(jobs.size()));
     QSet<quint64> reported;
-    engine.setStorePath(storePath);
-    engine.enqueue(jobs);
-    waitFor([&](const MeasureSnapshot &s) {
+    engine->setStorePath(run.args().first());
+    engine->enqueue(jobs);
+    return engine.runUntil([&](const MeasureSnapshot &s) {
         for (const MeasureItem &item : s.items) {
             if (isFinished(item.state) && !reported.contains(item.id)) {
                 reported.insert(item.id);
-                progress.finished(item);
+                progress.item(item.kernelLabel + QStringLiteral(": ")
+                        + (item.outcome.isEmpty() ? measureItemStateName(item.state) : item.outcome),
+                    item.outcome != QLatin1StringView("ok"));
             }
         }
-        return s.queued == 0 && s.running == 0;
+        return CliEngine::isIdle(s);
     });
-    const MeasureSnapshot done = engine.snapshot();
-    shutdown();
-    int ok = 0;
-    for (const MeasureItem &item : done.items)
-        ok += item.outcome == QLatin1StringView("ok") ? 1 : 0;
-    if (parser.isSet(QStringLiteral("json"))) {
-        printJson(io,
-            QJsonDocument(QJsonObject {{kFamily, selection->family.name},
-                {QStringLiteral("gpu"), device.devices.value(0).name}, {QStringLiteral("measured"), done.items.size()},
-                {QStringLiteral("ok"), ok}, {QStringLiteral("failed"), done.items.size() - ok}}));
-    } else {
-        io.out << selection->family.name << ": " << done.items.size() << " configurations measured on "
-               << device.devices.value(0).name << ", " << ok << " ok, " << (done.items.size() - ok) << " failed\n";
-    }
-    return ok == done.items.size() ? int(Success) : int(BadInput);
 }
 
-int runSweep(const QCommandLineParser &parser, Io &io)
+void printSwept(Invocation &run, const Selection &selection, const DeviceState &device, const MeasureSnapshot &done)
 {
-    const QStringList args = parser.positionalArguments();
-    if (parser.isSet(kPlan)) {
-        if (!args.isEmpty())
-            return fail(io, UsageError, QStringLiteral("sweep: --plan writes a file and takes no STORE"));
-        return writePlan(parser, io);
+    qsizetype ok = 0;
+    for (const MeasureItem &item : done.items)
+        ok += item.outcome == QLatin1StringView("ok") ? 1 : 0;
+    const QString gpu = device.devices.value(0).name;
+    if (run.json()) {
+        run.printJson(QJsonObject {{kFamily, selection.family.name}, {QStringLiteral("gpu"), gpu},
+            {QStringLiteral("measured"), done.items.size()}, {QStringLiteral("ok"), ok},
+            {QStringLiteral("failed"), done.items.size() - ok}});
+    } else {
+        run.out() << selection.family.name << ": " << done.items.size() << " configurations measured on " << gpu << ", "
+                  << ok << " ok, " << (done.items.size() - ok) << " failed\n";
     }
-    if (args.size() != 1)
-        return fail(io, UsageError, QStringLiteral("sweep: give exactly one STORE"));
-    if (parser.isSet(kImport))
-        return importRecorded(parser, io, args.first());
-    return measureLocally(parser, io, args.first());
+}
+
+int runMeasuredSweep(Invocation &run)
+{
+    auto selection = selectConfigurations(run);
+    if (!selection)
+        return run.bad(selection.error());
+    // The GPU first: without one nothing is stored (not even the kernels). A cluster's GPUs are on its nodes: its
+    // profile is checked here, and each node says what it has when it runs.
+    const QString cluster = run.value(kCluster);
+    QString worker;
+    if (cluster.isEmpty()) {
+        auto located = measure::locateMeasureWorker();
+        if (!located)
+            return run.bad(QStringLiteral("nothing measured: %1").arg(located.error()));
+        worker = *located;
+    } else if (auto profile = clusterProfile(cluster); !profile) {
+        return run.bad(profile.error());
+    }
+    CliEngine engine(worker);
+    const DeviceState device = sweepDevice(engine, cluster);
+    if (!device.isAvailable())
+        return run.bad(QStringLiteral("nothing measured: no GPU available: %1").arg(device.reason));
+    auto store = run.createStore(run.args().first());
+    if (!store)
+        return run.bad(store.error());
+    auto ids = storeKernels(**store, *selection, corpusDir(run.parser()));
+    store->reset();
+    if (!ids)
+        return run.bad(ids.error());
+    const QList<MeasureJob> jobs = sweepJobs(*ids, cluster);
+    run.err() << "sweep: " << selection->family.name << ": measuring " << jobs.size() << " of "
+              << selection->valid.size() << " valid configurations on " << device.devices.value(0).name << '\n';
+    run.err().flush();
+    const MeasureSnapshot done = measureJobs(run, engine, jobs);
+    engine.shutdown();
+    printSwept(run, *selection, device, done);
+    const bool allOk = std::all_of(done.items.cbegin(), done.items.cend(),
+        [](const MeasureItem &item) { return item.outcome == QLatin1StringView("ok"); });
+    return allOk ? int(Success) : int(BadInput);
+}
+
+int runSweep(Invocation &run)
+{
+    if (run.isSet(kPlan)) {
+        if (!run.args().isEmpty())
+            return run.usage(QStringLiteral("--plan writes a file and takes no STORE"));
+        return writePlan(run);
+    }
+    if (run.args().size() != 1)
+        return run.usage(QStringLiteral("give exactly one STORE"));
+    if (run.isSet(kImport))
+        return importRecorded(run, run.args().first());
+    return runMeasuredSweep(run);
 }
 
 QJsonObject familyJson(const families::KernelFamily &f, qsizetype valid)
@@ -357,7 +305,8 @@ QJsonObject familyJson(const families::KernelFamily &f, qsizetype valid)
 
 int runSearchFamilies(const QCommandLineParser &parser, Io &io)
 {
-    const bool json = parser.optionNames().contains(QStringLiteral("json"));
+    // A caller that parsed the command line itself (a test) may have --json in its parser but not in io.json.
+    const bool json = io.json || parser.optionNames().contains(QStringLiteral("json"));
     auto all = families::loadFamilies(familiesDir(parser), corpusDir(parser));
     if (!all)
         return fail(io, BadInput, QStringLiteral("search families: %1").arg(all.error()));
@@ -385,13 +334,17 @@ int runSearchFamilies(const QCommandLineParser &parser, Io &io)
     return Success;
 }
 
-void addFamilySourceOptions(QCommandLineParser &parser)
+QList<Option> familySourceOptions()
 {
-    parser.addOption({kFamiliesDir, QStringLiteral("read families from this folder instead of the shipped ones"),
-        QStringLiteral("DIR")});
-    parser.addOption({kCorpusDir, QStringLiteral("the corpus the families' problems come from (default: shipped)"),
-        QStringLiteral("DIR")});
+    return {
+        Option::text(kFamiliesDir, QStringLiteral("DIR"),
+            QStringLiteral("read families from this folder instead of the shipped ones")),
+        Option::text(kCorpusDir, QStringLiteral("DIR"),
+            QStringLiteral("the corpus the families' problems come from (default: shipped)")),
+    };
 }
+
+void addFamilySourceOptions(QCommandLineParser &parser) { addOptions(parser, familySourceOptions()); }
 
 Command sweepCommand()
 {
@@ -400,27 +353,25 @@ Command sweepCommand()
     c.summary = QStringLiteral("Measure a kernel family's configurations on the local GPU and store them; or write "
                                "a sweep plan (--plan) for gpuf-measure elsewhere; or import a recorded sweep.");
     c.usage = QStringLiteral("STORE");
-    c.addOptions = [](QCommandLineParser &parser) {
-        parser.addPositionalArgument(QStringLiteral("STORE"), QStringLiteral("the gpuf store (created if missing)"));
-        parser.addOption({kFamily, QStringLiteral("the kernel family (gpuf search families)"), QStringLiteral("NAME")});
-        parser.addOption({kSample, QStringLiteral("measure N configurations drawn at random (default: all valid)"),
-            QStringLiteral("N")});
-        parser.addOption({kSeed, QStringLiteral("seed of the sample and its order (default 1)"), QStringLiteral("S")});
-        parser.addOption({kPlan,
+    c.arguments = {{QStringLiteral("STORE"), QStringLiteral("the gpuf store (created if missing)")}};
+    c.options = {
+        Option::text(kFamily, QStringLiteral("NAME"), QStringLiteral("the kernel family (gpuf search families)")),
+        Option::integer(kSample, QStringLiteral("N"),
+            QStringLiteral("measure N configurations drawn at random (default: all valid)"))
+            .atLeast(1)
+            .refusedAs(QStringLiteral("takes a positive number of configurations")),
+        Option::uint64(kSeed, QStringLiteral("S"), QStringLiteral("seed of the sample and its order (default 1)")),
+        Option::text(kPlan, QStringLiteral("FILE"),
             QStringLiteral("write the plan (every configuration's kernel spec) to FILE for "
-                           "tests/gpu/sweep_families.py; measures nothing"),
-            QStringLiteral("FILE")});
-        parser.addOption({kCluster,
+                           "tests/gpu/sweep_families.py; measures nothing")),
+        Option::text(kCluster, QStringLiteral("PROFILE"),
             QStringLiteral(
-                "measure on the GPUs of this Slurm cluster profile (gpuf cluster profiles; docs/cluster.md)"),
-            QStringLiteral("PROFILE")});
-        parser.addOption({kImport,
-            QStringLiteral("import a recorded sweep (gpuf-sweep/1, e.g. resources/sweeps) "
-                           "into STORE"),
-            QStringLiteral("FILE")});
-        addFamilySourceOptions(parser);
+                "measure on the GPUs of this Slurm cluster profile (gpuf cluster profiles; docs/cluster.md)")),
+        Option::text(kImport, QStringLiteral("FILE"),
+            QStringLiteral("import a recorded sweep (gpuf-sweep/1, e.g. resources/sweeps) into STORE")),
     };
-    c.run = runSweep;
+    c.options += familySourceOptions();
+    c.invoke = runSweep;
     return c;
 }
 

@@ -1,8 +1,9 @@
 // gpuf train STORE --out MODEL: trains the cost model on a store's measured pairs with leave-one-operation-out
 // validation, prints the validation metrics (core/metrics, as `gpuf metrics`), then writes the model trained on
 // everything and its manifest.
-#include "app/cli/command.h"
+#include "app/cli/invocation.h"
 #include "app/cli/option_names.h"
+#include "app/cli/progress.h"
 #include "core/forecasters/costmodel/costmodel_compile.h"
 #include "core/forecasters/costmodel/costmodel_heldout.h"
 #include "core/forecasters/costmodel/costmodel_training.h"
@@ -12,7 +13,6 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
-#include <QMutex>
 #include <QSaveFile>
 
 #include <cmath>
@@ -25,28 +25,33 @@ const QString kWriteHeldOut = QStringLiteral("write-heldout");
 const QString kFeaturesCsv = QStringLiteral("features-csv");
 const QString kCompileFeatures = QStringLiteral("compile-features");
 
-void addTrainOptions(QCommandLineParser &parser)
+QList<Option> trainOptions()
 {
-    parser.addPositionalArgument(QStringLiteral("STORE"), QStringLiteral("a store with measured kernels"));
-    parser.addOption({kOut, QStringLiteral("Where to write the model (XGBoost JSON); its manifest goes next to it."),
-        QStringLiteral("MODEL")});
-    parser.addOption({kSeed, QStringLiteral("Seed of the boosting's row and column sampling."), QStringLiteral("N"),
-        QString::number(costmodel::BoosterParameters {}.seed)});
-    parser.addOption({kRounds, QStringLiteral("Boosting rounds."), QStringLiteral("N"),
-        QString::number(costmodel::BoosterParameters {}.rounds)});
-    parser.addOption({kWriteHeldOut,
-        QStringLiteral("Also store the held-out predictions as forecasts of the forecaster 'costmodel-heldout'.")});
-    parser.addOption({kQuiet, QStringLiteral("No progress lines on stderr.")});
-    parser.addOption({kCompileFeatures,
-        QStringLiteral(
-            "Also learn from compile features (registers, spills, PTX instruction mix), compiling every CUDA "
-            "kernel with gpuf-measure (no GPU needed). The model still forecasts without them.")});
-    parser.addOption(
-        {kArch, QStringLiteral("Architecture for --compile-features (default: that of the GPU with the most pairs)."),
-            QStringLiteral("sm_XY")});
-    parser.addOption({kFeaturesCsv,
-        QStringLiteral("Also write the features of every kernel in the store (one row per kernel) to this CSV file."),
-        QStringLiteral("FILE")});
+    const costmodel::BoosterParameters defaults;
+    return {
+        Option::text(kOut, QStringLiteral("MODEL"),
+            QStringLiteral("Where to write the model (XGBoost JSON); its manifest goes next to it."))
+            .mandatory(),
+        Option::uint64(kSeed, QStringLiteral("N"), QStringLiteral("Seed of the boosting's row and column sampling."))
+            .byDefault(QString::number(defaults.seed))
+            .refusedAs(QStringLiteral("needs a non-negative integer")),
+        Option::integer(kRounds, QStringLiteral("N"), QStringLiteral("Boosting rounds."))
+            .byDefault(QString::number(defaults.rounds))
+            .atLeast(1)
+            .refusedAs(QStringLiteral("needs a positive integer")),
+        Option::flag(kWriteHeldOut,
+            QStringLiteral("Also store the held-out predictions as forecasts of the forecaster 'costmodel-heldout'.")),
+        Option::flag(kQuiet, QStringLiteral("No progress lines on stderr.")),
+        Option::flag(kCompileFeatures,
+            QStringLiteral(
+                "Also learn from compile features (registers, spills, PTX instruction mix), compiling every CUDA "
+                "kernel with gpuf-measure (no GPU needed). The model still forecasts without them.")),
+        Option::text(kArch, QStringLiteral("sm_XY"),
+            QStringLiteral("Architecture for --compile-features (default: that of the GPU with the most pairs).")),
+        Option::text(kFeaturesCsv, QStringLiteral("FILE"),
+            QStringLiteral(
+                "Also write the features of every kernel in the store (one row per kernel) to this CSV file.")),
+    };
 }
 
 const metrics::Scalar kShown[] = {metrics::Scalar::Accuracy, metrics::Scalar::WithinOne, metrics::Scalar::Ece,
@@ -141,86 +146,90 @@ Status writeFeaturesCsv(
     return {};
 }
 
-int runTrain(const QCommandLineParser &parser, Io &io)
+// --compile-features: the worker that compiles every kernel, and the architecture to compile for.
+int useCompileFeatures(Invocation &run, const costmodel::TrainingSet &set, costmodel::TrainingOptions &options,
+    std::unique_ptr<costmodel::CompileFeatureWorker> &compiler)
 {
-    const QStringList args = parser.positionalArguments();
-    if (args.size() != 1)
-        return fail(io, UsageError, QStringLiteral("train: give exactly one STORE"));
-    const QString out = parser.value(kOut);
-    if (out.isEmpty())
-        return fail(io, UsageError, QStringLiteral("train: --out MODEL is required"));
-    costmodel::TrainingOptions options;
-    bool ok = false;
-    options.parameters.seed = parser.value(kSeed).toULongLong(&ok);
-    if (!ok)
-        return fail(io, UsageError, QStringLiteral("train: --seed needs a non-negative integer"));
-    options.parameters.rounds = parser.value(kRounds).toInt(&ok);
-    if (!ok || options.parameters.rounds < 1)
-        return fail(io, UsageError, QStringLiteral("train: --rounds needs a positive integer"));
-    const bool json = parser.isSet(QStringLiteral("json"));
-    QMutex progressLock;
-    if (!json && !parser.isSet(kQuiet)) {
-        options.progress = [&io, &progressLock](const QString &line) {
-            QMutexLocker lock(&progressLock);
-            io.err << "  " << line << '\n';
-            io.err.flush();
-        };
-    }
+    auto started = costmodel::CompileFeatureWorker::start();
+    if (!started)
+        return run.bad(QStringLiteral("--compile-features: ") + started.error());
+    compiler = std::move(*started);
+    options.compiler = compiler.get();
+    options.compileArch = run.isSet(kArch) ? run.value(kArch) : dominantArch(set);
+    if (options.compileArch.isEmpty())
+        return run.usage(QStringLiteral("no GPU of the pairs names its architecture; give --arch"));
+    return Success;
+}
 
-    const bool writeHeldOut = parser.isSet(kWriteHeldOut);
-    auto store = Store::open(args.first(), writeHeldOut ? Store::Mode::ExistingOnly : Store::Mode::ReadOnly);
-    if (!store)
-        return fail(io, BadInput, QStringLiteral("train: ") + store.error());
-    auto set = costmodel::loadTrainingSet(**store);
-    if (!set)
-        return fail(io, BadInput, QStringLiteral("train: ") + set.error());
-    std::unique_ptr<costmodel::CompileFeatureWorker> compiler;
-    if (parser.isSet(kCompileFeatures)) {
-        auto started = costmodel::CompileFeatureWorker::start();
-        if (!started)
-            return fail(io, BadInput, QStringLiteral("train: --compile-features: ") + started.error());
-        compiler = std::move(*started);
-        options.compiler = compiler.get();
-        options.compileArch = parser.isSet(kArch) ? parser.value(kArch) : dominantArch(*set);
-        if (options.compileArch.isEmpty())
-            return fail(
-                io, UsageError, QStringLiteral("train: no GPU of the pairs names its architecture; give --arch"));
-    }
-    if (const QString csv = parser.value(kFeaturesCsv); !csv.isEmpty()) {
-        if (Status s = writeFeaturesCsv(csv, *set, options); !s)
-            return fail(io, BadInput, QStringLiteral("train: ") + s.error());
-    }
-    auto outcome = costmodel::trainWithValidation(*set, options);
-    if (!outcome)
-        return fail(io, BadInput, QStringLiteral("train: ") + outcome.error());
-    if (const QString dir = QFileInfo(out).absolutePath(); !QDir().mkpath(dir))
-        return fail(io, BadInput, QStringLiteral("train: cannot create %1").arg(dir));
-    if (Status s = outcome->model->save(out); !s)
-        return fail(io, BadInput, QStringLiteral("train: ") + s.error());
-    int written = 0;
-    if (writeHeldOut) {
-        auto n = costmodel::storeHeldOutForecasts(**store, *outcome);
-        if (!n)
-            return fail(io, BadInput, QStringLiteral("train: storing held-out forecasts: ") + n.error());
-        written = *n;
-    }
-
-    const costmodel::Manifest &m = outcome->model->manifest();
-    if (json) {
+void printTrained(Invocation &run, const costmodel::TrainingSet &set, const costmodel::TrainingOutcome &outcome,
+    std::optional<int> heldOutWritten)
+{
+    const QString out = run.value(kOut);
+    const costmodel::Manifest &m = outcome.model->manifest();
+    if (run.json()) {
         QJsonObject result {{QStringLiteral("model"), out},
             {QStringLiteral("manifest"), costmodel::manifestPathFor(out)},
             {QStringLiteral("training_data"), m.trainingData}, {QStringLiteral("validation"), m.validation},
             {QStringLiteral("temperature"), m.temperature}, {QStringLiteral("hyper_parameters"), m.parameters.toJson()},
-            {QStringLiteral("seconds"), outcome->seconds}};
-        if (writeHeldOut)
-            result.insert(QStringLiteral("heldout_forecasts"), written);
-        printJson(io, QJsonDocument(result));
-        return Success;
+            {QStringLiteral("seconds"), outcome.seconds}};
+        if (heldOutWritten)
+            result.insert(QStringLiteral("heldout_forecasts"), *heldOutWritten);
+        run.printJson(result);
+        return;
     }
-    printOutcome(io.out, *set, *outcome);
-    io.out << "wrote " << out << " and " << costmodel::manifestPathFor(out) << '\n';
-    if (writeHeldOut)
-        io.out << "stored " << written << " held-out forecasts as '" << costmodel::kHeldOutForecasterName << "'\n";
+    printOutcome(run.out(), set, outcome);
+    run.out() << "wrote " << out << " and " << costmodel::manifestPathFor(out) << '\n';
+    if (heldOutWritten)
+        run.out() << "stored " << *heldOutWritten << " held-out forecasts as '" << costmodel::kHeldOutForecasterName
+                  << "'\n";
+}
+
+int runTrain(Invocation &run)
+{
+    if (run.args().size() != 1)
+        return run.usage(QStringLiteral("give exactly one STORE"));
+    auto given = run.checkOptions();
+    if (!given)
+        return run.usage(given.error());
+    costmodel::TrainingOptions options;
+    options.parameters.seed = given->uint64(kSeed);
+    options.parameters.rounds = given->integer(kRounds);
+    Progress progress(run.err(), run.json() || run.isSet(kQuiet));
+    if (!progress.isQuiet())
+        options.progress = [&progress](const QString &line) { progress.line(QStringLiteral("  ") + line); };
+
+    const bool writeHeldOut = run.isSet(kWriteHeldOut);
+    auto store = writeHeldOut ? run.existingStore(run.args().first()) : run.readStore(run.args().first());
+    if (!store)
+        return run.bad(store.error());
+    auto set = costmodel::loadTrainingSet(**store);
+    if (!set)
+        return run.bad(set.error());
+    std::unique_ptr<costmodel::CompileFeatureWorker> compiler;
+    if (run.isSet(kCompileFeatures)) {
+        if (const int code = useCompileFeatures(run, *set, options, compiler); code != Success)
+            return code;
+    }
+    if (const QString csv = run.value(kFeaturesCsv); !csv.isEmpty()) {
+        if (Status s = writeFeaturesCsv(csv, *set, options); !s)
+            return run.bad(s.error());
+    }
+    auto outcome = costmodel::trainWithValidation(*set, options);
+    if (!outcome)
+        return run.bad(outcome.error());
+    const QString out = run.value(kOut);
+    if (const QString dir = QFileInfo(out).absolutePath(); !QDir().mkpath(dir))
+        return run.bad(QStringLiteral("cannot create %1").arg(dir));
+    if (Status s = outcome->model->save(out); !s)
+        return run.bad(s.error());
+    std::optional<int> written;
+    if (writeHeldOut) {
+        auto n = costmodel::storeHeldOutForecasts(**store, *outcome);
+        if (!n)
+            return run.bad(QStringLiteral("storing held-out forecasts: ") + n.error());
+        written = *n;
+    }
+    printTrained(run, *set, *outcome, written);
     return Success;
 }
 
@@ -233,8 +242,9 @@ Command trainCommand()
     c.summary = QStringLiteral("Train the cost model on a store's measured pairs (leave-one-operation-out "
                                "validation, then a final model on everything).");
     c.usage = QStringLiteral("STORE --out MODEL");
-    c.addOptions = addTrainOptions;
-    c.run = runTrain;
+    c.arguments = {{QStringLiteral("STORE"), QStringLiteral("a store with measured kernels")}};
+    c.options = trainOptions();
+    c.invoke = runTrain;
     return c;
 }
 

@@ -1,6 +1,7 @@
 // gpuf import STORE FILE… and gpuf export STORE FILE: gpuf bundles, the paper's rows and search logs, and other
 // auto-tuners' results (Kernel Tuner caches, T4) as tuning spaces, which also export back to T4.
-#include "app/cli/command.h"
+#include "app/cli/invocation.h"
+#include "app/cli/option_names.h"
 #include "core/interop/corpus.h"
 #include "core/interop/interop.h"
 #include "core/interop/tuning_import.h"
@@ -36,74 +37,152 @@ QJsonObject reportJson(const interop::ImportReport &report)
     return QJsonObject {{QStringLiteral("files"), files}};
 }
 
-int importTuning(const QCommandLineParser &parser, Io &io, const QString &storePath, const QString &file)
+const QString kSpaceName = QStringLiteral("name");
+const QString kTemplate = QStringLiteral("template");
+const QString kReference = QStringLiteral("reference");
+const QString kT4 = QStringLiteral("t4");
+const QString kResults = QStringLiteral("results");
+
+// A store's errors and an import's name their file: those sentences stand without the command's name.
+int importTuning(Invocation &run, const QString &storePath, const QString &file)
 {
     auto results = interop::readTuningResults(file);
     if (!results)
-        return fail(io, BadInput, results.error() + QStringLiteral(" (nothing was imported)"));
+        return run.report(BadInput, results.error() + QStringLiteral(" (nothing was imported)"));
     interop::TuningImportOptions options;
     options.sourceFile = file;
-    options.name = parser.value(QStringLiteral("name"));
-    options.hardware = parser.value(QStringLiteral("hardware"));
-    options.reference = parser.value(QStringLiteral("reference"));
-    if (parser.isSet(QStringLiteral("template"))) {
-        options.templateFile = parser.value(QStringLiteral("template"));
+    options.name = run.value(kSpaceName);
+    options.hardware = run.value(kHardware);
+    options.reference = run.value(kReference);
+    if (run.isSet(kTemplate)) {
+        options.templateFile = run.value(kTemplate);
         QFile f(options.templateFile);
         if (!f.open(QIODevice::ReadOnly))
-            return fail(io, BadInput,
-                QStringLiteral("import: cannot read the template %1: %2").arg(options.templateFile, f.errorString()));
+            return run.bad(
+                QStringLiteral("cannot read the template %1: %2").arg(options.templateFile, f.errorString()));
         options.templateText = QString::fromUtf8(f.readAll());
     }
-    auto store = Store::open(storePath, Store::Mode::CreateIfMissing);
+    auto store = run.createStore(storePath);
     if (!store)
-        return fail(io, BadInput, store.error());
+        return run.report(BadInput, store.error());
     auto report = interop::importTuningResults(**store, *results, options);
     if (!report)
-        return fail(io, BadInput, report.error() + QStringLiteral(" (nothing was imported)"));
-    if (parser.isSet(QStringLiteral("json"))) {
-        printJson(io,
-            QJsonDocument(QJsonObject {{QStringLiteral("file"), file}, {QStringLiteral("space"), report->space},
-                {QStringLiteral("hardware"), report->hardware},
-                {QStringLiteral("configurations"), report->configurations},
-                {QStringLiteral("failed"), report->failures}, {QStringLiteral("kernels_added"), report->kernelsAdded},
-                {QStringLiteral("measurements_added"), report->measurementsAdded},
-                {QStringLiteral("reference"), report->reference}, {QStringLiteral("template"), report->withTemplate}}));
+        return run.report(BadInput, report.error() + QStringLiteral(" (nothing was imported)"));
+    if (run.json()) {
+        run.printJson(QJsonObject {{QStringLiteral("file"), file}, {QStringLiteral("space"), report->space},
+            {QStringLiteral("hardware"), report->hardware}, {QStringLiteral("configurations"), report->configurations},
+            {QStringLiteral("failed"), report->failures}, {QStringLiteral("kernels_added"), report->kernelsAdded},
+            {QStringLiteral("measurements_added"), report->measurementsAdded},
+            {QStringLiteral("reference"), report->reference}, {QStringLiteral("template"), report->withTemplate}});
     } else {
-        io.out << report->text() << '\n';
+        run.out() << report->text() << '\n';
     }
     return int(Success);
 }
 
-int exportT4(const QCommandLineParser &parser, Io &io, const QString &storePath, const QString &file)
+int runImport(Invocation &run)
 {
-    const QString space = parser.value(QStringLiteral("family"));
-    if (space.isEmpty())
-        return fail(io, UsageError, QStringLiteral("export --t4: name the space with --family NAME"));
-    auto store = Store::open(storePath, Store::Mode::ReadOnly);
-    if (!store)
-        return fail(io, BadInput, store.error());
-    // A family's problem is the corpus problem it optimises; an imported space is its own problem.
-    QString problem = parser.value(QStringLiteral("problem"));
-    if (problem.isEmpty()) {
-        auto family = families::findFamily(space);
-        problem = family ? family->problem : space;
+    const QStringList &args = run.args();
+    if (args.size() < 2)
+        return run.usage(QStringLiteral("give a STORE and at least one FILE"));
+    if (args.size() == 2 && interop::looksLikeTuningResults(args.at(1)))
+        return importTuning(run, args.first(), args.at(1));
+    for (const QString &option : {kHardware, kSpaceName, kTemplate, kReference}) {
+        if (run.isSet(option))
+            return run.usage(
+                QStringLiteral("--%1 is for one tuning result (a Kernel Tuner cache or T4 file)").arg(option));
     }
-    auto results = search::recordedTuningResults(**store, problem, space, parser.value(QStringLiteral("hardware")));
-    if (!results)
-        return fail(io, BadInput, QStringLiteral("export --t4: ") + results.error());
+    auto store = run.createStore(args.first());
+    if (!store)
+        return run.report(BadInput, store.error());
+    auto report = interop::importFiles(**store, args.mid(1));
+    if (!report)
+        return run.report(BadInput, report.error() + QStringLiteral(" (nothing was imported)"));
+    if (run.json())
+        run.printJson(reportJson(*report));
+    else
+        run.out() << report->text() << (report->text().endsWith(QLatin1Char('\n')) ? "" : "\n");
+    return int(Success);
+}
+
+Status writeT4(const QString &file, const interop::TuningResults &results, const QString &space)
+{
     QSaveFile out(file);
     if (!out.open(QIODevice::WriteOnly)
-        || out.write(interop::writeT4(*results,
-               {{QStringLiteral("device"), results->hardware}, {QStringLiteral("compute_api"), QStringLiteral("CUDA")},
+        || out.write(interop::writeT4(results,
+               {{QStringLiteral("device"), results.hardware}, {QStringLiteral("compute_api"), QStringLiteral("CUDA")},
                    {QStringLiteral("autotuner"), QStringLiteral("gpuf")},
                    {QStringLiteral("autotuner_version"), QStringLiteral(GPUF_VERSION_STRING)},
                    {QStringLiteral("space"), space}}))
             < 0
         || !out.commit())
-        return fail(io, BadInput, QStringLiteral("export --t4: cannot write %1: %2").arg(file, out.errorString()));
-    io.out << QStringLiteral("exported %1 configurations of '%2' on %3 to %4 (T4)\n")
-                  .arg(results->entries.size())
-                  .arg(space, results->hardware, file);
+        return Error {QStringLiteral("cannot write %1: %2").arg(file, out.errorString())};
+    return {};
+}
+
+int exportT4(Invocation &run, const QString &storePath, const QString &file)
+{
+    run.setPrefix(QStringLiteral("export --t4"));
+    const QString space = run.value(kFamily);
+    if (space.isEmpty())
+        return run.usage(QStringLiteral("name the space with --family NAME"));
+    auto store = run.readStore(storePath);
+    if (!store)
+        return run.report(BadInput, store.error());
+    // A family's problem is the corpus problem it optimises; an imported space is its own problem.
+    QString problem = run.value(kProblem);
+    if (problem.isEmpty()) {
+        auto family = families::findFamily(space);
+        problem = family ? family->problem : space;
+    }
+    auto results = search::recordedTuningResults(**store, problem, space, run.value(kHardware));
+    if (!results)
+        return run.bad(results.error());
+    if (Status s = writeT4(file, *results, space); !s)
+        return run.bad(s.error());
+    run.out() << QStringLiteral("exported %1 configurations of '%2' on %3 to %4 (T4)\n")
+                     .arg(results->entries.size())
+                     .arg(space, results->hardware, file);
+    return int(Success);
+}
+
+int runExportCommand(Invocation &run)
+{
+    const QStringList &args = run.args();
+    if (args.size() != 2)
+        return run.usage(QStringLiteral("give a STORE and one FILE"));
+    if (run.isSet(kT4))
+        return exportT4(run, args.first(), args.at(1));
+    auto store = run.readStore(args.first());
+    if (!store)
+        return run.report(BadInput, store.error());
+    if (Status s = interop::exportBundle(**store, args.at(1)); !s)
+        return run.report(BadInput, s.error());
+    auto counts = (*store)->counts();
+    if (run.json())
+        run.printJson(QJsonObject {
+            {QStringLiteral("file"), args.at(1)}, {QStringLiteral("kernels"), counts ? counts->kernels : 0}});
+    else
+        run.out() << "exported " << args.first() << " to " << args.at(1) << '\n';
+    return int(Success);
+}
+
+int runCorpus(Invocation &run)
+{
+    const QStringList &args = run.args();
+    if (args.size() != 2)
+        return run.usage(QStringLiteral("give a STORE and a corpus DIR"));
+    auto store = run.createStore(args.first());
+    if (!store)
+        return run.report(BadInput, store.error());
+    auto report = interop::importCorpus(**store, args.at(1), run.value(kResults));
+    if (!report)
+        return run.report(BadInput, report.error() + QStringLiteral(" (nothing was imported)"));
+    if (run.json())
+        run.printJson(QJsonObject {{QStringLiteral("problems"), report->problems},
+            {QStringLiteral("kernels"), report->kernels}, {QStringLiteral("measurements"), report->measurements}});
+    else
+        run.out() << report->text() << '\n';
     return int(Success);
 }
 
@@ -117,49 +196,23 @@ Command importCommand()
                                "auto-tuner's results (a Kernel Tuner cache or T4 file, .gz too) as a tuning space.");
     c.usage = QStringLiteral("STORE FILE… | STORE TUNING-FILE [--hardware NAME] [--name N] [--template FILE] "
                              "[--reference CONFIG]");
-    c.addOptions = [](QCommandLineParser &parser) {
-        parser.addPositionalArgument(QStringLiteral("STORE"), QStringLiteral("the store (created when missing)"));
-        parser.addPositionalArgument(QStringLiteral("FILE"),
+    c.arguments = {{QStringLiteral("STORE"), QStringLiteral("the store (created when missing)")},
+        {QStringLiteral("FILE"),
             QStringLiteral("JSON Lines files, or one tuning result; the format of each is detected"),
-            QStringLiteral("FILE…"));
-        parser.addOption({QStringLiteral("hardware"),
-            QStringLiteral("Tuning result: the GPU it was measured on (T4 files name none)."), QStringLiteral("NAME")});
-        parser.addOption({QStringLiteral("name"),
-            QStringLiteral("Tuning result: the space's name (default: the file's kernel name or base name)."),
-            QStringLiteral("N")});
-        parser.addOption({QStringLiteral("template"),
+            QStringLiteral("FILE…")}};
+    c.options = {
+        Option::text(kHardware, QStringLiteral("NAME"),
+            QStringLiteral("Tuning result: the GPU it was measured on (T4 files name none).")),
+        Option::text(kSpaceName, QStringLiteral("N"),
+            QStringLiteral("Tuning result: the space's name (default: the file's kernel name or base name).")),
+        Option::text(kTemplate, QStringLiteral("FILE"),
             QStringLiteral("Tuning result: the kernel source with the tunables as #defines put above it, as Kernel "
-                           "Tuner builds it, so code-reading forecasters see each configuration's code."),
-            QStringLiteral("FILE")});
-        parser.addOption({QStringLiteral("reference"),
+                           "Tuner builds it, so code-reading forecasters see each configuration's code.")),
+        Option::text(kReference, QStringLiteral("CONFIG"),
             QStringLiteral("Tuning result: the configuration speedups are measured against, e.g. \"block_size_x=16 "
-                           "tile_size_x=2 …\" (default: the one of median time)."),
-            QStringLiteral("CONFIG")});
+                           "tile_size_x=2 …\" (default: the one of median time).")),
     };
-    c.run = [](const QCommandLineParser &parser, Io &io) {
-        const QStringList args = parser.positionalArguments();
-        if (args.size() < 2)
-            return fail(io, UsageError, QStringLiteral("import: give a STORE and at least one FILE"));
-        if (args.size() == 2 && interop::looksLikeTuningResults(args.at(1)))
-            return importTuning(parser, io, args.first(), args.at(1));
-        for (const char *option : {"hardware", "name", "template", "reference"}) {
-            if (parser.isSet(QLatin1StringView(option)))
-                return fail(io, UsageError,
-                    QStringLiteral("import: --%1 is for one tuning result (a Kernel Tuner cache or T4 file)")
-                        .arg(QLatin1StringView(option)));
-        }
-        auto store = Store::open(args.first(), Store::Mode::CreateIfMissing);
-        if (!store)
-            return fail(io, BadInput, store.error());
-        auto report = interop::importFiles(**store, args.mid(1));
-        if (!report)
-            return fail(io, BadInput, report.error() + QStringLiteral(" (nothing was imported)"));
-        if (parser.isSet(QStringLiteral("json")))
-            printJson(io, QJsonDocument(reportJson(*report)));
-        else
-            io.out << report->text() << (report->text().endsWith(QLatin1Char('\n')) ? "" : "\n");
-        return int(Success);
-    };
+    c.invoke = runImport;
     return c;
 }
 
@@ -170,42 +223,19 @@ Command exportCommand()
     c.summary = QStringLiteral("Write the whole store as a gpuf bundle (JSON Lines), or one recorded tuning space as "
                                "T4 results (--t4).");
     c.usage = QStringLiteral("STORE FILE | STORE FILE --t4 --family F [--problem P] [--hardware NAME]");
-    c.addOptions = [](QCommandLineParser &parser) {
-        parser.addPositionalArgument(QStringLiteral("STORE"), QStringLiteral("an existing store"));
-        parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("the bundle (or T4 file) to write"));
-        parser.addOption({QStringLiteral("t4"),
+    c.arguments = {{QStringLiteral("STORE"), QStringLiteral("an existing store")},
+        {QStringLiteral("FILE"), QStringLiteral("the bundle (or T4 file) to write")}};
+    c.options = {
+        Option::flag(kT4,
             QStringLiteral(
-                "Write the recorded space of --family as T4 results (the Auto-Tuning Association's format).")});
-        parser.addOption({QStringLiteral("family"), QStringLiteral("--t4: the kernel family or imported space."),
-            QStringLiteral("F")});
-        parser.addOption({QStringLiteral("problem"),
-            QStringLiteral("--t4: the space's problem (default: a shipped family's problem, else the space's name)."),
-            QStringLiteral("P")});
-        parser.addOption({QStringLiteral("hardware"),
-            QStringLiteral("--t4: whose recorded runtimes (default: the GPU with most of them)."),
-            QStringLiteral("NAME")});
+                "Write the recorded space of --family as T4 results (the Auto-Tuning Association's format).")),
+        Option::text(kFamily, QStringLiteral("F"), QStringLiteral("--t4: the kernel family or imported space.")),
+        Option::text(kProblem, QStringLiteral("P"),
+            QStringLiteral("--t4: the space's problem (default: a shipped family's problem, else the space's name).")),
+        Option::text(kHardware, QStringLiteral("NAME"),
+            QStringLiteral("--t4: whose recorded runtimes (default: the GPU with most of them).")),
     };
-    c.run = [](const QCommandLineParser &parser, Io &io) {
-        const QStringList args = parser.positionalArguments();
-        if (args.size() != 2)
-            return fail(io, UsageError, QStringLiteral("export: give a STORE and one FILE"));
-        if (parser.isSet(QStringLiteral("t4")))
-            return exportT4(parser, io, args.first(), args.at(1));
-        auto store = Store::open(args.first(), Store::Mode::ReadOnly);
-        if (!store)
-            return fail(io, BadInput, store.error());
-        if (Status s = interop::exportBundle(**store, args.at(1)); !s)
-            return fail(io, BadInput, s.error());
-        auto counts = (*store)->counts();
-        if (parser.isSet(QStringLiteral("json"))) {
-            printJson(io,
-                QJsonDocument(QJsonObject {
-                    {QStringLiteral("file"), args.at(1)}, {QStringLiteral("kernels"), counts ? counts->kernels : 0}}));
-        } else {
-            io.out << "exported " << args.first() << " to " << args.at(1) << '\n';
-        }
-        return int(Success);
-    };
+    c.invoke = runExportCommand;
     return c;
 }
 
@@ -215,32 +245,11 @@ Command corpusCommand()
     c.name = QStringLiteral("corpus");
     c.summary = QStringLiteral("Import a kernel corpus folder and, optionally, its measurement results.");
     c.usage = QStringLiteral("STORE DIR");
-    c.addOptions = [](QCommandLineParser &parser) {
-        parser.addPositionalArgument(QStringLiteral("STORE"), QStringLiteral("the store (created when missing)"));
-        parser.addPositionalArgument(QStringLiteral("DIR"), QStringLiteral("a corpus folder (docs/kernel-spec.md)"));
-        parser.addOption({QStringLiteral("results"),
-            QStringLiteral("measurement results written by tests/gpu/measure_corpus.py"), QStringLiteral("FILE")});
-    };
-    c.run = [](const QCommandLineParser &parser, Io &io) {
-        const QStringList args = parser.positionalArguments();
-        if (args.size() != 2)
-            return fail(io, UsageError, QStringLiteral("corpus: give a STORE and a corpus DIR"));
-        auto store = Store::open(args.first(), Store::Mode::CreateIfMissing);
-        if (!store)
-            return fail(io, BadInput, store.error());
-        auto report = interop::importCorpus(**store, args.at(1), parser.value(QStringLiteral("results")));
-        if (!report)
-            return fail(io, BadInput, report.error() + QStringLiteral(" (nothing was imported)"));
-        if (parser.isSet(QStringLiteral("json"))) {
-            printJson(io,
-                QJsonDocument(QJsonObject {{QStringLiteral("problems"), report->problems},
-                    {QStringLiteral("kernels"), report->kernels},
-                    {QStringLiteral("measurements"), report->measurements}}));
-        } else {
-            io.out << report->text() << '\n';
-        }
-        return int(Success);
-    };
+    c.arguments = {{QStringLiteral("STORE"), QStringLiteral("the store (created when missing)")},
+        {QStringLiteral("DIR"), QStringLiteral("a corpus folder (docs/kernel-spec.md)")}};
+    c.options = {Option::text(kResults, QStringLiteral("FILE"),
+        QStringLiteral("measurement results written by tests/gpu/measure_corpus.py"))};
+    c.invoke = runCorpus;
     return c;
 }
 

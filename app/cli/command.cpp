@@ -36,4 +36,13 @@ QString usageLine(const Command &command)
     return line;
 }
 
+void addCommandOptions(QCommandLineParser &parser, const Command &command)
+{
+    for (const Argument &a : command.arguments)
+        parser.addPositionalArgument(a.name, a.description, a.syntax);
+    addOptions(parser, command.options);
+    if (command.addOptions)
+        command.addOptions(parser);
+}
+
 } // namespace gpuf::cli

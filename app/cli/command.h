@@ -1,5 +1,8 @@
-// The shape every `gpuf` sub-command shares: parse its own options, run, report exit code.
+// The shape every `gpuf` sub-command shares: its positional arguments and typed options, described once, and its
+// logic, run with the checked command line (an Invocation) and returning the exit code.
 #pragma once
+
+#include "app/cli/options.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
@@ -10,15 +13,26 @@
 
 namespace gpuf::cli {
 
-// Exit codes (issue "Foundation"): 0 success, 1 bad input, 2 usage error.
+// Exit codes, as `gpuf --help` states them: 0 success, 1 bad input, 2 usage error.
 enum ExitCode { Success = 0, BadInput = 1, UsageError = 2 };
 
 struct Io
 {
     QTextStream &out;
     QTextStream &err;
-    // --json was given: a failure is reported as the one JSON document {"error": …} on stdout (and on stderr).
+    // --json was given: output is the one JSON document on stdout, and a failure is reported as {"error": …} there
+    // (and on stderr). The only reading of --json: the dispatcher sets it (cli.cpp), commands read it.
     bool json = false;
+};
+
+class Invocation;
+
+// A positional argument as --help lists it.
+struct Argument
+{
+    QString name;
+    QString description;
+    QString syntax; // e.g. "FILE…"; empty: the name
 };
 
 struct Command
@@ -26,6 +40,10 @@ struct Command
     QString name;
     QString summary;
     QString usage; // positional arguments, e.g. "STORE FILE…"
+    QList<Argument> arguments;
+    QList<Option> options; // besides --help and --json, which every command takes
+    std::function<int(Invocation &)> invoke;
+    // `gpuf search` still adds its options and reads the parser itself (search_options.h); no other command does.
     std::function<void(QCommandLineParser &)> addOptions;
     std::function<int(const QCommandLineParser &, Io &)> run;
 };
@@ -39,6 +57,8 @@ void printJson(Io &io, const QJsonDocument &doc);
 int fail(Io &io, ExitCode code, const QString &message);
 // The first line of a command's --help: "Usage: gpuf NAME [options] USAGE".
 QString usageLine(const Command &command);
+// Adds the command's positional arguments and options to `parser` (after --help and --json).
+void addCommandOptions(QCommandLineParser &parser, const Command &command);
 
 // Command factories; each lives in its cmd_*.cpp.
 Command initCommand();
@@ -59,8 +79,9 @@ Command lessonsCommand();
 Command clusterCommand();
 
 // `gpuf search families [--json]`: the shipped kernel families (cmd_sweep.cpp), for the search command to dispatch
-// to; addFamilySourceOptions adds the --families-dir and --corpus-dir options it reads.
+// to; familySourceOptions are the --families-dir and --corpus-dir options it reads (addFamilySourceOptions adds them).
 int runSearchFamilies(const QCommandLineParser &parser, Io &io);
+QList<Option> familySourceOptions();
 void addFamilySourceOptions(QCommandLineParser &parser);
 
 } // namespace gpuf::cli

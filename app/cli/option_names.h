@@ -6,6 +6,7 @@
 namespace gpuf::cli {
 
 inline const QString kArch = QStringLiteral("arch");
+inline const QString kCluster = QStringLiteral("cluster");
 inline const QString kCsv = QStringLiteral("csv");
 inline const QString kFamily = QStringLiteral("family");
 inline const QString kForecaster = QStringLiteral("forecaster");

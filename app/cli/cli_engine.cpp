@@ -1,0 +1,64 @@
+// CliEngine; see cli_engine.h.
+#include "app/cli/cli_engine.h"
+
+#include "app/cli/local_loop.h"
+
+namespace gpuf::cli {
+namespace {
+
+MeasureEngineConfig localConfig(const QString &worker)
+{
+    MeasureEngineConfig config;
+    config.workerPath = worker;
+    config.snapshotIntervalMs = 50; // a command waits on snapshots: it sees the end sooner than the GUI needs to
+    return config;
+}
+
+bool deviceSettled(const MeasureSnapshot &s)
+{
+    return s.device.availability == DeviceState::Availability::Available
+        || s.device.availability == DeviceState::Availability::Unavailable;
+}
+
+} // namespace
+
+CliEngine::CliEngine(const QString &worker)
+    : m_engine(localConfig(worker))
+    , m_shutDownAtEnd(true)
+{ }
+
+CliEngine::CliEngine(ForCluster)
+    : m_engine(MeasureEngineConfig {})
+{ }
+
+CliEngine::~CliEngine()
+{
+    if (m_shutDownAtEnd)
+        shutdown();
+}
+
+DeviceState CliEngine::probeDevice()
+{
+    m_engine.probeDevice();
+    return runUntil(deviceSettled).device;
+}
+
+MeasureSnapshot CliEngine::runUntil(const std::function<bool(const MeasureSnapshot &)> &done)
+{
+    if (!done(m_engine.snapshot()))
+        waitFor(m_engine, &MeasureEngine::snapshotReady, done);
+    return m_engine.snapshot();
+}
+
+MeasureSnapshot CliEngine::runUntilIdle() { return runUntil(isIdle); }
+
+void CliEngine::shutdown()
+{
+    if (m_shutDown)
+        return;
+    m_shutDown = true;
+    waitFor(
+        m_engine, &MeasureEngine::shutDown, [] { return true; }, [this] { m_engine.shutdown(); });
+}
+
+} // namespace gpuf::cli

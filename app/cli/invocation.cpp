@@ -33,9 +33,9 @@ Result<std::unique_ptr<Store>> Invocation::readStore(const QString &path) const
     return Store::open(path, Store::Mode::ReadOnly);
 }
 
-Result<std::unique_ptr<Store>> Invocation::existingStore(const QString &path) const
+Result<std::unique_ptr<Store>> Invocation::existingStore(const QString &path, Store::Check check) const
 {
-    return Store::open(path, Store::Mode::ExistingOnly);
+    return Store::open(path, Store::Mode::ExistingOnly, check);
 }
 
 Result<std::unique_ptr<Store>> Invocation::createStore(const QString &path) const

@@ -45,7 +45,8 @@ public:
 
     // The store at `path`, or why not (the store's sentence, naming the file).
     Result<std::unique_ptr<Store>> readStore(const QString &path) const; // read-only; it must exist
-    Result<std::unique_ptr<Store>> existingStore(const QString &path) const; // for writing; it must exist
+    // For writing; it must exist. Check::Header for a further connection to a file this process has checked.
+    Result<std::unique_ptr<Store>> existingStore(const QString &path, Store::Check check = Store::Check::Full) const;
     Result<std::unique_ptr<Store>> createStore(const QString &path) const; // for writing; made when missing or empty
 
     void printJson(const QJsonObject &object) const;

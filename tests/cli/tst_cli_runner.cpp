@@ -327,6 +327,25 @@ private Q_SLOTS:
         QCOMPARE(heard, (QStringList {u"working"_s, u"done"_s}));
     }
 
+    // A wait on two signals ends on the first whose arguments say so (a search halts, or fails).
+    void localLoopOnTwoSignals()
+    {
+        Emitter progress;
+        Emitter failure;
+        QString error;
+        gpuf::cli::LocalLoop loop;
+        loop.endOn(progress, &Emitter::said, [](const QString &text) { return text == u"halted"_s; });
+        loop.endOn(failure, &Emitter::said, [&error](const QString &text) {
+            error = text;
+            return true;
+        });
+        QTimer::singleShot(0, &progress, [&] { Q_EMIT progress.said(u"step 1"_s); });
+        QTimer::singleShot(1, &failure, [&] { Q_EMIT failure.said(u"the store went away"_s); });
+        QTimer::singleShot(5, &progress, [&] { Q_EMIT progress.said(u"halted"_s); });
+        loop.run();
+        QCOMPARE(error, u"the store went away"_s);
+    }
+
     // The device settles through a stand-in gpuf-measure; the workers shut down; an idle engine returns at once.
     void engineSettlesOnAStandIn()
     {

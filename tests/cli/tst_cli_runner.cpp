@@ -74,7 +74,7 @@ class Emitter : public QObject
     Q_OBJECT
 
 Q_SIGNALS:
-    void said(const QString &text);
+    void said(const QString &);
 };
 
 QString writeFile(const QString &path, const QByteArray &content)

@@ -86,6 +86,20 @@ CandidateBrowser::CandidateBrowser(CandidateSource *source, Selection *selection
     , m_view(new QTableView(this))
     , m_model(new CandidateTableModel(this))
 {
+    buildLayout();
+    connectSource();
+    connectChoices();
+    connectModel();
+
+    m_model->setPendingIds(m_source->pendingIds());
+    applyFilter();
+    if (m_source->table())
+        showTable(m_source->table());
+    updateSummary();
+}
+
+void CandidateBrowser::buildLayout()
+{
     m_clearDrillDown->setText(tr("Show all"));
     m_clearDrillDown->setToolTip(tr("Leave the drill-down and show every kernel of the scope again"));
     m_clearDrillDown->hide();
@@ -111,7 +125,11 @@ CandidateBrowser::CandidateBrowser(CandidateSource *source, Selection *selection
     m_view->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     m_view->setSortingEnabled(true);
     setColumnWidths(m_view);
+}
 
+// The table as the source loads, updates and patches it.
+void CandidateBrowser::connectSource()
+{
     connect(m_source, &CandidateSource::tableLoaded, this, &CandidateBrowser::showTable);
     connect(m_source, &CandidateSource::tableUpdated, m_model, &CandidateTableModel::updateTable);
     connect(m_source, &CandidateSource::tableUpdated, this, &CandidateBrowser::updateSummary);
@@ -130,7 +148,11 @@ CandidateBrowser::CandidateBrowser(CandidateSource *source, Selection *selection
     });
     connect(m_source, &CandidateSource::cleared, this, [this]() { showTable(nullptr); });
     connect(m_source, &CandidateSource::pendingIdsChanged, m_model, &CandidateTableModel::setPendingIds);
+}
 
+// The filter bar's choices and the Selection's, which move together.
+void CandidateBrowser::connectChoices()
+{
     connect(m_filterBar, &CandidateFilterBar::filterChanged, this, &CandidateBrowser::applyFilter);
     connect(m_filterBar, &CandidateFilterBar::hardwareChanged, this, &CandidateBrowser::chooseHardware);
     connect(m_filterBar, &CandidateFilterBar::forecasterChanged, this, &CandidateBrowser::chooseForecaster);
@@ -155,7 +177,11 @@ CandidateBrowser::CandidateBrowser(CandidateSource *source, Selection *selection
     connect(m_selection, &Selection::baselineKindChanged, this,
         [this]() { writePair(m_view->selectionModel()->currentIndex().row()); });
     connect(m_clearDrillDown, &QToolButton::clicked, m_selection, &Selection::clearFilter);
+}
 
+// The model's resets and new orders, and the view's current row and selection, written to the Selection.
+void CandidateBrowser::connectModel()
+{
     // A reset clears the view's selection silently; once the new rows are in place it is taken from the Selection.
     connect(m_model, &CandidateTableModel::modelReset, this, [this]() { m_restorePending = true; });
     connect(m_model, &CandidateTableModel::orderApplied, this, [this]() {
@@ -170,12 +196,6 @@ CandidateBrowser::CandidateBrowser(CandidateSource *source, Selection *selection
         m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &CandidateBrowser::onCurrentChanged);
     connect(
         m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &CandidateBrowser::onSelectionChanged);
-
-    m_model->setPendingIds(m_source->pendingIds());
-    applyFilter();
-    if (m_source->table())
-        showTable(m_source->table());
-    updateSummary();
 }
 
 void CandidateBrowser::showTable(const CandidateTablePtr &table)

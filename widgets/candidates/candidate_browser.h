@@ -32,6 +32,10 @@ public:
     CandidateFilterBar *filterBar() const { return m_filterBar; }
 
 private:
+    void buildLayout();
+    void connectSource();
+    void connectChoices();
+    void connectModel();
     void showTable(const CandidateTablePtr &table);
     void applyFilter();
     void followPair(RowId candidateId);

@@ -77,6 +77,7 @@ private:
     void moveRowsTo(const QList<int> &kept);
     void insertRowsOf(const QList<int> &order);
     void emitColumnsChanged(std::initializer_list<int> columns);
+    // What the cells show (candidate_table_cells.cpp).
     QVariant displayData(int row, int column) const;
     QVariant toolTipData(int row, int column) const;
     QString replayToolTip(const MeasuredCell &cell) const;

@@ -1,4 +1,6 @@
-// DiffView: builds DiffDocuments in the background (latest request wins) and keeps the two panes in lockstep.
+// DiffView: builds DiffDocuments in the background (latest request wins), keeps the two panes in lockstep, follows the
+// palette and copies or exports the patch. The layout and header, the hunk navigation and the forecast annotations are
+// in diff_view_layout.cpp, diff_view_navigation.cpp and diff_view_annotations.cpp.
 #include "widgets/diff/diff_view.h"
 
 #include "core/diff/unified_patch.h"
@@ -11,23 +13,15 @@
 #include <QEvent>
 #include <QFileDialog>
 #include <QGuiApplication>
-#include <QHBoxLayout>
-#include <QHash>
 #include <QLabel>
-#include <QMenu>
 #include <QMessageBox>
 #include <QSaveFile>
-#include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QStackedWidget>
-#include <QStyle>
 #include <QTextBlock>
 #include <QTimer>
-#include <QToolBar>
-#include <QToolButton>
-#include <QVBoxLayout>
 
 namespace gpuf {
 
@@ -35,21 +29,6 @@ namespace {
 
 // A busy label that appears only when building takes long enough to be noticed, so quick diffs do not flicker.
 constexpr int BusyLabelDelayMs = 150;
-
-QString titleOr(const QString &title, const QString &fallback) { return title.isEmpty() ? fallback : title; }
-
-QWidget *titledPane(QLabel *title, QWidget *pane, QWidget *parent)
-{
-    auto *box = new QWidget(parent);
-    auto *layout = new QVBoxLayout(box);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(2);
-    title->setTextFormat(Qt::PlainText);
-    title->setContentsMargins(4, 2, 4, 0);
-    layout->addWidget(title);
-    layout->addWidget(pane, 1);
-    return box;
-}
 
 } // namespace
 
@@ -95,164 +74,7 @@ DiffView::~DiffView()
     disconnect(m_overview, nullptr, this, nullptr);
 }
 
-void DiffView::createActions()
-{
-    const auto make = [this](const QString &text, const QList<QKeySequence> &shortcuts, auto slot) {
-        auto *action = new QAction(text, this);
-        action->setShortcuts(shortcuts);
-        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-        connect(action, &QAction::triggered, this, slot);
-        addAction(action);
-        return action;
-    };
-    m_previousHunk = make(tr("Previous Change"),
-        {QKeySequence(Qt::ALT | Qt::Key_Up), QKeySequence(Qt::SHIFT | Qt::Key_F7)}, &DiffView::goToPreviousHunk);
-    m_nextHunk = make(
-        tr("Next Change"), {QKeySequence(Qt::ALT | Qt::Key_Down), QKeySequence(Qt::Key_F7)}, &DiffView::goToNextHunk);
-    m_previousHunk->setIcon(style()->standardIcon(QStyle::SP_ArrowUp));
-    m_nextHunk->setIcon(style()->standardIcon(QStyle::SP_ArrowDown));
-    // Short toolbar texts, so the toolbar fits a 1280-pixel-wide window; menus and tooltips keep the full names.
-    m_previousHunk->setIconText(tr("Previous"));
-    m_nextHunk->setIconText(tr("Next"));
-    m_previousHunk->setToolTip(tr("Previous Change (Alt+Up)"));
-    m_nextHunk->setToolTip(tr("Next Change (Alt+Down)"));
-    m_ignoreWhitespaceAction
-        = make(tr("Ignore Whitespace"), {}, [this]() { setIgnoreWhitespace(m_ignoreWhitespaceAction->isChecked()); });
-    m_ignoreWhitespaceAction->setCheckable(true);
-    m_expandAll = make(tr("Show Unchanged Lines"), {}, [this]() {
-        if (m_expandAll->isChecked())
-            expandAllFolds();
-        else
-            for (int fold = 0; m_document && fold < m_document->diff.folds.size(); ++fold)
-                setFoldExpanded(fold, false);
-    });
-    m_expandAll->setCheckable(true);
-    m_swap = make(tr("Swap Sides"), {}, &DiffView::swapSides);
-    m_showAnnotations = make(tr("Show Forecast Annotations"), {}, &DiffView::applyAnnotations);
-    m_showAnnotations->setIconText(tr("Annotations")); // the toolbar is crowded; menus show the full text
-    m_showAnnotations->setCheckable(true);
-    m_showAnnotations->setChecked(true);
-    m_showAnnotations->setEnabled(false);
-    m_showAnnotations->setToolTip(tr("No cost-model forecast explains this pair"));
-    m_copy = make(tr("Copy"), {}, &DiffView::copySelection);
-    m_copyPatch = make(tr("Copy as Patch"), {}, &DiffView::copyPatch);
-    m_exportPatch = make(tr("Export Patch…"), {}, &DiffView::exportUnifiedPatch);
-    m_exportPatch->setIcon(style()->standardIcon(QStyle::SP_DialogSaveButton));
-    m_openBaseline = make(tr("Open Left Source"), {}, [this]() { Q_EMIT openSourceRequested(m_left); });
-    m_openCandidate = make(tr("Open Right Source"), {}, [this]() { Q_EMIT openSourceRequested(m_right); });
-}
-
-void DiffView::createLayout()
-{
-    auto *toolBar = new QToolBar(this);
-    toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    toolBar->addAction(m_previousHunk);
-    toolBar->addAction(m_nextHunk);
-    toolBar->addWidget(m_hunkLabel);
-    toolBar->addSeparator();
-    toolBar->addAction(m_ignoreWhitespaceAction);
-    toolBar->addAction(m_expandAll);
-    toolBar->addAction(m_swap);
-    toolBar->addAction(m_showAnnotations);
-    toolBar->addSeparator();
-    // The patch and source actions share one menu button: side by side they ran past a 1280-pixel-wide window.
-    auto *more = new QToolButton(toolBar);
-    more->setText(tr("Patch"));
-    more->setToolTip(tr("Copy or export the diff as a patch, or open either side's source on its own"));
-    more->setPopupMode(QToolButton::InstantPopup);
-    auto *moreMenu = new QMenu(more);
-    moreMenu->addAction(m_copyPatch);
-    moreMenu->addAction(m_exportPatch);
-    moreMenu->addSeparator();
-    moreMenu->addAction(m_openBaseline);
-    moreMenu->addAction(m_openCandidate);
-    more->setMenu(moreMenu);
-    toolBar->addWidget(more);
-    auto *spacer = new QWidget(toolBar);
-    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
-    toolBar->addWidget(spacer);
-    toolBar->addWidget(m_summary);
-    m_hunkLabel->setContentsMargins(6, 0, 6, 0);
-    m_summary->setContentsMargins(6, 0, 6, 0);
-
-    m_splitter->addWidget(titledPane(m_leftTitle, m_leftPane, m_splitter));
-    m_splitter->addWidget(titledPane(m_rightTitle, m_rightPane, m_splitter));
-    m_splitter->setChildrenCollapsible(false);
-
-    auto *body = new QHBoxLayout(m_body);
-    body->setContentsMargins(0, 0, 0, 0);
-    body->setSpacing(2);
-    body->addWidget(m_splitter, 1);
-    body->addWidget(m_overview);
-
-    // Before a pair is chosen the panes would be two empty boxes: a sentence saying what to do stands in for them.
-    m_placeholder->setObjectName(QStringLiteral("diffPlaceholder"));
-    m_placeholder->setAlignment(Qt::AlignCenter);
-    m_placeholder->setWordWrap(true);
-    m_placeholder->setMargin(24);
-    m_placeholder->setTextFormat(Qt::PlainText);
-    m_placeholder->setText(tr("Choose a candidate in the Candidates table to compare it with its reference here."));
-    m_stack->addWidget(m_body);
-    m_stack->addWidget(m_placeholder);
-
-    m_note->setObjectName(QStringLiteral("diffNote"));
-    m_note->setWordWrap(true);
-    m_note->setTextFormat(Qt::RichText);
-    m_note->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_note->setContentsMargins(6, 4, 6, 4);
-    m_note->setAutoFillBackground(true);
-    m_note->setBackgroundRole(QPalette::AlternateBase);
-    m_note->hide();
-
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(0);
-    // A long note scrolls within a few lines instead of pushing the panes down.
-    auto *noteScroll = new QScrollArea(this);
-    noteScroll->setObjectName(QStringLiteral("diffNoteArea"));
-    noteScroll->setWidget(m_note);
-    noteScroll->setWidgetResizable(true);
-    noteScroll->setFrameShape(QFrame::NoFrame);
-    noteScroll->setMaximumHeight(m_note->fontMetrics().lineSpacing() * 4 + 12);
-    noteScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    noteScroll->hide();
-    m_noteArea = noteScroll;
-    layout->addWidget(toolBar);
-    layout->addWidget(noteScroll);
-    layout->addWidget(m_stack, 1);
-    layout->addWidget(m_status);
-    m_status->hide();
-    updatePlaceholder();
-}
-
-void DiffView::setPlaceholderText(const QString &text) { m_placeholder->setText(text); }
-
-QString DiffView::placeholderText() const { return m_placeholder->text(); }
-
-bool DiffView::placeholderShown() const { return m_stack->currentWidget() == m_placeholder; }
-
-QString DiffView::noteText() const { return m_note->isHidden() ? QString() : m_note->text(); }
-
-void DiffView::updatePlaceholder()
-{
-    const bool empty = !m_document && !m_busy && m_left.source.isEmpty() && m_right.source.isEmpty();
-    m_stack->setCurrentWidget(empty ? static_cast<QWidget *>(m_placeholder) : m_body);
-}
-
-void DiffView::updateNote()
-{
-    const DiffSide &side = !m_right.notes.isEmpty() ? m_right : m_left;
-    if (side.notes.isEmpty()) {
-        m_note->clear();
-        m_note->hide();
-        m_noteArea->hide();
-        return;
-    }
-    m_note->setText(
-        tr("<b>%1</b> — %2").arg(titleOr(side.title, tr("Candidate")).toHtmlEscaped(), side.notes.toHtmlEscaped()));
-    m_note->show();
-    m_noteArea->show();
-}
+QString DiffView::titleOr(const QString &title, const QString &fallback) { return title.isEmpty() ? fallback : title; }
 
 void DiffView::connectPanes()
 {
@@ -414,72 +236,6 @@ DiffPane *DiffView::activePane() const { return m_activeSide == PaneSide::Left ?
 
 int DiffView::currentRow() const { return m_cursorPlaced ? activePane()->currentRow() : -1; }
 
-int DiffView::hunkCount() const { return m_document ? static_cast<int>(m_document->diff.hunks.size()) : 0; }
-
-int DiffView::currentHunk() const
-{
-    const int row = currentRow();
-    if (!m_document || row < 0)
-        return -1;
-    const QList<diff::Hunk> &hunks = m_document->diff.hunks;
-    for (int i = 0; i < hunks.size(); ++i) {
-        if (row >= hunks.at(i).firstRow && row < hunks.at(i).firstRow + hunks.at(i).rowCount)
-            return i;
-    }
-    return -1;
-}
-
-void DiffView::goToNextHunk()
-{
-    if (!m_document)
-        return;
-    const int hunk = diff::nextHunk(m_document->diff.hunks, currentRow());
-    if (hunk >= 0)
-        goToRow(m_document->diff.hunks.at(hunk).firstRow);
-}
-
-void DiffView::goToPreviousHunk()
-{
-    if (!m_document)
-        return;
-    const int row = m_cursorPlaced ? currentRow() : static_cast<int>(m_document->diff.rows.size());
-    const int hunk = diff::previousHunk(m_document->diff.hunks, row);
-    if (hunk >= 0)
-        goToRow(m_document->diff.hunks.at(hunk).firstRow);
-}
-
-void DiffView::goToRow(int row)
-{
-    if (!m_document || row < 0 || row >= m_document->diff.rows.size())
-        return;
-    const int fold = m_document->foldOfRow(row);
-    if (fold >= 0 && !m_leftPane->isFoldExpanded(fold))
-        setFoldExpanded(fold, true);
-    m_syncing = true;
-    m_leftPane->setCurrentRow(row);
-    m_rightPane->setCurrentRow(row);
-    m_syncing = false;
-    m_cursorPlaced = true;
-    activePane()->centerCursor();
-    updateHunkState();
-    updateShownRows();
-}
-
-void DiffView::setFoldExpanded(int fold, bool expanded)
-{
-    m_leftPane->setFoldExpanded(fold, expanded);
-    m_rightPane->setFoldExpanded(fold, expanded);
-    updateShownRows();
-}
-
-void DiffView::expandAllFolds()
-{
-    for (int fold = 0; m_document && fold < m_document->diff.folds.size(); ++fold)
-        setFoldExpanded(fold, true);
-    const QSignalBlocker blocker(m_expandAll);
-    m_expandAll->setChecked(true);
-}
-
 void DiffView::swapSides()
 {
     std::swap(m_left, m_right);
@@ -487,66 +243,6 @@ void DiffView::swapSides()
     if (m_document || m_busy)
         startBuild();
     Q_EMIT sidesSwapped();
-}
-
-void DiffView::setForecastAnnotations(const ForecastAnnotations &annotations)
-{
-    m_annotations = annotations;
-    applyAnnotations();
-}
-
-void DiffView::clearForecastAnnotations() { setForecastAnnotations({}); }
-
-std::optional<PaneSide> DiffView::annotatedReferenceSide() const
-{
-    if (!m_document || m_annotations.isEmpty())
-        return std::nullopt;
-    const DiffBuildRequest &shown = m_document->request;
-    if (shown.left.source == m_annotations.referenceSource && shown.right.source == m_annotations.candidateSource)
-        return PaneSide::Left;
-    if (shown.right.source == m_annotations.referenceSource && shown.left.source == m_annotations.candidateSource)
-        return PaneSide::Right;
-    return std::nullopt;
-}
-
-bool DiffView::forecastAnnotationsShown() const
-{
-    return m_showAnnotations->isChecked() && annotatedReferenceSide().has_value();
-}
-
-void DiffView::applyAnnotations()
-{
-    const std::optional<PaneSide> reference = annotatedReferenceSide();
-    m_showAnnotations->setEnabled(reference.has_value());
-    m_showAnnotations->setToolTip(reference
-            ? tr("Mark the lines that carry the features behind forecast #%1: violet pushes toward a faster "
-                 "candidate, orange toward a slower one")
-                  .arg(m_annotations.forecastId)
-            : tr("No cost-model forecast explains this pair"));
-    QList<LineAnnotation> left;
-    QList<LineAnnotation> right;
-    if (reference && m_showAnnotations->isChecked()) {
-        left = *reference == PaneSide::Left ? m_annotations.reference : m_annotations.candidate;
-        right = *reference == PaneSide::Left ? m_annotations.candidate : m_annotations.reference;
-    }
-    m_leftPane->setLineAnnotations(left);
-    m_rightPane->setLineAnnotations(right);
-    QList<OverviewAnnotation> marks;
-    if (m_document && (!left.isEmpty() || !right.isEmpty())) {
-        QHash<int, Push> leftPush, rightPush;
-        for (const LineAnnotation &a : std::as_const(left))
-            leftPush.insert(a.line, a.push);
-        for (const LineAnnotation &a : std::as_const(right))
-            rightPush.insert(a.line, a.push);
-        for (int row = 0; row < m_document->diff.rows.size(); ++row) {
-            const diff::DiffRow &r = m_document->diff.rows.at(row);
-            if (const auto it = leftPush.constFind(r.leftLine); r.hasLeft() && it != leftPush.cend())
-                marks.append({row, PaneSide::Left, *it});
-            if (const auto it = rightPush.constFind(r.rightLine); r.hasRight() && it != rightPush.cend())
-                marks.append({row, PaneSide::Right, *it});
-        }
-    }
-    m_overview->setAnnotations(marks);
 }
 
 void DiffView::copySelection() { activePane()->copy(); }
@@ -610,84 +306,6 @@ void DiffView::updateColors()
     // Syntax colours come from a light or a dark theme: a flip needs the documents highlighted again.
     if (themeChanged && m_document && m_syntax && SyntaxHighlighting::isAvailable())
         startBuild();
-}
-
-void DiffView::updateShownRows()
-{
-    if (!m_document || m_document->diff.rows.isEmpty()) {
-        m_overview->setShownRows(-1, -1);
-        return;
-    }
-    const auto rowRange = [this](const QTextBlock &block) -> std::pair<int, int> {
-        const int row = m_document->rowOfBlock(block.blockNumber());
-        if (row >= 0)
-            return {row, row};
-        const int fold = m_document->foldOfBlock(block.blockNumber());
-        if (fold < 0)
-            return {-1, -1};
-        const diff::Fold &f = m_document->diff.folds.at(fold);
-        return {f.firstRow, f.firstRow + f.rowCount - 1};
-    };
-    m_overview->setShownRows(
-        rowRange(m_rightPane->firstShownBlock()).first, rowRange(m_rightPane->lastShownBlock()).second);
-}
-
-void DiffView::updateHunkState()
-{
-    const int count = hunkCount();
-    const int current = currentHunk();
-    if (!m_document)
-        m_hunkLabel->clear();
-    else if (count == 0)
-        m_hunkLabel->setText(tr("No changes"));
-    else if (current >= 0)
-        m_hunkLabel->setText(tr("Change %1 of %2").arg(current + 1).arg(count));
-    else
-        m_hunkLabel->setText(tr("%n change(s)", nullptr, count));
-    m_nextHunk->setEnabled(count > 0);
-    m_previousHunk->setEnabled(count > 0);
-    m_copyPatch->setEnabled(count > 0);
-    m_exportPatch->setEnabled(count > 0);
-    // A disabled command says why (the window's menus show tool tips).
-    const QString why = !m_document ? tr("No pair is shown: choose a candidate first")
-                                    : tr("The two kernels are identical: there is no change");
-    m_nextHunk->setToolTip(count > 0 ? tr("Go to the next change") : why);
-    m_previousHunk->setToolTip(count > 0 ? tr("Go to the previous change") : why);
-    m_copyPatch->setToolTip(count > 0 ? tr("Copy the changes as a unified patch") : why);
-    m_exportPatch->setToolTip(count > 0 ? tr("Save the changes as a unified patch file") : why);
-    if (current != m_reportedHunk) {
-        m_reportedHunk = current;
-        Q_EMIT currentHunkChanged(current, count);
-    }
-}
-
-void DiffView::updateHeader()
-{
-    const auto describe = [](const DiffSide &side, const QString &definition, const QString &fallback) {
-        const QString title = titleOr(side.title, fallback);
-        const QString language = definition.isEmpty() ? side.language : definition;
-        return language.isEmpty() ? title : tr("%1 — %2").arg(title, language);
-    };
-    updateNote();
-    updatePlaceholder();
-    const bool current = m_document && m_document->request.left == m_left && m_document->request.right == m_right;
-    m_leftTitle->setText(describe(m_left, current ? m_document->leftDefinition : QString(), tr("Baseline")));
-    m_rightTitle->setText(describe(m_right, current ? m_document->rightDefinition : QString(), tr("Candidate")));
-    m_openBaseline->setEnabled(!m_left.source.isEmpty());
-    m_openCandidate->setEnabled(!m_right.source.isEmpty());
-    const QString noPair = tr("No pair is shown: choose a candidate first");
-    m_openBaseline->setToolTip(m_left.source.isEmpty() ? noPair : tr("Read the left kernel's whole source"));
-    m_openCandidate->setToolTip(m_right.source.isEmpty() ? noPair : tr("Read the right kernel's whole source"));
-    if (!m_document) {
-        m_summary->clear();
-        return;
-    }
-    const diff::DiffSummary &summary = m_document->diff.summary;
-    m_summary->setText(m_document->diff.identical()
-            ? tr("Identical")
-            : tr("+%1 −%2 ~%3 lines").arg(summary.added).arg(summary.removed).arg(summary.changed));
-    m_summary->setToolTip(
-        tr("%1 added, %2 removed, %3 changed lines").arg(summary.added).arg(summary.removed).arg(summary.changed));
 }
 
 } // namespace gpuf

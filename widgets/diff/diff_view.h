@@ -16,6 +16,7 @@ class QAction;
 class QLabel;
 class QSplitter;
 class QStackedWidget;
+class QToolBar;
 
 namespace gpuf {
 
@@ -122,20 +123,27 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    void createActions();
-    void createLayout();
+    // Building, pane sync and colours (diff_view.cpp).
     void startBuild();
     void showDocument(DiffDocument built);
     void connectPanes();
     void syncCursor(DiffPane *from);
     void updateColors();
-    void updateShownRows();
-    void updateHunkState();
+    DiffPane *activePane() const;
+    static QString titleOr(const QString &title, const QString &fallback);
+    // Widgets and header (diff_view_layout.cpp).
+    void createActions();
+    void createLayout();
+    QToolBar *createToolBar();
+    QWidget *createNoteArea();
     void updateHeader();
     void updateNote();
     void updatePlaceholder();
+    // Hunk navigation (diff_view_navigation.cpp).
+    void updateShownRows();
+    void updateHunkState();
+    // Forecast annotations (diff_view_annotations.cpp).
     void applyAnnotations();
-    DiffPane *activePane() const;
 
     std::shared_ptr<const SyntaxHighlighting> m_syntax;
     DiffSide m_left;

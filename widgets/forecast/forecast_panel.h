@@ -62,21 +62,23 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    // The panel (forecast_panel.cpp).
     void buildLayout();
     void connectSources();
+    void showCurrent();
+    void showExplanation(const ForecastRow *row);
+    QString noExplanationText(const ForecastRow &row) const;
+    void updateHeader();
+    void updateMeasureAction();
+    void measure();
+    // The pair's rows and the one shown (forecast_panel_rows.cpp).
     void pairChanged(RowId candidateId, RowId baselineId);
     void applyPair(const PairForecasts &pair);
     void applySnapshot(const ForecastSnapshot &snapshot);
     void applyReasoning(const ForecastReasoning &reasoning);
     void rebuildRows();
     QString automaticKey() const;
-    void showCurrent();
-    void showExplanation(const ForecastRow *row);
-    QString noExplanationText(const ForecastRow &row) const;
     void scrollToCurrent();
-    void updateHeader();
-    void updateMeasureAction();
-    void measure();
     const ForecastRow *currentRow() const;
     static QString streamKey(RowId forecasterId, int repeat);
 

@@ -77,16 +77,19 @@ protected:
     bool event(QEvent *event) override;
 
 private:
+    static constexpr double kHeaderHeight = 18.0; // the band of step numbers along the top, in pixels
+
+    // Geometry (lineage_canvas.cpp).
     QPointF toWidget(const search::LineagePoint &p) const;
     QPointF toScene(const QPointF &widgetPos) const; // in layout units
     QSizeF sceneSize() const; // in scene pixels at zoom 1
     void setZoomAndOffset(double zoom, const QPointF &offset);
+    // Painting (lineage_canvas_painting.cpp).
     void paintColumnHeaders(QPainter &painter, int firstColumn, int lastColumn);
     void paintEdges(QPainter &painter, const QRectF &visible);
     void paintNodes(QPainter &painter, const QRectF &visible, double r);
     void paintSketch(QPainter &painter, const QList<int> &nodes, double r);
     const QPixmap &glyphFor(search::LineageKind kind, int bin, double r);
-    QList<int> visibleNodes(const QRectF &visible) const;
     // Many edges are rasterised off the GUI thread (tens of milliseconds for a fitted tree of thousands of nodes):
     // the view shows the latest image, moved and scaled to the current view, until the next one arrives.
     struct EdgeImage
@@ -97,6 +100,8 @@ private:
     };
     void drawEdgeImage(QPainter &painter) const;
     void requestEdgeImage(QList<QLineF> lines);
+    // Hit testing (lineage_canvas_hit_testing.cpp).
+    QList<int> visibleNodes(const QRectF &visible) const;
 
     search::Lineage m_lineage;
     search::LineageLayout m_layout;

@@ -1,0 +1,276 @@
+// CandidateTableModel's cells: the data roles of a row, the texts and tool tips of each column, and the column headers.
+#include "widgets/candidates/candidate_table_model.h"
+
+#include "core/bins/bins.h"
+
+#include <QDateTime>
+#include <QFont>
+
+namespace gpuf {
+namespace {
+
+// Enough digits that the text lies in the speedup's own bin (bins::speedupText).
+QString speedupText(double speedup) { return bins::speedupText(speedup, speedup < 10.0 ? 2 : 1); }
+
+QString failureText(MeasurementStatus status)
+{
+    return measurementStatusName(status).replace(QLatin1Char('_'), QLatin1Char(' '));
+}
+
+// Follows a speedup (or failure) that rests on replayed runtimes, so a replay never passes for a run made here.
+const QString kReplayMarker = QStringLiteral(" ↺");
+
+QString replayedText(const QString &text, const MeasuredCell &cell)
+{
+    return cell.isReplay() ? text + kReplayMarker : text;
+}
+
+bool isNumeric(int column)
+{
+    switch (column) {
+    case ChangedLinesColumn:
+    case SpeedupColumn:
+    case ConfidenceColumn:
+    case ExpectedSpeedupColumn:
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace
+
+QVariant CandidateTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const int row = m_order[index.row()];
+    const CandidateRow &r = m_table->rows[row];
+    switch (role) {
+    case Qt::DisplayRole:
+        return displayData(row, index.column());
+    case Qt::ToolTipRole:
+        return toolTipData(row, index.column());
+    case Qt::TextAlignmentRole:
+        return isNumeric(index.column()) ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
+    case Qt::FontRole: {
+        const MeasuredCell *cell = measuredCellOf(*m_table, row, m_view);
+        // Italic: a speedup that was not measured here (an imported label, or replayed runtimes).
+        const bool notMeasuredHere = cell && (cell->usesLabel() || cell->isReplay())
+            && (index.column() == SpeedupColumn || index.column() == MeasuredBinColumn);
+        if (!notMeasuredHere && !(r.isReference && index.column() == NameColumn))
+            return {};
+        QFont font;
+        font.setItalic(notMeasuredHere);
+        font.setBold(r.isReference && index.column() == NameColumn);
+        return font;
+    }
+    case SortRole:
+        return candidateSortKey(*m_table, row, index.column(), m_view);
+    case KernelIdRole:
+        return r.id;
+    case BaselineIdRole:
+        return r.baselineId;
+    case ParentIdRole:
+        return r.parentId;
+    case StatusRole:
+        return int(candidateStatus(*m_table, row, m_view));
+    case ImportedRole: {
+        const MeasuredCell *cell = measuredCellOf(*m_table, row, m_view);
+        return cell && cell->usesLabel();
+    }
+    case ReplayedRole: {
+        const MeasuredCell *cell = measuredCellOf(*m_table, row, m_view);
+        return cell && cell->isReplay();
+    }
+    case ImplausibleRole: {
+        const MeasuredCell *cell = measuredCellOf(*m_table, row, m_view);
+        return cell && cell->implausibleCases > 0;
+    }
+    default:
+        return {};
+    }
+}
+
+QVariant CandidateTableModel::displayData(int row, int column) const
+{
+    const CandidateRow &r = m_table->rows[row];
+    switch (column) {
+    case NameColumn:
+        return r.displayName();
+    case ProblemColumn:
+        return r.problemIndex >= 0 ? m_table->problems[r.problemIndex].name : QString();
+    case OriginColumn:
+        return r.origin;
+    case ParentColumn: {
+        const int parent = r.parentId ? m_table->rowOf(r.parentId) : -1;
+        return parent >= 0 ? m_table->rows[parent].displayName() : QString();
+    }
+    case LanguageColumn:
+        return r.language;
+    case ChangedLinesColumn:
+        return r.changedLines >= 0 ? QVariant(r.changedLines) : QVariant();
+    case SpeedupColumn:
+    case MeasuredBinColumn: {
+        const MeasuredCell *cell = measuredCellOf(*m_table, row, m_view);
+        if (!cell || !cell->isKnown())
+            return {};
+        if (cell->failed())
+            return cell->hasMeasurement() ? replayedText(failureText(cell->failure), *cell) : tr("failed");
+        // The reference against itself is 1× by definition: it is what the other rows are measured against.
+        if (r.isReference && !cell->usesLabel())
+            return column == SpeedupColumn ? replayedText(tr("baseline"), *cell) : tr("reference");
+        if (column == MeasuredBinColumn) {
+            const std::optional<int> bin = cell->truthBin();
+            return bin ? bins::numberedLabel(*bin) : QString();
+        }
+        const std::optional<double> speedup = cell->truthSpeedup();
+        const QString text = replayedText(speedup ? speedupText(*speedup) : QStringLiteral("—"), *cell);
+        // A speedup resting on a time no memory could deliver is marked where it is read, not only in its column.
+        return cell->implausibleCases > 0 ? text + QStringLiteral(" ⚠") : text;
+    }
+    case PredictedBinColumn:
+    case ConfidenceColumn:
+    case ExpectedSpeedupColumn: {
+        const ForecastCell *cell = forecastCellOf(*m_table, row, m_view);
+        if (!cell)
+            return {};
+        if (column == PredictedBinColumn)
+            return bins::numberedLabel(cell->predictedBin);
+        return column == ConfidenceColumn ? QString::number(cell->confidence, 'f', 2)
+                                          : speedupText(cell->expectedSpeedup);
+    }
+    case StatusColumn:
+        return candidateStatusName(candidateStatus(*m_table, row, m_view));
+    case CreatedColumn:
+        return r.createdAtMs > 0
+            ? QDateTime::fromMSecsSinceEpoch(r.createdAtMs).toString(QStringLiteral("yyyy-MM-dd HH:mm"))
+            : QString();
+    case PlausibilityColumn: {
+        const MeasuredCell *cell = measuredCellOf(*m_table, row, m_view);
+        return cell && cell->implausibleCases > 0 ? tr("⚠ implausible") : QString();
+    }
+    default:
+        return {};
+    }
+}
+
+QVariant CandidateTableModel::toolTipData(int row, int column) const
+{
+    const CandidateRow &r = m_table->rows[row];
+    switch (column) {
+    case NameColumn:
+        return tr("Kernel %1%2\nSHA-256 %3")
+            .arg(r.id)
+            .arg(r.isReference ? tr(" (reference)") : QString(), r.contentHash);
+    case ChangedLinesColumn:
+        return r.changedLines >= 0 ? tr("Lines changed against kernel %1").arg(r.baselineId)
+            : r.baselineId == 0    ? tr("No reference kernel to compare with")
+                                   : tr("Not computed yet");
+    case SpeedupColumn:
+    case MeasuredBinColumn: {
+        const MeasuredCell *cell = measuredCellOf(*m_table, row, m_view);
+        if (!cell || !cell->isKnown())
+            return tr("Not measured on this hardware");
+        if (cell->usesLabel())
+            return tr("Imported label (published speedup) against kernel %1").arg(cell->labelReferenceId);
+        if (r.isReference && !cell->failed())
+            return tr("The problem's reference: the other kernels' speedups are measured against it");
+        QString tip = implausibleToolTip(*cell);
+        if (!tip.isEmpty())
+            tip += QLatin1Char('\n');
+        if (cell->state == MeasuredCell::State::NoBaseline)
+            tip += tr("Measured, but the reference has no ok measurement of the same cases");
+        else if (cell->state == MeasuredCell::State::Failed)
+            tip += tr("A case failed: %1").arg(failureText(cell->failure));
+        else
+            tip += tr("Geometric mean over %n case(s) against kernel %1", nullptr, cell->cases).arg(r.baselineId);
+        return cell->isReplay() ? replayToolTip(*cell) + QLatin1Char('\n') + tip : tip;
+    }
+    case PredictedBinColumn:
+    case ConfidenceColumn:
+    case ExpectedSpeedupColumn: {
+        const ForecastCell *cell = forecastCellOf(*m_table, row, m_view);
+        if (!cell)
+            return tr("No forecast by this forecaster");
+        return tr("Forecast %1 against kernel %2; expected bin %3")
+            .arg(cell->forecastId)
+            .arg(cell->referenceKernelId)
+            .arg(cell->expectedBin, 0, 'f', 2);
+    }
+    case PlausibilityColumn: {
+        const MeasuredCell *cell = measuredCellOf(*m_table, row, m_view);
+        if (!cell || !cell->hasMeasurement())
+            return tr("Not measured on this hardware");
+        return cell->implausibleCases > 0 ? implausibleToolTip(*cell)
+                                          : tr("No measured time beats the bandwidth floor (bytes ÷ peak bandwidth)");
+    }
+    default:
+        return {};
+    }
+}
+
+QString CandidateTableModel::implausibleToolTip(const MeasuredCell &cell) const
+{
+    if (cell.implausibleCases <= 0)
+        return {};
+    // Two short lines: a tool tip in plain text is never wrapped.
+    return tr(
+        "⚠ Implausible, faster than its bytes can move: %1.\nA broken or cheating kernel, a wrong bytes_moved, or "
+        "data served from the L2 cache.")
+        .arg(cell.implausibleText);
+}
+
+QString CandidateTableModel::replayToolTip(const MeasuredCell &cell) const
+{
+    const QString hardware = m_table->hardware[m_view.hardware].name;
+    if (cell.replayRecordedMs <= 0)
+        return tr("↺ Replayed from runtimes recorded earlier on %1, not measured here").arg(hardware);
+    const QString when
+        = QDateTime::fromMSecsSinceEpoch(cell.replayRecordedMs).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+    return tr("↺ Replayed from runtimes recorded on %1 (%2), not measured here").arg(hardware, when);
+}
+
+QVariant CandidateTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= CandidateColumnCount)
+        return {};
+    if (role == Qt::TextAlignmentRole)
+        return isNumeric(section) ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case NameColumn:
+        return tr("Kernel");
+    case ProblemColumn:
+        return tr("Problem");
+    case OriginColumn:
+        return tr("Origin");
+    case ParentColumn:
+        return tr("Parent");
+    case LanguageColumn:
+        return tr("Language");
+    case ChangedLinesColumn:
+        return tr("Lines changed");
+    case SpeedupColumn:
+        return tr("Speedup");
+    case MeasuredBinColumn:
+        return tr("Measured bin");
+    case PredictedBinColumn:
+        return tr("Predicted bin");
+    case ConfidenceColumn:
+        return tr("Confidence");
+    case ExpectedSpeedupColumn:
+        return tr("Expected speedup");
+    case StatusColumn:
+        return tr("Status");
+    case CreatedColumn:
+        return tr("Created");
+    case PlausibilityColumn:
+        return tr("Plausibility");
+    default:
+        return {};
+    }
+}
+
+} // namespace gpuf

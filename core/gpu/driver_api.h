@@ -51,6 +51,8 @@ struct DriverApi
     X(eventElapsedTime, cuEventElapsedTime)                                                                            \
     X(eventDestroy, cuEventDestroy)
 
+// The arguments are a member's name and a function's name: parentheses around either would not be a declaration.
+// NOLINTNEXTLINE(bugprone-macro-parentheses)
 #define GPUF_DECLARE(member, symbol) decltype(&symbol) member = nullptr;
     GPUF_DRIVER_FUNCTIONS(GPUF_DECLARE)
 #undef GPUF_DECLARE

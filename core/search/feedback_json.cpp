@@ -79,7 +79,7 @@ Result<EvaluationFeedback> feedbackFromJson(const QJsonObject &o)
             return Error {QStringLiteral("feedback.aggregated_speedup must be a positive number")};
         f.aggregatedSpeedup = s.toDouble();
         const QJsonArray cases = o.value(QStringLiteral("per_case_speedups")).toArray();
-        for (const QJsonValue &v : cases) {
+        for (const auto &v : cases) {
             const QJsonObject c = v.toObject();
             f.cases.append({c.value(QStringLiteral("case")).toString(), c.value(QStringLiteral("speedup")).toDouble(),
                 c.value(QStringLiteral("runtime_ns")).toDouble(),

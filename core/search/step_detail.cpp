@@ -236,9 +236,8 @@ StepDetail stepDetail(const SearchState &state, const SearchHistory &history, in
     const bool selecting = state.activeStep == step && !record.selectionDone;
     for (size_t i = 0; i < state.candidates.size(); ++i) {
         const Candidate &c = state.candidates[i];
-        if (c.injected && c.step == step)
-            add(int(i));
-        else if (selecting && c.forced && state.forcedQueue.contains(c.nodeId))
+        const bool injectedHere = c.injected && c.step == step;
+        if (injectedHere || (selecting && c.forced && state.forcedQueue.contains(c.nodeId)))
             add(int(i));
     }
     for (const ProposalRow &row : std::as_const(detail.proposals)) {

@@ -22,7 +22,7 @@ constexpr LaunchFeature kLaunchFeatures[] = {
     {KernelFeature::DynamicSharedBytes, QT_TRANSLATE_NOOP("gpuf::features", "dynamic shared memory")},
 };
 
-QString translated(const char *text) { return QCoreApplication::translate("gpuf::features", text); }
+QString gapText(const char *text) { return QCoreApplication::translate("gpuf::features", text); }
 
 } // namespace
 
@@ -67,7 +67,7 @@ QString unknownFeatureNames(const QList<KernelFeature> &unknown)
     QStringList names;
     for (const LaunchFeature &f : kLaunchFeatures) {
         if (unknown.contains(f.feature))
-            names.append(translated(f.words));
+            names.append(gapText(f.words));
     }
     return names.join(QStringLiteral(", "));
 }

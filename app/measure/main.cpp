@@ -18,6 +18,7 @@ void printUsage()
     // The layout of Qt's --help (usage, description, "Options:" list), so the manual page is made from it alike.
     std::cout << "Usage: gpuf-measure [--device N] [--cache-dir DIR | --no-cache] [--include-dir DIR]\n"
                  "                    [--python PATH] [--harness-dir DIR] [--problems-dir DIR]\n"
+                 "                    [--bwrap PATH] [--unsandboxed]\n"
                  "The GPU worker of GPU Forecaster Explorer: compiles CUDA kernels with NVRTC and times them on the\n"
                  "local GPU, and starts the Python harness for Python candidates. It reads one JSON request per line\n"
                  "on stdin and writes one response per line on stdout (docs/measure-protocol.md,\n"
@@ -31,6 +32,8 @@ void printUsage()
                  "  --python PATH       the interpreter started for each Python candidate (default python3)\n"
                  "  --harness-dir DIR   where the gpuf_harness package lives (default: the installed one)\n"
                  "  --problems-dir DIR  where Python problems live (default: the installed ones)\n"
+                 "  --bwrap PATH        bubblewrap, the sandbox of Python candidates (default bwrap)\n"
+                 "  --unsandboxed       run Python candidates even where no sandbox can be made\n"
                  "  --version           print the worker, protocol and NVRTC versions\n"
                  "  -h, --help          print this help\n";
 }
@@ -93,6 +96,10 @@ int serve(int argc, char **argv)
             config.python.harnessDir = argv[++i];
         } else if (arg == "--problems-dir" && hasValue) {
             config.python.problemsDir = argv[++i];
+        } else if (arg == "--bwrap" && hasValue) {
+            config.python.bwrap = argv[++i];
+        } else if (arg == "--unsandboxed") {
+            config.python.allowUnsandboxed = true;
         } else if (arg == "--include-dir" && hasValue) {
             config.includeDirs.insert(config.includeDirs.begin(), argv[++i]);
         } else {

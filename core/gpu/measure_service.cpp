@@ -148,6 +148,11 @@ json MeasureService::hello(const Request &request)
     r["devices"] = devices;
     r["python"] = {{"interpreter", m_config.python.interpreter}, {"harness_dir", m_config.python.harnessDir.string()},
         {"problems_dir", m_config.python.problemsDir.string()}, {"candidate_format", kPythonCandidateFormat}};
+    const SandboxStatus &box = sandbox();
+    r["python"]["sandbox"] = {{"available", box.available}, {"unsandboxed_allowed", m_config.python.allowUnsandboxed}};
+    r["python"]["sandbox"][box.available ? "version" : "reason"] = box.available ? box.version : box.reason;
+    if (!box.available && !m_config.python.allowUnsandboxed)
+        r["python"]["sandbox"]["refusal"] = sandboxRefusal(box);
     r["gpu_available"] = list.ok() && !list->empty();
     if (!list)
         r["gpu_unavailable_reason"] = list.error();
@@ -445,7 +450,7 @@ json MeasureService::measurePython(const Request &request)
     } else {
         gpuProvenance["gpu_unavailable_reason"] = gpu.error();
     }
-    json body = runPythonJob(std::get<PythonJob>(parsed), m_config.python, pyDevice);
+    json body = runPythonJob(std::get<PythonJob>(parsed), m_config.python, pyDevice, sandbox());
     json response = makeResponse(request.id, "measure", Status::Ok);
     for (auto &[key, value] : body.items())
         response[key] = value;
@@ -458,6 +463,13 @@ json MeasureService::measurePython(const Request &request)
     response["provenance"] = prov;
     response["restart_required"] = false; // the candidate ran in its own process; this worker's context is intact
     return response;
+}
+
+const SandboxStatus &MeasureService::sandbox()
+{
+    if (!m_sandbox)
+        m_sandbox = probePythonSandbox(m_config.python);
+    return *m_sandbox;
 }
 
 json MeasureService::measure(const Request &request)

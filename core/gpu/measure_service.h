@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 
 namespace gpuf::gpu {
 
@@ -42,6 +43,8 @@ private:
     // The device, opened on first use; the failure text is the exact reason there is none.
     Expected<GpuDevice *> device();
     nlohmann::json provenance(const GpuDevice &gpu, const std::vector<std::string> &compileOptions) const;
+    // The Python candidates' sandbox, probed on first use and kept: the machine does not change under the worker.
+    const SandboxStatus &sandbox();
 
     struct CaseRun;
     CaseResult runCase(CaseRun &run);
@@ -51,6 +54,7 @@ private:
     std::unique_ptr<GpuDevice> m_device;
     std::string m_deviceFailure;
     bool m_deviceTried = false;
+    std::optional<SandboxStatus> m_sandbox;
     bool m_mustExit = false;
 };
 

@@ -1,6 +1,9 @@
-// Python candidates: a fresh interpreter per candidate (fork, own process group, optional network namespace, exec),
-// watched for its wall-clock and memory limits; the harness's JSON result becomes the response body.
+// Python candidates: a fresh interpreter per candidate (fork, exec of bwrap and the interpreter in the sandbox, or
+// without one where allowed: own process group, optional network namespace), watched with its whole process tree for
+// the wall-clock and memory limits; the harness's JSON result becomes the response body.
 #include "core/gpu/python_runner.h"
+
+#include "core/gpu/process_tree.h"
 
 #include "core/common/resource_dir.h"
 
@@ -148,18 +151,6 @@ bool writeFile(const fs::path &path, const std::string &text)
     return static_cast<bool>(out);
 }
 
-// Resident set size of a process in MiB (VmRSS), or -1 once it is gone.
-double residentMb(pid_t pid)
-{
-    std::ifstream in("/proc/" + std::to_string(pid) + "/status");
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.rfind("VmRSS:", 0) == 0)
-            return std::atof(line.c_str() + 6) / 1024.0;
-    }
-    return -1.0;
-}
-
 void writeAll(int fd, const char *text)
 {
     const char *p = text;
@@ -208,7 +199,10 @@ void isolateNetwork(int fd, const std::string &uidMap, const std::string &gidMap
     writeAll(fd, ")\n");
 }
 
-std::vector<std::string> childEnvironment(const PythonJob &job, const PythonSettings &settings, const fs::path &tmp)
+// The candidate's environment: the worker's variables that pass the allow-list (sandbox.h), the harness first on
+// PYTHONPATH, and HOME, TMPDIR and the compilers' caches inside its temporary directory.
+std::vector<std::string> childEnvironment(
+    const PythonSettings &settings, const fs::path &tmp, const std::string &triton)
 {
     std::vector<std::string> env;
     std::string pythonPath = settings.harnessDir.string();
@@ -217,23 +211,60 @@ std::vector<std::string> childEnvironment(const PythonJob &job, const PythonSett
         const std::string key = entry.substr(0, entry.find('='));
         if (key == "PYTHONPATH")
             pythonPath += ":" + entry.substr(key.size() + 1);
-        else if (key != "TMPDIR" && key != "TRITON_CACHE_DIR" && key != "TORCHINDUCTOR_CACHE_DIR"
-            && key != "PYTHONDONTWRITEBYTECODE" && key != "PYTHONUNBUFFERED")
+        else if (key != "TRITON_CACHE_DIR" && passesToCandidate(key))
             env.push_back(entry);
     }
     env.push_back("PYTHONPATH=" + pythonPath);
+    env.push_back("HOME=" + tmp.string());
     env.push_back("TMPDIR=" + tmp.string());
-    env.push_back("TRITON_CACHE_DIR=" + (job.tritonCacheDir.empty() ? (tmp / "triton").string() : job.tritonCacheDir));
+    env.push_back("TRITON_CACHE_DIR=" + (triton.empty() ? (tmp / "triton").string() : triton));
     env.push_back("TORCHINDUCTOR_CACHE_DIR=" + (tmp / "inductor").string());
     env.emplace_back("PYTHONDONTWRITEBYTECODE=1");
     env.emplace_back("PYTHONUNBUFFERED=1");
     return env;
 }
 
+// The folders of LD_LIBRARY_PATH, which a sandboxed interpreter must still see to load CUDA's libraries.
+std::vector<fs::path> libraryFolders()
+{
+    std::vector<fs::path> folders;
+    const char *value = std::getenv("LD_LIBRARY_PATH");
+    std::istringstream parts(value ? value : "");
+    for (std::string part; std::getline(parts, part, ':');) {
+        if (!part.empty())
+            folders.emplace_back(part);
+    }
+    return folders;
+}
+
+// The command line that starts the harness: bwrap's arguments first when the candidate is sandboxed.
+std::vector<std::string> commandLine(
+    const PythonJob &job, const PythonSettings &settings, const fs::path &tmp, const SandboxStatus &sandbox)
+{
+    std::vector<std::string> args;
+    if (sandbox.available) {
+        SandboxLayout layout;
+        layout.tempDir = tmp;
+        layout.readOnly = libraryFolders();
+        layout.readOnly.push_back(settings.harnessDir);
+        layout.readOnly.push_back(job.problemDir);
+        if (!job.tritonCacheDir.empty())
+            layout.writable.emplace_back(job.tritonCacheDir);
+        layout.shareNetwork = !job.isolateNetwork;
+        args = bwrapArguments(sandbox, layout);
+    }
+    for (const std::string &a : {settings.interpreter, std::string("-B"), std::string("-m"),
+             std::string("gpuf_harness"), std::string("--job"), (tmp / "job.json").string(), std::string("--result"),
+             (tmp / "result.json").string(), std::string("--progress"), (tmp / "progress.txt").string()})
+        args.push_back(a);
+    return args;
+}
+
 struct ChildOutcome
 {
     std::string execError;
     std::string network = "not requested (options.network = \"allow\")";
+    bool sandboxed = false;
     bool timedOut = false;
     bool memoryExceeded = false;
     int exitCode = -1;
@@ -242,98 +273,87 @@ struct ChildOutcome
     double wallMs = 0.0;
 };
 
-// Polls the child until it exits; past the wall-clock or the memory limit its whole process group is killed.
+// Polls the child until it exits; past the wall-clock or the memory limit (the resident memory of its whole tree)
+// every process of the tree is killed. Whatever the tree still held when last seen is killed on the way out: an
+// unsandboxed candidate's orphans included, as far as they were seen.
 int waitWithLimits(
     pid_t pid, const PythonJob &job, std::chrono::steady_clock::time_point started, ChildOutcome &outcome)
 {
     int status = 0;
+    std::vector<pid_t> tree = {pid};
     for (;;) {
         const pid_t done = ::waitpid(pid, &status, WNOHANG);
-        if (done == pid || (done < 0 && errno != EINTR))
+        if (done == pid || (done < 0 && errno != EINTR)) {
+            killAll(tree);
             return status;
+        }
         const double elapsed
             = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-        const double rss = residentMb(pid);
+        tree = processTree(pid);
+        const double rss = residentMb(tree);
         outcome.peakRssMb = std::max(outcome.peakRssMb, rss);
         if (!outcome.timedOut && !outcome.memoryExceeded) {
             if (elapsed > job.wallLimitMs)
                 outcome.timedOut = true;
             else if (rss > job.memoryLimitMb)
                 outcome.memoryExceeded = true;
-            if (outcome.timedOut || outcome.memoryExceeded)
+            if (outcome.timedOut || outcome.memoryExceeded) {
                 ::kill(-pid, SIGKILL);
+                killAll(tree);
+            }
         }
-        std::this_thread::sleep_for(std::chrono::milliseconds(elapsed < 1000 ? 5 : 20));
+        std::this_thread::sleep_for(std::chrono::milliseconds(elapsed < 1000 ? 10 : 20));
     }
 }
 
-ChildOutcome runChild(const PythonJob &job, const PythonSettings &settings, const fs::path &tmp)
+// In the forked child: its own process group, the network namespace where an unsandboxed candidate asked for one
+// (bwrap makes the sandbox's), /dev/null as stdin, the log as stdout and stderr, then exec. Nothing here allocates.
+struct ChildStart
 {
-    ChildOutcome outcome;
-    const std::vector<std::string> args
-        = {settings.interpreter, "-B", "-m", "gpuf_harness", "--job", (tmp / "job.json").string(), "--result",
-            (tmp / "result.json").string(), "--progress", (tmp / "progress.txt").string()};
-    const std::vector<std::string> env = childEnvironment(job, settings, tmp);
     std::vector<char *> argv;
     std::vector<char *> envp;
-    argv.reserve(args.size() + 1);
-    envp.reserve(env.size() + 1);
-    for (const auto &a : args)
-        argv.push_back(const_cast<char *>(a.c_str()));
-    argv.push_back(nullptr);
-    for (const auto &e : env)
-        envp.push_back(const_cast<char *>(e.c_str()));
-    envp.push_back(nullptr);
-    const std::string logPath = (tmp / "output.log").string();
-    const std::string tmpPath = tmp.string();
-    const std::string uidMap = std::to_string(::getuid()) + " " + std::to_string(::getuid()) + " 1";
-    const std::string gidMap = std::to_string(::getgid()) + " " + std::to_string(::getgid()) + " 1";
-    const std::string execFailed = "Ecould not start the Python interpreter '" + settings.interpreter + "': ";
+    std::string logPath;
+    std::string tmpPath;
+    std::string execFailed; // "Ecould not start …: ", followed by the reason
+    std::string uidMap;
+    std::string gidMap;
+    bool isolate = false;
+};
 
-    int pipeFds[2];
-    if (::pipe2(pipeFds, O_CLOEXEC) != 0) {
-        outcome.execError = std::string("pipe: ") + std::strerror(errno);
-        return outcome;
+[[noreturn]] void execChild(int fd, const ChildStart &c)
+{
+    ::setpgid(0, 0); // its own process group: a timeout kills everything the candidate started
+    if (c.isolate)
+        isolateNetwork(fd, c.uidMap, c.gidMap);
+    int devNull = ::open("/dev/null", O_RDONLY);
+    int log = ::open(c.logPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (devNull >= 0)
+        ::dup2(devNull, 0);
+    if (log >= 0) {
+        ::dup2(log, 1);
+        ::dup2(log, 2);
     }
-    const auto started = std::chrono::steady_clock::now();
-    const pid_t pid = ::fork();
-    if (pid < 0) {
-        outcome.execError = std::string("fork: ") + std::strerror(errno);
-        ::close(pipeFds[0]);
-        ::close(pipeFds[1]);
-        return outcome;
-    }
-    if (pid == 0) {
-        ::close(pipeFds[0]);
-        ::setpgid(0, 0); // its own process group: a timeout kills everything the candidate started
-        if (job.isolateNetwork)
-            isolateNetwork(pipeFds[1], uidMap, gidMap);
-        int devNull = ::open("/dev/null", O_RDONLY);
-        int log = ::open(logPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        if (devNull >= 0)
-            ::dup2(devNull, 0);
-        if (log >= 0) {
-            ::dup2(log, 1);
-            ::dup2(log, 2);
-        }
-        if (::chdir(tmpPath.c_str()) != 0) {
-            writeAll(pipeFds[1], "Ecould not enter the temporary directory: ");
-            writeAll(pipeFds[1], std::strerror(errno));
-            writeAll(pipeFds[1], "\n");
-            ::_exit(127);
-        }
-        ::execvpe(argv[0], argv.data(), envp.data());
-        writeAll(pipeFds[1], execFailed.c_str());
-        writeAll(pipeFds[1], std::strerror(errno));
-        writeAll(pipeFds[1], "\n");
+    if (::chdir(c.tmpPath.c_str()) != 0) {
+        writeAll(fd, "Ecould not enter the temporary directory: ");
+        writeAll(fd, std::strerror(errno));
+        writeAll(fd, "\n");
         ::_exit(127);
     }
-    ::close(pipeFds[1]);
+    ::execvpe(c.argv[0], c.argv.data(), c.envp.data());
+    writeAll(fd, c.execFailed.c_str());
+    writeAll(fd, std::strerror(errno));
+    writeAll(fd, "\n");
+    ::_exit(127);
+}
+
+// The child's "N…" (network) and "E…" (could not start) lines, read until exec closed the pipe.
+void readHandshake(int fd, ChildOutcome &outcome)
+{
     std::string handshake;
     char buffer[512];
-    for (ssize_t n; (n = ::read(pipeFds[0], buffer, sizeof buffer)) > 0;)
+    for (ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) > 0;)
         handshake.append(buffer, static_cast<std::size_t>(n));
-    ::close(pipeFds[0]);
+    ::close(fd);
     std::istringstream lines(handshake);
     for (std::string line; std::getline(lines, line);) {
         if (line.rfind('N', 0) == 0)
@@ -341,14 +361,68 @@ ChildOutcome runChild(const PythonJob &job, const PythonSettings &settings, cons
         else if (line.rfind('E', 0) == 0)
             outcome.execError = line.substr(1);
     }
+}
 
+std::vector<char *> pointers(const std::vector<std::string> &strings)
+{
+    std::vector<char *> out;
+    out.reserve(strings.size() + 1);
+    for (const auto &s : strings)
+        out.push_back(const_cast<char *>(s.c_str()));
+    out.push_back(nullptr);
+    return out;
+}
+
+ChildOutcome runChild(
+    const PythonJob &job, const PythonSettings &settings, const fs::path &tmp, const SandboxStatus &sandbox)
+{
+    ChildOutcome outcome;
+    outcome.sandboxed = sandbox.available;
+    if (sandbox.available && job.isolateNetwork)
+        outcome.network = "isolated (the sandbox's own network namespace)";
+    const std::vector<std::string> args = commandLine(job, settings, tmp, sandbox);
+    const std::vector<std::string> env = childEnvironment(settings, tmp, job.tritonCacheDir);
+    // Everything the child needs is made here: between fork and exec it must not allocate.
+    ChildStart start;
+    start.argv = pointers(args);
+    start.envp = pointers(env);
+    start.logPath = (tmp / "output.log").string();
+    start.tmpPath = tmp.string();
+    start.execFailed = sandbox.available ? "Ecould not start the sandbox '" + sandbox.bwrap + "': "
+                                         : "Ecould not start the Python interpreter '" + settings.interpreter + "': ";
+    start.uidMap = std::to_string(::getuid()) + " " + std::to_string(::getuid()) + " 1";
+    start.gidMap = std::to_string(::getgid()) + " " + std::to_string(::getgid()) + " 1";
+    start.isolate = job.isolateNetwork && !sandbox.available;
+    int pipeFds[2];
+    if (::pipe2(pipeFds, O_CLOEXEC) != 0) {
+        outcome.execError = std::string("pipe: ") + std::strerror(errno);
+        return outcome;
+    }
+    const auto started = std::chrono::steady_clock::now();
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        ::close(pipeFds[0]);
+        execChild(pipeFds[1], start);
+    }
+    ::close(pipeFds[1]);
+    if (pid < 0) {
+        outcome.execError = std::string("fork: ") + std::strerror(errno);
+        ::close(pipeFds[0]);
+        return outcome;
+    }
+    readHandshake(pipeFds[0], outcome);
     const int status = waitWithLimits(pid, job, started, outcome);
-    ::kill(-pid, SIGKILL); // whatever the candidate left running in its group
+    ::kill(-pid, SIGKILL); // whatever an unsandboxed candidate left running in its group
     outcome.wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     if (WIFEXITED(status))
         outcome.exitCode = WEXITSTATUS(status);
     else if (WIFSIGNALED(status))
         outcome.signal = WTERMSIG(status);
+    // bwrap reports a command killed by signal N as exit code 128 + N.
+    if (outcome.sandboxed && outcome.exitCode > 128 && outcome.exitCode <= 128 + 64) {
+        outcome.signal = outcome.exitCode - 128;
+        outcome.exitCode = -1;
+    }
     return outcome;
 }
 
@@ -374,9 +448,16 @@ json withoutResult(const ChildOutcome &o, const PythonJob &job, bool harnessStar
             + " s (last phase: " + phase + ")";
     } else if (o.memoryExceeded) {
         r["status"] = "runtime_error";
-        r["message"] = "the candidate's process went over its memory limit of " + json(job.memoryLimitMb).dump()
-            + " MiB (resident; last phase: " + phase + ")";
+        r["message"] = "the candidate's processes went over their memory limit of " + json(job.memoryLimitMb).dump()
+            + " MiB (resident, all its processes together; last phase: " + phase + ")";
         r["error"] = {{"phase", phase}, {"type", "MemoryLimitExceeded"}, {"message", r["message"]}, {"traceback", ""}};
+    } else if (!harnessStarted && o.sandboxed && logTail.rfind("bwrap: ", 0) == 0) {
+        // bwrap said why it could not start the interpreter: the machine's failure, with bwrap's own words.
+        const std::string said = logTail.substr(7, logTail.find('\n') - 7);
+        r["status"] = "infrastructure_failure";
+        r["message"] = said.rfind("execvp ", 0) == 0
+            ? "could not start the Python interpreter in the sandbox: " + said.substr(7)
+            : "the sandbox could not start the candidate: " + said;
     } else if (!harnessStarted) {
         r["status"] = "infrastructure_failure";
         r["message"] = "the harness did not start (" + exitText(o) + "); is '" + "gpuf_harness"
@@ -456,8 +537,26 @@ std::variant<PythonJob, std::vector<std::string>> parsePythonJob(const json &bod
     return job;
 }
 
-json runPythonJob(const PythonJob &job, const PythonSettings &settings, const PythonDevice &device)
+SandboxStatus probePythonSandbox(const PythonSettings &settings)
 {
+    std::error_code ec;
+    return probeSandbox(
+        settings.bwrap, settings.interpreter, childEnvironment(settings, fs::temp_directory_path(ec), std::string()));
+}
+
+std::string sandboxRefusal(const SandboxStatus &sandbox)
+{
+    return "the sandbox for Python candidates could not be made: " + sandbox.reason
+        + "; install bubblewrap, or allow unsandboxed Python candidates (--unsandboxed, or the explorer's "
+          "Settings) if you trust every candidate";
+}
+
+json runPythonJob(
+    const PythonJob &job, const PythonSettings &settings, const PythonDevice &device, const SandboxStatus &sandbox)
+{
+    if (!sandbox.available && !settings.allowUnsandboxed)
+        return {{"status", "infrastructure_failure"}, {"message", sandboxRefusal(sandbox)},
+            {"isolation", {{"sandbox", "unavailable: " + sandbox.reason}}}};
     std::error_code ec;
     std::string pattern = (fs::temp_directory_path(ec) / "gpuf-py-XXXXXX").string();
     if (!::mkdtemp(pattern.data()))
@@ -480,7 +579,7 @@ json runPythonJob(const PythonJob &job, const PythonSettings &settings, const Py
         fs::remove_all(tmp, ec);
         return {{"status", "infrastructure_failure"}, {"message", "could not write the job into " + tmp.string()}};
     }
-    const ChildOutcome outcome = runChild(job, settings, tmp);
+    const ChildOutcome outcome = runChild(job, settings, tmp, sandbox);
     const std::string progress = [&] {
         std::string p = readFile(tmp / "progress.txt");
         while (!p.empty() && (p.back() == '\n' || p.back() == '\r'))
@@ -501,9 +600,14 @@ json runPythonJob(const PythonJob &job, const PythonSettings &settings, const Py
         body = withoutResult(outcome, job, harnessStarted, progress, logTail);
     }
     body["isolation"] = {{"process", "fresh interpreter (" + settings.interpreter + "), own process group"},
+        {"sandbox",
+            sandbox.available ? sandbox.version
+                    + " (own user, PID, mount, network and IPC namespaces; read-only system; only the temporary "
+                      "directory writable; environment reduced to an allow-list)"
+                              : "none, allowed by --unsandboxed (" + sandbox.reason + ")"},
         {"network", outcome.network}, {"temp_dir", "own, removed afterwards"}, {"wall_limit_ms", job.wallLimitMs},
-        {"memory_limit_mb", job.memoryLimitMb}, {"peak_rss_mb", outcome.peakRssMb}, {"wall_ms", outcome.wallMs},
-        {"exit", exitText(outcome)}};
+        {"memory_limit_mb", job.memoryLimitMb}, {"memory_scope", "the whole process tree"},
+        {"peak_rss_mb", outcome.peakRssMb}, {"wall_ms", outcome.wallMs}, {"exit", exitText(outcome)}};
     fs::remove_all(tmp, ec);
     return body;
 }

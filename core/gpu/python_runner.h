@@ -1,8 +1,10 @@
-// Python candidates (docs/python-problems.md): runs the product's harness in a fresh interpreter per candidate, with a
-// wall-clock and a memory limit, its own temporary directory and no network where the platform allows.
+// Python candidates (docs/python-problems.md): runs the product's harness in a fresh interpreter per candidate, inside
+// the bubblewrap sandbox (sandbox.h), with a wall-clock and a memory limit on its whole process tree, its own
+// temporary directory and no network. Without a sandbox a candidate runs only where the user allowed it.
 #pragma once
 
 #include "core/gpu/expected.h"
+#include "core/gpu/sandbox.h"
 
 #include <nlohmann/json.hpp>
 
@@ -19,6 +21,8 @@ struct PythonSettings
     std::string interpreter = "python3"; // a path, or a name looked up on PATH
     std::filesystem::path harnessDir; // the folder that holds gpuf_harness/
     std::filesystem::path problemsDir; // where "problem": {"name": …} is looked up
+    std::string bwrap = "bwrap"; // bubblewrap: a path, or a name looked up on PATH
+    bool allowUnsandboxed = false; // gpuf-measure --unsandboxed: run candidates where no sandbox can be made
 };
 
 // What one request asks for, validated.
@@ -29,7 +33,7 @@ struct PythonJob
     std::filesystem::path problemDir;
     nlohmann::json harnessOptions = nlohmann::json::object(); // passed through to the harness (known keys only)
     double wallLimitMs = 300000.0;
-    double memoryLimitMb = 16384.0; // resident memory of the interpreter
+    double memoryLimitMb = 16384.0; // resident memory of the interpreter and every process it starts, together
     bool isolateNetwork = true;
     std::string tritonCacheDir; // empty: inside the candidate's own temporary directory
     double peakBandwidthGBsOverride = -1.0; // for GPU-free runs, where no device gives one
@@ -51,8 +55,16 @@ struct PythonDevice
     long long l2Bytes = 0;
 };
 
-// Runs the job and returns the response body (status, message, cases, provenance, isolation, …) without id/type.
-nlohmann::json runPythonJob(const PythonJob &job, const PythonSettings &settings, const PythonDevice &device);
+// Probes the sandbox for `settings` (bwrap, and the interpreter's folders to bind); done once per worker.
+SandboxStatus probePythonSandbox(const PythonSettings &settings);
+
+// The sentence a refused candidate gets when `sandbox` is not available and unsandboxed runs are not allowed.
+std::string sandboxRefusal(const SandboxStatus &sandbox);
+
+// Runs the job in `sandbox` (refused where it is not available, unless settings allow unsandboxed runs) and returns
+// the response body (status, message, cases, provenance, isolation, …) without id/type.
+nlohmann::json runPythonJob(
+    const PythonJob &job, const PythonSettings &settings, const PythonDevice &device, const SandboxStatus &sandbox);
 
 // The harness folder next to an installed or carried worker, else the source tree's; empty when none exists.
 std::filesystem::path defaultHarnessDir(const std::filesystem::path &executable);

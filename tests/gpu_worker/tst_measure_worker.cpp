@@ -23,6 +23,36 @@ QJsonObject requests()
 
 QByteArray compact(const QJsonObject &o) { return QJsonDocument(o).toJson(QJsonDocument::Compact); }
 
+QJsonObject askOn(QProcess &worker, const QByteArray &line)
+{
+    worker.write(line + '\n');
+    while (!worker.canReadLine()) {
+        if (!worker.waitForReadyRead(60000))
+            return {};
+    }
+    return QJsonDocument::fromJson(worker.readLine()).object();
+}
+
+// A measure request for the Python candidate `file` (data/python/…) on the standard-library problem.
+QByteArray pythonRequest(const QString &id, const QString &file)
+{
+    QFile source(QStringLiteral(GPUF_WORKER_DATA_DIR "/python/") + file);
+    if (!source.open(QIODevice::ReadOnly))
+        return {};
+    return compact(QJsonObject {{QStringLiteral("id"), id}, {QStringLiteral("type"), QStringLiteral("measure")},
+        {QStringLiteral("candidate"),
+            QJsonObject {{QStringLiteral("format"), QStringLiteral("gpuf-python/1")},
+                {QStringLiteral("source"), QString::fromUtf8(source.readAll())}}},
+        {QStringLiteral("problem"),
+            QJsonObject {{QStringLiteral("dir"), QStringLiteral(GPUF_WORKER_DATA_DIR "/python/scale_stdlib")}}},
+        {QStringLiteral("options"), QJsonObject {{QStringLiteral("max_samples"), 5}}}});
+}
+
+QJsonObject sandboxOf(const QJsonObject &hello)
+{
+    return hello.value(QLatin1StringView("python")).toObject().value(QLatin1StringView("sandbox")).toObject();
+}
+
 } // namespace
 
 class TestMeasureWorker : public QObject
@@ -33,15 +63,7 @@ private:
     QProcess m_worker;
     QTemporaryDir m_cache;
 
-    QJsonObject ask(const QByteArray &line)
-    {
-        m_worker.write(line + '\n');
-        while (!m_worker.canReadLine()) {
-            if (!m_worker.waitForReadyRead(60000))
-                return {};
-        }
-        return QJsonDocument::fromJson(m_worker.readLine()).object();
-    }
+    QJsonObject ask(const QByteArray &line) { return askOn(m_worker, line); }
 
 private Q_SLOTS:
     void initTestCase()
@@ -98,7 +120,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("error");
         const QJsonArray rows = requests().value(QLatin1StringView("malformed")).toArray();
         QVERIFY(rows.size() >= 10);
-        for (const QJsonValue &v : rows) {
+        for (const QJsonValue v : rows) {
             const QJsonObject row = v.toObject();
             QTest::newRow(qPrintable(row.value(QLatin1StringView("name")).toString()))
                 << row.value(QLatin1StringView("line")).toString().toUtf8() << row.value(QLatin1StringView("id"))
@@ -114,7 +136,7 @@ private Q_SLOTS:
         QCOMPARE(r.value(QLatin1StringView("status")).toString(), QStringLiteral("bad_request"));
         QCOMPARE(r.value(QLatin1StringView("id")), id);
         QString all;
-        for (const QJsonValue &e : r.value(QLatin1StringView("errors")).toArray())
+        for (const QJsonValue e : r.value(QLatin1StringView("errors")).toArray())
             all += e.toString() + QLatin1Char('\n');
         QVERIFY2(all.contains(error), qPrintable(all));
         QCOMPARE(m_worker.state(), QProcess::Running); // never a crash
@@ -152,6 +174,59 @@ private Q_SLOTS:
                      .value(QLatin1StringView("harness_dir"))
                      .toString()
                      .isEmpty());
+    }
+
+    // A candidate that kills the process that started its interpreter meets the sandbox's init instead: the worker
+    // answers, and answers the next request.
+    void pythonCandidateCannotKillTheWorker()
+    {
+        const QJsonObject hello = ask("{\"id\":\"h3\",\"type\":\"hello\"}");
+        if (!sandboxOf(hello).value(QLatin1StringView("available")).toBool())
+            QSKIP(qPrintable(QStringLiteral("the sandbox cannot be made here: ")
+                + sandboxOf(hello).value(QLatin1StringView("reason")).toString()));
+        const QJsonObject r = ask(pythonRequest(QStringLiteral("k1"), QStringLiteral("escapes/kill_parent.py")));
+        QCOMPARE(r.value(QLatin1StringView("status")).toString(), QStringLiteral("ok"));
+        QCOMPARE(m_worker.state(), QProcess::Running);
+        QCOMPARE(
+            ask("{\"id\":\"h4\",\"type\":\"hello\"}").value(QLatin1StringView("id")).toString(), QStringLiteral("h4"));
+    }
+
+    // Where bwrap cannot run, hello says so once and Python candidates are refused with the reason, unless the
+    // worker was started with --unsandboxed.
+    void pythonRefusedWithoutSandbox()
+    {
+        QProcess strict;
+        strict.start(
+            kBinary, {QStringLiteral("--no-cache"), QStringLiteral("--bwrap"), QStringLiteral("/nonexistent/bwrap")});
+        QVERIFY(strict.waitForStarted());
+        const QJsonObject sandbox = sandboxOf(askOn(strict, "{\"id\":\"h\",\"type\":\"hello\"}"));
+        QCOMPARE(sandbox.value(QLatin1StringView("available")).toBool(true), false);
+        QVERIFY(sandbox.value(QLatin1StringView("refusal")).toString().contains(QStringLiteral("install bubblewrap")));
+        const QJsonObject refused
+            = askOn(strict, pythonRequest(QStringLiteral("r1"), QStringLiteral("candidates/good.py")));
+        QCOMPARE(refused.value(QLatin1StringView("status")).toString(), QStringLiteral("infrastructure_failure"));
+        QVERIFY(refused.value(QLatin1StringView("message"))
+                    .toString()
+                    .startsWith(QStringLiteral("the sandbox for Python candidates could not be made: could not start "
+                                               "'/nonexistent/bwrap'")));
+        strict.closeWriteChannel();
+        QVERIFY(strict.waitForFinished(10000));
+
+        QProcess allowed;
+        allowed.start(kBinary,
+            {QStringLiteral("--no-cache"), QStringLiteral("--bwrap"), QStringLiteral("/nonexistent/bwrap"),
+                QStringLiteral("--unsandboxed")});
+        QVERIFY(allowed.waitForStarted());
+        const QJsonObject ran
+            = askOn(allowed, pythonRequest(QStringLiteral("r2"), QStringLiteral("candidates/good.py")));
+        QCOMPARE(ran.value(QLatin1StringView("status")).toString(), QStringLiteral("ok"));
+        QVERIFY(ran.value(QLatin1StringView("isolation"))
+                    .toObject()
+                    .value(QLatin1StringView("sandbox"))
+                    .toString()
+                    .startsWith(QStringLiteral("none, allowed by --unsandboxed")));
+        allowed.closeWriteChannel();
+        QVERIFY(allowed.waitForFinished(10000));
     }
 
     void compileWithArchAndCache()
@@ -278,7 +353,7 @@ private Q_SLOTS:
         QCOMPARE(lowered.value(QLatin1StringView("ops::scale")).toString(), QStringLiteral("_ZN3ops5scaleEPff"));
         QCOMPARE(lowered.value(QLatin1StringView("plain")).toString(), QStringLiteral("plain"));
         QStringList reported;
-        for (const QJsonValue &k : compile.value(QLatin1StringView("kernels")).toArray())
+        for (const QJsonValue k : compile.value(QLatin1StringView("kernels")).toArray())
             reported << k.toObject().value(QLatin1StringView("entry")).toString();
         reported.sort();
         QCOMPARE(reported,

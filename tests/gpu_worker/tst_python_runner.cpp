@@ -4,6 +4,11 @@
 
 #include "gpuf_config.h"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <QDir>
 #include <QFile>
 #include <QStandardPaths>
@@ -39,12 +44,26 @@ json request(const QString &candidate, json options = json::object())
         {"problem", {{"name", "scale_stdlib"}}}, {"options", options}};
 }
 
+// The sandbox as this machine allows it, probed once (initTestCase).
+SandboxStatus &sandbox()
+{
+    static SandboxStatus status;
+    return status;
+}
+
+// Where the machine allows no sandbox, the runner tests still run, unsandboxed (the escapes' tests skip).
+PythonSettings allowed(PythonSettings s)
+{
+    s.allowUnsandboxed = !sandbox().available;
+    return s;
+}
+
 json run(const json &body)
 {
     auto parsed = parsePythonJob(body, settings());
     if (auto *errors = std::get_if<std::vector<std::string>>(&parsed))
         return {{"status", "bad_request"}, {"message", errors->front()}};
-    return runPythonJob(std::get<PythonJob>(parsed), settings(), PythonDevice {});
+    return runPythonJob(std::get<PythonJob>(parsed), allowed(settings()), PythonDevice {}, sandbox());
 }
 
 QString text(const json &j, const char *key) { return QString::fromStdString(j.value(key, std::string())); }
@@ -60,6 +79,9 @@ private Q_SLOTS:
     {
         if (QStandardPaths::findExecutable(QStringLiteral("python3")).isEmpty())
             QSKIP("python3 is not installed");
+        sandbox() = probePythonSandbox(settings());
+        if (!sandbox().available)
+            qWarning("no sandbox here, the candidates run without one: %s", sandbox().reason.c_str());
     }
 
     void goodCandidate()
@@ -177,12 +199,28 @@ private Q_SLOTS:
 
     void networkIsolation()
     {
-        const json isolated = run(request(QStringLiteral("network_probe")));
+        // The test listens on the host's loopback; a candidate in its own network namespace cannot reach it.
+        const int listener = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        sockaddr_in address {};
+        address.sin_family = AF_INET;
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t length = sizeof address;
+        QVERIFY(listener >= 0);
+        QVERIFY(::bind(listener, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0);
+        QVERIFY(::listen(listener, 4) == 0);
+        QVERIFY(::getsockname(listener, reinterpret_cast<sockaddr *>(&address), &length) == 0);
+        json probe = request(QStringLiteral("network_probe"));
+        std::string &source = probe["candidate"]["source"].get_ref<std::string &>();
+        for (std::size_t at; (at = source.find("@PORT@")) != std::string::npos;)
+            source.replace(at, 6, std::to_string(ntohs(address.sin_port)));
+        const json isolated = run(probe);
+        probe["options"]["network"] = "allow";
+        const json open = run(probe);
+        ::close(listener);
         const QString network = QString::fromStdString(isolated["isolation"]["network"].get<std::string>());
         if (network.startsWith(QLatin1String("not isolated")))
             QSKIP(qPrintable(QStringLiteral("this machine allows no network namespace: ") + network));
         QVERIFY2(text(isolated, "status") == QLatin1String("ok"), qPrintable(text(isolated, "message")));
-        const json open = run(request(QStringLiteral("network_probe"), {{"network", "allow"}}));
         QCOMPARE(text(open, "status"), QStringLiteral("runtime_error"));
         QVERIFY(text(open, "message").contains(QStringLiteral("network reachable")));
         QVERIFY(open["isolation"]["network"].get<std::string>().find("not requested") != std::string::npos);
@@ -288,7 +326,7 @@ private Q_SLOTS:
         PythonSettings s = settings();
         s.interpreter = "/nonexistent/python3";
         auto parsed = parsePythonJob(request(QStringLiteral("good")), s);
-        const json r = runPythonJob(std::get<PythonJob>(parsed), s, PythonDevice {});
+        const json r = runPythonJob(std::get<PythonJob>(parsed), allowed(s), PythonDevice {}, sandbox());
         QCOMPARE(text(r, "status"), QStringLiteral("infrastructure_failure"));
         QVERIFY(text(r, "message").contains(QStringLiteral("could not start the Python interpreter")));
     }
@@ -298,7 +336,7 @@ private Q_SLOTS:
         PythonSettings s = settings();
         s.harnessDir = "/nonexistent";
         auto parsed = parsePythonJob(request(QStringLiteral("good")), s);
-        const json r = runPythonJob(std::get<PythonJob>(parsed), s, PythonDevice {});
+        const json r = runPythonJob(std::get<PythonJob>(parsed), allowed(s), PythonDevice {}, sandbox());
         QCOMPARE(text(r, "status"), QStringLiteral("infrastructure_failure"));
         QVERIFY2(text(r, "message").contains(QStringLiteral("harness did not start")), qPrintable(text(r, "message")));
     }
@@ -313,7 +351,7 @@ private Q_SLOTS:
         body["problem"] = {{"name", "row_softmax_triton"}};
         auto parsed = parsePythonJob(body, s);
         QVERIFY(std::holds_alternative<PythonJob>(parsed));
-        const json r = runPythonJob(std::get<PythonJob>(parsed), s, PythonDevice {});
+        const json r = runPythonJob(std::get<PythonJob>(parsed), allowed(s), PythonDevice {}, sandbox());
         if (text(r, "status") == QLatin1String("ok"))
             QSKIP("this machine has PyTorch with a GPU");
         QCOMPARE(text(r, "status"), QStringLiteral("infrastructure_failure"));

@@ -1,0 +1,215 @@
+// The escapes a Python candidate could make before the sandbox, each tried by a real candidate
+// (data/python/escapes) through core/gpu/python_runner on the standard-library problem, and each contained: the
+// worker's secrets, writes outside the temporary directory, the host's Unix sockets, processes left behind, memory
+// spread over several processes. Without a sandbox on this machine they skip; the refusal is tested either way.
+#include "core/gpu/python_runner.h"
+
+#include "gpuf_config.h"
+
+#include <QDir>
+#include <QFile>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cerrno>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+using namespace gpuf::gpu;
+using nlohmann::json;
+
+namespace {
+
+const QString kData = QStringLiteral(GPUF_WORKER_DATA_DIR "/python");
+
+PythonSettings settings()
+{
+    PythonSettings s;
+    s.harnessDir = GPUF_SOURCE_DIR "/resources/python";
+    s.problemsDir = kData.toStdString();
+    return s;
+}
+
+// The escape's source with its placeholders (@TARGET@, @SOCKET@, @MARKER@) replaced.
+std::string escape(const QString &name, const QList<std::pair<QString, QString>> &values = {})
+{
+    QFile f(kData + QStringLiteral("/escapes/") + name + QStringLiteral(".py"));
+    QString source = f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+    for (const auto &[placeholder, value] : values)
+        source.replace(placeholder, value);
+    return source.toStdString();
+}
+
+json run(const std::string &source, const SandboxStatus &sandbox, json options = json::object(),
+    const PythonSettings &s = settings())
+{
+    options.emplace("max_samples", 5);
+    const json body = {{"candidate", {{"format", kPythonCandidateFormat}, {"source", source}}},
+        {"problem", {{"name", "scale_stdlib"}}}, {"options", options}};
+    auto parsed = parsePythonJob(body, s);
+    if (auto *errors = std::get_if<std::vector<std::string>>(&parsed))
+        return {{"status", "bad_request"}, {"message", errors->front()}};
+    return runPythonJob(std::get<PythonJob>(parsed), s, PythonDevice {}, sandbox);
+}
+
+QString text(const json &j, const char *key) { return QString::fromStdString(j.value(key, std::string())); }
+
+// The processes whose command line holds `marker`.
+int processesWith(const QByteArray &marker)
+{
+    int found = 0;
+    const QStringList pids = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &pid : pids) {
+        QFile cmdline(QStringLiteral("/proc/") + pid + QStringLiteral("/cmdline"));
+        if (cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().contains(marker))
+            ++found;
+    }
+    return found;
+}
+
+} // namespace
+
+class TestPythonSandbox : public QObject
+{
+    Q_OBJECT
+
+private:
+    SandboxStatus m_sandbox;
+    QByteArray m_marker = "gpuf-escape-" + QByteArray::number(::getpid());
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("python3")).isEmpty())
+            QSKIP("python3 is not installed");
+        m_sandbox = probePythonSandbox(settings());
+    }
+
+    void init()
+    {
+        const QByteArray test = QTest::currentTestFunction();
+        if (!m_sandbox.available && !test.startsWith("refused"))
+            QSKIP(qPrintable(QStringLiteral("the sandbox cannot be made here: %1 (scripts/setup installs bubblewrap)")
+                                 .arg(QString::fromStdString(m_sandbox.reason))));
+    }
+
+    void secretsStayWithTheWorker()
+    {
+        qputenv("OPENAI_API_KEY", "sk-planted-openai-7f3a");
+        qputenv("GPUF_TEST_TOKEN", "planted-token-91c2");
+        qputenv("TRITON_PLANTED_SECRET", "planted-secret-5d0e");
+        const json r = run(escape(QStringLiteral("read_secret")), m_sandbox);
+        qunsetenv("OPENAI_API_KEY");
+        qunsetenv("GPUF_TEST_TOKEN");
+        qunsetenv("TRITON_PLANTED_SECRET");
+        QCOMPARE(text(r, "status"), QStringLiteral("runtime_error"));
+        QVERIFY2(text(r, "message").contains(QStringLiteral("secrets seen: []")), qPrintable(text(r, "message")));
+        const QString everything = QString::fromStdString(r.dump());
+        QVERIFY(text(r, "log_tail").contains(QStringLiteral("PATH="))); // the candidate did print what it saw
+        QVERIFY(!everything.contains(QStringLiteral("planted-")));
+        QVERIFY(!everything.contains(QStringLiteral("sk-planted")));
+    }
+
+    void writesStayInTheTemporaryDirectory()
+    {
+        QTemporaryDir target;
+        QVERIFY(target.isValid());
+        const QString name = QStringLiteral("gpuf-escaped-") + QString::fromLatin1(m_marker);
+        const json r = run(escape(QStringLiteral("write_outside"),
+                               {{QStringLiteral("@TARGET@"), target.path()},
+                                   {QStringLiteral("@MARKER@"), QString::fromLatin1(m_marker)}}),
+            m_sandbox);
+        const QString home = QDir::home().filePath(name);
+        const bool wroteHome = QFile::exists(home);
+        QFile::remove(home);
+        QVERIFY2(text(r, "status") == QLatin1String("ok"), qPrintable(text(r, "message")));
+        QVERIFY(!QFile::exists(target.filePath(name)));
+        QVERIFY(!wroteHome);
+    }
+
+    void hostUnixSocketsOutOfReach()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QByteArray path = QFile::encodeName(dir.filePath(QStringLiteral("host.sock")));
+        const int server = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+        sockaddr_un address {};
+        address.sun_family = AF_UNIX;
+        QVERIFY(server >= 0 && std::size_t(path.size()) < sizeof address.sun_path);
+        std::copy(path.cbegin(), path.cend(), address.sun_path);
+        QVERIFY(::bind(server, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0);
+        QVERIFY(::listen(server, 4) == 0);
+        const json r = run(
+            escape(QStringLiteral("unix_socket"), {{QStringLiteral("@SOCKET@"), QFile::decodeName(path)}}), m_sandbox);
+        const int accepted = ::accept(server, nullptr, nullptr);
+        const int why = errno;
+        if (accepted >= 0)
+            ::close(accepted);
+        ::close(server);
+        QVERIFY2(text(r, "status") == QLatin1String("ok"), qPrintable(text(r, "message")));
+        QVERIFY(accepted < 0 && (why == EAGAIN || why == EWOULDBLOCK)); // nothing connected
+    }
+
+    void noProcessOutlivesTheAnswer()
+    {
+        const json r = run(
+            escape(QStringLiteral("leave_process"), {{QStringLiteral("@MARKER@"), QString::fromLatin1(m_marker)}}),
+            m_sandbox);
+        QVERIFY2(text(r, "status") == QLatin1String("ok"), qPrintable(text(r, "message")));
+        QTRY_COMPARE(processesWith(m_marker), 0); // killed with the sandbox, not merely asked to go
+    }
+
+    void memoryLimitCoversEveryProcess()
+    {
+        // Four children of 120 MiB each: every one below the limit of 300 MiB, together well above it.
+        const json r = run(
+            escape(QStringLiteral("memory_children")), m_sandbox, {{"memory_limit_mb", 300}, {"timeout_ms", 30000}});
+        QCOMPARE(text(r, "status"), QStringLiteral("runtime_error"));
+        QCOMPARE(QString::fromStdString(r["error"]["type"].get<std::string>()), QStringLiteral("MemoryLimitExceeded"));
+        QVERIFY2(
+            text(r, "message").contains(QStringLiteral("all its processes together")), qPrintable(text(r, "message")));
+        QVERIFY(r["isolation"]["peak_rss_mb"].get<double>() > 300);
+        QVERIFY(r["isolation"]["wall_ms"].get<double>() < 30000); // stopped by the memory check, not the clock
+    }
+
+    void isolationSaysSandboxed()
+    {
+        const json r = run("def custom_kernel(d):\n    return [d['a'] * v for v in d['x']]\n", m_sandbox);
+        QCOMPARE(text(r, "status"), QStringLiteral("ok"));
+        QVERIFY(r["isolation"]["sandbox"].get<std::string>().rfind("bubblewrap", 0) == 0);
+    }
+
+    void refusedWithoutSandbox()
+    {
+        PythonSettings s = settings();
+        s.bwrap = "/nonexistent/bwrap";
+        const SandboxStatus none = probePythonSandbox(s);
+        QVERIFY(!none.available);
+        QVERIFY2(none.reason.find("/nonexistent/bwrap") != std::string::npos, none.reason.c_str());
+        const json refused = run("def custom_kernel(d):\n    return d\n", none, json::object(), s);
+        QCOMPARE(text(refused, "status"), QStringLiteral("infrastructure_failure"));
+        const QString message = text(refused, "message");
+        QVERIFY2(message.startsWith(QStringLiteral("the sandbox for Python candidates could not be made: could not "
+                                                   "start '/nonexistent/bwrap'")),
+            qPrintable(message));
+        QVERIFY(message.contains(QStringLiteral("install bubblewrap")));
+        QVERIFY(message.contains(QStringLiteral("--unsandboxed")));
+        QVERIFY(!refused.contains("cases")); // nothing ran
+    }
+
+    void refusedUnlessAllowed()
+    {
+        PythonSettings s = settings();
+        s.bwrap = "/nonexistent/bwrap";
+        s.allowUnsandboxed = true;
+        const SandboxStatus none = probePythonSandbox(s);
+        const json r = run("def custom_kernel(d):\n    return [d['a'] * v for v in d['x']]\n", none, json::object(), s);
+        QVERIFY2(text(r, "status") == QLatin1String("ok"), qPrintable(text(r, "message")));
+        QVERIFY(r["isolation"]["sandbox"].get<std::string>().rfind("none, allowed by --unsandboxed", 0) == 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPythonSandbox)
+#include "tst_python_sandbox.moc"

@@ -16,6 +16,7 @@ namespace {
 
 const QString kBootstrap = QStringLiteral("bootstrap");
 const QString kSamePairs = QStringLiteral("same-pairs");
+const QString kIsotonic = QStringLiteral("isotonic");
 
 QList<Option> metricsOptions()
 {
@@ -26,6 +27,8 @@ QList<Option> metricsOptions()
         Option::text(kHardware, QStringLiteral("H"), QStringLiteral("Only forecasts for this hardware (by name).")),
         Option::flag(
             kSamePairs, QStringLiteral("Only the pairs every chosen forecaster forecast (as the GUI's table).")),
+        Option::flag(kIsotonic,
+            QStringLiteral("Add the bin-free (isotonic, PAV) fit to each cumulative reliability curve (JSON).")),
         Option::integer(
             kBootstrap, QStringLiteral("N"), QStringLiteral("Bootstrap resamples for 95% intervals (default 0: none)."))
             .byDefault(QStringLiteral("0"))
@@ -96,6 +99,47 @@ void printReports(QTextStream &out, const ScoredPairs &pairs, const std::vector<
     }
 }
 
+// Scores against the base rate, the cumulative reliability per edge and the coverage-versus-width table.
+void printOrdinal(QTextStream &out, const metrics::ForecasterReport &r)
+{
+    using metrics::formatValue;
+    const metrics::MetricsReport &m = r.report;
+    const auto skill = [&m](metrics::Scalar s) { return formatValue(m.scalar(s)); };
+    out << QStringLiteral("\nordinal calibration of %1 (%2 scored, %3 parsed)\n")
+               .arg(r.forecaster.name)
+               .arg(m.nTotal)
+               .arg(m.nParsed);
+    out << QStringLiteral("  score      forecaster  base rate  skill\n");
+    out << QStringLiteral("  RPS        %1  %2  %3\n")
+               .arg(formatValue(m.scalar(metrics::Scalar::Crps)).rightJustified(10),
+                   formatValue(m.baseRate.rps).rightJustified(9), skill(metrics::Scalar::RpsSkillBaseRate));
+    out << QStringLiteral("  Brier Σ    %1  %2  %3\n")
+               .arg(formatValue(m.scalar(metrics::Scalar::BrierSum)).rightJustified(10),
+                   formatValue(m.baseRate.brierSum).rightJustified(9), skill(metrics::Scalar::BrierSkillBaseRate));
+    out << QStringLiteral("  log (NLL)  %1  %2  %3\n")
+               .arg(formatValue(m.scalar(metrics::Scalar::Nll)).rightJustified(10),
+                   formatValue(m.baseRate.nll).rightJustified(9), skill(metrics::Scalar::LogSkillBaseRate));
+    out << QStringLiteral(
+        "  cumulative reliability: P(speedup ≥ edge) forecast vs observed, parsed forecasts, 10 "
+        "buckets, 90% consistency bands\n    edge     mean forecast  observed  buckets outside band\n");
+    for (const metrics::EdgeReliability &e : m.cumulativeReliability) {
+        out << QStringLiteral("    ≥ %1  %2  %3  %4\n")
+                   .arg(QString::number(e.speedup, 'f', 3).leftJustified(6),
+                       formatValue(e.meanForecast).rightJustified(13), formatValue(e.observed).rightJustified(8))
+                   .arg(e.bucketsOutsideBand(), 20);
+    }
+    out << QStringLiteral("  prediction sets over contiguous bins (coverage, mean width in bins)\n"
+                          "    target  forecast's own    conformal (5-fold split)  threshold\n");
+    for (const metrics::CoverageRow &c : m.predictionSets) {
+        out << QStringLiteral("    %1  %2 %3    %4 %5     %6\n")
+                   .arg(formatValue(1.0 - c.alpha).rightJustified(6), formatValue(c.forecastCoverage).rightJustified(7),
+                       formatValue(c.forecastWidth).rightJustified(6),
+                       formatValue(c.conformalCoverage).rightJustified(12),
+                       formatValue(c.conformalWidth).rightJustified(6),
+                       formatValue(c.conformalThreshold).rightJustified(9));
+    }
+}
+
 QJsonObject metricsJson(const std::vector<metrics::ForecasterReport> &reports, const QHash<qint64, qint64> &inSample)
 {
     QJsonObject json = metrics::storeMetricsJson(reports);
@@ -128,6 +172,7 @@ int runMetrics(Invocation &run)
     metrics::MetricsOptions options;
     options.bootstrapResamples = given->integer(kBootstrap);
     options.bootstrapSeed = given->uint64(kSeed);
+    options.isotonicReliability = run.isSet(kIsotonic);
     std::vector<metrics::ScoredRow> rows = metrics::toScoredRows(*pairs);
     const bool samePairs = run.isSet(kSamePairs);
     if (samePairs)
@@ -139,8 +184,11 @@ int runMetrics(Invocation &run)
     const QHash<qint64, qint64> inSample = inSampleRows(*pairs, rows, *forecasters);
     if (run.json())
         run.printJson(metricsJson(reports, inSample));
-    else
+    else {
         printReports(run.out(), *pairs, reports, samePairs, inSample);
+        for (const metrics::ForecasterReport &r : reports)
+            printOrdinal(run.out(), r);
+    }
     return int(Success);
 }
 

@@ -139,6 +139,12 @@ std::vector<Figure> makeFigures()
         scalarFigure(Scalar::BrierSumParsed, "Brier Σ (parsed)", "Σ(p−y)² over parsed forecasts only", lower),
         scalarFigure(Scalar::CrpsParsed, "CRPS (parsed)", "CRPS over parsed forecasts only", lower),
         scalarFigure(Scalar::NllParsed, "NLL (parsed)", "−ln p(true bin) over parsed forecasts only", lower),
+        scalarFigure(Scalar::RpsSkillBaseRate, "RPSS base rate",
+            "Ranked probability skill: 1 − RPS ÷ RPS of the bins' base rate on these pairs (0: no better)", higher),
+        scalarFigure(Scalar::BrierSkillBaseRate, "BSS base rate",
+            "Brier skill: 1 − Brier ÷ Brier of the bins' base rate on these pairs (0: no better)", higher),
+        scalarFigure(Scalar::LogSkillBaseRate, "Log skill base rate",
+            "Log skill: 1 − NLL ÷ NLL of the bins' base rate on these pairs (0: no better)", higher),
     };
 }
 

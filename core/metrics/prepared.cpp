@@ -146,6 +146,17 @@ void sortByScores(PreparedRows &out)
     }
 }
 
+// Skill of the "all rows" scores (parse failures as uniform) against the base rate of the same rows.
+void setSkillScalars(RowSummary &out, const BinCounts &trueBinCount)
+{
+    out.baseRate = baseRateScores(trueBinCount);
+    auto &s = out.scalars;
+    const auto skill = [&s](Scalar score, double reference) { return skillScore(s[std::size_t(score)], reference); };
+    s[std::size_t(Scalar::RpsSkillBaseRate)] = skill(Scalar::Crps, out.baseRate.rps);
+    s[std::size_t(Scalar::BrierSkillBaseRate)] = skill(Scalar::BrierSum, out.baseRate.brierSum);
+    s[std::size_t(Scalar::LogSkillBaseRate)] = skill(Scalar::Nll, out.baseRate.nll);
+}
+
 } // namespace
 
 std::optional<bins::Distribution> usableDistribution(const ScoredRow &row)
@@ -168,6 +179,7 @@ PreparedRows prepare(
         v->reserve(n);
     for (auto *v : {&out.brierSum, &out.crps, &out.nll, &out.entropy, &out.rankScore, &out.speedup})
         v->reserve(n);
+    out.distribution.reserve(n);
     for (auto &v : out.confidence)
         v.reserve(n);
     out.source.reserve(n);
@@ -189,6 +201,7 @@ PreparedRows prepare(
         const std::optional<bins::Distribution> p = usableDistribution(row);
         const bins::Distribution &dist = p ? *p : uniform;
         out.parsed.push_back(p ? 1 : 0);
+        out.distribution.push_back(dist);
         out.brierSum.push_back(brierSum(dist, t));
         out.crps.push_back(crps(dist, t));
         out.nll.push_back(nll(dist, t));
@@ -222,12 +235,14 @@ RowSummary summarise(const PreparedRows &rows, std::span<const std::uint32_t> we
     double nAll = 0, nParsed = 0, correct = 0, within = 0, entropy = 0;
     double brierAll = 0, crpsAll = 0, nllAll = 0, brierParsed = 0, crpsParsed = 0, nllParsed = 0;
     std::array<double, kReliabilityBuckets> bucketCount {}, bucketConfidence {}, bucketCorrect {};
+    BinCounts trueBinCount {};
     const double *maxProb = rows.confidence[0].data();
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const double w = weighted ? double(weights[i]) : 1.0;
         if (w == 0.0)
             continue;
         nAll += w;
+        trueBinCount[rows.trueBin[i] - 1] += w;
         brierAll += w * rows.brierSum[i];
         crpsAll += w * rows.crps[i];
         nllAll += w * rows.nll[i];
@@ -274,6 +289,7 @@ RowSummary summarise(const PreparedRows &rows, std::span<const std::uint32_t> we
         bucket.accuracy = over(bucketCorrect[b], bucketCount[b]);
     }
     s[std::size_t(Scalar::Ece)] = expectedCalibrationError(out.reliability);
+    setSkillScalars(out, trueBinCount);
     return out;
 }
 

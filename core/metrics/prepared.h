@@ -2,6 +2,7 @@
 // (the report, the curves and the bootstrap share this so every metric is computed one way only).
 #pragma once
 
+#include "core/metrics/ordinal_scores.h"
 #include "core/metrics/report.h"
 
 #include <cstdint>
@@ -32,6 +33,7 @@ struct PreparedRows
     std::vector<std::uint8_t> bucket; // reliability bucket of max_prob (parsed rows)
     // "All rows" forms: parse failures carry the uniform distribution's values.
     std::vector<double> brierSum, crps, nll;
+    std::vector<bins::Distribution> distribution; // the forecast scored (uniform for parse failures)
     std::vector<double> entropy; // parsed rows
     std::array<std::vector<double>, 3> confidence; // by bins::kConfidenceScores; parsed rows
     // Per score: parsed rows by score, lowest first (ties in input order), the lengths of the runs of equal
@@ -62,6 +64,7 @@ struct RowSummary
     double nParsed = 0.0;
     std::array<double, kScalarCount> scalars {};
     Reliability reliability {};
+    BaseRateScores baseRate; // the base rate of the (weighted) rows' true bins, and its scores on them
 };
 RowSummary summarise(const PreparedRows &rows, std::span<const std::uint32_t> weights);
 

@@ -14,6 +14,23 @@
 namespace gpuf::metrics {
 namespace {
 
+// The cumulative reliability curves and the coverage-versus-width table, over the parsed forecasts.
+void addOrdinalCalibration(const detail::PreparedRows &rows, const MetricsOptions &options, MetricsReport &report)
+{
+    std::vector<bins::Distribution> forecasts;
+    std::vector<std::uint8_t> truth;
+    std::vector<qint64> pairs;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (!rows.parsed[i])
+            continue;
+        forecasts.push_back(rows.distribution[i]);
+        truth.push_back(rows.trueBin[i]);
+        pairs.push_back(rows.pairId[i]);
+    }
+    report.cumulativeReliability = cumulativeReliability(forecasts, truth, options.isotonicReliability);
+    report.predictionSets = coverageTable(forecasts, truth, pairs);
+}
+
 MetricsReport reportFor(
     std::span<const ScoredRow> rows, std::span<const std::uint32_t> selection, const MetricsOptions &options)
 {
@@ -24,6 +41,8 @@ MetricsReport reportFor(
     report.nParsed = qint64(summary.nParsed);
     report.scalars = summary.scalars;
     report.reliability = summary.reliability;
+    report.baseRate = summary.baseRate;
+    addOrdinalCalibration(prepared, options, report);
     for (std::size_t i = 0; i < prepared.size(); ++i) {
         if (prepared.parsed[i])
             report.confusion.add(prepared.trueBin[i], prepared.predictedBin[i]);
@@ -126,6 +145,12 @@ QString scalarName(Scalar scalar)
         return QStringLiteral("crps_parsed");
     case Scalar::NllParsed:
         return QStringLiteral("nll_parsed");
+    case Scalar::RpsSkillBaseRate:
+        return QStringLiteral("rps_skill_base_rate");
+    case Scalar::BrierSkillBaseRate:
+        return QStringLiteral("brier_skill_base_rate");
+    case Scalar::LogSkillBaseRate:
+        return QStringLiteral("log_skill_base_rate");
     case Scalar::Count:
         break;
     }

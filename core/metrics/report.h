@@ -4,6 +4,9 @@
 
 #include "core/metrics/bootstrap.h"
 #include "core/metrics/calibration.h"
+#include "core/metrics/cumulative_reliability.h"
+#include "core/metrics/ordinal_scores.h"
+#include "core/metrics/prediction_sets.h"
 #include "core/metrics/ranking.h"
 #include "core/metrics/scored_row.h"
 #include "core/metrics/selective.h"
@@ -30,6 +33,7 @@ struct MetricsOptions
     // nothing about ranking and would only pull the average towards 1.
     int minPoolSize = 2;
     bool regretCurves = true; // the regret risk–coverage curves (binary_mismatch curves are always built)
+    bool isotonicReliability = false; // add the bin-free (PAV) fit to each cumulative reliability curve
 };
 
 // The scalar metrics; scalarName() gives each one's JSON key.
@@ -50,6 +54,10 @@ enum class Scalar {
     BrierSumParsed,
     CrpsParsed,
     NllParsed,
+    // Skill against the base rate of the true bins on the same rows (ordinal_scores.h): 1 − score / base-rate score.
+    RpsSkillBaseRate,
+    BrierSkillBaseRate,
+    LogSkillBaseRate,
     Count
 };
 inline constexpr int kScalarCount = int(Scalar::Count);
@@ -79,6 +87,13 @@ struct MetricsReport
     std::array<RiskCoverageCurve, 3> mismatchCurves;
     std::array<RiskCoverageCurve, 3> regretCurves; // empty unless options.regretCurves
     std::vector<RankingPool> pools;
+
+    // Ordinal calibration (issue 28). The base rate of the true bins on these rows is the reference of the
+    // *_skill_base_rate scalars (all rows, parse failures scored as uniform, as the scores they compare). The
+    // cumulative reliability curves and the prediction sets read the parsed forecasts only, as reliability does.
+    BaseRateScores baseRate;
+    CumulativeReliability cumulativeReliability {};
+    std::vector<CoverageRow> predictionSets; // one row per kSetAlphas
 
     bool hasIntervals = false;
     int bootstrapResamples = 0;

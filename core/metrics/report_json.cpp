@@ -1,6 +1,8 @@
 // Serialising metrics reports; see report_json.h.
 #include "core/metrics/report_json.h"
 
+#include "core/metrics/ordinal_json.h"
+
 #include <QJsonArray>
 
 #include <cmath>
@@ -38,6 +40,9 @@ QJsonObject toJson(const MetricsReport &report)
         confusion.append(cells);
     }
     out.insert(QStringLiteral("confusion"), confusion);
+    out.insert(QStringLiteral("ordinal"), ordinalJson(report));
+    out.insert(QStringLiteral("cumulative_reliability"), cumulativeReliabilityJson(report.cumulativeReliability));
+    out.insert(QStringLiteral("prediction_sets"), predictionSetsJson(report.predictionSets));
 
     if (report.hasIntervals) {
         QJsonObject ci;

@@ -10,7 +10,8 @@
 namespace gpuf::metrics {
 
 // Keys: n_total, n_parsed, every scalarName(), reliability (list of {low, high, mean_confidence, accuracy,
-// count}), confusion (8×8 counts, rows = true bin, columns = predicted bin) and, when the report was
+// count}), confusion (8×8 counts, rows = true bin, columns = predicted bin), ordinal, cumulative_reliability and
+// prediction_sets (ordinal_json.h) and, when the report was
 // bootstrapped, ci: {scalar name: [low, high], reliability_accuracy: [[low, high] per bucket]}.
 // NaN becomes null.
 QJsonObject toJson(const MetricsReport &report);

@@ -85,6 +85,8 @@ and a sample store.")
 # gpuf-measure: links NVRTC of the CUDA version it was built with and opens the driver and CUPTI at run time.
 set(CPACK_DEBIAN_MEASURE_PACKAGE_NAME gpuf-measure)
 set(CPACK_DEBIAN_MEASURE_PACKAGE_ENHANCES gpuf)
+# Python candidates run in a bubblewrap sandbox; without it they are refused unless the user allows them unsandboxed.
+set(CPACK_DEBIAN_MEASURE_PACKAGE_RECOMMENDS bubblewrap)
 if(CUDAToolkit_VERSION_MAJOR)
     set(gpuf_cuda_suffix "${CUDAToolkit_VERSION_MAJOR}-${CUDAToolkit_VERSION_MINOR}")
     set(CPACK_DEBIAN_MEASURE_PACKAGE_SUGGESTS

@@ -109,7 +109,8 @@ int runInit(Invocation &run)
     if (run.args().size() != 1)
         return run.usage(QStringLiteral("give exactly one STORE"));
     const QString &path = run.args().first();
-    auto store = run.createStore(path);
+    // gpuf init is the one command asked to make a store: an empty file (a failed copy) may become one here.
+    auto store = Store::open(path, Store::Mode::Create);
     if (!store)
         return run.report(BadInput, store.error());
     if (run.json())

@@ -3,6 +3,7 @@
 
 #include "app/cli/command.h"
 #include "app/cli/option_names.h"
+#include "core/measure/worker_locator.h"
 #include "core/store/recorded_spaces.h"
 #include "core/store/store.h"
 
@@ -44,6 +45,9 @@ void addSearchOptions(QCommandLineParser &p)
         QStringLiteral("Measurements from: local | replay | cluster:PROFILE (a Slurm cluster, docs/cluster.md; "
                        "default replay)."),
         QStringLiteral("G")});
+    p.addOption({QStringLiteral("unsandboxed"),
+        QStringLiteral("Local: run Python candidates even where their sandbox (bubblewrap) cannot be made; only for "
+                       "candidates you trust (docs/python-problems.md).")});
     p.addOption({kHardware, QStringLiteral("Replay: whose recorded runtimes (default: the GPU with most of them)."),
         QStringLiteral("NAME")});
     p.addOption({kSeed, QStringLiteral("Seed (default 0)."), QStringLiteral("N")});
@@ -243,6 +247,8 @@ SetupOptions setupFrom(const QCommandLineParser &p)
 {
     SetupOptions s;
     s.costModelPath = p.value(kModel);
+    if (p.isSet(QStringLiteral("unsandboxed")))
+        s.measureConfig.workerArguments << QString::fromLatin1(measure::kUnsandboxedArgument);
     return s;
 }
 

@@ -37,6 +37,12 @@ QString describeError(const QSqlError &error)
         return QStringLiteral("the store is busy: another program kept it locked for more than %1 s; try again when it"
                               " is done")
             .arg(kBusyTimeoutMs / 1000);
+    // SQLITE_FULL (13) and SQLITE_READONLY (8): what is wrong is the place the store is on, not the store.
+    if (primary == 13 || text.contains(QLatin1StringView("database or disk is full")))
+        return QStringLiteral("the disk holding the store is full; free some space and try again");
+    if (primary == 8 || text.contains(QLatin1StringView("readonly database")))
+        return QStringLiteral("the store is read-only (a read-only file system, no write permission, or opened for"
+                              " reading only)");
     return text;
 }
 

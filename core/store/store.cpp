@@ -3,6 +3,7 @@
 
 #include "core/store/schema.h"
 #include "core/store/sql.h"
+#include "core/store/store_checks.h"
 
 #include <QAtomicInteger>
 #include <QFile>
@@ -20,8 +21,6 @@ QString nextConnectionName()
     static QAtomicInteger<quint64> counter;
     return QStringLiteral("gpuf-store-%1").arg(counter.fetchAndAddRelaxed(1));
 }
-
-enum class FileState { Missing, Empty, Sqlite, NotSqlite, Unreadable };
 
 // The files this process has a Store open on. Reading a file's header opens and closes a descriptor of it, and
 // closing any descriptor of a file drops every POSIX lock the process holds on it, the locks of SQLite's other
@@ -51,22 +50,6 @@ bool heldHere(const QString &path)
     return openFiles().counts.value(canonical(path)) > 0;
 }
 
-FileState inspectFile(const QString &path)
-{
-    QFileInfo info(path);
-    if (!info.exists())
-        return FileState::Missing;
-    if (info.isDir())
-        return FileState::NotSqlite;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return FileState::Unreadable;
-    if (file.size() == 0)
-        return FileState::Empty;
-    static const QByteArray magic("SQLite format 3\0", 16);
-    return file.read(16) == magic ? FileState::Sqlite : FileState::NotSqlite;
-}
-
 // Checks an existing SQLite file without writing to it. Returns its schema version (0: empty database).
 Result<int> checkExisting(QSqlDatabase &db, const QString &path, Store::Check check)
 {
@@ -75,13 +58,13 @@ Result<int> checkExisting(QSqlDatabase &db, const QString &path, Store::Check ch
     };
     auto appId = sql::scalar(db, QStringLiteral("PRAGMA application_id"));
     if (!appId)
-        return fail(QStringLiteral("not a readable SQLite database (%1)").arg(appId.error()));
+        return store::describeOpenFailure(path, appId.error());
     auto version = sql::scalar(db, QStringLiteral("PRAGMA user_version"));
     if (!version)
-        return fail(version.error());
+        return store::describeOpenFailure(path, version.error());
     auto tables = sql::scalar(db, QStringLiteral("SELECT COUNT(*) FROM sqlite_master"));
     if (!tables)
-        return fail(QStringLiteral("not a readable SQLite database (%1)").arg(tables.error()));
+        return store::describeOpenFailure(path, tables.error());
     if (*appId != store::kApplicationId) {
         if (*appId == 0 && *tables == 0)
             return 0; // an empty database: safe to initialise
@@ -92,12 +75,15 @@ Result<int> checkExisting(QSqlDatabase &db, const QString &path, Store::Check ch
                         .arg(*version)
                         .arg(store::kSchemaVersion));
     if (check == Store::Check::Full) {
-        auto query = sql::run(db, QStringLiteral("PRAGMA quick_check"));
-        if (!query)
-            return fail(QStringLiteral("corrupt (%1)").arg(query.error()));
-        if (query->next() && query->value(0).toString() != QLatin1StringView("ok"))
-            return fail(QStringLiteral("corrupt (integrity check: %1)").arg(query->value(0).toString()));
+        if (Status checked = store::quickCheck(db, path); !checked)
+            return checked.failure();
     }
+    // A store missing a table (or a column) would take some writes and fail others half-way: refused whole.
+    auto missing = store::missingSchemaParts(db, int(*version));
+    if (!missing)
+        return store::describeOpenFailure(path, missing.error());
+    if (!missing->isEmpty())
+        return fail(QStringLiteral("a damaged gpuf store (%1)").arg(*missing));
     return int(*version);
 }
 
@@ -139,15 +125,72 @@ Status migrate(QSqlDatabase &db, int fromVersion)
     return {};
 }
 
-QSqlDatabase addConnection(const QString &name, const QString &path, bool readOnly)
+// How a connection reaches the file: read-write, read-only, or (on a read-only location, where SQLite cannot create
+// the files a WAL reader needs beside the store) through a read-only URI.
+enum class Access { ReadWrite, ReadOnly, ReadOnlyLocation };
+
+QSqlDatabase addConnection(const QString &name, const QString &path, Access access)
 {
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
-    db.setDatabaseName(path);
     QString options = QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(sql::kBusyTimeoutMs);
-    if (readOnly)
+    if (access != Access::ReadWrite)
         options += QStringLiteral(";QSQLITE_OPEN_READONLY");
+    if (access == Access::ReadOnlyLocation) {
+        options += QStringLiteral(";QSQLITE_OPEN_URI");
+        db.setDatabaseName(store::readOnlyUri(path));
+    } else {
+        db.setDatabaseName(path);
+    }
     db.setConnectOptions(options);
     return db;
+}
+
+// What the file is, refused when it cannot become or be a store in `mode`.
+Result<store::FileState> admitFile(const QString &path, Store::Mode mode)
+{
+    using store::FileState;
+    const FileState state = heldHere(path) ? FileState::Sqlite : store::inspectFile(path);
+    switch (state) {
+    case FileState::Missing:
+        if (mode == Store::Mode::ExistingOnly || mode == Store::Mode::ReadOnly)
+            return Error {QStringLiteral("%1: no gpuf store there (no such file)").arg(path)};
+        break;
+    case FileState::Empty:
+        // What a failed copy or a full disk leaves: only a request to create a store may fill it.
+        if (mode != Store::Mode::Create)
+            return Error {
+                QStringLiteral("%1 is an empty file, not a gpuf store; run gpuf init to make one (the file was not"
+                               " changed)")
+                    .arg(path)};
+        break;
+    case FileState::NotSqlite:
+        return Error {
+            QStringLiteral("%1: not a gpuf store (not an SQLite database); the file was not changed").arg(path)};
+    case FileState::Unreadable:
+        return Error {QStringLiteral("%1: cannot read the file (permission denied?)").arg(path)};
+    case FileState::Sqlite:
+        break;
+    }
+    if (mode != Store::Mode::ReadOnly && !heldHere(path) && store::onReadOnlyLocation(path))
+        return Error {QStringLiteral("%1: the store is on a read-only location (a read-only file system or no write"
+                                     " permission); it can be read but not changed")
+                          .arg(path)};
+    return state;
+}
+
+// Checks an existing file through a read-only connection, so that a refused file is never written to.
+Result<int> checkedVersion(const QString &path, Access access, Store::Check check)
+{
+    const QString checkName = nextConnectionName();
+    Result<int> checked = 0;
+    {
+        QSqlDatabase db = addConnection(checkName, path, access == Access::ReadWrite ? Access::ReadOnly : access);
+        checked = db.open() ? checkExisting(db, path, check)
+                            : Result<int>(store::describeOpenFailure(path, db.lastError().text()));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(checkName);
+    return checked;
 }
 
 } // namespace
@@ -176,62 +219,39 @@ Result<std::unique_ptr<Store>> Store::open(const QString &path, Mode mode, Check
 {
     if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QSQLITE")))
         return Error {QStringLiteral("the Qt SQLite driver (QSQLITE) is not installed")};
-    const FileState state = heldHere(path) ? FileState::Sqlite : inspectFile(path);
-    switch (state) {
-    case FileState::Missing:
-    case FileState::Empty:
-        if (mode != Mode::CreateIfMissing)
-            return Error {QStringLiteral("%1: no gpuf store there (%2)")
-                              .arg(path,
-                                  state == FileState::Missing ? QStringLiteral("no such file")
-                                                              : QStringLiteral("the file is empty"))};
-        break;
-    case FileState::NotSqlite:
-        return Error {
-            QStringLiteral("%1: not a gpuf store (not an SQLite database); the file was not changed").arg(path)};
-    case FileState::Unreadable:
-        return Error {QStringLiteral("%1: cannot read the file (permission denied?)").arg(path)};
-    case FileState::Sqlite:
-        break;
-    }
-
-    int version = 0;
-    if (state == FileState::Sqlite) {
-        // Check through a read-only connection first so a refused file is never written to.
-        const QString checkName = nextConnectionName();
-        {
-            QSqlDatabase db = addConnection(checkName, path, true);
-            Result<int> checked = db.open()
-                ? checkExisting(db, path, check)
-                : Result<int>(Error {QStringLiteral("%1: cannot open: %2").arg(path, db.lastError().text())});
-            db.close();
-            if (!checked) {
-                db = QSqlDatabase();
-                QSqlDatabase::removeDatabase(checkName);
-                return Error {checked.error()};
-            }
-            version = *checked;
-        }
-        QSqlDatabase::removeDatabase(checkName);
-    }
-
+    auto state = admitFile(path, mode);
+    if (!state)
+        return state.failure();
     const bool readOnly = mode == Mode::ReadOnly;
+    // Where SQLite could not create the -shm file a WAL reader needs (a read-only mount, a full disk), a reader opens
+    // the file as immutable: nothing can be changing it there.
+    const bool cannotWriteBeside = !heldHere(path) && (store::onReadOnlyLocation(path) || store::diskFull(path));
+    const Access access = !readOnly ? Access::ReadWrite
+        : cannotWriteBeside         ? Access::ReadOnlyLocation
+                                    : Access::ReadOnly;
+    int version = 0;
+    if (*state == store::FileState::Sqlite) {
+        auto checked = checkedVersion(path, access, check);
+        if (!checked)
+            return checked.failure();
+        version = *checked;
+    }
     if (readOnly && version < store::kSchemaVersion)
         return Error {QStringLiteral("%1: the store needs an upgrade to schema %2; open it for writing first")
                           .arg(path)
                           .arg(store::kSchemaVersion)};
     const QString name = nextConnectionName();
-    addConnection(name, path, readOnly);
+    addConnection(name, path, access);
     std::unique_ptr<Store> store(new Store(path, name, readOnly));
     if (!store->m_db.open())
-        return Error {QStringLiteral("%1: cannot open: %2").arg(path, store->m_db.lastError().text())};
+        return store::describeOpenFailure(path, store->m_db.lastError().text());
 
     QStringList pragmas {QStringLiteral("PRAGMA foreign_keys = ON")};
     if (!readOnly)
         pragmas << QStringLiteral("PRAGMA journal_mode = WAL") << QStringLiteral("PRAGMA synchronous = NORMAL");
     for (const QString &pragma : pragmas) {
         if (auto done = sql::run(store->m_db, pragma); !done)
-            return Error {QStringLiteral("%1: %2").arg(path, done.error())};
+            return store::describeOpenFailure(path, done.error());
     }
     if (!readOnly && version < store::kSchemaVersion) {
         if (Status migrated = migrate(store->m_db, version); !migrated)

@@ -29,9 +29,11 @@ class Store
 {
 public:
     enum class Mode {
-        CreateIfMissing, // a missing or empty file becomes a new store
+        Create, // a missing or empty file becomes a new store (the user asked for one: gpuf init, New Store)
+        CreateIfMissing, // a missing file becomes a new store; an empty one is refused (a failed copy leaves those)
         ExistingOnly, // the file must already be a gpuf store
-        ReadOnly, // existing store, opened read-only (no migration; refused if it needs one)
+        ReadOnly, // existing store, opened read-only (no migration; refused if it needs one); works on a read-only
+                  // mount
     };
     enum class Check {
         Full, // structure check (PRAGMA quick_check): first open of a file in a process

@@ -59,6 +59,8 @@ GPUF_PACKAGES_COMMON=(
     dpkg-dev file desktop-file-utils appstream shared-mime-info strace
     # The cluster backend's integration test starts a single-node Slurm cluster (tests/measure/slurm_cluster.sh).
     slurm-wlm munge
+    # gpuf-measure runs each Python candidate in a bubblewrap sandbox (docs/python-problems.md); its tests need it.
+    bubblewrap
 )
 
 # Prints the packages a distro must have, one per line.

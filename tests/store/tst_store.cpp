@@ -88,7 +88,7 @@ private Q_SLOTS:
         QCOMPARE((*store)->counts()->problems, 1);
     }
 
-    void emptyFileBecomesStore()
+    void emptyFileBecomesStoreOnlyWhenCreating()
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("empty.gpuf"));
@@ -98,7 +98,8 @@ private Q_SLOTS:
         auto refused = Store::open(path, Store::Mode::ExistingOnly);
         QVERIFY(!refused.ok());
         QVERIFY(refused.error().contains(QStringLiteral("empty")));
-        auto store = Store::open(path);
+        QVERIFY(!Store::open(path).ok()); // CreateIfMissing: a missing file, not an empty one
+        auto store = Store::open(path, Store::Mode::Create);
         QVERIFY2(store.ok(), qPrintable(store.error()));
     }
 
@@ -119,7 +120,7 @@ private Q_SLOTS:
         QTest::newRow("text file") << QStringLiteral("text") << QStringLiteral("not an SQLite database");
         QTest::newRow("other program's database") << QStringLiteral("foreign") << QStringLiteral("another program");
         QTest::newRow("newer schema") << QStringLiteral("newer") << QStringLiteral("newer gpuf");
-        QTest::newRow("corrupt") << QStringLiteral("corrupt") << QStringLiteral("corrupt");
+        QTest::newRow("corrupt") << QStringLiteral("corrupt") << QStringLiteral("the store is damaged");
         QTest::newRow("directory") << QStringLiteral("dir") << QStringLiteral("not an SQLite database");
     }
     void refusesBadFiles()
@@ -152,9 +153,9 @@ private Q_SLOTS:
             }
             QFile f(path);
             QVERIFY(f.open(QIODevice::ReadWrite));
-            QVERIFY(f.size() > 3 * 4096);
+            QVERIFY(f.size() > qint64(3) * 4096);
             f.seek(4096); // the b-tree page headers after the first page
-            f.write(QByteArray(2 * 4096, '\x5a'));
+            f.write(QByteArray(qsizetype(2) * 4096, '\x5a'));
         } else if (kind == QLatin1StringView("dir")) {
             QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("adir")));
             path = dir.filePath(QStringLiteral("adir"));

@@ -323,9 +323,8 @@ Status BundleImporter::writeMeasurement(FieldReader &r)
         return Error {hardware.error()};
     rec.measurement.kernelId = *kernel;
     rec.measurement.hardwareId = *hardware;
-    if (auto id = m_context.measurements().insert(rec.measurement); !id)
-        return Error {r.location() + QStringLiteral(": ") + id.error()};
-    m_context.count(QStringLiteral("measurement"), true);
+    if (auto added = m_context.ensureMeasurement(rec.measurement); !added)
+        return Error {r.location() + QStringLiteral(": ") + added.error()};
     return {};
 }
 
@@ -346,9 +345,8 @@ Status BundleImporter::writePairLabel(FieldReader &r)
             return Error {hardware.error()};
         rec.label.hardwareId = *hardware;
     }
-    if (auto id = m_context.labels().insert(rec.label); !id)
-        return Error {r.location() + QStringLiteral(": ") + id.error()};
-    m_context.count(QStringLiteral("pair_label"), true);
+    if (auto added = m_context.ensurePairLabel(rec.label); !added)
+        return Error {r.location() + QStringLiteral(": ") + added.error()};
     return {};
 }
 
@@ -375,9 +373,8 @@ Status BundleImporter::writeForecast(FieldReader &r)
             return Error {hardware.error()};
         f.hardwareId = *hardware;
     }
-    if (auto id = m_context.forecasts().insert(f); !id)
-        return Error {r.location() + QStringLiteral(": ") + id.error()};
-    m_context.count(QStringLiteral("forecast"), true);
+    if (auto added = m_context.ensureForecast(f); !added)
+        return Error {r.location() + QStringLiteral(": ") + added.error()};
     return {};
 }
 

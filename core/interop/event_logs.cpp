@@ -1,6 +1,7 @@
 // Import of search event logs (paper-facts §6): a search's raw events.jsonl, and the published search-event rows
 // that hold many searches' events, one search per source_search.
 #include "core/domain/search_event_kind.h"
+#include "core/interop/event_log_check.h"
 #include "core/interop/field_reader.h"
 #include "core/interop/import_context.h"
 #include "core/interop/importers.h"
@@ -267,6 +268,37 @@ Status writeHfSearch(ImportContext &context, LineReader &reader, const QString &
     return {};
 }
 
+// Second pass: every event of the log, with its line, read before anything is written so the whole log is checked.
+Result<QList<ReadEvent>> readEventLog(ImportContext &context, LineReader &reader, qint64 skippedLine)
+{
+    if (Status s = reader.seek(0, 1); !s)
+        return Error {s.error()};
+    QList<ReadEvent> events;
+    while (reader.next()) {
+        if (reader.lineNumber() == skippedLine)
+            break;
+        int replaced = 0;
+        auto object = parseLenientJsonObject(reader.line(), &replaced);
+        if (!object)
+            return Error {reader.location() + QStringLiteral(": ") + object.error()};
+        FieldReader r(*object, reader.location());
+        SearchEvent event;
+        event.kind = r.string(QStringLiteral("kind"), Need::Required);
+        QString timeKey;
+        event.time = eventTime(r, &timeKey);
+        event.payload = *object; // everything but the kind and the time is the event's own data
+        event.payload.remove(QStringLiteral("kind"));
+        if (!timeKey.isEmpty())
+            event.payload.remove(timeKey);
+        if (!r.ok())
+            return Error {r.error()};
+        events.append({event, reader.location()});
+        if (!context.progress(reader, 1, 2))
+            return Error {QStringLiteral("import cancelled")};
+    }
+    return events;
+}
+
 } // namespace
 
 Status importEventLog(ImportContext &context, const QString &file)
@@ -277,6 +309,12 @@ Status importEventLog(ImportContext &context, const QString &file)
     auto scan = scanEventLog(context, reader);
     if (!scan)
         return Error {scan.error()};
+    auto events = readEventLog(context, reader, scan->skippedLine);
+    if (!events)
+        return Error {events.error()};
+    // A log that could never be shown or resumed is refused before its search exists.
+    if (Status checked = checkEventLog(*events); !checked)
+        return Error {checked.error() + QStringLiteral("; nothing was imported")};
     Search search;
     search.name = scan->searchName.isEmpty() ? fallbackSearchName(file) : scan->searchName;
     search.mode = !scan->mode.isEmpty() ? scan->mode
@@ -287,34 +325,12 @@ Status importEventLog(ImportContext &context, const QString &file)
     auto searchId = context.ensureSearch(search);
     if (!searchId)
         return Error {QStringLiteral("%1: search '%2': %3").arg(file, search.name, searchId.error())};
-
-    if (Status s = reader.seek(0, 1); !s)
-        return s;
     qint64 sequence = 0;
-    while (reader.next()) {
-        if (reader.lineNumber() == scan->skippedLine)
-            break;
-        int replaced = 0;
-        auto object = parseLenientJsonObject(reader.line(), &replaced);
-        if (!object)
-            return Error {reader.location() + QStringLiteral(": ") + object.error()};
-        FieldReader r(*object, reader.location());
-        SearchEvent event;
-        event.searchId = *searchId;
-        event.kind = r.string(QStringLiteral("kind"), Need::Required);
-        QString timeKey;
-        event.time = eventTime(r, &timeKey);
-        event.payload = *object; // everything but the kind and the time is the event's own data
-        event.payload.remove(QStringLiteral("kind"));
-        if (!timeKey.isEmpty())
-            event.payload.remove(timeKey);
-        if (!r.ok())
-            return Error {r.error()};
-        if (Status s = context.putEvent(event, sequence); !s)
-            return Error {QStringLiteral("%1: search '%2': %3").arg(reader.location(), search.name, s.error())};
+    for (ReadEvent &e : *events) {
+        e.event.searchId = *searchId;
+        if (Status s = context.putEvent(e.event, sequence); !s)
+            return Error {QStringLiteral("%1: search '%2': %3").arg(e.location, search.name, s.error())};
         ++sequence;
-        if (!context.progress(reader, 1, 2))
-            return Error {QStringLiteral("import cancelled")};
     }
     return {};
 }

@@ -3,6 +3,7 @@
 
 #include "core/interop/field_reader.h"
 #include "core/interop/line_reader.h"
+#include "core/interop/row_identity.h"
 
 namespace gpuf::interop {
 namespace {
@@ -23,6 +24,30 @@ Result<RowId> cachedLookup(QHash<QString, RowId> &cache, const QString &key, Fin
     cache.insert(key, (*found)->id);
     return (*found)->id;
 }
+
+// Inserts `row` with `insert` unless a row of `cache[key]` (loaded with `load` on first need) is the same. True when
+// it was inserted.
+template<typename Key, typename Row, typename Load, typename Same, typename Insert>
+Result<bool> insertNew(QHash<Key, QList<Row>> &cache, const Key &key, Row &row, Load load, Same same, Insert insert)
+{
+    auto it = cache.find(key);
+    if (it == cache.end()) {
+        auto stored = load();
+        if (!stored)
+            return Error {stored.error()};
+        it = cache.insert(key, std::move(*stored));
+    }
+    for (const Row &stored : std::as_const(*it)) {
+        if (same(row, stored))
+            return false;
+    }
+    if (auto id = insert(row); !id)
+        return Error {id.error()};
+    it->append(row);
+    return true;
+}
+
+QString pairKey(RowId a, RowId b) { return QString::number(a) + QLatin1Char(':') + QString::number(b); }
 
 } // namespace
 
@@ -188,6 +213,38 @@ Result<RowId> ImportContext::ensureSearch(Search &search)
     if (id)
         m_searchIds.insert(search.name, *id);
     return id;
+}
+
+Result<bool> ImportContext::ensureMeasurement(Measurement &m)
+{
+    auto added = insertNew(
+        m_storedMeasurements, pairKey(m.kernelId, m.hardwareId), m,
+        [&] { return m_measurements.forKernel(m.kernelId, m.hardwareId); }, sameMeasurement,
+        [this](Measurement &row) { return m_measurements.insert(row); });
+    if (added)
+        count(QStringLiteral("measurement"), *added);
+    return added;
+}
+
+Result<bool> ImportContext::ensureForecast(Forecast &f)
+{
+    auto added = insertNew(
+        m_storedForecasts, f.candidateKernelId, f, [&] { return m_forecasts.forCandidate(f.candidateKernelId); },
+        sameForecast, [this](Forecast &row) { return m_forecasts.insert(row); });
+    if (added)
+        count(QStringLiteral("forecast"), *added);
+    return added;
+}
+
+Result<bool> ImportContext::ensurePairLabel(PairLabel &l)
+{
+    auto added = insertNew(
+        m_storedLabels, pairKey(l.referenceKernelId, l.candidateKernelId), l,
+        [&] { return m_labels.forPair(l.referenceKernelId, l.candidateKernelId); }, samePairLabel,
+        [this](PairLabel &row) { return m_labels.insert(row); });
+    if (added)
+        count(QStringLiteral("pair_label"), *added);
+    return added;
 }
 
 Result<ImportContext::EventLogState *> ImportContext::eventLog(RowId searchId)

@@ -58,6 +58,12 @@ public:
     // A published hardware name: the preset's full row when the name matches one, else a row with only the name.
     Result<RowId> ensurePublishedHardware(const QString &name);
 
+    // Insert unless the store (or this import) already holds an equal row (row_identity.h): counted as added or as
+    // already in the store. False when it was already there.
+    Result<bool> ensureMeasurement(Measurement &measurement);
+    Result<bool> ensureForecast(Forecast &forecast);
+    Result<bool> ensurePairLabel(PairLabel &label);
+
     // Stores `event` at `sequence` of its search (see interop.h for the rules); the error says what conflicts.
     Status putEvent(SearchEvent &event, qint64 sequence);
 
@@ -93,6 +99,10 @@ private:
     QHash<QString, RowId> m_forecasterIds;
     QHash<QString, RowId> m_searchIds;
     QHash<RowId, EventLogState> m_eventLogs;
+    // Rows of the store that records may equal, loaded per kernel pair on first need and grown by what is inserted.
+    QHash<QString, QList<Measurement>> m_storedMeasurements; // "kernelId:hardwareId"
+    QHash<RowId, QList<Forecast>> m_storedForecasts; // by candidate kernel
+    QHash<QString, QList<PairLabel>> m_storedLabels; // "referenceId:candidateId"
     QSet<QString> m_counted; // "kind\x1fkey" counted in the current file
 };
 

@@ -5,7 +5,9 @@
 // - every file of one importFiles() call is imported in ONE transaction: on any error nothing is written;
 // - problems, kernels, hardware, forecasters and searches are deduplicated by natural key (problem name; kernel
 //   (problem, SHA-256 of the source); hardware, forecaster and search names): an existing row is reused as it is;
-// - bundle measurements, forecasts and pair labels are appended, even when an equal row is already stored;
+// - a bundle's measurement, forecast or pair label equal to a stored row (row_identity.h: same kernels, GPU,
+//   forecaster, outcome and time) is not stored again, so importing a bundle twice, or retrying an import that had
+//   committed before a crash, adds nothing; the report counts such rows as already in the store;
 // - published rows are keyed by their published ids: a pair label whose (kind, external id) is already stored is
 //   deduplicated, as is a prediction already imported (its cache key names label, comparison and repeat);
 // - search events keep their sequence: into a new search they are appended as they are; into an existing search

@@ -150,6 +150,20 @@ Result<std::optional<PairLabel>> PairLabelRepo::findByExternalId(const QString &
         {kind, externalId}, labelFrom);
 }
 
+Result<QList<PairLabel>> PairLabelRepo::forPair(RowId referenceKernelId, RowId candidateKernelId)
+{
+    auto q = sql::run(m_cache.store().database(),
+        QStringLiteral("SELECT ") + kLabelColumns
+            + QStringLiteral(" FROM pair_labels WHERE reference_kernel_id = ? AND candidate_kernel_id = ? ORDER BY id"),
+        {referenceKernelId, candidateKernelId});
+    if (!q)
+        return Error {q.error()};
+    QList<PairLabel> out;
+    while (q->next())
+        out.append(labelFrom(*q));
+    return out;
+}
+
 Result<QList<PairLabel>> PairLabelRepo::list()
 {
     auto q = sql::run(m_cache.store().database(),

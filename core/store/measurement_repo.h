@@ -29,6 +29,7 @@ public:
     { }
     Result<RowId> insert(PairLabel &label);
     Result<std::optional<PairLabel>> findByExternalId(const QString &kind, const QString &externalId);
+    Result<QList<PairLabel>> forPair(RowId referenceKernelId, RowId candidateKernelId); // ordered by id
     Result<QList<PairLabel>> list(); // ordered by id
 
 private:

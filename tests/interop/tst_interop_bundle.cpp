@@ -25,7 +25,8 @@ class TestInteropBundle : public QObject
 private Q_SLOTS:
     void roundTripIsByteIdentical();
     void importResolvesNaturalKeys();
-    void reimportDedupesEntitiesAndAppendsRows();
+    void reimportAddsNothing();
+    void changedRowsAreAdded();
     void eventRules_data();
     void eventRules();
     void exportReplacesWholeFileAndFailsCleanly();
@@ -118,7 +119,7 @@ void TestInteropBundle::importResolvesNaturalKeys()
     QCOMPARE(events->at(2).sequence, qint64(2));
 }
 
-void TestInteropBundle::reimportDedupesEntitiesAndAppendsRows()
+void TestInteropBundle::reimportAddsNothing()
 {
     auto store = openStore(m_dir, QStringLiteral("reimport.gpuf"));
     QVERIFY(store);
@@ -129,15 +130,41 @@ void TestInteropBundle::reimportDedupesEntitiesAndAppendsRows()
     QCOMPARE(deduplicated(*again, "kernel"), 3);
     QCOMPARE(deduplicated(*again, "problem"), 2);
     QCOMPARE(deduplicated(*again, "hardware"), 2);
-    QCOMPARE(added(*again, "measurement"), 2); // rows without a natural key are appended
-    QCOMPARE(added(*again, "forecast"), 2);
+    // Rows equal to stored ones (same kernels, GPU, forecaster, outcome and time) are not stored again.
+    QCOMPARE(added(*again, "measurement"), 0);
+    QCOMPARE(deduplicated(*again, "measurement"), 2);
+    QCOMPARE(added(*again, "forecast"), 0);
+    QCOMPARE(deduplicated(*again, "forecast"), 2);
+    QCOMPARE(added(*again, "pair_label"), 0);
+    QVERIFY2(
+        again->text().contains(QStringLiteral("nothing new added; already in the store:")), qPrintable(again->text()));
+    QVERIFY2(again->text().contains(QStringLiteral("2 measurement")), qPrintable(again->text()));
     QCOMPARE(added(*again, "search_event"), 0); // identical events at stored sequences
     QCOMPARE(deduplicated(*again, "search_event"), 4);
     auto counts = store->counts();
     QVERIFY(counts.ok());
     QCOMPARE(counts->kernels, 3);
-    QCOMPARE(counts->measurements, 4);
+    QCOMPARE(counts->measurements, 2);
+    QCOMPARE(counts->forecasts, 2);
     QCOMPARE(counts->events, 4);
+}
+
+// Only equal rows are skipped: a measurement of the same kernel with another runtime is a new one.
+void TestInteropBundle::changedRowsAreAdded()
+{
+    auto store = openStore(m_dir, QStringLiteral("changed.gpuf"));
+    QVERIFY(store);
+    QVERIFY(interop::importFiles(*store, {fixture("bundle_full.jsonl")}).ok());
+    QByteArray bundle = readAll(fixture("bundle_full.jsonl"));
+    QVERIFY(bundle.contains("\"median_ns\":41250.5"));
+    bundle.replace("\"median_ns\":41250.5", "\"median_ns\":41250.75");
+    const QString file = m_dir.filePath(QStringLiteral("changed.jsonl"));
+    QVERIFY(writeFile(file, bundle));
+    auto again = interop::importFiles(*store, {file});
+    QVERIFY2(again.ok(), qPrintable(again.error()));
+    QCOMPARE(added(*again, "measurement"), 1);
+    QCOMPARE(deduplicated(*again, "measurement"), 1);
+    QCOMPARE(store->counts()->measurements, 3);
 }
 
 void TestInteropBundle::eventRules_data()

@@ -6,10 +6,11 @@
 namespace gpuf::cli {
 namespace {
 
-MeasureEngineConfig localConfig(const QString &worker)
+MeasureEngineConfig localConfig(const QString &worker, const QStringList &arguments)
 {
     MeasureEngineConfig config;
     config.workerPath = worker;
+    config.workerArguments = arguments;
     config.snapshotIntervalMs = 50; // a command waits on snapshots: it sees the end sooner than the GUI needs to
     return config;
 }
@@ -22,8 +23,8 @@ bool deviceSettled(const MeasureSnapshot &s)
 
 } // namespace
 
-CliEngine::CliEngine(const QString &worker)
-    : m_engine(localConfig(worker))
+CliEngine::CliEngine(const QString &worker, const QStringList &arguments)
+    : m_engine(localConfig(worker, arguments))
     , m_shutDownAtEnd(true)
 { }
 

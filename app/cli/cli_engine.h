@@ -12,9 +12,10 @@ namespace gpuf::cli {
 class CliEngine
 {
 public:
-    // Measurements on this machine through `worker` (gpuf-measure; empty when only a cluster's GPUs measure): one
-    // worker process, a snapshot every 50 ms; the workers are shut down, and waited for, when this goes.
-    explicit CliEngine(const QString &worker);
+    // Measurements on this machine through `worker` (gpuf-measure, started with `arguments`; empty when only a
+    // cluster's GPUs measure): one worker process, a snapshot every 50 ms; the workers are shut down, and waited for,
+    // when this goes.
+    explicit CliEngine(const QString &worker, const QStringList &arguments = {});
     // A cluster's jobs (Slurm measures them; they run on when this goes), with the engine's default configuration.
     struct ForCluster
     {

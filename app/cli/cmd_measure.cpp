@@ -19,6 +19,7 @@ namespace {
 
 const QString kNoWait = QStringLiteral("no-wait");
 const QString kTimeoutMs = QStringLiteral("timeout-ms");
+const QString kUnsandboxed = QStringLiteral("unsandboxed");
 
 QJsonObject deviceJson(const DeviceDescription &d)
 {
@@ -194,7 +195,8 @@ int measureOnThisGpu(Invocation &run, const QList<MeasureJob> &jobs)
     auto worker = measure::locateMeasureWorker();
     if (!worker)
         return run.bad(QStringLiteral("nothing measured: %1").arg(worker.error()));
-    CliEngine engine(*worker);
+    CliEngine engine(*worker,
+        run.isSet(kUnsandboxed) ? QStringList {QString::fromLatin1(measure::kUnsandboxedArgument)} : QStringList {});
     const DeviceState device = engine.probeDevice();
     if (!device.isAvailable())
         return run.bad(QStringLiteral("nothing measured: no GPU available: %1").arg(device.reason));
@@ -262,6 +264,9 @@ Command measureCommand()
             kTimeoutMs, QStringLiteral("MS"), QStringLiteral("the worker's watchdog per wait (default 10000)"))
             .atLeast(1)
             .refusedAs(QStringLiteral("takes a positive number")),
+        Option::flag(kUnsandboxed,
+            QStringLiteral("run Python candidates even where their sandbox (bubblewrap) cannot be made; only for "
+                           "candidates you trust (docs/python-problems.md)")),
     };
     c.invoke = runMeasure;
     return c;

@@ -181,14 +181,18 @@ void systemArguments(std::vector<std::string> &args, bool shareNetwork)
 
 } // namespace
 
-bool passesToCandidate(std::string_view name)
+bool looksSecret(std::string_view name)
 {
     std::string upper(name);
     std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return std::toupper(c); });
-    for (std::string_view mark : kSecretMarks) {
-        if (upper.find(mark) != std::string::npos)
-            return false;
-    }
+    return std::any_of(std::begin(kSecretMarks), std::end(kSecretMarks),
+        [&](std::string_view mark) { return upper.find(mark) != std::string::npos; });
+}
+
+bool passesToCandidate(std::string_view name)
+{
+    if (looksSecret(name))
+        return false;
     if (std::find(std::begin(kAllowedNames), std::end(kAllowedNames), name) != std::end(kAllowedNames))
         return true;
     return std::any_of(std::begin(kAllowedPrefixes), std::end(kAllowedPrefixes),

@@ -14,6 +14,10 @@ namespace gpuf::gpu {
 // NVIDIA, Triton and PyTorch variables, …), never a name that looks like a secret (…KEY, …TOKEN, …SECRET…).
 bool passesToCandidate(std::string_view name);
 
+// Whether a variable's name looks like a secret's (…KEY…, …TOKEN…, …SECRET…, …PASSWORD…): such a variable reaches
+// neither a candidate nor, from the application, gpuf-measure or Slurm.
+bool looksSecret(std::string_view name);
+
 // What the probe found: bwrap runs a trivial command in the same namespaces a candidate gets, or the reason it
 // cannot ("bwrap: setting up uid map: Permission denied"). pythonRoots: the interpreter's prefixes and sys.path
 // folders outside /usr, bound read-only for every candidate.

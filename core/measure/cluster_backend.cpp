@@ -1,6 +1,7 @@
 // The Slurm measurement backend: submitting batches, polling Slurm, cancelling and resuming; see cluster_backend.h.
 // What each task's state and result files mean is in cluster_task_outcome.cpp.
 #include "core/measure/cluster_backend.h"
+#include "core/measure/worker_environment.h"
 
 #include "core/store/store.h"
 
@@ -62,6 +63,8 @@ QProcess *ClusterBackend::startCommand(const QString &program, const QStringList
     process->setProgram(program);
     process->setArguments(args);
     process->setStandardInputFile(QProcess::nullDevice());
+    // sbatch passes its environment on to the job: the same allow-list as a local worker's.
+    process->setProcessEnvironment(measure::workerEnvironment());
     return process;
 }
 

@@ -153,6 +153,19 @@ void MeasureEngine::onWorkerReady(int index)
 {
     m_slots[index].failedStarts = 0;
     updateDevice(*m_slots[index].process);
+    // Said once per engine: each refused Python candidate carries the same sentence as its own message.
+    const QString refusal = m_slots[index]
+                                .process->hello()
+                                .value(QStringLiteral("python"))
+                                .toObject()
+                                .value(QStringLiteral("sandbox"))
+                                .toObject()
+                                .value(QStringLiteral("refusal"))
+                                .toString();
+    if (!refusal.isEmpty() && !m_sandboxRefusalSaid) {
+        m_sandboxRefusalSaid = true;
+        Q_EMIT notice(tr("Python candidates will not be measured: %1").arg(refusal));
+    }
     markDirty();
     dispatch();
 }

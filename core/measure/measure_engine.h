@@ -120,6 +120,7 @@ private:
     quint64 m_dispatched = 0;
     QTimer m_snapshotTimer;
     bool m_shuttingDown = false;
+    bool m_sandboxRefusalSaid = false; // the worker's hello said Python candidates will be refused
 };
 
 } // namespace gpuf

@@ -59,6 +59,9 @@ QStringList withPythonInterpreter(QStringList args)
     const QString python = pythonInterpreter();
     if (!python.isEmpty() && !args.contains(QStringLiteral("--python")))
         args << QStringLiteral("--python") << python;
+    const QString unsandboxed = QString::fromLatin1(kUnsandboxedArgument);
+    if (QSettings().value(QString::fromLatin1(kPythonUnsandboxedKey)).toBool() && !args.contains(unsandboxed))
+        args << unsandboxed;
     return args;
 }
 

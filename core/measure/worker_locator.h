@@ -20,7 +20,13 @@ Result<QString> locateMeasureWorker();
 inline constexpr const char *kPythonInterpreterKey = "measure/python_interpreter";
 QString pythonInterpreter();
 
-// `args` with --python added for pythonInterpreter() unless it is empty or args already choose one.
+// Whether Python candidates may run without a sandbox where none can be made (docs/python-problems.md): the setting
+// kPythonUnsandboxedKey (the explorer's Settings), or --unsandboxed given to gpuf measure and gpuf search.
+inline constexpr const char *kPythonUnsandboxedKey = "measure/python_unsandboxed";
+inline constexpr const char *kUnsandboxedArgument = "--unsandboxed";
+
+// `args` with --python added for pythonInterpreter() unless it is empty or args already choose one, and
+// --unsandboxed where the setting allows unsandboxed Python candidates.
 QStringList withPythonInterpreter(QStringList args);
 
 } // namespace gpuf::measure

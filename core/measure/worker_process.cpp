@@ -1,6 +1,8 @@
 // One pooled gpuf-measure process; see worker_process.h.
 #include "core/measure/worker_process.h"
 
+#include "core/measure/worker_environment.h"
+
 #include <QJsonDocument>
 
 namespace gpuf::measure {
@@ -67,6 +69,7 @@ void WorkerProcess::start()
     m_reachedReady = false;
     m_state = State::Starting;
     m_process = new QProcess(this);
+    m_process->setProcessEnvironment(workerEnvironment()); // no API key reaches the worker or its candidates
     connect(m_process, &QProcess::readyReadStandardOutput, this, &WorkerProcess::onReadyRead);
     connect(m_process, &QProcess::readyReadStandardError, this, [this] {
         m_stderr.append(m_process->readAllStandardError());

@@ -1,6 +1,8 @@
 // Settings facade; see settings.h.
 #include "core/session/settings.h"
 
+#include "core/measure/worker_locator.h"
+
 #include <QFileInfo>
 #include <QSettings>
 
@@ -95,6 +97,16 @@ void Settings::setMeasureConfidenceThreshold(double threshold)
         return;
     m_settings->setValue(kMeasureConfidenceThreshold, threshold);
     Q_EMIT measureConfidenceThresholdChanged(threshold);
+}
+
+bool Settings::pythonUnsandboxed() const
+{
+    return m_settings->value(QString::fromLatin1(measure::kPythonUnsandboxedKey), false).toBool();
+}
+
+void Settings::setPythonUnsandboxed(bool allowed)
+{
+    m_settings->setValue(QString::fromLatin1(measure::kPythonUnsandboxedKey), allowed);
 }
 
 QString Settings::forecasterName() const

@@ -42,6 +42,10 @@ public:
     // the predicted bin) is below this; 0.5 unless the user set it.
     double measureConfidenceThreshold() const;
     void setMeasureConfidenceThreshold(double threshold);
+    // Whether Python candidates run without a sandbox where bubblewrap cannot make one (docs/python-problems.md);
+    // false unless the user allowed it. Workers started afterwards get --unsandboxed.
+    bool pythonUnsandboxed() const;
+    void setPythonUnsandboxed(bool allowed);
 
     // The forecaster "Forecast Selected" runs, by its name in the store; "costmodel" (the built-in model) by default.
     QString forecasterName() const;

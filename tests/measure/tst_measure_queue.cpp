@@ -3,6 +3,7 @@
 // process-level watchdog kills and restarts it; cancellation of queued and in-flight items), priorities, replay,
 // and a worker that cannot start at all.
 #include "core/measure/measure_queue.h"
+#include "core/measure/worker_environment.h"
 #include "core/measure/worker_locator.h"
 #include "measure_fixture.h"
 
@@ -282,6 +283,48 @@ private Q_SLOTS:
             qPrintable(s.device.reason));
         QCOMPARE(s.items.first().outcome, QStringLiteral("infrastructure_failure"));
         QCOMPARE(s.items.first().message, s.device.reason);
+    }
+
+    // gpuf-measure gets an allow-listed environment: an exported API key or token never reaches it (nor, through
+    // it, a candidate). The stand-in worker's hello tells what it was given.
+    void workerEnvironmentIsScrubbed()
+    {
+        qputenv("OPENAI_API_KEY", "sk-planted-5e1f");
+        qputenv("GPUF_PLANTED_TOKEN", "planted");
+        qputenv("ANTHROPIC_API_KEY", "planted");
+        MeasureQueue queue(configFor(QStringLiteral(GPUF_MEASURE_TEST_DIR "/env_worker.sh")));
+        queue.probeDevice();
+        QTRY_COMPARE_WITH_TIMEOUT(queue.snapshot().device.availability, DeviceState::Availability::Unavailable, 10000);
+        qunsetenv("OPENAI_API_KEY");
+        qunsetenv("GPUF_PLANTED_TOKEN");
+        qunsetenv("ANTHROPIC_API_KEY");
+        const QString reason = queue.snapshot().device.reason;
+        QVERIFY2(reason.startsWith(QStringLiteral("key=unset; names: ")), qPrintable(reason));
+        QVERIFY2(reason.contains(QStringLiteral(" PATH ")), qPrintable(reason));
+        QVERIFY2(!reason.contains(QStringLiteral("API_KEY")) && !reason.contains(QStringLiteral("TOKEN")),
+            qPrintable(reason));
+        QVERIFY(measure::passesToWorker(QStringLiteral("CUDA_VISIBLE_DEVICES")));
+        QVERIFY(measure::passesToWorker(QStringLiteral("SLURM_CONF")));
+        QVERIFY(!measure::passesToWorker(QStringLiteral("SLURM_AUTH_TOKEN")));
+        QVERIFY(!measure::passesToWorker(QStringLiteral("DISPLAY")));
+    }
+
+    // A worker that cannot make the Python sandbox says so in its hello; the engine passes it on once.
+    void sandboxRefusalSaidOnce()
+    {
+        if (testing::workerBinary().isEmpty())
+            QSKIP("gpuf-measure is not built (no CUDA toolkit at configure time)");
+        MeasureEngineConfig config = configFor(testing::workerBinary());
+        config.workerArguments << QStringLiteral("--bwrap") << QStringLiteral("/nonexistent/bwrap");
+        MeasureQueue queue(config);
+        QSignalSpy notices(&queue, &MeasureQueue::notice);
+        queue.probeDevice();
+        QTRY_VERIFY_WITH_TIMEOUT(queue.snapshot().device.availability != DeviceState::Availability::Probing, 30000);
+        QTRY_COMPARE(notices.size(), 1);
+        const QString said = notices.first().first().toString();
+        QVERIFY2(said.startsWith(QStringLiteral("Python candidates will not be measured: the sandbox for Python "
+                                                "candidates could not be made: could not start '/nonexistent/bwrap'")),
+            qPrintable(said));
     }
 
     void kernelWithoutSpecFailsAtOnce()

@@ -25,6 +25,7 @@
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -281,6 +282,35 @@ private Q_SLOTS:
         QCOMPARE(target->itemText(1), QStringLiteral("cluster (added-later)"));
         QCOMPARE(controller.targetCluster(), QString()); // still the local GPU until the user picks the cluster
         QVERIFY(removeClusterProfile(profile.name));
+    }
+
+    // "Python without sandbox" is off until the user ticks it; ticked, the workers started afterwards get
+    // --unsandboxed (gpuf-measure then runs Python candidates where bubblewrap cannot make their sandbox).
+    void unsandboxedSetting()
+    {
+        Settings settings;
+        settings.setPythonUnsandboxed(false);
+        StoreSession session;
+        Selection selection;
+        MeasureEngineConfig config;
+        config.workerPath = QStringLiteral("/nonexistent/gpuf-measure");
+        MeasureQueue queue(config);
+        QVERIFY(test::openSession(session, m_path));
+        MeasureController controller(&queue, &session, &selection, &settings);
+        MeasurePanel panel(&controller, &settings);
+        panel.show();
+        auto *box = panel.findChild<QCheckBox *>(QStringLiteral("measureUnsandboxed"));
+        QVERIFY(box);
+        QVERIFY(!box->isChecked());
+        const QString flag = QString::fromLatin1(measure::kUnsandboxedArgument);
+        QVERIFY(!measure::withPythonInterpreter({}).contains(flag));
+        QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(8, box->height() / 2));
+        QVERIFY(settings.pythonUnsandboxed());
+        QCOMPARE(measure::withPythonInterpreter({}).count(flag), 1);
+        QCOMPARE(measure::withPythonInterpreter({flag}).count(flag), 1);
+        QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(8, box->height() / 2));
+        QVERIFY(!settings.pythonUnsandboxed());
+        QVERIFY(!measure::withPythonInterpreter({}).contains(flag));
     }
 
     // A cluster profile in the settings is offered beside the local GPU; its items show the job, Slurm's state and

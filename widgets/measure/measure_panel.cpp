@@ -9,6 +9,7 @@
 #include "widgets/measure/measure_queue_model.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
@@ -33,6 +34,7 @@ MeasurePanel::MeasurePanel(MeasureController *controller, Settings *settings, QW
     , m_progress(new QProgressBar(this))
     , m_threshold(new QDoubleSpinBox(this))
     , m_target(new QComboBox(this))
+    , m_unsandboxed(new QCheckBox(tr("Python without sandbox"), this))
 {
     setObjectName(QStringLiteral("measurePanel"));
     m_banner->setObjectName(QStringLiteral("measureUnavailable"));
@@ -51,6 +53,11 @@ MeasurePanel::MeasurePanel(MeasureController *controller, Settings *settings, QW
     m_target->setToolTip(tr("Where measurements run: this machine's GPU, or the GPUs of a Slurm cluster "
                             "(profiles: gpuf cluster set-profile; docs/cluster.md)"));
     reloadTargets();
+    m_unsandboxed->setObjectName(QStringLiteral("measureUnsandboxed"));
+    m_unsandboxed->setToolTip(tr("Run Python candidates even where their sandbox (bubblewrap) cannot be made. A "
+                                 "candidate then sees your files, your environment and this program; allow it only "
+                                 "for candidates you trust. Applies to workers started from now on."));
+    m_unsandboxed->setChecked(settings->pythonUnsandboxed());
     m_view->setModel(m_model);
     setupTableView(m_view, QAbstractItemView::ExtendedSelection);
 
@@ -59,6 +66,7 @@ MeasurePanel::MeasurePanel(MeasureController *controller, Settings *settings, QW
     buttons->addWidget(buttonFor(m_controller->measureSelectedAction(), this));
     buttons->addWidget(buttonFor(m_controller->measureLowConfidenceAction(), this));
     buttons->addWidget(m_threshold);
+    buttons->addWidget(m_unsandboxed);
     buttons->addStretch();
     for (QAction *action : {m_controller->cancelAction(), m_controller->cancelAllAction(),
              m_controller->remeasureAction(), m_controller->clearFinishedAction()})
@@ -75,6 +83,7 @@ MeasurePanel::MeasurePanel(MeasureController *controller, Settings *settings, QW
         if (!qFuzzyCompare(m_threshold->value(), threshold))
             m_threshold->setValue(threshold);
     });
+    connect(m_unsandboxed, &QCheckBox::toggled, settings, &Settings::setPythonUnsandboxed);
     connect(m_target, &QComboBox::currentIndexChanged, this,
         [this] { m_controller->setTargetCluster(m_target->currentData().toString()); });
     connect(m_controller, &MeasureController::targetsChanged, this, &MeasurePanel::reloadTargets);

@@ -7,6 +7,7 @@
 
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -47,6 +48,7 @@ private:
     QProgressBar *m_progress;
     QDoubleSpinBox *m_threshold;
     QComboBox *m_target;
+    QCheckBox *m_unsandboxed;
 };
 
 } // namespace gpuf

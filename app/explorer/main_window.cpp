@@ -96,13 +96,19 @@ MainWindow::MainWindow(Settings *settings, StoreSession *session, QWidget *paren
         updateTitleAndStatus();
     });
     connect(m_context.session, &StoreSession::snapshotChanged, this, &MainWindow::updateTitleAndStatus);
-    connect(m_context.session, &StoreSession::openFailed, this, [this](const QString &path, const QString &message) {
-        updateTitleAndStatus();
-        m_context.settings->removeRecentStore(path);
-        auto *box = new QMessageBox(QMessageBox::Warning, tr("Cannot open store"), message, QMessageBox::Ok, this);
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->open(); // not exec(): nothing blocks on the user
-    });
+    connect(m_context.session, &StoreSession::openFailed, this,
+        [this](const QString &path, const QString &message, const QString &details) {
+            updateTitleAndStatus();
+            m_context.settings->removeRecentStore(path);
+            auto *box = new QMessageBox(QMessageBox::Warning, tr("Cannot open store"), message, QMessageBox::Ok, this);
+            box->setObjectName(QStringLiteral("openFailedBox"));
+            // SQLite's report on a damaged file runs to a hundred lines: behind "Show Details", so the box fits the
+            // screen.
+            if (!details.isEmpty())
+                box->setDetailedText(details);
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open(); // not exec(): nothing blocks on the user
+        });
     connect(m_context.session, &StoreSession::busyChanged, this,
         [this](bool busy, const QString &what) { m_workLabel->setText(busy ? what : QString()); });
     connect(m_context.settings, &Settings::recentStoresChanged, this, &MainWindow::updateRecentMenu);

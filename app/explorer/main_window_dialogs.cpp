@@ -30,7 +30,7 @@ void MainWindow::newStoreDialog()
     const QString path
         = QFileDialog::getSaveFileName(this, tr("New Store"), QStringLiteral("store.gpuf"), tr("gpuf stores (*.gpuf)"));
     if (!path.isEmpty())
-        m_context.session->open(path);
+        m_context.session->create(path);
 }
 
 void MainWindow::importDialog()

@@ -2,11 +2,11 @@
 #include "core/session/store_session.h"
 
 #include "core/store/store.h"
+#include "core/store/store_checks.h"
 
 #include <QTimer>
 
 namespace gpuf {
-
 StoreSession::StoreSession(QObject *parent)
     : QObject(parent)
 {
@@ -27,7 +27,13 @@ StoreSession::~StoreSession()
 void StoreSession::open(const QString &path)
 {
     Q_EMIT opening(path);
-    load(path);
+    load(path, false);
+}
+
+void StoreSession::create(const QString &path)
+{
+    Q_EMIT opening(path);
+    load(path, true);
 }
 
 void StoreSession::refresh()
@@ -48,24 +54,31 @@ void StoreSession::close()
     Q_EMIT closed();
 }
 
-void StoreSession::load(const QString &path)
+void StoreSession::load(const QString &path, bool create)
 {
     beginWork(tr("Opening %1").arg(path));
     const bool wasRunning = m_openJob.isRunning();
     m_openJob.start(
-        [path](const CancelToken &) -> Result<OpenResult> {
-            auto store = Store::open(path, Store::Mode::CreateIfMissing, Store::Check::Full);
+        [path, create](const CancelToken &) -> Result<OpenResult> {
+            const Store::Mode mode = create       ? Store::Mode::Create
+                : store::onReadOnlyLocation(path) ? Store::Mode::ReadOnly
+                                                  : Store::Mode::CreateIfMissing;
+            auto store = Store::open(path, mode, Store::Check::Full);
             if (!store)
-                return Error {store.error()};
+                return OpenResult {path, {}, store.error(), store::damageReport(path)};
             auto stats = storeStatistics(**store);
             if (!stats)
                 return Error {stats.error()};
-            return OpenResult {path, StoreSnapshot {path, *stats}};
+            return OpenResult {path, StoreSnapshot {path, *stats}, {}, {}};
         },
         [this, path](Result<OpenResult> result) {
             endWork();
             if (!result) {
-                Q_EMIT openFailed(path, result.error());
+                Q_EMIT openFailed(path, result.error(), QString());
+                return;
+            }
+            if (!result->failure.isEmpty()) {
+                Q_EMIT openFailed(path, result->failure, result->details);
                 return;
             }
             // Reads of the store before, and changes held for it, do not belong to this one.
@@ -225,6 +238,9 @@ void StoreSession::endWork()
     Q_EMIT busyChanged(m_busy > 0, m_busy > 0 ? m_busyWhat : QString());
 }
 
-void StoreSession::reportOpenFailure(const QString &path, const QString &message) { Q_EMIT openFailed(path, message); }
+void StoreSession::reportOpenFailure(const QString &path, const QString &message, const QString &details)
+{
+    Q_EMIT openFailed(path, message, details);
+}
 
 } // namespace gpuf

@@ -47,8 +47,11 @@ public:
     explicit StoreSession(QObject *parent = nullptr);
     ~StoreSession() override;
 
-    // Opens (creating when missing) the store at `path` in the background; emits opened() or openFailed().
+    // Opens (creating when missing) the store at `path` in the background; emits opened() or openFailed(). An empty
+    // file is refused (a failed copy leaves one); a store on a read-only location is opened for reading only.
     void open(const QString &path);
+    // Opens the store at `path`, making a new one when the file is missing or empty (the user asked for a new store).
+    void create(const QString &path);
     // Reads the whole store again (it may have been changed by another program): announces a Reload change.
     void refresh();
     void close();
@@ -90,13 +93,14 @@ public:
     void beginWork(const QString &what);
     void endWork();
     // Reports a store that could not be opened (or built, as the sample store) by someone other than open().
-    void reportOpenFailure(const QString &path, const QString &message);
+    void reportOpenFailure(const QString &path, const QString &message, const QString &details = {});
 
 Q_SIGNALS:
     void opening(const QString &path);
     // A store was opened (not emitted again for writes to it: see changed()).
     void opened(const gpuf::StoreSnapshot &snapshot);
-    void openFailed(const QString &path, const QString &message);
+    // `message` is one sentence; `details` what SQLite reported at length (a damaged file's pages), or empty.
+    void openFailed(const QString &path, const QString &message, const QString &details);
     void closed();
     void busyChanged(bool busy, const QString &what);
     void readingChanged(bool reading);
@@ -132,13 +136,15 @@ private:
     void cancelAllReads();
     void updateReading();
     void emitChange(const StoreChange &change);
-    void load(const QString &path);
+    void load(const QString &path, bool create);
     void readStatistics();
 
     struct OpenResult
     {
         QString path;
         StoreSnapshot snapshot;
+        QString failure; // the store could not be opened: why, in one sentence
+        QString details; // and SQLite's report on the file, for "Show Details"
     };
     LatestJob<OpenResult> m_openJob {this};
     LatestJob<StoreStatistics> m_statisticsJob {this};

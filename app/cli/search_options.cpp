@@ -41,6 +41,10 @@ void addSearchOptions(QCommandLineParser &p)
         QStringLiteral("Selective mode: the confidence below which a forecast is not trusted (default"
                        " 0.5)."),
         QStringLiteral("T")});
+    p.addOption({kPolicy,
+        QStringLiteral("Surrogate and selective modes: what to measure — probability (the chance of beating the "
+                       "parent and the best, with a learner; default) | paper (the paper's rules)."),
+        QStringLiteral("P")});
     p.addOption({kGpu,
         QStringLiteral("Measurements from: local | replay | cluster:PROFILE (a Slurm cluster, docs/cluster.md; "
                        "default replay)."),
@@ -179,6 +183,21 @@ Status mutatorFromOptions(const QCommandLineParser &p, SearchConfig &c)
 
 } // namespace
 
+namespace {
+
+Status readPolicy(const QCommandLineParser &p, SearchConfig &c)
+{
+    if (!p.isSet(kPolicy))
+        return {};
+    const auto policy = policyFromName(p.value(kPolicy));
+    if (!policy)
+        return Error {QStringLiteral("--policy must be probability or paper, not '%1'").arg(p.value(kPolicy))};
+    c.policy = *policy;
+    return {};
+}
+
+} // namespace
+
 // The configuration the options describe (defaults for what is not given).
 Result<SearchConfig> configFromOptions(const QCommandLineParser &p)
 {
@@ -220,6 +239,8 @@ Result<SearchConfig> configFromOptions(const QCommandLineParser &p)
         if (!ok)
             return Error {QStringLiteral("--tau takes a number in [0, 1], not '%1'").arg(p.value(kTau))};
     }
+    if (Status s = readPolicy(p, c); !s)
+        return Error {s.error()};
     if (c.needsForecasts())
         c.forecaster = p.isSet(kForecaster) ? p.value(kForecaster) : QStringLiteral("costmodel");
     else if (p.isSet(kForecaster))
@@ -270,6 +291,7 @@ QStringList differencesFromOptions(const QCommandLineParser &p, const SearchConf
     differ(kKeep, QString::number(stored.keepPerParent));
     if (p.isSet(kTau) && p.value(kTau).toDouble() != stored.tau)
         differences << QStringLiteral("--tau %1 (the search has %2)").arg(p.value(kTau)).arg(stored.tau);
+    differ(kPolicy, policyName(stored.policy));
     differ(kGpu, stored.gpu.name());
     differ(kHardware, stored.hardware);
     differ(kSeed, QString::number(stored.seed));

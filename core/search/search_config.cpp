@@ -27,6 +27,26 @@ std::optional<Mode> modeFromName(const QString &name)
     return std::nullopt;
 }
 
+QString policyName(Policy policy)
+{
+    switch (policy) {
+    case Policy::Probability:
+        return QStringLiteral("probability");
+    case Policy::Paper:
+        return QStringLiteral("paper");
+    }
+    return {};
+}
+
+std::optional<Policy> policyFromName(const QString &name)
+{
+    for (Policy p : {Policy::Probability, Policy::Paper}) {
+        if (policyName(p) == name)
+            return p;
+    }
+    return std::nullopt;
+}
+
 QString mutatorName(MutatorKind kind)
 {
     switch (kind) {
@@ -90,6 +110,7 @@ QJsonObject SearchConfig::toJson() const
         {QStringLiteral("capacity"), capacity},
         {QStringLiteral("c"), c},
         {QStringLiteral("tau"), tau},
+        {QStringLiteral("policy"), policyName(policy)},
         {QStringLiteral("seed"), QString::number(seed)}, // as text: JSON numbers lose bits past 2^53
         {QStringLiteral("problem"), problem},
         {QStringLiteral("forecaster"), forecaster},
@@ -119,6 +140,11 @@ Result<SearchConfig> SearchConfig::fromJson(const QJsonObject &o)
     c.capacity = integer("capacity", c.capacity);
     c.c = o.value(QStringLiteral("c")).toDouble(c.c);
     c.tau = o.value(QStringLiteral("tau")).toDouble(c.tau);
+    const QString policy = o.value(QStringLiteral("policy")).toString(policyName(Policy::Paper));
+    const auto policyKind = policyFromName(policy);
+    if (!policyKind)
+        return Error {QStringLiteral("unknown selection policy '%1' (probability, paper)").arg(policy)};
+    c.policy = *policyKind;
     const QJsonValue seed = o.value(QStringLiteral("seed"));
     c.seed = seed.isString() ? seed.toString().toULongLong() : quint64(seed.toInteger());
     c.problem = o.value(QStringLiteral("problem")).toString();

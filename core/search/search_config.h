@@ -16,6 +16,13 @@ std::optional<Mode> modeFromName(const QString &name);
 
 // Where a search's proposals come from (mutator.h): a recorded pool, kernels the user injects, a kernel family's
 // tunables, or an LLM generator.
+// How the surrogate and selective modes choose what to measure (docs/search.md, "Selection rules"): by the probability
+// that a proposal beats its parent and the best so far and the expected gain, with the learner (ours, the default), or
+// by the paper's rules (expected bin against the reference; τ on max-probability), kept so its results reproduce.
+enum class Policy { Probability, Paper };
+QString policyName(Policy policy); // "probability" | "paper"
+std::optional<Policy> policyFromName(const QString &name);
+
 enum class MutatorKind { Pool, Injected, Family, Llm };
 QString mutatorName(MutatorKind kind); // "pool" | "injected" | "family" | "llm"
 std::optional<MutatorKind> mutatorFromName(const QString &name);
@@ -60,6 +67,8 @@ struct SearchConfig
     int capacity = 1000;
     double c = 1.0; // PUCT exploration constant
     double tau = 0.5; // selective: a forecast whose confidence (p of its predicted bin) is below τ is not trusted
+    // Surrogate and selective. A configuration without the key (a log written before policies) follows the paper's.
+    Policy policy = Policy::Probability;
     quint64 seed = 0;
     QString problem; // the problem's name
     RowId problemId = 0;

@@ -18,6 +18,29 @@ namespace gpuf::search {
 
 namespace {
 
+// The learner behind a step's outlook (forecasts_drained's `learner`): its version and, while the prior alone
+// forecasts, why.
+QJsonObject learnerJson(const StepOutlook &outlook)
+{
+    QJsonObject o {{QStringLiteral("version"), outlook.learnerVersion}};
+    if (!outlook.learnerReason.isEmpty())
+        o.insert(QStringLiteral("prior_only"), outlook.learnerReason);
+    return o;
+}
+
+// A decision's outlook (candidate_selected / candidate_deferred): which learner version forecast it and what it said.
+void insertOutlook(QJsonObject &payload, const ProposalOutlook &o)
+{
+    payload.insert(QStringLiteral("learner_version"), o.learnerVersion);
+    payload.insert(QStringLiteral("p_beat_parent"), o.pBeatParent);
+    payload.insert(QStringLiteral("p_beat_best"), o.pBeatBest);
+    payload.insert(QStringLiteral("gain_over_best"), o.gainOverBest);
+    if (o.belief.known()) {
+        payload.insert(QStringLiteral("mean_log2_speedup"), o.belief.meanLog2());
+        payload.insert(QStringLiteral("sd_log2_speedup"), o.belief.sdLog2());
+    }
+}
+
 QJsonArray toArray(const QStringList &list)
 {
     QJsonArray a;
@@ -505,12 +528,18 @@ Status SearchRun::requestForecasts()
 Status SearchRun::select()
 {
     const int step = m_state.active()->step;
-    const QList<Decision> decisions = selectCandidates(m_state);
+    const Selection selection = selectStep(m_state);
+    const QList<Decision> &decisions = selection.decisions;
     const bool barrier = m_state.config.needsForecasts();
+    const bool probability = barrier && m_state.config.policy == Policy::Probability;
     return commit([&](QList<SearchEvent> &events) -> Status {
         int mint = 0;
-        if (barrier)
-            events.append(event(SearchEventKind::ForecastsDrained, {{QStringLiteral("step"), step}}, mint++));
+        if (barrier) {
+            QJsonObject drained {{QStringLiteral("step"), step}};
+            if (probability)
+                drained.insert(QStringLiteral("learner"), learnerJson(selection.outlook));
+            events.append(event(SearchEventKind::ForecastsDrained, drained, mint++));
+        }
         QList<int> measured;
         for (const Decision &d : decisions) {
             const Candidate &c = m_state.candidates[size_t(d.position)];
@@ -522,6 +551,9 @@ Status SearchRun::select()
                 payload.insert(QStringLiteral("expected_bin"), c.expectedBin);
                 payload.insert(QStringLiteral("confidence"), c.confidence);
             }
+            if (const auto o = selection.outlook.proposals.constFind(d.position);
+                o != selection.outlook.proposals.cend())
+                insertOutlook(payload, *o);
             if (!d.measure)
                 payload.insert(QStringLiteral("queued"), d.queue);
             events.append(event(

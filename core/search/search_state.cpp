@@ -324,6 +324,9 @@ Status onForecastAnswered(SearchState &state, const SearchEvent &e, bool ok)
         c.confidence = f.number("confidence");
         c.predictedBin = int(e.payload.value(QStringLiteral("predicted_bin")).toInteger());
         c.forecastId = e.payload.value(QStringLiteral("forecast_id")).toInteger();
+        const QJsonArray p = e.payload.value(QStringLiteral("probabilities")).toArray();
+        for (qsizetype i = 0; i < p.size() && i < qsizetype(c.probabilities.size()); ++i)
+            c.probabilities[size_t(i)] = p.at(i).toDouble();
         ++state.forecastsDone;
     } else {
         c.forecastFailed = true;
@@ -341,6 +344,11 @@ Status onDecision(SearchState &state, const SearchEvent &e, bool selected)
         return s;
     Candidate &c = state.candidates[size_t(position)];
     c.decision = e.payload.value(QStringLiteral("reason")).toString();
+    if (const QJsonValue v = e.payload.value(QStringLiteral("learner_version")); v.isDouble()) {
+        c.learnerVersion = v.toInt();
+        c.pBeatParent = e.payload.value(QStringLiteral("p_beat_parent")).toDouble(c.pBeatParent);
+        c.pBeatBest = e.payload.value(QStringLiteral("p_beat_best")).toDouble(c.pBeatBest);
+    }
     state.queue.removeAll(c.nodeId);
     state.forcedQueue.removeAll(c.nodeId);
     if (selected) {

@@ -3,6 +3,7 @@
 // run, a resume after a crash and a replay of a stored log reach the same state through the same code.
 #pragma once
 
+#include "core/bins/bins.h"
 #include "core/domain/search.h"
 #include "core/domain/search_event_kind.h"
 #include "core/mutators/mutator.h"
@@ -11,6 +12,7 @@
 
 #include <QSet>
 
+#include <limits>
 #include <vector>
 
 namespace gpuf::search {
@@ -52,6 +54,12 @@ struct Candidate
     double confidence = 0.0;
     int predictedBin = 0;
     RowId forecastId = 0;
+    bins::Distribution probabilities {}; // the forecast's, renormalised; all 0 when the log has none
+    // the selection's outlook (probability policy): the learner version that forecast it (0: the prior alone), the
+    // probability of beating its parent and the best so far; NaN when the selection did not compute them
+    int learnerVersion = -1;
+    double pBeatParent = std::numeric_limits<double>::quiet_NaN();
+    double pBeatBest = std::numeric_limits<double>::quiet_NaN();
     // measurement
     QString evaluationRequestId;
     int measuredInStep = -2; // the step whose selection sent it to the GPU (-1: before step 0)

@@ -31,9 +31,17 @@ QList<int> rankedByForecast(const SearchState &state, QList<int> positions)
     return positions;
 }
 
-void decideForParent(const SearchState &state, const QList<int> &group, QList<Decision> &out, int budget)
+void decideForParent(
+    const SearchState &state, const QList<int> &group, QList<Decision> &out, int budget, const StepOutlook &outlook)
 {
     const SearchConfig &config = state.config;
+    if (config.mode != Mode::Standard && config.policy == Policy::Probability) {
+        QList<ProposalOutlook> outlooks;
+        for (int position : group)
+            outlooks.append(outlook.proposals.value(position, ProposalOutlook {position, {}, 0, 0.5, 0.5, 0.0, 0.0}));
+        decideByProbability(outlooks, budget, config.mode == Mode::Selective, out);
+        return;
+    }
     auto add = [&out](int position, bool measure, const QString &reason, int rank, bool queue = false) {
         out.append({position, measure, queue, reason, rank});
     };
@@ -81,53 +89,10 @@ void decideForParent(const SearchState &state, const QList<int> &group, QList<De
     }
 }
 
-} // namespace
-
-QList<int> forecastable(const SearchState &state)
+// GPU slots the step's own selection left free go to the selective queue's head; nodes the user forced or injected
+// are measured outside the budget.
+void fillFreeSlots(const SearchState &state, QList<Decision> &out)
 {
-    QList<int> out;
-    if (const StepRecord *step = state.active()) {
-        for (int position : step->candidates) {
-            if (eligible(state, position))
-                out.append(position);
-        }
-    }
-    return out;
-}
-
-QList<Decision> selectCandidates(const SearchState &state)
-{
-    QList<Decision> out;
-    const StepRecord *step = state.active();
-    if (!step)
-        return out;
-    QStringList parentOrder;
-    QHash<QString, QList<int>> groups;
-    for (int position : step->candidates) {
-        const Candidate &c = state.candidates[size_t(position)];
-        if (c.status != CandidateStatus::Proposed || c.forced)
-            continue;
-        if (isVetoed(state, c.nodeId)) {
-            out.append({position, false, false, QStringLiteral("vetoed"), -1});
-            continue;
-        }
-        if (isDuplicate(state, position)) {
-            out.append({position, false, false, QStringLiteral("duplicate of code already measured"), -1});
-            continue;
-        }
-        if (!groups.contains(c.parentId))
-            parentOrder.append(c.parentId);
-        groups[c.parentId].append(position);
-    }
-    QList<Decision> decided;
-    for (const QString &parent : std::as_const(parentOrder))
-        decideForParent(state, groups.value(parent), decided, state.config.measurementsPerParent);
-    // Decisions in request order, as the log shows them.
-    std::stable_sort(
-        decided.begin(), decided.end(), [](const Decision &a, const Decision &b) { return a.position < b.position; });
-    out.append(decided);
-    std::stable_sort(
-        out.begin(), out.end(), [](const Decision &a, const Decision &b) { return a.position < b.position; });
     int used = int(std::count_if(out.cbegin(), out.cend(), [](const Decision &d) { return d.measure; }));
     int spare = state.config.gpuBudgetPerStep() - used;
     QSet<QString> hashes; // code sent to the GPU by this selection
@@ -157,7 +122,62 @@ QList<Decision> selectCandidates(const SearchState &state)
                                                         : QStringLiteral("measurement forced by the user"),
             -1});
     }
+}
+
+} // namespace
+
+QList<int> forecastable(const SearchState &state)
+{
+    QList<int> out;
+    if (const StepRecord *step = state.active()) {
+        for (int position : step->candidates) {
+            if (eligible(state, position))
+                out.append(position);
+        }
+    }
     return out;
+}
+
+QList<Decision> selectCandidates(const SearchState &state) { return selectStep(state).decisions; }
+
+Selection selectStep(const SearchState &state)
+{
+    Selection selection;
+    const StepRecord *step = state.active();
+    if (!step)
+        return selection;
+    if (state.config.mode != Mode::Standard && state.config.policy == Policy::Probability)
+        selection.outlook = stepOutlook(state);
+    QList<Decision> &out = selection.decisions;
+    QStringList parentOrder;
+    QHash<QString, QList<int>> groups;
+    for (int position : step->candidates) {
+        const Candidate &c = state.candidates[size_t(position)];
+        if (c.status != CandidateStatus::Proposed || c.forced)
+            continue;
+        if (isVetoed(state, c.nodeId)) {
+            out.append({position, false, false, QStringLiteral("vetoed"), -1});
+            continue;
+        }
+        if (isDuplicate(state, position)) {
+            out.append({position, false, false, QStringLiteral("duplicate of code already measured"), -1});
+            continue;
+        }
+        if (!groups.contains(c.parentId))
+            parentOrder.append(c.parentId);
+        groups[c.parentId].append(position);
+    }
+    QList<Decision> decided;
+    for (const QString &parent : std::as_const(parentOrder))
+        decideForParent(state, groups.value(parent), decided, state.config.measurementsPerParent, selection.outlook);
+    // Decisions in request order, as the log shows them.
+    std::stable_sort(
+        decided.begin(), decided.end(), [](const Decision &a, const Decision &b) { return a.position < b.position; });
+    out.append(decided);
+    std::stable_sort(
+        out.begin(), out.end(), [](const Decision &a, const Decision &b) { return a.position < b.position; });
+    fillFreeSlots(state, out);
+    return selection;
 }
 
 } // namespace gpuf::search

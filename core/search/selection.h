@@ -3,6 +3,7 @@
 // of and ranks only trusted forecasts. A pure function of the state, so a resume recomputes the same decisions.
 #pragma once
 
+#include "core/search/probability_policy.h"
 #include "core/search/search_state.h"
 
 namespace gpuf::search {
@@ -19,9 +20,17 @@ struct Decision
 // A forecast is trusted when it parsed and its confidence (p of its predicted bin) is at least τ.
 bool isTrusted(const Candidate &candidate, double tau);
 
-// The decisions for the active step: every proposal of the step gets one (in request order), then nodes from the
-// selective queue fill GPU slots the step left free, then nodes the user forced or injected (outside the budget).
-QList<Decision> selectCandidates(const SearchState &state);
+// The decisions for the active step and what they were made from: every proposal of the step gets one (in request
+// order), then nodes from the selective queue fill GPU slots the step left free, then nodes the user forced or
+// injected (outside the budget). Under the probability policy `outlook` holds each forecast proposal's outlook and
+// the learner version; under the paper's it is empty.
+struct Selection
+{
+    QList<Decision> decisions;
+    StepOutlook outlook;
+};
+Selection selectStep(const SearchState &state);
+QList<Decision> selectCandidates(const SearchState &state); // selectStep's decisions
 
 // The positions of the active step's proposals that get a forecast: valid, not vetoed, not duplicates.
 QList<int> forecastable(const SearchState &state);

@@ -63,6 +63,8 @@ SearchState stateWith(Mode mode, int budget, double tau, const QStringList &prop
     s.config.parentsPerStep = 1;
     s.config.measurementsPerParent = budget;
     s.config.tau = tau;
+    s.config.policy
+        = Policy::Paper; // the worked example of the paper's rules; the probability policy has its own suite
     StepRecord step;
     step.step = 0;
     step.parents = {QStringLiteral("p")};
@@ -265,6 +267,44 @@ private Q_SLOTS:
         QCOMPARE(canon.at(0), canon.at(1));
     }
 
+    // A family search under the probability policy, run twice from scratch: the same decisions with the same learner
+    // versions and probabilities, in the same order; the first steps say why the prior alone forecasts, later ones
+    // are forecast by a learned version. Under --policy paper no decision carries a learner version.
+    void learnedReplaySameLog()
+    {
+        QList<QStringList> logs;
+        for (int i = 0; i < 3; ++i) {
+            const QString path = freshStore(QStringLiteral("learned-%1.gpuf").arg(i));
+            auto store = Store::open(path, Store::Mode::ExistingOnly);
+            QVERIFY(store);
+            SearchConfig config = replayConfig(Mode::Selective, 6, 5);
+            config.mutator = MutatorKind::Family;
+            config.mutatorConfig = {{QStringLiteral("family"), QStringLiteral("sgemm_tiled")}};
+            config.policy = i < 2 ? Policy::Probability : Policy::Paper;
+            auto id = createSearch(**store, QStringLiteral("l"), config);
+            QVERIFY2(id, qPrintable(id.error()));
+            QVERIFY(runToEnd(**store, QStringLiteral("l")));
+            auto events = SearchRepo(**store).events(*id);
+            QVERIFY(events);
+            QStringList log;
+            for (const SearchEvent &e : std::as_const(*events)) {
+                QJsonObject p = e.payload;
+                for (const char *key : {"id", "node_id", "request_id", "parent_id", "forecast_id", "kernel_id"})
+                    p.remove(QLatin1StringView(key));
+                if (e.kind.startsWith(QLatin1StringView("candidate_"))
+                    || e.kind == QLatin1StringView("forecasts_drained"))
+                    log << e.kind + QLatin1Char(' ')
+                            + QString::fromUtf8(QJsonDocument(p).toJson(QJsonDocument::Compact));
+            }
+            logs << log;
+        }
+        QCOMPARE(logs.at(0), logs.at(1));
+        const QString first = logs.at(0).join(QLatin1Char('\n'));
+        QVERIFY(first.contains(QLatin1StringView("\"prior_only\":\"1 measurement(s) so far")));
+        QVERIFY(first.contains(QLatin1StringView("\"learner_version\":5")));
+        QVERIFY(!logs.at(2).join(QLatin1Char('\n')).contains(QLatin1StringView("learner_version")));
+    }
+
     void exportImportRoundTrip_data()
     {
         QTest::addColumn<int>("mode");
@@ -332,7 +372,8 @@ private Q_SLOTS:
         // Find a deferred proposal and force its measurement; veto another.
         QString deferred;
         for (const Candidate &c : run.state().candidates) {
-            if (c.status == CandidateStatus::Deferred && c.decision.startsWith(QLatin1StringView("ranked")))
+            // "ranked below the GPU budget" (paper policy), "expected gain below the GPU budget" (probability)
+            if (c.status == CandidateStatus::Deferred && c.decision.contains(QLatin1StringView("below the GPU budget")))
                 deferred = c.nodeId;
         }
         QVERIFY2(!deferred.isEmpty(), "a surrogate step defers proposals ranked below the budget");

@@ -144,7 +144,8 @@ void TestCliMetrics::jsonHasEveryKey()
     for (const char *key : {"n_total", "n_parsed", "accuracy", "within_one", "ece", "brier_half", "brier_sum", "crps",
              "nll", "mean_entropy", "aurc_max_prob", "aurc_neg_entropy", "aurc_top2_margin", "utility_at_10pct",
              "brier_half_parsed", "brier_sum_parsed", "crps_parsed", "nll_parsed", "reliability", "confusion",
-             "n_no_truth", "n_failed", "n_replayed_truth"})
+             "n_no_truth", "n_failed", "n_replayed_truth", "rps_skill_base_rate", "brier_skill_base_rate",
+             "log_skill_base_rate", "ordinal", "cumulative_reliability", "prediction_sets"})
         QVERIFY2(alpha.contains(QLatin1StringView(key)), key);
     // By hand (tst_metrics_store_fixture.h): 7 scored, 6 parsed, 4 right; F has no truth, D failed.
     QCOMPARE(alpha.value(u"n_total"_s).toInteger(), 7);
@@ -157,6 +158,18 @@ void TestCliMetrics::jsonHasEveryKey()
     QCOMPARE(confusion.at(2).toArray().at(1).toInteger(), 1); // G: true bin 3 (as published), predicted 2
     QCOMPARE(confusion.at(7).toArray().at(6).toInteger(), 1); // B: true bin 8, predicted 7
     QCOMPARE(alpha.value(u"reliability"_s).toArray().size(), 10);
+    // Ordinal calibration: a curve per bin edge, a coverage row per α; --isotonic adds the PAV blocks.
+    const QJsonArray curves = alpha.value(u"cumulative_reliability"_s).toArray();
+    QCOMPARE(curves.size(), 7);
+    QCOMPARE(curves.at(0).toObject().value(u"buckets"_s).toArray().size(), 10);
+    QVERIFY(!curves.at(0).toObject().contains(u"isotonic"_s));
+    QCOMPARE(alpha.value(u"prediction_sets"_s).toArray().size(), 4);
+    QCOMPARE(alpha.value(u"ordinal"_s).toObject().value(u"base_rate"_s).toArray().size(), 8);
+    const Run isotonic = gpufRun({u"metrics"_s, m_store, u"--json"_s, u"--isotonic"_s, u"--forecaster"_s, u"alpha"_s});
+    QCOMPARE(isotonic.exitCode, 0);
+    const QJsonArray fitted
+        = jsonOf(isotonic).value(u"alpha"_s).toObject().value(u"cumulative_reliability"_s).toArray();
+    QVERIFY(!fitted.at(3).toObject().value(u"isotonic"_s).toArray().isEmpty());
 }
 
 void TestCliMetrics::textPrintsTheTable()
@@ -172,6 +185,8 @@ void TestCliMetrics::textPrintsTheTable()
     QVERIFY2(text.contains(u"2 scored forecasts have a truth replayed from stored runtimes"_s), qPrintable(text));
     QVERIFY(text.contains(u"0.667"_s)); // alpha's accuracy
     QVERIFY(text.contains(u"0.333"_s)); // beta's
+    QVERIFY(text.contains(u"ordinal calibration of alpha"_s));
+    QVERIFY(text.contains(u"prediction sets over contiguous bins"_s));
 }
 
 // `gpuf stats` on the same store: B's two replayed runtimes (fixture) are counted apart from runs made here, in all,

@@ -45,7 +45,9 @@ private Q_SLOTS:
             QStringLiteral("aurc_max_prob"), QStringLiteral("aurc_neg_entropy"), QStringLiteral("aurc_top2_margin"),
             QStringLiteral("utility_at_10pct"), QStringLiteral("reliability"), QStringLiteral("confusion"),
             QStringLiteral("brier_half_parsed"), QStringLiteral("brier_sum_parsed"), QStringLiteral("crps_parsed"),
-            QStringLiteral("nll_parsed")};
+            QStringLiteral("nll_parsed"), QStringLiteral("rps_skill_base_rate"),
+            QStringLiteral("brier_skill_base_rate"), QStringLiteral("log_skill_base_rate"), QStringLiteral("ordinal"),
+            QStringLiteral("cumulative_reliability"), QStringLiteral("prediction_sets")};
         const QStringList keys = json.keys();
         QCOMPARE(QSet<QString>(keys.begin(), keys.end()), QSet<QString>(expected.begin(), expected.end()));
         QCOMPARE(json.value(QStringLiteral("n_total")).toInteger(), 200);
@@ -58,9 +60,9 @@ private Q_SLOTS:
         const QJsonArray confusion = json.value(QStringLiteral("confusion")).toArray();
         QCOMPARE(confusion.size(), 8);
         qint64 cells = 0;
-        for (const QJsonValue &row : confusion) {
+        for (const QJsonValue row : confusion) {
             QCOMPARE(row.toArray().size(), 8);
-            for (const QJsonValue &c : row.toArray())
+            for (const QJsonValue c : row.toArray())
                 cells += c.toInteger();
         }
         QCOMPARE(cells, json.value(QStringLiteral("n_parsed")).toInteger());

@@ -122,6 +122,36 @@ private Q_SLOTS:
         QVERIFY(!session.isOpen());
     }
 
+    // A damaged page: one sentence in a box of normal size, SQLite's long report behind "Show Details".
+    void damagedStoreDialogFitsTheScreen()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("damaged.gpuf"));
+        QVERIFY(QFile::copy(m_storePath, path));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::ReadWrite));
+            constexpr qint64 kPage = 4096;
+            QVERIFY(f.size() > 12 * kPage);
+            f.seek(2 * kPage);
+            f.write(QByteArray(8 * kPage, '\x5a'));
+        }
+        Settings settings;
+        StoreSession session;
+        MainWindow window(&settings, &session);
+        window.show();
+        QSignalSpy failed(&session, &StoreSession::openFailed);
+        session.open(path);
+        QTRY_COMPARE(failed.count(), 1);
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY((box = window.findChild<QMessageBox *>(QStringLiteral("openFailedBox"))) != nullptr);
+        QTRY_VERIFY(box->isVisible());
+        QVERIFY2(box->text().contains(QStringLiteral("the store is damaged")), qPrintable(box->text()));
+        QVERIFY(!box->text().contains(QLatin1Char('\n')));
+        QVERIFY(box->detailedText().count(QLatin1Char('\n')) >= 1);
+        QVERIFY2(box->height() < 400, qPrintable(QString::number(box->height())));
+        box->close();
+    }
+
     // Drops `files` on the window as a file manager would.
     static void dropFiles(QWidget *window, const QStringList &files)
     {

@@ -37,6 +37,9 @@ public:
         BrierSumParsedColumn,
         CrpsParsedColumn,
         NllParsedColumn,
+        RpsSkillBaseRateColumn,
+        BrierSkillBaseRateColumn,
+        LogSkillBaseRateColumn,
         ColumnCount
     };
     Q_ENUM(Column)

@@ -50,6 +50,12 @@ HelpText parseHelp(const QString &help)
             out.usage = trimmed.mid(6).trimmed();
             continue;
         }
+        // A usage too long for one line goes on over indented lines, before the description starts.
+        if (!out.usage.isEmpty() && out.description.isEmpty() && !list && line.startsWith(QLatin1Char(' '))
+            && !trimmed.isEmpty()) {
+            out.usage += QLatin1Char(' ') + trimmed;
+            continue;
+        }
         if (const auto m = heading.match(line); m.hasMatch()) {
             out.lists.append({m.captured(1), {}});
             list = &out.lists.last().second;
@@ -70,6 +76,34 @@ HelpText parseHelp(const QString &help)
         }
     }
     return out;
+}
+
+// Points the help's references into the source tree ("docs/search.md") at the installed documentation.
+void pointAtInstalledDocs(HelpText &help, const QString &docDir)
+{
+    if (docDir.isEmpty())
+        return;
+    static const QRegularExpression source(QStringLiteral("\\bdocs/([\\w.-]+\\.md)\\b"));
+    const QString installed = docDir + QStringLiteral("/\\1");
+    help.usage.replace(source, installed);
+    for (QString &line : help.description)
+        line.replace(source, installed);
+    for (auto &[title, items] : help.lists) {
+        for (Item &i : items)
+            i.text.replace(source, installed);
+    }
+}
+
+// The text of a file of roff given on the command line, or an error.
+bool readRoff(const QString &path, QString *text)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        std::fprintf(stderr, "gpuf-make-man: cannot read %s\n", qPrintable(path));
+        return false;
+    }
+    *text = QString::fromUtf8(file.readAll());
+    return true;
 }
 
 QString runHelp(const QString &program, const QStringList &arguments, QString *error)
@@ -127,6 +161,11 @@ int main(int argc, char **argv)
     parser.addOption({QStringLiteral("version"), QStringLiteral("The version in the footer."), QStringLiteral("V")});
     parser.addOption({QStringLiteral("commands"), QStringLiteral("Also document each command's own --help.")});
     parser.addOption({QStringLiteral("extra"), QStringLiteral("roff text appended as is."), QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("description"), QStringLiteral("roff text that goes on with the DESCRIPTION."),
+        QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("docdir"),
+        QStringLiteral("Where the documentation is installed: the help's docs/NAME.md become DIR/NAME.md."),
+        QStringLiteral("DIR")});
     parser.addPositionalArgument(QStringLiteral("PROGRAM"), QStringLiteral("the built program"));
     parser.addPositionalArgument(QStringLiteral("OUTPUT"), QStringLiteral("the manual page to write"));
     parser.process(app);
@@ -142,7 +181,12 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "gpuf-make-man: %s\n", qPrintable(error));
         return 1;
     }
-    const HelpText main = parseHelp(mainText);
+    HelpText main = parseHelp(mainText);
+    const QString docDir = parser.value(QStringLiteral("docdir"));
+    pointAtInstalledDocs(main, docDir);
+    QString more;
+    if (parser.isSet(QStringLiteral("description")) && !readRoff(parser.value(QStringLiteral("description")), &more))
+        return 1;
 
     QString page;
     QTextStream out(&page);
@@ -156,6 +200,8 @@ int main(int argc, char **argv)
         << ".SH DESCRIPTION\n";
     for (const QString &line : main.description)
         out << roff(line) << '\n';
+    if (!more.isEmpty())
+        out << ".PP\n" << more;
     writeLists(out, main, QStringLiteral(".SH"));
 
     if (parser.isSet(QStringLiteral("commands"))) {
@@ -164,7 +210,8 @@ int main(int argc, char **argv)
             if (title != QLatin1String("Commands"))
                 continue;
             for (const Item &command : items) {
-                const HelpText sub = parseHelp(runHelp(program, {command.term, QStringLiteral("--help")}, &error));
+                HelpText sub = parseHelp(runHelp(program, {command.term, QStringLiteral("--help")}, &error));
+                pointAtInstalledDocs(sub, docDir);
                 if (!error.isEmpty()) {
                     std::fprintf(stderr, "gpuf-make-man: %s\n", qPrintable(error));
                     return 1;
@@ -185,12 +232,10 @@ int main(int argc, char **argv)
         }
     }
     if (parser.isSet(QStringLiteral("extra"))) {
-        QFile extra(parser.value(QStringLiteral("extra")));
-        if (!extra.open(QIODevice::ReadOnly)) {
-            std::fprintf(stderr, "gpuf-make-man: cannot read %s\n", qPrintable(extra.fileName()));
+        QString extra;
+        if (!readRoff(parser.value(QStringLiteral("extra")), &extra))
             return 1;
-        }
-        out << QString::fromUtf8(extra.readAll());
+        out << extra;
     }
     out.flush();
 

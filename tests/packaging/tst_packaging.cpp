@@ -154,10 +154,71 @@ private Q_SLOTS:
                 continue;
             if (line.startsWith(QLatin1String("Usage:"), Qt::CaseInsensitive))
                 line = line.mid(6).trimmed();
+            // The page points the help's guides in the source tree at the installed ones.
+            line.replace(QRegularExpression(QStringLiteral("\\bdocs/")), QStringLiteral(GPUF_INSTALL_DOCDIR "/"));
             QVERIFY2(man.contains(line), qPrintable(QStringLiteral("%1.1 lacks the help line '%2'").arg(page, line)));
             ++lines;
         }
         QVERIFY(lines >= 2);
+    }
+
+    // What a reader looks for besides the options: the whole usage under SYNOPSIS (gpuf-measure's takes two lines of
+    // --help), a DESCRIPTION of more than the one-line summary, EXAMPLES, and FILES naming this build's prefix; no
+    // reference to a file of the source tree, which an installed system does not have.
+    void manPageSections_data()
+    {
+        QTest::addColumn<QString>("page");
+        QTest::addColumn<QString>("program");
+        QTest::newRow("gpuf") << QStringLiteral("gpuf") << QStringLiteral(GPUF_CLI_PATH);
+        QTest::newRow("gpuf-explorer") << QStringLiteral("gpuf-explorer") << QStringLiteral(GPUF_EXPLORER_PATH);
+        if (!QStringLiteral(GPUF_MEASURE_PATH).isEmpty())
+            QTest::newRow("gpuf-measure") << QStringLiteral("gpuf-measure") << QStringLiteral(GPUF_MEASURE_PATH);
+    }
+
+    void manPageSections()
+    {
+        if (!GPUF_MAN_PAGES)
+            QSKIP("built with GPUF_BUILD_MAN_PAGES=OFF");
+        QFETCH(QString, page);
+        QFETCH(QString, program);
+        const QString roff = readFile(packagingBuild(QStringLiteral("man/%1.1").arg(page)));
+        QVERIFY(!roff.isEmpty());
+        const auto section = [&roff](const QString &name) {
+            const QRegularExpression heading(
+                QStringLiteral("^\\.SH \"?%1\"?$").arg(name), QRegularExpression::MultilineOption);
+            const auto start = heading.match(roff);
+            if (!start.hasMatch())
+                return QString();
+            const qsizetype next = roff.indexOf(QStringLiteral("\n.SH "), start.capturedEnd());
+            return roff.mid(start.capturedEnd(), next < 0 ? -1 : next - start.capturedEnd());
+        };
+        // The usage as --help prints it, over however many lines it takes.
+        const Run help = run(program, {QStringLiteral("--help")});
+        QStringList usage;
+        for (const QString &line : help.out.split(QLatin1Char('\n'))) {
+            if (line.startsWith(QLatin1String("Usage:")))
+                usage.append(line.mid(6));
+            else if (!usage.isEmpty() && line.startsWith(QLatin1Char(' ')))
+                usage.append(line);
+            else if (!usage.isEmpty())
+                break;
+        }
+        QString expected = usage.join(QLatin1Char(' ')).simplified();
+        expected.replace(program, QFileInfo(program).fileName());
+        QCOMPARE(manText(section(QStringLiteral("SYNOPSIS"))), expected);
+        const QString description = manText(section(QStringLiteral("DESCRIPTION")));
+        QVERIFY2(!description.startsWith(QLatin1Char('[')), qPrintable(description));
+        QVERIFY2(description.size() > 150, qPrintable(description));
+        const QString examples = manText(section(QStringLiteral("EXAMPLES")));
+        QVERIFY2(examples.contains(page + QLatin1Char(' ')), qPrintable(examples));
+        if (page != QLatin1String("gpuf-measure")) {
+            // The paths are the .I lines of FILES, which manText leaves out with the other macro lines.
+            const QString files = section(QStringLiteral("FILES"));
+            QVERIFY2(files.contains(QStringLiteral(".I " GPUF_INSTALL_DATADIR "/gpuf\n")), qPrintable(files));
+            QVERIFY2(files.contains(QStringLiteral(".I " GPUF_INSTALL_DOCDIR "\n")), qPrintable(files));
+        }
+        QVERIFY2(!manText(roff).contains(QRegularExpression(QStringLiteral("(^|[\\s(])docs/"))),
+            "the page names a file of the source tree");
     }
 
     void manPageDocumentsEveryCommand()
@@ -198,6 +259,19 @@ private Q_SLOTS:
         QCOMPARE(release.captured(1), QStringLiteral(GPUF_VERSION_STRING));
         QVERIFY(
             text.contains(QStringLiteral("<launchable type=\"desktop-id\">") + kAppId + QStringLiteral(".desktop")));
+        // A home page and screenshots only where the build was told of real ones (GPUF_HOMEPAGE_URL,
+        // GPUF_SCREENSHOT_BASE_URL): software centres would show dead links.
+        const QString homepage = QStringLiteral(GPUF_HOMEPAGE_URL);
+        QCOMPARE(text.contains(QStringLiteral("<url type=\"homepage\">")), !homepage.isEmpty());
+        QCOMPARE(text.contains(QStringLiteral("<screenshots>")), !QStringLiteral(GPUF_SCREENSHOT_BASE_URL).isEmpty());
+        const QRegularExpression link(QStringLiteral("https?://[^<\"]+"));
+        for (auto it = link.globalMatch(text); it.hasNext();) {
+            const QString url = it.next().captured();
+            QVERIFY2(url.startsWith(homepage.isEmpty() ? QStringLiteral("\x01") : homepage)
+                    || (!QStringLiteral(GPUF_SCREENSHOT_BASE_URL).isEmpty()
+                        && url.startsWith(QStringLiteral(GPUF_SCREENSHOT_BASE_URL))),
+                qPrintable(url));
+        }
 
         const QString tool = findTool("appstreamcli");
         if (tool.isEmpty())

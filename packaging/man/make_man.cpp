@@ -63,16 +63,15 @@ HelpText parseHelp(const QString &help)
         }
         if (trimmed.isEmpty())
             continue;
-        if (!list) {
-            out.description.append(trimmed);
-        } else if (line.startsWith(QLatin1String("   ")) && !list->isEmpty()) {
+        const auto m = item.match(line);
+        if (list && line.startsWith(QLatin1String("   ")) && !list->isEmpty()) {
             // A wrapped description continues on deeper-indented lines.
             Item &last = list->last();
             last.text += (last.text.isEmpty() ? QString() : QStringLiteral(" ")) + trimmed;
-        } else if (const auto m = item.match(line); m.hasMatch()) {
+        } else if (list && m.hasMatch()) {
             list->append({m.captured(1), m.captured(2)});
         } else {
-            out.description.append(trimmed);
+            out.description.append(trimmed); // before the first list, or a paragraph between lists
         }
     }
     return out;
@@ -172,7 +171,7 @@ int main(int argc, char **argv)
     const QStringList args = parser.positionalArguments();
     if (args.size() != 2)
         parser.showHelp(2);
-    const QString program = args.at(0);
+    const QString &program = args.at(0);
     const QString name = QFileInfo(program).fileName();
 
     QString error;

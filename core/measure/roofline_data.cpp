@@ -288,9 +288,9 @@ QString rooflineLine(const RooflineSeries &series, const RooflineCase &c)
     if (!p.roofTflops)
         parts.append(tr("%1% of peak bandwidth").arg(percent));
     else if (p.bound == RooflinePoint::Bound::Memory)
-        parts.append(tr("%1% of the memory roof (memory-bound)").arg(percent));
+        parts.append(tr("%1% of the memory roof (left of the ridge at its ideal bytes)").arg(percent));
     else
-        parts.append(tr("%1% of the compute roof (compute-bound)").arg(percent));
+        parts.append(tr("%1% of the compute roof (right of the ridge at its ideal bytes)").arg(percent));
     QString line = head + parts.join(QStringLiteral(" · "));
     if (p.implausible)
         line += tr(" · ⚠ implausible: %1 µs is below the %2 µs floor")

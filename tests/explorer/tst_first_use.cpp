@@ -279,14 +279,29 @@ private Q_SLOTS:
         auto *glossary = window.findChild<HelpWindow *>(u"helpGlossary"_s);
         QVERIFY(glossary && glossary->isVisible());
         const QString text = glossary->browser()->toPlainText();
-        for (const char *term : {"Bins", "τ (confidence threshold)", "ECE", "Risk–coverage, AURC", "utility@X",
-                 "max_prob", "neg_entropy", "top2_margin", "slight speedup", "1.00×–1.41×"})
-            QVERIFY2(text.contains(QString::fromUtf8(term)), term);
+        const QStringList terms {u"Bins"_s, u"τ (confidence threshold)"_s, u"ECE"_s, u"Risk–coverage, AURC"_s,
+            u"utility@X"_s, u"max_prob"_s, u"neg_entropy"_s, u"top2_margin"_s, u"slight speedup"_s, u"1.00×–1.41×"_s,
+            u"Standard, surrogate, selective"_s, u"τ in a search"_s, u"PUCT"_s, u"Archive"_s, u"Pool, family"_s,
+            u"Pin, veto, force, inject"_s, u"GPU evaluation"_s};
+        for (const QString &term : terms)
+            QVERIFY2(text.contains(term), qPrintable(term));
 
         byPath.value(u"Help › Manual"_s)->trigger();
         auto *manual = window.findChild<HelpWindow *>(u"helpManual"_s);
         QVERIFY(manual && manual->isVisible());
         QVERIFY(manual->browser()->toPlainText().contains(u"Trusting a forecast: τ"_s));
+        QVERIFY(manual->browser()->toPlainText().contains(u"Searching"_s));
+        // A link to another guide opens it in the same window (as a click does: the link's target, relative to the
+        // manual), and Back returns to the manual.
+        QVERIFY(!manual->backButton()->isEnabled());
+        QVERIFY(manual->browser()->toMarkdown().contains(u"(search.md)"_s));
+        manual->browser()->setSource(QUrl(u"search.md"_s));
+        QVERIFY2(
+            manual->browser()->toPlainText().contains(u"PUCT"_s), qPrintable(manual->browser()->source().toString()));
+        QVERIFY(manual->backButton()->isEnabled());
+        manual->backButton()->click();
+        QVERIFY(manual->browser()->toPlainText().contains(u"Trusting a forecast: τ"_s));
+        QVERIFY(!manual->backButton()->isEnabled());
 
         byPath.value(u"Help › About GPU Forecaster Explorer"_s)->trigger();
         QMessageBox *about = nullptr;

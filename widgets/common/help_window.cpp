@@ -11,9 +11,11 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QTableWidget>
 #include <QTextBrowser>
+#include <QUrl>
 #include <QVBoxLayout>
 
 namespace gpuf {
@@ -60,9 +62,12 @@ QString binsTable()
 
 } // namespace
 
-QList<GlossaryEntry> glossaryEntries()
+namespace {
+
+// What a forecast is: speedup, bins, the distribution's figures and confidence.
+void addForecastTerms(QList<GlossaryEntry> &entries)
 {
-    return {
+    entries.append({
         {HelpWindow::tr("Speedup"),
             HelpWindow::tr("Reference runtime ÷ candidate runtime: above 1× the candidate is faster. Over several "
                            "cases, the geometric mean of the per-case speedups; a candidate that fails or is incorrect "
@@ -87,6 +92,13 @@ QList<GlossaryEntry> glossaryEntries()
                 "uniform distribution.")},
         {HelpWindow::tr("top2_margin"),
             HelpWindow::tr("Confidence as the largest probability minus the second largest.")},
+    });
+}
+
+// How forecasts are trusted and scored.
+void addScoreTerms(QList<GlossaryEntry> &entries)
+{
+    entries.append({
         {HelpWindow::tr("τ (confidence threshold)"),
             HelpWindow::tr("A forecast whose confidence is below τ is not trusted: it defers to the GPU, where the "
                            "candidate is measured instead. A forecast that could not be parsed always defers.")},
@@ -119,6 +131,53 @@ QList<GlossaryEntry> glossaryEntries()
                            "X of them, and divide the best speedup found by the best of the whole pool: 1 means the "
                            "best kernel was among those measured. Ties are averaged over their orderings. This is the "
                            "application's reconstruction; the authors' code does not define it.")},
+    });
+}
+
+// Searches: the loop, its modes and budget, where proposals come from, steering.
+void addSearchTerms(QList<GlossaryEntry> &entries)
+{
+    entries.append({
+        {HelpWindow::tr("Search"),
+            HelpWindow::tr("A loop of steps over an archive of kernels: each step picks parents by PUCT, asks a "
+                           "mutator for proposals (children) of each, decides which of them the GPU measures, and "
+                           "admits the best measured children to the archive. Every decision is an event in the "
+                           "search's log, so a search can be replayed, resumed and exported.")},
+        {HelpWindow::tr("GPU evaluation"),
+            HelpWindow::tr("One proposal measured (or, in a replay, its recorded runtime looked up): the cost a search "
+                           "spends. The budget per parent and step is --measure (b).")},
+        {HelpWindow::tr("Standard, surrogate, selective"),
+            HelpWindow::tr("The search modes. Standard measures every proposal (b per parent). Surrogate (the "
+                           "paper's) proposes k·b per parent, forecasts each and measures the b with the highest "
+                           "expected bin. Selective (ours) measures the best trusted forecast, then the untrusted "
+                           "ones, queueing those that do not fit instead of discarding them.")},
+        {HelpWindow::tr("τ in a search"),
+            HelpWindow::tr("In the selective mode a forecast is trusted when its confidence (max_prob) is at least τ; "
+                           "τ = 0 trusts every forecast and measures what the surrogate mode measures. Replaying a "
+                           "search under another τ shows what it would have measured.")},
+        {HelpWindow::tr("PUCT"),
+            HelpWindow::tr("The parent score Q(s) + c·scale·P(s)·√(1 + T)/(1 + n(s)): the best reward under s, plus "
+                           "a bonus for nodes ranked high in the archive and visited little.")},
+        {HelpWindow::tr("Archive"),
+            HelpWindow::tr("The kernels a search may extend: its seeds and, per parent and step, the best --keep "
+                           "valid children that are not duplicates; at most 1000, seeds always kept.")},
+        {HelpWindow::tr("Pool, family"),
+            HelpWindow::tr("Where proposals come from. A recorded pool is a problem's stored kernels (or a recorded "
+                           "search's proposals) in order; when it runs out the search ends. A kernel family is a "
+                           "template with tunables whose configurations the search moves between, one or two "
+                           "tunables at a time; replay looks their runtimes up in a recorded sweep.")},
+        {HelpWindow::tr("Pin, veto, force, inject"),
+            HelpWindow::tr("Steering a running search. A pinned node is taken as a parent first at every step; a "
+                           "vetoed node (or branch) is never a parent and its proposals are deferred; forcing "
+                           "measures a deferred proposal at the next selection, outside the budget; injecting adds "
+                           "your own kernel as a child of a node, measured at the next selection.")},
+    });
+}
+
+// What the views mark: hits and misses, replayed and held-out figures.
+void addViewTerms(QList<GlossaryEntry> &entries)
+{
+    entries.append({
         {HelpWindow::tr("Hit, miss"),
             HelpWindow::tr("A hit predicted the measured bin; a miss says by how many bins and in which direction.")},
         {HelpWindow::tr("Replay ↺"),
@@ -128,7 +187,19 @@ QList<GlossaryEntry> glossaryEntries()
             HelpWindow::tr("A validation forecast made by a cost model trained without the forecast kernel's "
                            "operation (leave one operation out): it shows how the model does on operations it never "
                            "saw.")},
-    };
+    });
+}
+
+} // namespace
+
+QList<GlossaryEntry> glossaryEntries()
+{
+    QList<GlossaryEntry> entries;
+    addForecastTerms(entries);
+    addScoreTerms(entries);
+    addSearchTerms(entries);
+    addViewTerms(entries);
+    return entries;
 }
 
 QString glossaryHtml()
@@ -209,17 +280,23 @@ HelpWindow::HelpWindow(Topic topic, QWidget *parent)
     setObjectName(topic == Topic::Manual ? QStringLiteral("helpManual") : QStringLiteral("helpGlossary"));
     setWindowTitle(
         topic == Topic::Manual ? tr("Manual — GPU Forecaster Explorer") : tr("Glossary — GPU Forecaster Explorer"));
+    // Links between the guides open in this window (Back returns); links to the web open in the browser.
     m_browser->setOpenExternalLinks(true);
     if (topic == Topic::Manual) {
-        const QString markdown = manualMarkdown();
-        if (markdown.isEmpty())
-            m_browser->setPlainText(tr("The manual is missing from this build."));
+        if (QFile::exists(QStringLiteral(":/gpuf/help/manual.md")))
+            m_browser->setSource(QUrl(QStringLiteral("qrc:/gpuf/help/manual.md")), QTextDocument::MarkdownResource);
         else
-            m_browser->setMarkdown(markdown);
+            m_browser->setPlainText(tr("The manual is missing from this build."));
     } else {
         m_browser->setHtml(glossaryHtml());
     }
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    m_back = buttons->addButton(tr("&Back"), QDialogButtonBox::ActionRole);
+    m_back->setObjectName(QStringLiteral("helpBack"));
+    m_back->setEnabled(false);
+    m_back->setVisible(topic == Topic::Manual);
+    connect(m_back, &QPushButton::clicked, m_browser, &QTextBrowser::backward);
+    connect(m_browser, &QTextBrowser::backwardAvailable, m_back, &QPushButton::setEnabled);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_browser, 1);

@@ -9,6 +9,7 @@
 
 class QAction;
 class QMenuBar;
+class QPushButton;
 class QTableWidget;
 class QTextBrowser;
 class QWidget;
@@ -54,9 +55,11 @@ public:
     enum class Topic : quint8 { Manual, Glossary };
     explicit HelpWindow(Topic topic, QWidget *parent = nullptr);
     QTextBrowser *browser() const { return m_browser; }
+    QPushButton *backButton() const { return m_back; }
 
 private:
     QTextBrowser *m_browser;
+    QPushButton *m_back = nullptr;
 };
 
 class ShortcutsWindow : public QDialog

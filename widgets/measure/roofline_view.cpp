@@ -115,7 +115,9 @@ RooflineView::RooflineView(QWidget *parent)
         axis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
         axis->setNumberFormat(QStringLiteral("gb"));
     }
-    p->xAxis->setLabel(tr("Arithmetic intensity (FLOP/byte)"));
+    // x is algorithmic: the spec's FLOPs over the bytes the case must move at least (bytes_moved), not the bytes the
+    // kernel moved. A kernel that reads its data many times (a naive GEMM) sits at its tiled sibling's x.
+    p->xAxis->setLabel(tr("Algorithmic intensity: spec FLOP ÷ ideal bytes_moved (FLOP/byte)"));
     p->yAxis->setLabel(tr("Performance (TFLOP/s)"));
     p->legend->setVisible(true);
     p->addLayer(QStringLiteral("rooflineKernel"), p->layer(QStringLiteral("main")), QCustomPlot::limAbove);
@@ -320,6 +322,30 @@ void RooflineView::drawRoofs(double xMin, double xMax)
     }
 }
 
+// A case's label beside its point (the selected kernel's to the right, the others' to the left: placeLabels) and the
+// leader line drawn to it once the label has to move away.
+QCPItemText *RooflineView::addPointLabel(const RooflineCase &c, QPointF at, const QColor &color, bool left)
+{
+    QCustomPlot *p = plot();
+    auto *label = new QCPItemText(p);
+    label->position->setType(QCPItemPosition::ptAbsolute);
+    label->setPositionAlignment((left ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
+    label->setProperty(kAnchorProperty, at);
+    label->setProperty(kLeftProperty, left);
+    auto *leader = new QCPItemLine(p);
+    leader->start->setType(QCPItemPosition::ptAbsolute);
+    leader->end->setCoords(at.x(), at.y());
+    QColor faint = color;
+    faint.setAlpha(140);
+    leader->setPen(QPen(faint, 0.8));
+    leader->setVisible(false);
+    m_leaders.insert(label, leader);
+    label->setText(c.point->implausible ? c.caseName + tr(" ⚠ implausible") : c.caseName);
+    label->setColor(c.point->implausible ? implausibleColor(colors()) : color);
+    label->setClipToAxisRect(false);
+    return label;
+}
+
 void RooflineView::drawPoints()
 {
     QCustomPlot *p = plot();
@@ -354,25 +380,8 @@ void RooflineView::drawPoints()
             const double x = *c.point->intensity;
             const double y = *c.point->achievedTflops;
             g->addData(x, y);
-            auto *label = new QCPItemText(p);
-            // The selected kernel's labels to the right of its points, the others' to the left (placeLabels).
-            const bool left = series.role != RooflineSeries::Role::Kernel;
-            label->position->setType(QCPItemPosition::ptAbsolute);
-            label->setPositionAlignment((left ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
-            label->setProperty(kAnchorProperty, QPointF(x, y));
-            label->setProperty(kLeftProperty, left);
-            auto *leader = new QCPItemLine(p);
-            leader->start->setType(QCPItemPosition::ptAbsolute);
-            leader->end->setCoords(x, y);
-            QColor faint = color;
-            faint.setAlpha(140);
-            leader->setPen(QPen(faint, 0.8));
-            leader->setVisible(false);
-            m_leaders.insert(label, leader);
-            label->setText(c.point->implausible ? c.caseName + tr(" ⚠ implausible") : c.caseName);
-            label->setColor(c.point->implausible ? implausibleColor(colors()) : color);
-            label->setClipToAxisRect(false);
-            label->setProperty(kLabelProperty, QStringLiteral("%1:%2").arg(s).arg(index++));
+            addPointLabel(c, {x, y}, color, series.role != RooflineSeries::Role::Kernel)
+                ->setProperty(kLabelProperty, QStringLiteral("%1:%2").arg(s).arg(index++));
             if (series.role == RooflineSeries::Role::Kernel) {
                 kernelAt.insert(c.caseName, {x, y});
                 // What is left to gain: a dotted drop from the roof above the point down to it.

@@ -56,6 +56,7 @@ private:
     void updateTexts(); // the GPU line and the figures beside the plot
     void drawRoofs(double xMin, double xMax);
     void drawPoints();
+    QCPItemText *addPointLabel(const RooflineCase &c, QPointF at, const QColor &color, bool left);
     void placeLabels();
 
     RooflineData m_data;

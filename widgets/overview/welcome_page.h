@@ -5,6 +5,7 @@
 #include <QWidget>
 
 class QLabel;
+class QVBoxLayout;
 class QListWidget;
 class QPushButton;
 
@@ -35,6 +36,10 @@ Q_SIGNALS:
     void recentRequested(const QString &path);
 
 private:
+    QLabel *titleLabel();
+    QVBoxLayout *waysIn();
+    void placeCentred(QVBoxLayout *column);
+
     QPushButton *m_sample;
     QPushButton *m_open;
     QPushButton *m_new;

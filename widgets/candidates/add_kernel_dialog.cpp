@@ -83,12 +83,19 @@ AddKernelDialog::AddKernelDialog(
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
     m_problem->setEnabled(false);
     m_parent->setEnabled(false);
+    buildLayout(files.size() > 1);
+    connectSignals();
+    readInputs(files, pastedText);
+}
 
+// The inputs beside the preview, the form, the launch fields, the status line and the buttons.
+void AddKernelDialog::buildLayout(bool manyInputs)
+{
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_inputs);
     split->addWidget(m_preview);
     split->setStretchFactor(1, 3);
-    m_inputs->setVisible(files.size() > 1);
+    m_inputs->setVisible(manyInputs);
 
     auto *form = new QFormLayout;
     form->addRow(tr("&Problem:"), m_problem);
@@ -112,7 +119,10 @@ AddKernelDialog::AddKernelDialog(
     layout->addWidget(m_status);
     layout->addWidget(m_buttons);
     resize(900, 760);
+}
 
+void AddKernelDialog::connectSignals()
+{
     auto *launchTimer = new QTimer(this);
     launchTimer->setSingleShot(true);
     launchTimer->setInterval(150);
@@ -133,7 +143,11 @@ AddKernelDialog::AddKernelDialog(
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_problem, &QComboBox::currentIndexChanged, this, &AddKernelDialog::fillParents);
     connect(m_inputs, &QListWidget::currentRowChanged, this, &AddKernelDialog::showInput);
+}
 
+// Reads the inputs and the store's problems in the background; applyLoaded fills the dialog.
+void AddKernelDialog::readInputs(const QStringList &files, const QString &pastedText)
+{
     m_status->setText(tr("Reading %n input(s) and the store's problems…", nullptr, int(qMax(1, files.size()))));
     m_session->read<Loaded>(
         QStringLiteral("inputs"),

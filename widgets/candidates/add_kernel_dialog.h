@@ -73,6 +73,9 @@ public Q_SLOTS:
     void accept() override;
 
 private:
+    void buildLayout(bool manyInputs);
+    void connectSignals();
+    void readInputs(const QStringList &files, const QString &pastedText);
     void applyLoaded(const Loaded &loaded);
     void fillParents();
     void showInput(int row);

@@ -88,6 +88,24 @@ EndpointForm::EndpointForm(QWidget *parent)
     m_key->setToolTip(tr("Type the key to store it in the OS keychain under the entry above; leave it empty to keep "
                          "the key already stored there. It is never written to the store or the settings."));
 
+    buildLayout();
+    connect(m_keySource, &QComboBox::currentIndexChanged, this, &EndpointForm::updateKeyFields);
+    connect(m_name, &QLineEdit::textEdited, this, [this](const QString &name) {
+        if (m_id == 0)
+            m_keyEntry->setText(name.trimmed()); // the entry follows a new profile's name
+    });
+    for (QLineEdit *edit : {m_name, m_url, m_model, m_keyEnv, m_keyEntry, m_key})
+        connect(edit, &QLineEdit::textEdited, this, &EndpointForm::edited);
+    // A hint cut off mid-word helps no one: each field is at least as wide as its placeholder.
+    for (QLineEdit *edit : {m_url, m_model, m_keyEnv, m_key}) {
+        const int hint = edit->fontMetrics().horizontalAdvance(edit->placeholderText());
+        edit->setMinimumWidth(std::max(edit->minimumWidth(), hint + 4 * edit->fontMetrics().averageCharWidth()));
+    }
+    setForecaster({});
+}
+
+void EndpointForm::buildLayout()
+{
     // Two columns: what is asked (endpoint, model, sampling, prompt) and how (limits, key), so the whole profile fits
     // on screen without scrolling.
     auto *endpoint = new QFormLayout;
@@ -118,20 +136,6 @@ EndpointForm::EndpointForm(QWidget *parent)
     columns->addLayout(endpoint, 3);
     columns->addSpacing(12);
     columns->addLayout(limits, 2);
-
-    connect(m_keySource, &QComboBox::currentIndexChanged, this, &EndpointForm::updateKeyFields);
-    connect(m_name, &QLineEdit::textEdited, this, [this](const QString &name) {
-        if (m_id == 0)
-            m_keyEntry->setText(name.trimmed()); // the entry follows a new profile's name
-    });
-    for (QLineEdit *edit : {m_name, m_url, m_model, m_keyEnv, m_keyEntry, m_key})
-        connect(edit, &QLineEdit::textEdited, this, &EndpointForm::edited);
-    // A hint cut off mid-word helps no one: each field is at least as wide as its placeholder.
-    for (QLineEdit *edit : {m_url, m_model, m_keyEnv, m_key}) {
-        const int hint = edit->fontMetrics().horizontalAdvance(edit->placeholderText());
-        edit->setMinimumWidth(std::max(edit->minimumWidth(), hint + 4 * edit->fontMetrics().averageCharWidth()));
-    }
-    setForecaster({});
 }
 
 void EndpointForm::setForecaster(const Forecaster &forecaster)

@@ -61,6 +61,7 @@ Q_SIGNALS:
     void edited();
 
 private:
+    void buildLayout();
     void updateKeyFields();
 
     RowId m_id = 0;

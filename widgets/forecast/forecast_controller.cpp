@@ -113,6 +113,22 @@ ForecastController::ForecastController(ForecastQueue *queue, StoreSession *sessi
         reloadForecasters();
         m_session->announce(StoreChange::of(StoreChange::Kind::Forecasters));
     });
+    connectActions();
+    connectQueue();
+    connectSession();
+    connectSelection();
+    if (m_session->isOpen()) {
+        m_storePath = m_session->path();
+        m_queue->setStorePath(m_storePath);
+        reloadForecasters();
+    }
+    rebuildForecasterMenu();
+    rebuildHardwareMenu();
+    updateActions();
+}
+
+void ForecastController::connectActions()
+{
     m_forecastSelected->setObjectName(QStringLiteral("forecastSelected"));
     m_forecastProblem->setObjectName(QStringLiteral("forecastProblem"));
     m_reforecastSelected->setObjectName(QStringLiteral("reforecastSelected"));
@@ -122,7 +138,11 @@ ForecastController::ForecastController(ForecastQueue *queue, StoreSession *sessi
     connect(m_reforecastSelected, &QAction::triggered, this, [this] { forecast(selectedPairs(), true); });
     connect(m_forecastProblem, &QAction::triggered, this, [this] { forecast(problemPairs(), false); });
     connect(m_cancel, &QAction::triggered, m_queue, &ForecastQueue::cancelAll);
+}
 
+// The queue's progress and each finished batch: a notice, and the batch's candidates read again.
+void ForecastController::connectQueue()
+{
     connect(m_queue, &ForecastQueue::snapshotChanged, this, &ForecastController::updateActions);
     connect(m_queue, &ForecastQueue::notice, this, &ForecastController::notice);
     connect(m_queue, &ForecastQueue::batchFinished, this, [this](quint64 batchId, const ForecastSummary &s) {
@@ -139,6 +159,11 @@ ForecastController::ForecastController(ForecastQueue *queue, StoreSession *sessi
         // The candidate table and the metrics show forecasts: they read those of the batch's candidates again.
         m_session->announce(StoreChange::of(StoreChange::Kind::Forecasts, m_batchCandidates.take(batchId)));
     });
+}
+
+// The store opened, changed or closed: its path for the queue, its forecasters and GPUs for the menus.
+void ForecastController::connectSession()
+{
     connect(m_session, &StoreSession::opened, this, [this](const StoreSnapshot &snapshot) {
         if (snapshot.path != m_storePath) {
             m_storePath = snapshot.path;
@@ -165,6 +190,10 @@ ForecastController::ForecastController(ForecastQueue *queue, StoreSession *sessi
         rebuildHardwareMenu();
         updateActions();
     });
+}
+
+void ForecastController::connectSelection()
+{
     for (auto signal : {&Selection::pairChanged, &Selection::scopeChanged})
         connect(m_selection, signal, this, &ForecastController::updateActions);
     connect(m_selection, &Selection::selectedIdsChanged, this, &ForecastController::updateActions);
@@ -174,14 +203,6 @@ ForecastController::ForecastController(ForecastQueue *queue, StoreSession *sessi
         updateActions();
     });
     connect(m_selection, &Selection::hardwareNameChanged, this, &ForecastController::rebuildHardwareMenu);
-    if (m_session->isOpen()) {
-        m_storePath = m_session->path();
-        m_queue->setStorePath(m_storePath);
-        reloadForecasters();
-    }
-    rebuildForecasterMenu();
-    rebuildHardwareMenu();
-    updateActions();
 }
 
 ForecastController::~ForecastController()

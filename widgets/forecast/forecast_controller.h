@@ -73,6 +73,10 @@ Q_SIGNALS:
     void notice(const QString &text);
 
 private:
+    void connectActions();
+    void connectQueue();
+    void connectSession();
+    void connectSelection();
     void updateActions();
     void rebuildForecasterMenu();
     void rebuildHardwareMenu();

@@ -87,38 +87,7 @@ ForecastDetail::ForecastDetail(QAction *measureAction, QWidget *parent)
     m_stack->addWidget(m_plot);
     m_stack->addWidget(m_message);
 
-    auto *form = new QFormLayout(m_figures);
-    form->setContentsMargins(0, 0, 0, 0);
-    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    form->addRow(tr("Predicted bin:"), m_predicted);
-    form->addRow(tr("Confidence:"), m_confidence);
-    form->addRow(tr("Expected speedup:"), m_expected);
-    form->addRow(tr("Entropy:"), m_entropy);
-    form->addRow(tr("Raw sum:"), m_rawSum);
-    form->addRow(tr("Usage:"), m_usage);
-
-    auto *measureButton = new QToolButton(this);
-    measureButton->setDefaultAction(measureAction);
-    measureButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    auto *deferralRow = new QHBoxLayout;
-    deferralRow->addWidget(m_deferral, 1);
-    deferralRow->addWidget(measureButton);
-    auto *truthForm = new QFormLayout;
-    truthForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    truthForm->addRow(tr("Measured:"), m_truth);
-    truthForm->addRow(tr("Deferral:"), deferralRow);
-
-    // The figures scroll rather than push: a tall minimum here would grow the whole window (the dock area takes the
-    // largest minimum of its tabs).
-    auto *left = new QWidget(this);
-    auto *leftLayout = new QVBoxLayout(left);
-    leftLayout->setContentsMargins(0, 0, 4, 0);
-    leftLayout->addWidget(m_title);
-    leftLayout->addWidget(m_headline);
-    leftLayout->addWidget(m_stack, 1);
-    leftLayout->addWidget(m_figures);
-    leftLayout->addLayout(truthForm);
-
+    QWidget *left = buildFigures(buildFigureForms(measureAction));
     m_reasoning->setObjectName(QStringLiteral("forecastReasoning"));
     m_reasoning->setReadOnly(true);
     m_reasoning->setLineWrapMode(QPlainTextEdit::WidgetWidth);
@@ -142,6 +111,47 @@ ForecastDetail::ForecastDetail(QAction *measureAction, QWidget *parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(splitter);
     showMessage(tr("Select a candidate to see its forecasts."));
+}
+
+// The distribution's figures, and the form of the measured truth and the deferral with the measure button.
+QFormLayout *ForecastDetail::buildFigureForms(QAction *measureAction)
+{
+    auto *form = new QFormLayout(m_figures);
+    form->setContentsMargins(0, 0, 0, 0);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->addRow(tr("Predicted bin:"), m_predicted);
+    form->addRow(tr("Confidence:"), m_confidence);
+    form->addRow(tr("Expected speedup:"), m_expected);
+    form->addRow(tr("Entropy:"), m_entropy);
+    form->addRow(tr("Raw sum:"), m_rawSum);
+    form->addRow(tr("Usage:"), m_usage);
+
+    auto *measureButton = new QToolButton(this);
+    measureButton->setDefaultAction(measureAction);
+    measureButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    auto *deferralRow = new QHBoxLayout;
+    deferralRow->addWidget(m_deferral, 1);
+    deferralRow->addWidget(measureButton);
+    auto *truthForm = new QFormLayout;
+    truthForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    truthForm->addRow(tr("Measured:"), m_truth);
+    truthForm->addRow(tr("Deferral:"), deferralRow);
+    return truthForm;
+}
+
+QWidget *ForecastDetail::buildFigures(QFormLayout *truthForm)
+{
+    // The figures scroll rather than push: a tall minimum here would grow the whole window (the dock area takes the
+    // largest minimum of its tabs).
+    auto *left = new QWidget(this);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 4, 0);
+    leftLayout->addWidget(m_title);
+    leftLayout->addWidget(m_headline);
+    leftLayout->addWidget(m_stack, 1);
+    leftLayout->addWidget(m_figures);
+    leftLayout->addLayout(truthForm);
+    return left;
 }
 
 ForecastDetail::~ForecastDetail() = default;

@@ -9,6 +9,7 @@
 #include <QWidget>
 
 class QAction;
+class QFormLayout;
 class QLabel;
 class QPlainTextEdit;
 class QSplitter;
@@ -56,6 +57,8 @@ protected:
 
 private:
     enum class Tone : quint8 { Neutral, Good, Bad, Warning };
+    QFormLayout *buildFigureForms(QAction *measureAction);
+    QWidget *buildFigures(QFormLayout *truthForm);
     void render();
     void renderFigures(const ForecastFigures &figures);
     void renderTruth(const std::optional<ForecastFigures> &figures);

@@ -84,22 +84,7 @@ RetrainDialog::RetrainDialog(CostModelRetrainer *retrainer, QWidget *parent)
     m_log->setMaximumBlockCount(500);
     m_log->setMinimumHeight(90);
 
-    const std::vector<metrics::Figure> &figures = metrics::tableFigures();
-    QStringList headers {tr("Held-out operation"), tr("Pairs")};
-    QStringList tips {tr("Each operation is predicted by a model that never saw it"), QString()};
-    for (metrics::Scalar s : kShown) {
-        const metrics::Figure *f = figureOf(figures, s);
-        headers.append(f ? f->title : metrics::scalarName(s));
-        tips.append(f ? f->description : QString());
-    }
-    m_metrics->setColumnCount(int(headers.size()));
-    m_metrics->setHorizontalHeaderLabels(headers);
-    for (int c = 0; c < tips.size(); ++c)
-        m_metrics->horizontalHeaderItem(c)->setToolTip(tips[c]);
-    m_metrics->verticalHeader()->hide();
-    m_metrics->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_metrics->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    m_metrics->hide();
+    setUpMetricsTable();
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     buttons->addButton(m_start, QDialogButtonBox::AcceptRole);
@@ -138,6 +123,27 @@ RetrainDialog::RetrainDialog(CostModelRetrainer *retrainer, QWidget *parent)
         runStarted();
         showProgress(m_retrainer->progress());
     }
+}
+
+// The held-out table: one row per operation, the figures of metrics::tableFigures() with their descriptions as tips.
+void RetrainDialog::setUpMetricsTable()
+{
+    const std::vector<metrics::Figure> &figures = metrics::tableFigures();
+    QStringList headers {tr("Held-out operation"), tr("Pairs")};
+    QStringList tips {tr("Each operation is predicted by a model that never saw it"), QString()};
+    for (metrics::Scalar s : kShown) {
+        const metrics::Figure *f = figureOf(figures, s);
+        headers.append(f ? f->title : metrics::scalarName(s));
+        tips.append(f ? f->description : QString());
+    }
+    m_metrics->setColumnCount(int(headers.size()));
+    m_metrics->setHorizontalHeaderLabels(headers);
+    for (int c = 0; c < tips.size(); ++c)
+        m_metrics->horizontalHeaderItem(c)->setToolTip(tips[c]);
+    m_metrics->verticalHeader()->hide();
+    m_metrics->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_metrics->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_metrics->hide();
 }
 
 QGroupBox *RetrainDialog::buildOptions()

@@ -47,6 +47,7 @@ public:
 
 private:
     QGroupBox *buildOptions();
+    void setUpMetricsTable();
     void fillOptions();
     void validateOptions();
     void startTraining();

@@ -5,6 +5,7 @@
 #include "app/cli/invocation.h"
 #include "app/cli/local_loop.h"
 #include "app/cli/progress.h"
+#include "core/store/store.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -226,7 +227,8 @@ private Q_SLOTS:
     }
 
     // The helpers keep Store::open's rules: a read or an existing store must be there and not empty; a created one
-    // may be a missing or empty file (it becomes a new store); a file of another program is refused, unchanged.
+    // may be a missing file, an empty one only through Store::Mode::Create (gpuf init); a file of another program is
+    // refused, unchanged.
     void storeHelpers()
     {
         Parsed p({}, {});
@@ -239,11 +241,16 @@ private Q_SLOTS:
 
         const QString empty = writeFile(m_dir.filePath(u"empty.gpuf"_s), {});
         QVERIFY(!empty.isEmpty());
-        QCOMPARE(run.readStore(empty).error(), empty + u": no gpuf store there (the file is empty)"_s);
-        QCOMPARE(run.existingStore(empty).error(), empty + u": no gpuf store there (the file is empty)"_s);
+        const QString notAStore
+            = empty + u" is an empty file, not a gpuf store; run gpuf init to make one (the file was not changed)"_s;
+        QCOMPARE(run.readStore(empty).error(), notAStore);
+        QCOMPARE(run.existingStore(empty).error(), notAStore);
+        // Commands that make a missing store (import) leave an empty file alone too: a failed copy leaves those, and
+        // only gpuf init turns one into a store.
+        QCOMPARE(run.createStore(empty).error(), notAStore);
         QCOMPARE(QFileInfo(empty).size(), 0);
         {
-            auto made = run.createStore(empty);
+            auto made = gpuf::Store::open(empty, gpuf::Store::Mode::Create);
             QVERIFY2(made, qPrintable(made.error()));
         }
         QVERIFY(QFileInfo(empty).size() > 0);

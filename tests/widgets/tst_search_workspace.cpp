@@ -411,7 +411,9 @@ private Q_SLOTS:
         QVERIFY(!child.isEmpty());
         QString deferred;
         for (const Candidate &c : s.candidates) {
-            if (c.status == search::CandidateStatus::Deferred && c.decision.startsWith(QLatin1StringView("ranked")))
+            // "ranked below the GPU budget" (the paper's rules) or "expected gain below the GPU budget" (the default)
+            if (c.status == search::CandidateStatus::Deferred
+                && c.decision.contains(QLatin1StringView("below the GPU budget")))
                 deferred = c.nodeId;
         }
         QVERIFY(!deferred.isEmpty());

@@ -97,7 +97,7 @@ gpuf_in_root() {
     shift
     chroot "${root}" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" CI="${CI:-}" \
         PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-        GPUF_JOBS="${GPUF_JOBS:-}" CCACHE_DIR=/var/cache/ccache \
+        GPUF_JOBS="${GPUF_JOBS:-}" CCACHE_DIR=/var/cache/ccache CCACHE_SLOPPINESS="${CCACHE_SLOPPINESS:-}" \
         /bin/bash -c "$*"
 }
 

@@ -154,6 +154,10 @@ gpuf_install_packages() {
 
 # --- configure, build, test -----------------------------------------------------------------------
 
+# The suites compile against shared precompiled headers (tests/GpufTesting.cmake); ccache caches such compiles only
+# when told that a precompiled header's macros and timestamps may be ignored.
+export CCACHE_SLOPPINESS="${CCACHE_SLOPPINESS:-pch_defines,time_macros}"
+
 # The build directory: the dev preset's build/dev unless GPUF_BUILD_DIR says otherwise.
 gpuf_build_dir() { echo "${GPUF_BUILD_DIR:-${GPUF_ROOT}/build/dev}"; }
 gpuf_uses_preset_dir() { [[ $(gpuf_build_dir) == "${GPUF_ROOT}/build/dev" ]]; }

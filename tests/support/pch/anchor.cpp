@@ -1,0 +1,1 @@
+// The one source of a precompiled-header target (tests/GpufTesting.cmake): compiling it builds the header.

@@ -196,23 +196,10 @@ Status readPolicy(const QCommandLineParser &p, SearchConfig &c)
     return {};
 }
 
-} // namespace
-
-// The configuration the options describe (defaults for what is not given).
-Result<SearchConfig> configFromOptions(const QCommandLineParser &p)
+// The step and GPU budgets (--steps, --parents, --measure, --keep, --proposals): whole numbers, each refused with
+// its own sentence.
+Status readBudgets(const QCommandLineParser &p, SearchConfig &c)
 {
-    SearchConfig c;
-    if (p.isSet(kMode)) {
-        auto mode = modeFromName(p.value(kMode));
-        if (!mode)
-            return Error {
-                QStringLiteral("--mode must be standard, surrogate or selective, not '%1'").arg(p.value(kMode))};
-        c.mode = *mode;
-    }
-    if (Status s = mutatorFromOptions(p, c); !s)
-        return s.failure();
-    if (c.problem.isEmpty())
-        return Error {QStringLiteral("give the problem to search (--problem NAME or --family NAME)")};
     // A budget of 0 is refused by validate() with its own message, so 0 passes here.
     struct IntOption
     {
@@ -233,6 +220,28 @@ Result<SearchConfig> configFromOptions(const QCommandLineParser &p)
     if (!proposals)
         return Error {proposals.error()};
     c.proposalsPerParent = *proposals;
+    return {};
+}
+
+} // namespace
+
+// The configuration the options describe (defaults for what is not given).
+Result<SearchConfig> configFromOptions(const QCommandLineParser &p)
+{
+    SearchConfig c;
+    if (p.isSet(kMode)) {
+        auto mode = modeFromName(p.value(kMode));
+        if (!mode)
+            return Error {
+                QStringLiteral("--mode must be standard, surrogate or selective, not '%1'").arg(p.value(kMode))};
+        c.mode = *mode;
+    }
+    if (Status s = mutatorFromOptions(p, c); !s)
+        return s.failure();
+    if (c.problem.isEmpty())
+        return Error {QStringLiteral("give the problem to search (--problem NAME or --family NAME)")};
+    if (Status s = readBudgets(p, c); !s)
+        return Error {s.error()};
     if (p.isSet(kTau)) {
         bool ok = false;
         c.tau = p.value(kTau).toDouble(&ok);

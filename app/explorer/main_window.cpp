@@ -85,6 +85,20 @@ MainWindow::MainWindow(Settings *settings, StoreSession *session, QWidget *paren
     connect(m_context.deletion, &DeletionController::notice, this,
         [this](const QString &text) { statusBar()->showMessage(text, 8000); });
 
+    createStatusBar();
+    connect(m_context.settings, &Settings::recentStoresChanged, this, &MainWindow::updateRecentMenu);
+
+    m_defaultLayout = saveState(Settings::kDockLayoutVersion);
+    const QByteArray layout = m_context.settings->dockLayout();
+    if (!layout.isEmpty())
+        restoreState(layout, Settings::kDockLayoutVersion);
+    updateRecentMenu();
+    updateTitleAndStatus();
+}
+
+// The status bar (the store and its counts; the work in progress) and what the session's opening says in it.
+void MainWindow::createStatusBar()
+{
     m_storeLabel = new QLabel(this);
     m_storeLabel->setObjectName(QStringLiteral("storeStatus"));
     m_workLabel = new QLabel(this);
@@ -111,14 +125,6 @@ MainWindow::MainWindow(Settings *settings, StoreSession *session, QWidget *paren
         });
     connect(m_context.session, &StoreSession::busyChanged, this,
         [this](bool busy, const QString &what) { m_workLabel->setText(busy ? what : QString()); });
-    connect(m_context.settings, &Settings::recentStoresChanged, this, &MainWindow::updateRecentMenu);
-
-    m_defaultLayout = saveState(Settings::kDockLayoutVersion);
-    const QByteArray layout = m_context.settings->dockLayout();
-    if (!layout.isEmpty())
-        restoreState(layout, Settings::kDockLayoutVersion);
-    updateRecentMenu();
-    updateTitleAndStatus();
 }
 
 QDockWidget *MainWindow::addDock(
@@ -400,7 +406,8 @@ void MainWindow::createFirstUseParts()
         }
     });
     connect(m_context.selection, &Selection::pairChanged, this, &MainWindow::updateEmptyStates);
-    connect(m_context.session, &StoreSession::closed, this, &MainWindow::updateEmptyStates);
+    // Closing the store empties the title and the status bar as well as the views.
+    connect(m_context.session, &StoreSession::closed, this, &MainWindow::updateTitleAndStatus);
 
     // Menus show tool tips, so a disabled entry can say why; the status bar repeats them while hovered.
     const QList<QMenu *> menus = menuBar()->findChildren<QMenu *>();

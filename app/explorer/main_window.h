@@ -52,6 +52,7 @@ private:
     // The welcome page without a store, what the diff says before a selection or on an empty store, and why the
     // store's actions are disabled.
     void createFirstUseParts();
+    void createStatusBar();
     void applyDefaultDockSizes();
     void updateEmptyStates();
 

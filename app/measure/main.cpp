@@ -63,6 +63,41 @@ void send(const nlohmann::json &response)
     std::fflush(stdout);
 }
 
+// Answers the requests on stdin, one per line, until shutdown or its end; returns the exit status.
+int answerRequests(const gpuf::gpu::ServiceConfig &config)
+{
+    gpuf::gpu::MeasureService service(config);
+    std::string line;
+    while (std::getline(std::cin, line)) {
+        if (line.find_first_not_of(" \t\r") == std::string::npos)
+            continue;
+        auto parsed = gpuf::gpu::parseRequestLine(line);
+        if (auto *error = std::get_if<nlohmann::json>(&parsed)) {
+            send(*error);
+            continue;
+        }
+        const auto &request = std::get<gpuf::gpu::Request>(parsed);
+        if (request.type == "shutdown") {
+            send(gpuf::gpu::makeResponse(request.id, "shutdown", gpuf::gpu::Status::Ok));
+            return 0;
+        }
+        nlohmann::json response;
+        try {
+            response = service.handle(request);
+        } catch (const std::exception &e) {
+            // Nothing below is expected to throw; if it does, the answer is still a response, not a crash.
+            response = gpuf::gpu::makeResponse(request.id, request.type, gpuf::gpu::Status::InfrastructureFailure,
+                std::string("internal error: ") + e.what());
+        }
+        send(response);
+        if (service.mustExit()) {
+            std::fflush(stdout);
+            std::_Exit(3); // the CUDA context is unusable; a fresh process is the only recovery
+        }
+    }
+    return 0;
+}
+
 // Reads the arguments and serves requests from stdin until shutdown or its end; returns the exit status.
 int serve(int argc, char **argv)
 {
@@ -109,36 +144,7 @@ int serve(int argc, char **argv)
         }
     }
 
-    gpuf::gpu::MeasureService service(config);
-    std::string line;
-    while (std::getline(std::cin, line)) {
-        if (line.find_first_not_of(" \t\r") == std::string::npos)
-            continue;
-        auto parsed = gpuf::gpu::parseRequestLine(line);
-        if (auto *error = std::get_if<nlohmann::json>(&parsed)) {
-            send(*error);
-            continue;
-        }
-        const auto &request = std::get<gpuf::gpu::Request>(parsed);
-        if (request.type == "shutdown") {
-            send(gpuf::gpu::makeResponse(request.id, "shutdown", gpuf::gpu::Status::Ok));
-            return 0;
-        }
-        nlohmann::json response;
-        try {
-            response = service.handle(request);
-        } catch (const std::exception &e) {
-            // Nothing below is expected to throw; if it does, the answer is still a response, not a crash.
-            response = gpuf::gpu::makeResponse(request.id, request.type, gpuf::gpu::Status::InfrastructureFailure,
-                std::string("internal error: ") + e.what());
-        }
-        send(response);
-        if (service.mustExit()) {
-            std::fflush(stdout);
-            std::_Exit(3); // the CUDA context is unusable; a fresh process is the only recovery
-        }
-    }
-    return 0;
+    return answerRequests(config);
 }
 
 } // namespace

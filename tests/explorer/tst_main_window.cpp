@@ -98,6 +98,14 @@ private Q_SLOTS:
         QTRY_VERIFY(diff->document()->request.right.title.contains(QStringLiteral("v4_reg_block_2d")));
         QVERIFY(diff->document()->request.left.title.contains(QStringLiteral("reference: v0_naive")));
         QVERIFY(diff->hunkCount() > 0);
+
+        // File → Close Store: the title and the status bar no longer name the store (issue 27, item 9).
+        auto *status = window.findChild<QLabel *>(QStringLiteral("storeStatus"));
+        QVERIFY(status && status->text().contains(QStringLiteral("corpus.gpuf")));
+        window.context().actions.closeStore->trigger();
+        QTRY_VERIFY(!session.isOpen());
+        QCOMPARE(window.windowTitle(), QStringLiteral("GPU Forecaster Explorer"));
+        QCOMPARE(status->text(), QStringLiteral("No store open"));
     }
 
     void badFileIsReportedWithoutBlocking()

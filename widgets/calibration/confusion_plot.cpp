@@ -149,32 +149,11 @@ void ConfusionPlot::rebuild()
     plot()->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void ConfusionPlot::addMatrix(int index, const PlotSeries &series)
+// The matrix's cells: counts or shares (as the normalisation says) coloured, and a label in each non-empty cell;
+// returns the largest value, the top of the colour scale.
+double ConfusionPlot::fillCells(Matrix &matrix, QCPAxis *x, QCPAxis *y, const metrics::MetricsReport &report)
 {
-    Matrix &matrix = m_matrices[std::size_t(index)];
-    matrix.rect = new QCPAxisRect(plot());
-    matrix.scale = new QCPColorScale(plot());
-    m_grid->addElement(0, 2 * index, matrix.rect);
-    m_grid->addElement(0, 2 * index + 1, matrix.scale);
-    m_grid->setColumnStretchFactor(2 * index, 5.0);
-    m_grid->setColumnStretchFactor(2 * index + 1, 0.01);
-    QCPMarginGroup *margins = m_margins[std::size_t(index)];
-    matrix.rect->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
-    matrix.scale->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
-    matrix.scale->setBarWidth(10);
-
-    QCPAxis *x = matrix.rect->axis(QCPAxis::atBottom);
-    QCPAxis *y = matrix.rect->axis(QCPAxis::atLeft);
-    for (QCPAxis *axis : {x, y}) {
-        axis->setRange(0.5, bins::kBinCount + 0.5);
-        axis->grid()->setVisible(false);
-    }
-    setBinTicks(x, BinTicks::Ranges);
-    setBinTicks(y, index == 0 ? BinTicks::Names : BinTicks::Numbers); // a second matrix beside the first: no repeat
-    x->setLabel(tr("predicted bin — %1").arg(series.name));
-    y->setLabel(tr("true bin"));
-
-    const metrics::ConfusionMatrix &counts = series.report->confusion;
+    const metrics::ConfusionMatrix &counts = report.confusion;
     const metrics::NormalisedConfusion shares = metrics::normalised(counts, m_normalisation);
     matrix.map = new QCPColorMap(x, y);
     matrix.map->data()->setSize(bins::kBinCount, bins::kBinCount);
@@ -203,6 +182,35 @@ void ConfusionPlot::addMatrix(int index, const PlotSeries &series)
             matrix.labels.append(text);
         }
     }
+    return top;
+}
+
+void ConfusionPlot::addMatrix(int index, const PlotSeries &series)
+{
+    Matrix &matrix = m_matrices[std::size_t(index)];
+    matrix.rect = new QCPAxisRect(plot());
+    matrix.scale = new QCPColorScale(plot());
+    m_grid->addElement(0, 2 * index, matrix.rect);
+    m_grid->addElement(0, 2 * index + 1, matrix.scale);
+    m_grid->setColumnStretchFactor(2 * index, 5.0);
+    m_grid->setColumnStretchFactor(2 * index + 1, 0.01);
+    QCPMarginGroup *margins = m_margins[std::size_t(index)];
+    matrix.rect->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
+    matrix.scale->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
+    matrix.scale->setBarWidth(10);
+
+    QCPAxis *x = matrix.rect->axis(QCPAxis::atBottom);
+    QCPAxis *y = matrix.rect->axis(QCPAxis::atLeft);
+    for (QCPAxis *axis : {x, y}) {
+        axis->setRange(0.5, bins::kBinCount + 0.5);
+        axis->grid()->setVisible(false);
+    }
+    setBinTicks(x, BinTicks::Ranges);
+    setBinTicks(y, index == 0 ? BinTicks::Names : BinTicks::Numbers); // a second matrix beside the first: no repeat
+    x->setLabel(tr("predicted bin — %1").arg(series.name));
+    y->setLabel(tr("true bin"));
+
+    const double top = fillCells(matrix, x, y, *series.report);
 
     QCPColorGradient gradient;
     gradient.setColorStopAt(0.0, colors().background);

@@ -8,6 +8,7 @@
 #include <array>
 
 class QComboBox;
+class QCPAxis;
 class QCPAxisRect;
 class QCPColorMap;
 class QCPColorScale;
@@ -55,6 +56,7 @@ private:
         QCPColorScale *scale = nullptr;
         QList<QCPItemText *> labels;
     };
+    double fillCells(Matrix &matrix, QCPAxis *x, QCPAxis *y, const metrics::MetricsReport &report);
 
     QComboBox *m_normalisationBox;
     QCPTextElement *m_title;

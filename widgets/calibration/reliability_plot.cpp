@@ -90,6 +90,38 @@ double ReliabilityPlot::barKey(int index, int bucket) const
     return (bucket + 0.5) * kBucketWidth + (index - (n - 1) / 2.0) * barWidth();
 }
 
+// One forecaster's bars: accuracy per non-empty bucket (with bootstrap whiskers when the report has intervals) and
+// the bucket counts below; returns the largest count.
+double ReliabilityPlot::fillSeries(int k, const metrics::MetricsReport &report, QCPBars *bars, QCPBars *counts)
+{
+    double maxCount = 1.0;
+    QVector<double> keys, accuracy, countValues, minus, plus;
+    for (int b = 0; b < metrics::kReliabilityBuckets; ++b) {
+        const metrics::ReliabilityBucket &bucket = report.reliability[std::size_t(b)];
+        if (bucket.count == 0) // an empty bucket has no accuracy: no bar, not a zero bar
+            continue;
+        keys.append(barKey(k, b));
+        accuracy.append(bucket.accuracy);
+        countValues.append(double(bucket.count));
+        maxCount = std::max(maxCount, double(bucket.count));
+        const metrics::Interval ci = report.reliabilityAccuracyIntervals[std::size_t(b)];
+        minus.append(std::isfinite(ci.low) ? bucket.accuracy - ci.low : qQNaN());
+        plus.append(std::isfinite(ci.high) ? ci.high - bucket.accuracy : qQNaN());
+    }
+    bars->setData(keys, accuracy, true);
+    counts->setData(keys, countValues, true);
+    if (report.hasIntervals) {
+        auto *whiskers = new QCPErrorBars(bars->keyAxis(), bars->valueAxis());
+        whiskers->removeFromLegend();
+        whiskers->setDataPlottable(bars);
+        whiskers->setData(minus, plus);
+        whiskers->setWhiskerWidth(6);
+        whiskers->setSymbolGap(0); // bars have no symbol to leave room for
+        whiskers->setPen(QPen(colors().foreground, 1.0));
+    }
+    return maxCount;
+}
+
 void ReliabilityPlot::rebuild()
 {
     plot()->clearPlottables();
@@ -123,30 +155,7 @@ void ReliabilityPlot::rebuild()
         bars->setName(series.name);
         counts->removeFromLegend();
 
-        QVector<double> keys, accuracy, countValues, minus, plus;
-        for (int b = 0; b < metrics::kReliabilityBuckets; ++b) {
-            const metrics::ReliabilityBucket &bucket = report.reliability[std::size_t(b)];
-            if (bucket.count == 0) // an empty bucket has no accuracy: no bar, not a zero bar
-                continue;
-            keys.append(barKey(k, b));
-            accuracy.append(bucket.accuracy);
-            countValues.append(double(bucket.count));
-            maxCount = std::max(maxCount, double(bucket.count));
-            const metrics::Interval ci = report.reliabilityAccuracyIntervals[std::size_t(b)];
-            minus.append(std::isfinite(ci.low) ? bucket.accuracy - ci.low : qQNaN());
-            plus.append(std::isfinite(ci.high) ? ci.high - bucket.accuracy : qQNaN());
-        }
-        bars->setData(keys, accuracy, true);
-        counts->setData(keys, countValues, true);
-        if (report.hasIntervals) {
-            auto *whiskers = new QCPErrorBars(confidenceAxis, accuracyAxis);
-            whiskers->removeFromLegend();
-            whiskers->setDataPlottable(bars);
-            whiskers->setData(minus, plus);
-            whiskers->setWhiskerWidth(6);
-            whiskers->setSymbolGap(0); // bars have no symbol to leave room for
-            whiskers->setPen(QPen(colors().foreground, 1.0));
-        }
+        maxCount = std::max(maxCount, fillSeries(k, report, bars, counts));
         lines.append(
             tr("%1: ECE %2 · %3 parsed of %4%5")
                 .arg(series.name, formatEce(report.scalar(metrics::Scalar::Ece)), locale.toString(report.nParsed),

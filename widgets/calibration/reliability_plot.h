@@ -38,6 +38,7 @@ protected:
 private:
     void handleClick(const QPoint &pos);
     double barWidth() const;
+    double fillSeries(int k, const metrics::MetricsReport &report, QCPBars *bars, QCPBars *counts);
 
     QCPAxisRect *m_accuracyRect;
     QCPAxisRect *m_countRect;

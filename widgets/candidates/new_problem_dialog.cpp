@@ -191,6 +191,25 @@ QWidget *NewProblemDialog::buildProblemSide()
     return side;
 }
 
+// Tolerances and the work expressions (bytes moved, FLOPs) the roofline and the plausibility check read.
+QGroupBox *NewProblemDialog::buildToleranceGroup(QWidget *inner)
+{
+    auto *tolerance = new QGroupBox(tr("Correctness and work"), inner);
+    auto *tolForm = new QFormLayout(tolerance);
+    auto *tolRow = new QHBoxLayout;
+    tolRow->addWidget(new QLabel(tr("rtol"), tolerance));
+    tolRow->addWidget(m_rtol);
+    tolRow->addWidget(new QLabel(tr("atol"), tolerance));
+    tolRow->addWidget(m_atol);
+    m_bytesMoved->setPlaceholderText(tr("Optional, e.g. 2*n*4"));
+    m_flops->setPlaceholderText(tr("Optional, e.g. n"));
+    tolForm->addRow(tr("&Tolerance:"), tolRow);
+    tolForm->addRow(tr("&Bytes moved:"), m_bytesMoved);
+    tolForm->addRow(tr("F&LOPs:"), m_flops);
+    tolForm->addRow(m_toleranceIssues);
+    return tolerance;
+}
+
 QWidget *NewProblemDialog::buildSpecSide()
 {
     auto *inner = new QWidget(this);
@@ -240,19 +259,7 @@ QWidget *NewProblemDialog::buildSpecSide()
     QGroupBox *cases = tableGroup(tr("Cases"), m_cases, {tr("Name"), tr("Variables")}, m_caseIssues,
         tr("Variables: NAME=NUMBER, separated by commas (n=4096, k=64)."), [this] { addCaseRow({}); });
 
-    auto *tolerance = new QGroupBox(tr("Correctness and work"), inner);
-    auto *tolForm = new QFormLayout(tolerance);
-    auto *tolRow = new QHBoxLayout;
-    tolRow->addWidget(new QLabel(tr("rtol"), tolerance));
-    tolRow->addWidget(m_rtol);
-    tolRow->addWidget(new QLabel(tr("atol"), tolerance));
-    tolRow->addWidget(m_atol);
-    m_bytesMoved->setPlaceholderText(tr("Optional, e.g. 2*n*4"));
-    m_flops->setPlaceholderText(tr("Optional, e.g. n"));
-    tolForm->addRow(tr("&Tolerance:"), tolRow);
-    tolForm->addRow(tr("&Bytes moved:"), m_bytesMoved);
-    tolForm->addRow(tr("F&LOPs:"), m_flops);
-    tolForm->addRow(m_toleranceIssues);
+    QGroupBox *tolerance = buildToleranceGroup(inner);
 
     auto *layout = new QVBoxLayout(inner);
     layout->addWidget(launches);

@@ -11,6 +11,7 @@
 #include <QDialog>
 
 class QDialogButtonBox;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -58,6 +59,7 @@ public Q_SLOTS:
 private:
     QWidget *buildProblemSide();
     QWidget *buildSpecSide();
+    QGroupBox *buildToleranceGroup(QWidget *inner);
     void addBufferRow(const interop::BufferFields &buffer);
     void addCaseRow(const interop::CaseFields &c);
     void scheduleCheck();

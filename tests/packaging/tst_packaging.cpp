@@ -276,7 +276,14 @@ private Q_SLOTS:
         const QString tool = findTool("appstreamcli");
         if (tool.isEmpty())
             QSKIP("appstreamcli is not installed (appstream; scripts/setup installs it)");
-        const Run r = run(tool, {QStringLiteral("validate"), QStringLiteral("--no-net"), metainfo});
+        Run r = run(tool, {QStringLiteral("validate"), QStringLiteral("--no-net"), metainfo});
+        // Without a published home page the URL is left out on purpose; AppStream 1.0 warns of that (0.16 knows no
+        // such issue), so that one warning, and only it, is lowered to a note.
+        if (r.exitCode != 0 && homepage.isEmpty()
+            && QString(r.out + r.err).contains(QStringLiteral("url-homepage-missing")))
+            r = run(tool,
+                {QStringLiteral("validate"), QStringLiteral("--no-net"),
+                    QStringLiteral("--override=url-homepage-missing=info"), metainfo});
         QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
     }
 

@@ -363,16 +363,6 @@ void readHandshake(int fd, ChildOutcome &outcome)
     }
 }
 
-std::vector<char *> pointers(const std::vector<std::string> &strings)
-{
-    std::vector<char *> out;
-    out.reserve(strings.size() + 1);
-    for (const auto &s : strings)
-        out.push_back(const_cast<char *>(s.c_str()));
-    out.push_back(nullptr);
-    return out;
-}
-
 ChildOutcome runChild(
     const PythonJob &job, const PythonSettings &settings, const fs::path &tmp, const SandboxStatus &sandbox)
 {
@@ -384,8 +374,8 @@ ChildOutcome runChild(
     const std::vector<std::string> env = childEnvironment(settings, tmp, job.tritonCacheDir);
     // Everything the child needs is made here: between fork and exec it must not allocate.
     ChildStart start;
-    start.argv = pointers(args);
-    start.envp = pointers(env);
+    start.argv = execPointers(args);
+    start.envp = execPointers(env);
     start.logPath = (tmp / "output.log").string();
     start.tmpPath = tmp.string();
     start.execFailed = sandbox.available ? "Ecould not start the sandbox '" + sandbox.bwrap + "': "

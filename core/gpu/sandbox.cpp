@@ -18,6 +18,16 @@ namespace gpuf::gpu {
 
 namespace fs = std::filesystem;
 
+std::vector<char *> execPointers(const std::vector<std::string> &strings)
+{
+    std::vector<char *> out;
+    out.reserve(strings.size() + 1);
+    for (const auto &s : strings)
+        out.push_back(const_cast<char *>(s.c_str()));
+    out.push_back(nullptr);
+    return out;
+}
+
 namespace {
 
 // The allow-list, in one place: exact names, then prefixes. A name that looks like a secret never passes.
@@ -41,16 +51,6 @@ struct Captured
     std::string startError;
 };
 
-std::vector<char *> pointers(const std::vector<std::string> &strings)
-{
-    std::vector<char *> out;
-    out.reserve(strings.size() + 1);
-    for (const auto &s : strings)
-        out.push_back(const_cast<char *>(s.c_str()));
-    out.push_back(nullptr);
-    return out;
-}
-
 // Runs a helper program (bwrap's probe, the interpreter's folders) and collects what it prints, killed after
 // `timeoutMs`.
 Captured runCaptured(const std::vector<std::string> &args, const std::vector<std::string> &env, int timeoutMs)
@@ -61,8 +61,8 @@ Captured runCaptured(const std::vector<std::string> &args, const std::vector<std
         c.startError = std::string("pipe: ") + std::strerror(errno);
         return c;
     }
-    std::vector<char *> argv = pointers(args);
-    std::vector<char *> envp = pointers(env);
+    std::vector<char *> argv = execPointers(args);
+    std::vector<char *> envp = execPointers(env);
     const pid_t pid = ::fork();
     if (pid == 0) {
         ::dup2(fds[1], 1);

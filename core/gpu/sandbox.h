@@ -14,6 +14,9 @@ namespace gpuf::gpu {
 // NVIDIA, Triton and PyTorch variables, …), never a name that looks like a secret (…KEY, …TOKEN, …SECRET…).
 bool passesToCandidate(std::string_view name);
 
+// argv or envp for execve: the strings' pointers and a null (valid while `strings` lives).
+std::vector<char *> execPointers(const std::vector<std::string> &strings);
+
 // Whether a variable's name looks like a secret's (…KEY…, …TOKEN…, …SECRET…, …PASSWORD…): such a variable reaches
 // neither a candidate nor, from the application, gpuf-measure or Slurm.
 bool looksSecret(std::string_view name);

@@ -28,7 +28,11 @@ endfunction()
 # The two precompiled headers, each made by a target of its own under the Qt modules of the suites that reuse it (built
 # only when one of them is).
 if(_gpuf_test_pch)
-    foreach(kind core widgets)
+    set(kinds core)
+    if(TARGET gpuf-widgets)
+        list(APPEND kinds widgets)
+    endif()
+    foreach(kind ${kinds})
         add_library(gpuf-test-pch-${kind} OBJECT EXCLUDE_FROM_ALL ${PROJECT_SOURCE_DIR}/tests/support/pch/anchor.cpp)
         target_link_libraries(gpuf-test-pch-${kind} PRIVATE Qt6::Test gpuf-${kind})
         gpuf_suite_flags(gpuf-test-pch-${kind})

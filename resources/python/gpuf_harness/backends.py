@@ -1,8 +1,13 @@
 """The two ways the harness touches data: PyTorch on a CUDA GPU, or plain Python lists (the GPU-free test mode).
 
-A backend clones inputs, synchronises, times one call, flushes L2, walks an output's leaves and compares them.
+A backend clones inputs, synchronises, times one call two ways, flushes L2, walks an output's leaves and compares them.
+Each backend gives two figures of a call (docs/python-problems.md, "Device time and call time"):
+- device time: the work itself, with the host's launch work hidden (on a GPU, a spin queued before the start event);
+- call time: what a caller waits for, host work included (a single call after a synchronise, and back-to-back calls
+  without one, as triton.testing.do_bench times).
 The standard-library backend exists so the protocol, isolation and every failure kind can be tested on machines
-without a GPU; its timings are CPU wall-clock times of Python code and are labelled so, never as GPU figures.
+without a GPU; its timings are CPU times of Python code and are labelled so, never as GPU figures: its "device" time
+is the thread's CPU time (a sleep on the host is not in it) and its call time the wall-clock time.
 """
 import copy
 import math
@@ -32,11 +37,17 @@ def _close(c, r, rtol, atol):
 
 
 class StdlibBackend:
-    """Outputs are numbers or (nested) lists of numbers; timing is time.perf_counter_ns around the call."""
+    """Outputs are numbers or (nested) lists of numbers; device time is the thread's CPU time of the call
+    (time.thread_time_ns), call time its wall-clock time (time.perf_counter_ns)."""
 
     name = "stdlib"
-    timing_method = "cpu_perf_counter"
-    timing_note = "standard-library test mode: CPU wall-clock time of Python code, not a GPU measurement"
+    timing_method = "cpu_thread_time"
+    timing_note = ("standard-library test mode: CPU time of the calling thread (what the code computed; time slept "
+                   "or waited is not in it), not a GPU measurement")
+    call_method = "cpu_perf_counter"
+    call_note = "standard-library test mode: wall-clock time of one call, sleeps and waits included"
+    back_to_back_method = "cpu_perf_counter_back_to_back"
+    back_to_back_note = "standard-library test mode: wall-clock time of each of a run of calls on one clone of the inputs"
 
     def __init__(self, device):
         self.device = device
@@ -57,9 +68,22 @@ class StdlibBackend:
         return None
 
     def time_call(self, fn, args, flusher, guard_us=0.0):
+        start = time.thread_time_ns()
+        out = fn(args)
+        return out, (time.thread_time_ns() - start) / 1e3
+
+    def time_call_sync(self, fn, args, flusher):
         start = time.perf_counter_ns()
         out = fn(args)
         return out, (time.perf_counter_ns() - start) / 1e3
+
+    def back_to_back(self, fn, args, flusher, count):
+        times = []
+        for _ in range(count):
+            start = time.perf_counter_ns()
+            fn(args)
+            times.append((time.perf_counter_ns() - start) / 1e3)
+        return times
 
     def leaves(self, value):
         def is_leaf(v):
@@ -116,7 +140,14 @@ class TorchBackend:
 
     name = "torch"
     timing_method = "cuda_events"
-    timing_note = "CUDA events around one call of custom_kernel per sample, synchronised before and after"
+    timing_note = ("device time: CUDA events around one call per sample, synchronised before and after, the host's "
+                   "launch work hidden behind a GPU spin queued before the start event (launch_guard_us)")
+    call_method = "cuda_events_after_sync"
+    call_note = ("call time: CUDA events around one call per sample, the GPU idle at the start event (synchronised "
+                 "after the L2 flush, no spin), so the host's launch work is in the figure, as GPU MODE times")
+    back_to_back_method = "cuda_events_back_to_back"
+    back_to_back_note = ("calls queued back to back without a synchronise, an L2 flush before each, CUDA events around "
+                         "each call (as triton.testing.do_bench), one clone of the inputs for all")
 
     def __init__(self, device):
         import torch  # imported here: the standard-library mode must work without it
@@ -183,6 +214,34 @@ class TorchBackend:
         end.record()
         self.torch.cuda.synchronize()
         return out, start.elapsed_time(end) * 1e3
+
+    def time_call_sync(self, fn, args, flusher):
+        start, end = self.events
+        self.torch.cuda.synchronize()
+        if flusher is not None:
+            flusher.zero_()
+            self.torch.cuda.synchronize()  # else the flush, still running, would hide the host's launch work
+        start.record()
+        out = fn(args)
+        end.record()
+        self.torch.cuda.synchronize()
+        return out, start.elapsed_time(end) * 1e3
+
+    def back_to_back(self, fn, args, flusher, count):
+        """triton.testing.do_bench's loop: per call an L2 flush, a start event, the call and an end event, queued
+        without synchronising; the host's work shows where it is slower than the GPU (the flush included)."""
+        torch = self.torch
+        starts = [torch.cuda.Event(enable_timing=True) for _ in range(count)]
+        ends = [torch.cuda.Event(enable_timing=True) for _ in range(count)]
+        torch.cuda.synchronize()
+        for i in range(count):
+            if flusher is not None:
+                flusher.zero_()
+            starts[i].record()
+            fn(args)
+            ends[i].record()
+        torch.cuda.synchronize()
+        return [s.elapsed_time(e) * 1e3 for s, e in zip(starts, ends)]
 
     def leaves(self, value):
         return _leaves(value, "out", [], lambda v: isinstance(v, self.torch.Tensor))

@@ -38,7 +38,19 @@ DEFAULTS = {
     "launch_guard_us": 300,
     # Every sample in the result (timing.samples_us), for examining noisy cases.
     "keep_samples": False,
+    # Call time beside device time, for the candidate and the reference: single calls after a synchronise (the GPU
+    # idle at the start event, no spin: the host's launch work is in the figure) with the same stop rule, and
+    # back-to-back calls the way triton.testing.do_bench times them (call_timing.back_to_back).
+    "call_time": True,
+    # Launch-bound: the call time's median exceeds the device time's by more than this fraction of the device time.
+    "launch_bound_margin": 0.10,
+    # Noise: a timing whose relative standard error after the stop rule is above max(target_rse, noise_rse) is
+    # measured once more after a cool-down of cooldown_ms (the GPU idle), and marked noisy if it still is.
+    "noise_rse": 0.005,
+    "cooldown_ms": 500.0,
 }
+
+SPEEDUP_TIMES = ("device", "call")
 
 SEVERITY = ["ok", "incorrect", "runtime_error", "timeout", "compile_failed", "infrastructure_failure"]
 
@@ -215,11 +227,30 @@ class Harness:
         return report
 
     # ----- timing ------------------------------------------------------------------------------------------
-    def time(self, fn, data, who):
-        """GPU MODE stop rule; inputs cloned outside the timed region, one call per sample."""
+    def time(self, fn, data, who, kind="device"):
+        """GPU MODE stop rule; inputs cloned outside the timed region, one call per sample. kind "device" hides the
+        host's launch work behind the launch guard, "call" starts each sample on an idle GPU and adds the
+        back-to-back figure. A noisy result is measured once more after a cool-down (noise_rse, cooldown_ms)."""
+        result, last = self.time_once(fn, data, who, kind)
+        o = self.opts
+        limit = max(float(o["target_rse"]), float(o["noise_rse"]))
+        rse = result.get("rel_std_error")
+        if rse is not None and rse > limit and result["stop_reason"] != "target_rse":
+            first = {k: result[k] for k in ("n", "mean_us", "median_us", "rel_std_error", "stop_reason")}
+            time.sleep(float(o["cooldown_ms"]) / 1e3)
+            result, last = self.time_once(fn, data, who, kind)
+            result["remeasured"] = {"after_cooldown_ms": float(o["cooldown_ms"]), "first": first}
+            rse = result.get("rel_std_error")
+            result["noisy"] = rse is not None and rse > limit
+        else:
+            result["noisy"] = False
+        result["noise_rse"] = limit
+        return result, last
+
+    def time_once(self, fn, data, who, kind):
         o, b = self.opts, self.backend
         flusher = b.make_flusher() if o["flush_l2"] else None
-        guard_us = float(o["launch_guard_us"])
+        guard_us = float(o["launch_guard_us"]) if kind == "device" else 0.0
         if o["disable_gc"]:
             gc.collect()  # before the warm-up, which brings the caches a full collection flushes back
         for _ in range(int(o["warmup"])):
@@ -229,21 +260,41 @@ class Harness:
         if o["disable_gc"]:
             gc.disable()
         try:
-            samples, reason, last, started = self.sample(fn, data, flusher, guard_us, who)
+            samples, reason, last, started = self.sample(fn, data, flusher, guard_us, who, kind)
+            wall_ms = (time.monotonic() - started) * 1e3
+            back = self.back_to_back(fn, data, flusher, stats(samples)["mean_us"], who) if kind == "call" else None
         finally:
             if gc_was_enabled:
                 gc.enable()
         result = stats(samples)
-        result.update({"method": b.timing_method, "method_note": b.timing_note, "stop_reason": reason,
-                       "flush_l2": flusher is not None, "warmup": int(o["warmup"]),
-                       "wall_ms": (time.monotonic() - started) * 1e3, "summed_ms": sum(samples) / 1e3,
-                       "statistic": "mean", "gc_disabled": bool(o["disable_gc"]), "launch_guard_us": guard_us})
+        method, note = (b.timing_method, b.timing_note) if kind == "device" else (b.call_method, b.call_note)
+        result.update({"kind": kind, "method": method, "method_note": note, "stop_reason": reason,
+                       "flush_l2": flusher is not None, "warmup": int(o["warmup"]), "wall_ms": wall_ms,
+                       "summed_ms": sum(samples) / 1e3, "statistic": "mean", "gc_disabled": bool(o["disable_gc"]),
+                       "launch_guard_us": guard_us})
+        if back is not None:
+            result["back_to_back"] = back
         if o["keep_samples"]:
             result["samples_us"] = [round(x, 4) for x in samples]
         del flusher
         return result, last
 
-    def sample(self, fn, data, flusher, guard_us, who):
+    def back_to_back(self, fn, data, flusher, mean_us, who):
+        """do_bench's figure: about 100 ms of calls (5 to 100) on one clone of the inputs, queued without a
+        synchronise; the first call of the batch is dropped as do_bench's warm-up would be."""
+        b = self.backend
+        count = int(min(100, max(5, 100000.0 / max(mean_us, 1.0)))) + 1
+        try:
+            times = b.back_to_back(fn, b.clone(data), flusher, count)[1:]
+        except CandidateError:
+            raise
+        except BaseException as e:  # noqa: B902
+            raise classify_call_error(e, f"{who}_back_to_back")
+        s = stats(times)
+        return {"method": b.back_to_back_method, "n": s["n"], "mean_us": s["mean_us"], "median_us": s["median_us"],
+                "min_us": s["min_us"], "rel_std_error": s["rel_std_error"], "method_note": b.back_to_back_note}
+
+    def sample(self, fn, data, flusher, guard_us, who, kind="device"):
         """The sampling loop and its stop rule; returns the samples, the rule that ended it, the last output."""
         o, b = self.opts, self.backend
         samples, summed, started = [], 0.0, time.monotonic()
@@ -251,7 +302,10 @@ class Harness:
         while reason is None:
             args = b.clone(data)
             try:
-                last, us = b.time_call(fn, args, flusher, guard_us)
+                if kind == "device":
+                    last, us = b.time_call(fn, args, flusher, guard_us)
+                else:
+                    last, us = b.time_call_sync(fn, args, flusher)
             except CandidateError:
                 raise
             except BaseException as e:  # noqa: B902
@@ -290,6 +344,11 @@ class Harness:
         self.progress(f"timing case {case['name']}")
         data = self.problem.generate_input(seed=base_seed + 7919, **case["args"])
         result["timing"], last = self.time(self.candidate, data, "candidate")
+        if o["call_time"]:
+            self.progress(f"call timing case {case['name']}")
+            result["call_timing"], last = self.time(self.candidate, data, "candidate", "call")
+        # The figure the speedup (and the store's runtime) uses: SPEEDUP_TIME, where it was measured.
+        result["speedup_time"] = self.speedup_time if "call_timing" in result else "device"
         if o["recheck_after_timing"] and o["check_correctness"]:
             self.progress(f"recheck case {case['name']}")
             # The last timed output against the reference on the timing inputs, then one more fresh input:
@@ -310,16 +369,44 @@ class Harness:
             self.progress(f"reference timing case {case['name']}")
             try:
                 result["reference_timing"], _ = self.time(self.problem.ref_kernel, data, "reference")
+                if o["call_time"]:
+                    result["reference_call_timing"], _ = self.time(self.problem.ref_kernel, data, "reference", "call")
             except CandidateError as e:  # the reference is the problem's code: its failure is not the candidate's
                 result["reference_error"] = e.describe()
+                result.pop("reference_timing", None)
             if "reference_timing" in result:
-                result["speedup"] = result["reference_timing"]["mean_us"] / result["timing"]["mean_us"]
-                # The median's speedup beside the mean's (the store ranks by medians): an outlier-inflated mean
-                # shows as a gap between the two.
-                result["speedup_median"] = (result["reference_timing"]["median_us"]
-                                            / result["timing"]["median_us"])
+                self.add_speedups(result)
+        self.add_launch_bound(result, "timing", "call_timing", "")
+        self.add_launch_bound(result, "reference_timing", "reference_call_timing", "reference_")
+        noisy = [k for k in ("timing", "call_timing", "reference_timing", "reference_call_timing")
+                 if result.get(k, {}).get("noisy")]
+        if noisy:
+            result["noisy"] = noisy
         self.add_floor(case, result)
         return result
+
+    def add_speedups(self, result):
+        """Both figures' speedups (mean and median); `speedup` is the one SPEEDUP_TIME names."""
+        pairs = {"device": ("reference_timing", "timing"), "call": ("reference_call_timing", "call_timing")}
+        result["speedups"] = {}
+        for kind, (ref, cand) in pairs.items():
+            if ref in result and cand in result:
+                result["speedups"][kind] = {"mean": result[ref]["mean_us"] / result[cand]["mean_us"],
+                                            "median": result[ref]["median_us"] / result[cand]["median_us"]}
+        chosen = result["speedups"][result["speedup_time"]]
+        result["speedup"] = chosen["mean"]
+        # The median's speedup beside the mean's (the store ranks by medians): an outlier-inflated mean shows as a
+        # gap between the two.
+        result["speedup_median"] = chosen["median"]
+
+    def add_launch_bound(self, result, device_key, call_key, prefix):
+        """Launch-bound: the call's median over the device time's median by more than launch_bound_margin."""
+        if device_key not in result or call_key not in result:
+            return
+        device, call = result[device_key]["median_us"], result[call_key]["median_us"]
+        margin = float(self.opts["launch_bound_margin"])
+        result[prefix + "host_overhead_us"] = call - device
+        result[prefix + "launch_bound"] = call > device * (1.0 + margin)
 
     def add_floor(self, case, result):
         bytes_fn = getattr(self.problem, "bytes_moved", None)
@@ -347,6 +434,7 @@ class Harness:
             self.backend = make_backend(backend_name, self.device)
             self.tolerance = dict(getattr(self.problem, "TOLERANCE", {"rtol": 0.0, "atol": 0.0}))
             cases = list(self.problem.CASES)
+            self.speedup_time = speedup_time_of(self.problem)
         except BaseException as e:  # noqa: B902 - the problem or the environment, not the candidate
             out["status"] = "infrastructure_failure"
             out["message"] = f"could not load the problem or its backend: {type(e).__name__}: {e}"
@@ -355,7 +443,12 @@ class Harness:
         out["problem"] = getattr(self.problem, "NAME", os.path.basename(job["problem_dir"].rstrip("/")))
         out["mode"] = self.backend.name
         out["provenance"] = self.backend.provenance()
+        out["speedup_time"] = self.speedup_time if self.opts["call_time"] else "device"
+        if self.speedup_time == "call" and not self.opts["call_time"]:
+            out["speedup_time_note"] = "SPEEDUP_TIME is call, but call time was not measured (options.call_time false)"
+        out["launch_bound_margin"] = float(self.opts["launch_bound_margin"])
         out["provenance"].update({"timing_method": self.backend.timing_method, "flush_l2": bool(self.opts["flush_l2"]),
+                                  "call_method": self.backend.call_method if self.opts["call_time"] else None,
                                   "stop_rule": {k: self.opts[k] for k in ("min_samples", "max_samples", "target_rse",
                                                                            "time_budget_ms", "wall_budget_ms")}})
         if self.opts["gpu_memory_limit_mb"]:
@@ -385,12 +478,33 @@ class Harness:
         if speedups and len(speedups) == len(out["cases"]) and out["status"] == "ok":
             out["geomean_speedup"] = geomean(speedups)
             out["geomean_speedup_median"] = geomean([c["speedup_median"] for c in out["cases"]])
+            for kind in SPEEDUP_TIMES:
+                if all(kind in c.get("speedups", {}) for c in out["cases"]):
+                    out.setdefault("geomean_speedups", {})[kind] = {
+                        "mean": geomean([c["speedups"][kind]["mean"] for c in out["cases"]]),
+                        "median": geomean([c["speedups"][kind]["median"] for c in out["cases"]])}
+        launch_bound = [c["name"] for c in out["cases"] if c.get("launch_bound")]
+        if launch_bound:
+            out["launch_bound_cases"] = launch_bound
+        noisy = [c["name"] for c in out["cases"] if c.get("noisy")]
+        if noisy:
+            out["noisy_cases"] = noisy
         implausible = [c["name"] for c in out["cases"] if c.get("implausible")]
         if implausible:
             out["implausible_cases"] = implausible
             out["implausible_note"] = ("measured faster than the case's memory-bandwidth floor (bytes it must move "
                                        "/ peak bandwidth): not a record")
         return out
+
+
+def speedup_time_of(problem):
+    """SPEEDUP_TIME in problem.py; without it the paper's convention for its tasks (GPU MODE timed single calls after
+    a synchronise: call time) and device time for the others."""
+    default = "call" if getattr(problem, "PAPER_TASK", None) else "device"
+    value = getattr(problem, "SPEEDUP_TIME", default)
+    if value not in SPEEDUP_TIMES:
+        raise ValueError(f"problem.py: SPEEDUP_TIME must be 'device' or 'call', not {value!r}")
+    return value
 
 
 def geomean(values):

@@ -16,8 +16,7 @@ using namespace Qt::StringLiterals;
 namespace {
 
 using Run = gpuf::test::CliRun;
-
-Run runGpuf(const QStringList &args) { return gpuf::test::runProgram(QStringLiteral(GPUF_CLI_PATH), args); }
+using gpuf::test::runGpufBytes;
 
 QByteArray digest(const QString &path)
 {
@@ -46,8 +45,8 @@ class TestCli : public QObject
 private Q_SLOTS:
     void binsJsonIsExact()
     {
-        const Run r
-            = runGpuf({QStringLiteral("bins"), QStringLiteral("--json"), QStringLiteral("0.4"), QStringLiteral("1.5")});
+        const Run r = runGpufBytes(
+            {QStringLiteral("bins"), QStringLiteral("--json"), QStringLiteral("0.4"), QStringLiteral("1.5")});
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.out, QByteArray("[{\"speedup\":0.4,\"bin\":1},{\"speedup\":1.5,\"bin\":5}]\n"));
     }
@@ -73,7 +72,7 @@ private Q_SLOTS:
         QFETCH(QStringList, args);
         QFETCH(int, code);
         QFETCH(QString, message);
-        const Run r = runGpuf(args);
+        const Run r = runGpufBytes(args);
         QCOMPARE(r.exitCode, code);
         QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
         QVERIFY(r.out.isEmpty());
@@ -109,7 +108,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, command);
         QFETCH(QString, usage);
-        const Run r = runGpuf({command, QStringLiteral("--help")});
+        const Run r = runGpufBytes({command, QStringLiteral("--help")});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("--json"));
         const QString firstLine = QString::fromUtf8(r.out).section(u'\n', 0, 0);
@@ -140,7 +139,7 @@ private Q_SLOTS:
         QFETCH(QStringList, args);
         QFETCH(int, code);
         QFETCH(QString, message);
-        const Run r = runGpuf(args);
+        const Run r = runGpufBytes(args);
         QCOMPARE(r.exitCode, code);
         QCOMPARE(r.out.count('\n'), 1);
         QJsonParseError error;
@@ -154,15 +153,15 @@ private Q_SLOTS:
     void initStatsImportExportRoundTrip()
     {
         const QString store = m_dir.filePath(QStringLiteral("a.gpuf"));
-        Run r = runGpuf({QStringLiteral("init"), QStringLiteral("--json"), store});
+        Run r = runGpufBytes({QStringLiteral("init"), QStringLiteral("--json"), store});
         QCOMPARE(r.exitCode, 0);
         // The program's schema version (it grows with each migration).
         QVERIFY(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("schema_version")).toInt() >= 2);
 
-        r = runGpuf({QStringLiteral("corpus"), store, corpusDir()});
+        r = runGpufBytes({QStringLiteral("corpus"), store, corpusDir()});
         QVERIFY2(r.exitCode == 0, r.err.constData());
 
-        r = runGpuf({QStringLiteral("stats"), QStringLiteral("--json"), store});
+        r = runGpufBytes({QStringLiteral("stats"), QStringLiteral("--json"), store});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject stats = QJsonDocument::fromJson(r.out).object();
         for (const char *key :
@@ -173,33 +172,33 @@ private Q_SLOTS:
         QCOMPARE(r.out.count('\n'), 1); // exactly one JSON document
 
         const QString bundle = m_dir.filePath(QStringLiteral("a.jsonl"));
-        r = runGpuf({QStringLiteral("export"), store, bundle});
+        r = runGpufBytes({QStringLiteral("export"), store, bundle});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QString copy = m_dir.filePath(QStringLiteral("b.gpuf"));
-        r = runGpuf({QStringLiteral("import"), QStringLiteral("--json"), copy, bundle});
+        r = runGpufBytes({QStringLiteral("import"), QStringLiteral("--json"), copy, bundle});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY(QJsonDocument::fromJson(r.out).isObject());
         const QString again = m_dir.filePath(QStringLiteral("b.jsonl"));
-        QCOMPARE(runGpuf({QStringLiteral("export"), copy, again}).exitCode, 0);
+        QCOMPARE(runGpufBytes({QStringLiteral("export"), copy, again}).exitCode, 0);
         QCOMPARE(digest(again), digest(bundle));
     }
 
     void badImportNamesLineAndChangesNothing()
     {
         const QString store = m_dir.filePath(QStringLiteral("c.gpuf"));
-        QCOMPARE(runGpuf({QStringLiteral("corpus"), store, corpusDir()}).exitCode, 0);
+        QCOMPARE(runGpufBytes({QStringLiteral("corpus"), store, corpusDir()}).exitCode, 0);
         const QByteArray before = digest(store);
         const QString bad = m_dir.filePath(QStringLiteral("bad.jsonl"));
         writeFile(bad,
             "{\"type\":\"header\",\"format\":\"gpuf-bundle\",\"version\":1}\n"
             "{\"type\":\"hardware\",\"name\":\"X\"}\n"
             "{\"type\":\"teapot\"}\n");
-        const Run r = runGpuf({QStringLiteral("import"), store, bad});
+        const Run r = runGpufBytes({QStringLiteral("import"), store, bad});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("bad.jsonl:3"), r.err.constData());
         QVERIFY2(r.err.contains("nothing was imported"), r.err.constData());
         QCOMPARE(digest(store), before);
-        QCOMPARE(QJsonDocument::fromJson(runGpuf({QStringLiteral("stats"), QStringLiteral("--json"), store}).out)
+        QCOMPARE(QJsonDocument::fromJson(runGpufBytes({QStringLiteral("stats"), QStringLiteral("--json"), store}).out)
                      .object()
                      .value(QStringLiteral("hardware"))
                      .toInt(),
@@ -211,11 +210,11 @@ private Q_SLOTS:
         const QString text = m_dir.filePath(QStringLiteral("notes.txt"));
         writeFile(text, "just some notes\n");
         const QByteArray before = digest(text);
-        const Run r = runGpuf({QStringLiteral("stats"), text});
+        const Run r = runGpufBytes({QStringLiteral("stats"), text});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("not a gpuf store"), r.err.constData());
         QCOMPARE(digest(text), before);
-        const Run missing = runGpuf({QStringLiteral("stats"), m_dir.filePath(QStringLiteral("missing.gpuf"))});
+        const Run missing = runGpufBytes({QStringLiteral("stats"), m_dir.filePath(QStringLiteral("missing.gpuf"))});
         QCOMPARE(missing.exitCode, 1);
         QVERIFY(missing.err.contains("no such file"));
     }

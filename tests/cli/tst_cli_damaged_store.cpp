@@ -17,10 +17,9 @@
 namespace {
 
 using Run = gpuf::test::CliRun;
+using gpuf::test::runGpufBytes;
 
 constexpr qint64 kPage = 4096; // SQLite's default page size
-
-Run runGpuf(const QStringList &args) { return gpuf::test::runProgram(QStringLiteral(GPUF_CLI_PATH), args); }
 
 // Runs `script` (sh) as root of a new user and mount namespace, with $1.. = `args`.
 Run inNamespace(const QString &script, const QStringList &args)
@@ -53,8 +52,8 @@ QString errText(const Run &r) { return QString::fromUtf8(r.err); }
 // A store with the test bundle in it, its WAL checkpointed into the file (so the file alone is the store).
 void makeStore(const QString &path)
 {
-    QCOMPARE(runGpuf({QStringLiteral("init"), path}).exitCode, 0);
-    const Run imported = runGpuf({QStringLiteral("import"), path, bundle()});
+    QCOMPARE(runGpufBytes({QStringLiteral("init"), path}).exitCode, 0);
+    const Run imported = runGpufBytes({QStringLiteral("import"), path, bundle()});
     QVERIFY2(imported.exitCode == 0, imported.err.constData());
     QVERIFY(!QFile::exists(path + QStringLiteral("-wal")) || QFileInfo(path + QStringLiteral("-wal")).size() == 0);
 }
@@ -84,7 +83,7 @@ private Q_SLOTS:
     {
         const QString path = m_dir.filePath(QStringLiteral("copy-failed.gpuf"));
         QFile(path).open(QIODevice::WriteOnly);
-        const Run r = runGpuf({QStringLiteral("import"), path, bundle()});
+        const Run r = runGpufBytes({QStringLiteral("import"), path, bundle()});
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(errText(r),
             QStringLiteral("gpuf: %1 is an empty file, not a gpuf store; run gpuf init to make one (the file was not"
@@ -98,7 +97,7 @@ private Q_SLOTS:
     {
         const QString path = m_dir.filePath(QStringLiteral("fresh.gpuf"));
         QFile(path).open(QIODevice::WriteOnly);
-        const Run r = runGpuf({QStringLiteral("init"), path});
+        const Run r = runGpufBytes({QStringLiteral("init"), path});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY(r.out.startsWith("store ready: "));
         QVERIFY(QFileInfo(path).size() > 0);
@@ -113,7 +112,7 @@ private Q_SLOTS:
         for (const QStringList &args : {QStringList {QStringLiteral("init"), path},
                  QStringList {QStringLiteral("import"), path, bundle()}, QStringList {QStringLiteral("stats"), path},
                  QStringList {QStringLiteral("lessons"), QStringLiteral("generate"), path}}) {
-            const Run r = runGpuf(args);
+            const Run r = runGpufBytes(args);
             QCOMPARE(r.exitCode, 1);
             QVERIFY(!r.out.contains("store ready"));
             QVERIFY2(errText(r).contains(QStringLiteral("a damaged gpuf store (the table 'forecasts' is missing); the"
@@ -136,7 +135,7 @@ private Q_SLOTS:
             f.write(QByteArray(3 * kPage, '\x5a'));
         }
         const QByteArray before = digest(path);
-        const Run r = runGpuf({QStringLiteral("stats"), path});
+        const Run r = runGpufBytes({QStringLiteral("stats"), path});
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(r.err.count('\n'), 1);
         QVERIFY2(errText(r).contains(path + QStringLiteral(": the store is damaged")), r.err.constData());
@@ -151,12 +150,12 @@ private Q_SLOTS:
         const QString path = shelf.filePath(QStringLiteral("shelf.gpuf"));
         makeStore(path);
         const QString mountRo = QStringLiteral("mount --bind -o ro \"$1\" \"$1\" && exec \"$2\" \"$3\" \"$4\" \"$5\"");
-        const Run stats = inNamespace(mountRo,
-            {shelf.path(), QStringLiteral(GPUF_CLI_PATH), QStringLiteral("stats"), path, QStringLiteral("--json")});
+        const Run stats = inNamespace(
+            mountRo, {shelf.path(), gpuf::test::gpufPath(), QStringLiteral("stats"), path, QStringLiteral("--json")});
         QVERIFY2(stats.exitCode == 0, stats.err.constData());
         QVERIFY2(stats.out.contains("\"kernels\":3"), stats.out.constData());
-        const Run import = inNamespace(
-            mountRo, {shelf.path(), QStringLiteral(GPUF_CLI_PATH), QStringLiteral("import"), path, bundle()});
+        const Run import
+            = inNamespace(mountRo, {shelf.path(), gpuf::test::gpufPath(), QStringLiteral("import"), path, bundle()});
         QCOMPARE(import.exitCode, 1);
         QVERIFY2(errText(import).contains(
                      QStringLiteral("%1: the store is on a read-only location (a read-only file system or no write"
@@ -178,15 +177,15 @@ private Q_SLOTS:
                                             " true) && exec \"$3\" \"$4\" \"$1/s.gpuf\" \"$5\"")
                                  .arg(QFileInfo(store).size() + qint64(64) * 1024);
         const QString full = disk.filePath(QStringLiteral("s.gpuf"));
-        const Run import = inNamespace(
-            fill, {disk.path(), store, QStringLiteral(GPUF_CLI_PATH), QStringLiteral("import"), bundle()});
+        const Run import
+            = inNamespace(fill, {disk.path(), store, gpuf::test::gpufPath(), QStringLiteral("import"), bundle()});
         QCOMPARE(import.exitCode, 1);
         QCOMPARE(errText(import),
             QStringLiteral("gpuf: the disk holding %1 is full; free some space and try again (the store was not"
                            " changed)\n")
                 .arg(full));
-        const Run stats = inNamespace(fill,
-            {disk.path(), store, QStringLiteral(GPUF_CLI_PATH), QStringLiteral("stats"), QStringLiteral("--json")});
+        const Run stats = inNamespace(
+            fill, {disk.path(), store, gpuf::test::gpufPath(), QStringLiteral("stats"), QStringLiteral("--json")});
         QVERIFY2(stats.exitCode == 0, stats.err.constData());
         QVERIFY2(stats.out.contains("\"kernels\":3"), stats.out.constData());
     }

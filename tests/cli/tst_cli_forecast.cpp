@@ -59,7 +59,7 @@ class TestCliForecast : public QObject
 
     Run runGpuf(const QStringList &args)
     {
-        Run r = gpuf::test::runProgram(QStringLiteral(GPUF_CLI_PATH), args, 120000, m_env);
+        Run r = gpuf::test::runGpufBytes(args, 120000, m_env);
         m_outputs += r.out + r.err;
         return r;
     }

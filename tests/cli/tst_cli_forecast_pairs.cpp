@@ -20,8 +20,7 @@ using namespace Qt::StringLiterals;
 namespace {
 
 using Run = gpuf::test::CliRun;
-
-Run runGpuf(const QStringList &args) { return gpuf::test::runProgram(QStringLiteral(GPUF_CLI_PATH), args, 120000); }
+using gpuf::test::runGpufBytes;
 
 QJsonObject jsonOf(const Run &r) { return QJsonDocument::fromJson(r.out).object(); }
 
@@ -65,7 +64,7 @@ private Q_SLOTS:
     {
         QVERIFY(m_dir.isValid());
         m_store = m_dir.filePath(u"paper.gpuf"_s);
-        const Run r = runGpuf({u"import"_s, m_store, QStringLiteral(GPUF_TEST_DATA_DIR "/interop/eval_set.jsonl"),
+        const Run r = runGpufBytes({u"import"_s, m_store, QStringLiteral(GPUF_TEST_DATA_DIR "/interop/eval_set.jsonl"),
             QStringLiteral(GPUF_TEST_DATA_DIR "/interop/discovery_pairs.jsonl")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY(labelledPairs().size() >= 4);
@@ -74,7 +73,7 @@ private Q_SLOTS:
     // The imported problems name no reference: "reference" finds nothing and says where the pairs are.
     void referencePairsOfPaperDataFailClearly()
     {
-        const Run r = runGpuf(
+        const Run r = runGpufBytes(
             {u"forecast"_s, u"--json"_s, m_store, u"--forecaster"_s, u"costmodel"_s, u"--pairs"_s, u"reference"_s});
         QCOMPARE(r.exitCode, 1);
         const QString error = jsonOf(r).value(u"error"_s).toString();
@@ -85,14 +84,16 @@ private Q_SLOTS:
 
     void unknownPairsChoiceIsAUsageError()
     {
-        const Run r = runGpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"costmodel"_s, u"--pairs"_s, u"some"_s});
+        const Run r
+            = runGpufBytes({u"forecast"_s, m_store, u"--forecaster"_s, u"costmodel"_s, u"--pairs"_s, u"some"_s});
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("reference, labelled or all"));
     }
 
     void unknownProblemFails()
     {
-        const Run r = runGpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"costmodel"_s, u"--problem"_s, u"nope"_s});
+        const Run r
+            = runGpufBytes({u"forecast"_s, m_store, u"--forecaster"_s, u"costmodel"_s, u"--problem"_s, u"nope"_s});
         QCOMPARE(r.exitCode, 1);
         QVERIFY(r.err.contains("no problem named 'nope'"));
     }
@@ -101,14 +102,14 @@ private Q_SLOTS:
     void labelledPairsAreForecastOnTheirHardware()
     {
         const std::set<Key> labelled = labelledPairs();
-        Run r = runGpuf(
+        Run r = runGpufBytes(
             {u"forecast"_s, u"--json"_s, m_store, u"--forecaster"_s, u"costmodel"_s, u"--pairs"_s, u"labelled"_s});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QCOMPARE(jsonOf(r).value(u"requested"_s).toInt(), int(labelled.size()));
         QCOMPARE(jsonOf(r).value(u"ok"_s).toInt(), int(labelled.size()));
         QCOMPARE(forecastPairs(), labelled);
 
-        r = runGpuf({u"forecast"_s, u"--json"_s, m_store, u"--forecaster"_s, u"costmodel"_s});
+        r = runGpufBytes({u"forecast"_s, u"--json"_s, m_store, u"--forecaster"_s, u"costmodel"_s});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QCOMPARE(jsonOf(r).value(u"requested"_s).toInt(), int(labelled.size()));
         QCOMPARE(jsonOf(r).value(u"cached"_s).toInt(), int(labelled.size()));

@@ -18,8 +18,7 @@ using namespace Qt::StringLiterals;
 namespace {
 
 using Run = gpuf::test::CliRun;
-
-Run gpufRun(const QStringList &args) { return gpuf::test::runProgram(QStringLiteral(GPUF_CLI_PATH), args); }
+using gpuf::test::runGpufBytes;
 
 // The single JSON object a --json run prints (an empty object when it is not exactly one document).
 QJsonObject jsonOf(const Run &r)
@@ -86,7 +85,7 @@ void TestCliMetrics::initTestCase()
         testing::buildMetricsStore(**store);
     }
     m_paper = m_dir.filePath(u"paper.gpuf"_s);
-    const Run r = gpufRun({u"import"_s, m_paper, QStringLiteral(GPUF_TEST_DATA_DIR "/interop/eval_set.jsonl"),
+    const Run r = runGpufBytes({u"import"_s, m_paper, QStringLiteral(GPUF_TEST_DATA_DIR "/interop/eval_set.jsonl"),
         QStringLiteral(GPUF_TEST_DATA_DIR "/interop/predictions.jsonl")});
     QVERIFY2(r.exitCode == 0, r.err.constData());
 }
@@ -116,7 +115,7 @@ void TestCliMetrics::jsonEqualsDirectComputation()
     QFETCH(QString, problem);
     QFETCH(int, bootstrap);
     QFETCH(bool, samePairs);
-    const Run r = gpufRun(QStringList {u"metrics"_s, m_store, u"--json"_s} + args);
+    const Run r = runGpufBytes(QStringList {u"metrics"_s, m_store, u"--json"_s} + args);
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(r.out.count('\n'), 1); // exactly one document
     const QJsonObject json = jsonOf(r);
@@ -138,7 +137,7 @@ void TestCliMetrics::jsonEqualsDirectComputation()
 
 void TestCliMetrics::jsonHasEveryKey()
 {
-    const Run r = gpufRun({u"metrics"_s, m_store, u"--json"_s, u"--forecaster"_s, u"alpha"_s});
+    const Run r = runGpufBytes({u"metrics"_s, m_store, u"--json"_s, u"--forecaster"_s, u"alpha"_s});
     QCOMPARE(r.exitCode, 0);
     const QJsonObject alpha = jsonOf(r).value(u"alpha"_s).toObject();
     for (const char *key : {"n_total", "n_parsed", "accuracy", "within_one", "ece", "brier_half", "brier_sum", "crps",
@@ -165,7 +164,8 @@ void TestCliMetrics::jsonHasEveryKey()
     QVERIFY(!curves.at(0).toObject().contains(u"isotonic"_s));
     QCOMPARE(alpha.value(u"prediction_sets"_s).toArray().size(), 4);
     QCOMPARE(alpha.value(u"ordinal"_s).toObject().value(u"base_rate"_s).toArray().size(), 8);
-    const Run isotonic = gpufRun({u"metrics"_s, m_store, u"--json"_s, u"--isotonic"_s, u"--forecaster"_s, u"alpha"_s});
+    const Run isotonic
+        = runGpufBytes({u"metrics"_s, m_store, u"--json"_s, u"--isotonic"_s, u"--forecaster"_s, u"alpha"_s});
     QCOMPARE(isotonic.exitCode, 0);
     const QJsonArray fitted
         = jsonOf(isotonic).value(u"alpha"_s).toObject().value(u"cumulative_reliability"_s).toArray();
@@ -174,7 +174,7 @@ void TestCliMetrics::jsonHasEveryKey()
 
 void TestCliMetrics::textPrintsTheTable()
 {
-    const Run r = gpufRun({u"metrics"_s, m_store});
+    const Run r = runGpufBytes({u"metrics"_s, m_store});
     QCOMPARE(r.exitCode, 0);
     const QString text = QString::fromUtf8(r.out);
     for (const metrics::Figure &f : metrics::tableFigures())
@@ -193,7 +193,7 @@ void TestCliMetrics::textPrintsTheTable()
 // per hardware and per problem.
 void TestCliMetrics::statsCountReplaysApart()
 {
-    Run r = gpufRun({u"stats"_s, u"--json"_s, m_store});
+    Run r = runGpufBytes({u"stats"_s, u"--json"_s, m_store});
     QCOMPARE(r.exitCode, 0);
     const QJsonObject stats = jsonOf(r);
     const int measurements = stats.value(u"measurements"_s).toInt();
@@ -208,7 +208,7 @@ void TestCliMetrics::statsCountReplaysApart()
         perProblem.insert(p[u"name"_s].toString(), p[u"replayed_measurements"_s].toInt(-1));
     QCOMPARE(perProblem, (QHash<QString, int> {{u"scale"_s, 2}, {u"other"_s, 0}}));
 
-    r = gpufRun({u"stats"_s, m_store});
+    r = runGpufBytes({u"stats"_s, m_store});
     QCOMPARE(r.exitCode, 0);
     const QString text = QString::fromUtf8(r.out);
     QVERIFY2(text.contains(u"measurements %1 (2 replayed ↺)"_s.arg(measurements)), qPrintable(text));
@@ -235,23 +235,23 @@ void TestCliMetrics::badInput()
     QFETCH(QStringList, args);
     QFETCH(int, code);
     QFETCH(QString, message);
-    const Run r = gpufRun(QStringList {u"metrics"_s, m_store, u"--json"_s} + args);
+    const Run r = runGpufBytes(QStringList {u"metrics"_s, m_store, u"--json"_s} + args);
     QCOMPARE(r.exitCode, code);
     QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
     // --json: stdout still holds exactly one document, the error.
     QCOMPARE(r.out.count('\n'), 1);
     QVERIFY2(jsonOf(r).value(u"error"_s).toString().contains(message), r.out.constData());
 
-    const Run noStore = gpufRun({u"metrics"_s});
+    const Run noStore = runGpufBytes({u"metrics"_s});
     QCOMPARE(noStore.exitCode, 2);
-    const Run missing = gpufRun({u"metrics"_s, m_dir.filePath(u"missing.gpuf"_s)});
+    const Run missing = runGpufBytes({u"metrics"_s, m_dir.filePath(u"missing.gpuf"_s)});
     QCOMPARE(missing.exitCode, 1);
     QVERIFY(!QFile::exists(m_dir.filePath(u"missing.gpuf"_s)));
 }
 
 void TestCliMetrics::help()
 {
-    const Run r = gpufRun({u"metrics"_s, u"--help"_s});
+    const Run r = runGpufBytes({u"metrics"_s, u"--help"_s});
     QCOMPARE(r.exitCode, 0);
     for (const char *option : {"--forecaster", "--problem", "--hardware", "--bootstrap", "--seed", "--same-pairs"})
         QVERIFY2(r.out.contains(option), option);
@@ -261,7 +261,7 @@ void TestCliMetrics::help()
 // forecast cmp-b as 2, whose published true bin is 3 (the formula would say 2 for 0.6×: the label is kept).
 void TestCliMetrics::paperRows()
 {
-    const Run r = gpufRun({u"metrics"_s, m_paper, u"--json"_s});
+    const Run r = runGpufBytes({u"metrics"_s, m_paper, u"--json"_s});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonObject json = jsonOf(r);
     QCOMPARE(json.keys(), (QStringList {u"gemini3_flash"_s, u"gpt_oss_20b_untrained"_s}));

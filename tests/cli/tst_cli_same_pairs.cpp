@@ -15,8 +15,7 @@ using namespace Qt::StringLiterals;
 namespace {
 
 using Run = gpuf::test::CliRun;
-
-Run runGpuf(const QStringList &args) { return gpuf::test::runProgram(QStringLiteral(GPUF_CLI_PATH), args, 120000); }
+using gpuf::test::runGpufBytes;
 
 } // namespace
 
@@ -31,21 +30,21 @@ private Q_SLOTS:
     void initTestCase()
     {
         m_store = m_dir.filePath(u"sample.gpuf"_s);
-        const Run r
-            = runGpuf({u"import"_s, m_store, QStringLiteral(GPUF_SOURCE_DIR "/resources/sample/sample-bundle.jsonl")});
+        const Run r = runGpufBytes(
+            {u"import"_s, m_store, QStringLiteral(GPUF_SOURCE_DIR "/resources/sample/sample-bundle.jsonl")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
     }
 
     void samePairsGiveEqualN()
     {
-        const Run all = runGpuf({u"metrics"_s, m_store, u"--json"_s});
+        const Run all = runGpufBytes({u"metrics"_s, m_store, u"--json"_s});
         QVERIFY2(all.exitCode == 0, all.err.constData());
         const QJsonObject every = QJsonDocument::fromJson(all.out).object();
         const qint64 costmodelAll = every.value(u"costmodel"_s).toObject().value(u"n_total"_s).toInteger();
         const qint64 heldOutAll = every.value(u"costmodel-heldout"_s).toObject().value(u"n_total"_s).toInteger();
         QVERIFY(costmodelAll > 0 && heldOutAll > costmodelAll); // unequal on all their pairs
 
-        const Run same = runGpuf({u"metrics"_s, m_store, u"--json"_s, u"--same-pairs"_s});
+        const Run same = runGpufBytes({u"metrics"_s, m_store, u"--json"_s, u"--same-pairs"_s});
         QVERIFY2(same.exitCode == 0, same.err.constData());
         const QJsonObject json = QJsonDocument::fromJson(same.out).object();
         const qint64 a = json.value(u"costmodel"_s).toObject().value(u"n_total"_s).toInteger();
@@ -57,7 +56,7 @@ private Q_SLOTS:
 
     void inSampleIsSaid()
     {
-        const Run r = runGpuf({u"metrics"_s, m_store, u"--json"_s});
+        const Run r = runGpufBytes({u"metrics"_s, m_store, u"--json"_s});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject json = QJsonDocument::fromJson(r.out).object();
         // The built-in model was trained on these very operations and GPUs; the held-out predictions never saw theirs.
@@ -66,7 +65,7 @@ private Q_SLOTS:
         QCOMPARE(builtIn.value(u"n_in_sample"_s).toInteger(), builtIn.value(u"n_total"_s).toInteger());
         QCOMPARE(json.value(u"costmodel-heldout"_s).toObject().value(u"in_sample"_s).toBool(), false);
 
-        const Run text = runGpuf({u"metrics"_s, m_store, u"--same-pairs"_s});
+        const Run text = runGpufBytes({u"metrics"_s, m_store, u"--same-pairs"_s});
         QVERIFY2(text.exitCode == 0, text.err.constData());
         QVERIFY2(text.out.contains("costmodel (in-sample)"), text.out.constData());
         QVERIFY2(text.out.contains("in-sample: "), text.out.constData());

@@ -10,6 +10,7 @@
 #include "core/store/deletion.h"
 #include "core/store/lesson_repo.h"
 #include "tests/lessons/lessons_fixture.h"
+#include "tests/lessons/lessons_table.h"
 #include "widgets/lessons/distribution_editor.h"
 #include "widgets/lessons/lessons_controller.h"
 #include "widgets/lessons/lessons_panel.h"
@@ -32,12 +33,6 @@ using namespace gpuf::testing;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QString cell(const QTableWidget *table, int row, int column)
-{
-    const QTableWidgetItem *item = table->item(row, column);
-    return item ? item->text() : QString();
-}
 
 // The forecasts of `forecaster` stored for candidate `kernel`.
 QList<Forecast> storedForecasts(const QString &path, RowId forecaster, RowId kernel)

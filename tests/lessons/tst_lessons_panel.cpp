@@ -10,6 +10,7 @@
 #include "core/store/deletion.h"
 #include "core/store/lesson_repo.h"
 #include "tests/lessons/lessons_fixture.h"
+#include "tests/lessons/lessons_table.h"
 #include "tests/support/session_open.h"
 #include "widgets/calibration/metrics_table.h"
 #include "widgets/calibration/metrics_table_model.h"
@@ -42,12 +43,6 @@ using namespace gpuf::testing;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QString cell(const QTableWidget *table, int row, int column)
-{
-    const QTableWidgetItem *item = table->item(row, column);
-    return item ? item->text() : QString();
-}
 
 // Every text the panel shows right now: labels and table cells of visible widgets.
 QString visibleText(const QWidget *root)

@@ -54,5 +54,10 @@ inline CliText asText(const CliRun &run)
 // Runs the gpuf CLI of this build with `args`, as runProgram does. Only in suites that link gpuf-test-cli.
 CliText runGpuf(const QStringList &args, int timeoutMs = 120000,
     const std::optional<QProcessEnvironment> &environment = std::nullopt);
+// The same run with both outputs as bytes, for suites that compare bytes or parse JSON.
+CliRun runGpufBytes(const QStringList &args, int timeoutMs = 120000,
+    const std::optional<QProcessEnvironment> &environment = std::nullopt);
+// The path of the gpuf CLI of this build, for suites that start it through another program.
+QString gpufPath();
 
 } // namespace gpuf::test

@@ -193,7 +193,7 @@ int collect(Invocation &run, const QString &storePath, const QList<MeasureJob> &
 
 int hello(Invocation &run, const QString &storePath, const QString &cluster)
 {
-    if (auto profile = clusterProfile(cluster); !profile) {
+    if (auto profile = usableClusterProfile(cluster); !profile) {
         run.setPrefix(QStringLiteral("cluster hello"));
         return run.bad(profile.error());
     }

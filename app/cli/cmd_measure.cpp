@@ -133,7 +133,7 @@ int runDevice(Invocation &run)
 int measureOnCluster(Invocation &run, const QString &storePath, QList<MeasureJob> jobs)
 {
     const QString cluster = run.value(kCluster);
-    if (auto profile = clusterProfile(cluster); !profile)
+    if (auto profile = usableClusterProfile(cluster); !profile)
         return run.bad(profile.error());
     for (MeasureJob &job : jobs) {
         job.mode = MeasureMode::Cluster;

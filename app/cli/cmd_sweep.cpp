@@ -239,7 +239,7 @@ int runMeasuredSweep(Invocation &run)
         if (!located)
             return run.bad(QStringLiteral("nothing measured: %1").arg(located.error()));
         worker = *located;
-    } else if (auto profile = clusterProfile(cluster); !profile) {
+    } else if (auto profile = usableClusterProfile(cluster); !profile) {
         return run.bad(profile.error());
     }
     CliEngine engine(worker);

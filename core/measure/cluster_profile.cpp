@@ -50,6 +50,32 @@ ClusterProfile read(QSettings &s, const QString &name)
     return p;
 }
 
+// A control character (a line break above all) in a field that ends up in a batch script or on sbatch's command line.
+bool hasControlCharacter(const QString &text)
+{
+    return std::any_of(text.cbegin(), text.cend(), [](QChar c) { return c.category() == QChar::Other_Control; });
+}
+
+// Slurm's time formats ("minutes", "minutes:seconds", "hours:minutes:seconds", "days-hours",
+// "days-hours:minutes", "days-hours:minutes:seconds"), with minutes and seconds under 60 and, after a day count,
+// hours under 24.
+bool isSlurmTime(const QString &text)
+{
+    static const QRegularExpression pattern(QStringLiteral("^(?:([0-9]+)-)?([0-9]+)(?::([0-9]+))?(?::([0-9]+))?$"));
+    const QRegularExpressionMatch m = pattern.match(text);
+    if (!m.hasMatch())
+        return false;
+    const bool days = m.hasCaptured(1);
+    const int fields = 1 + int(m.hasCaptured(3)) + int(m.hasCaptured(4));
+    const auto value = [&m](int group) { return m.captured(group).toLongLong(); };
+    if (days)
+        return value(2) < 24 && (fields < 2 || value(3) < 60) && (fields < 3 || value(4) < 60);
+    // Without days: "M", "M:S" or "H:M:S"; the leading field may be as large as Slurm likes.
+    if (fields == 2)
+        return value(3) < 60;
+    return fields == 1 || (value(3) < 60 && value(4) < 60);
+}
+
 } // namespace
 
 QStringList clusterProfileProblems(const ClusterProfile &p)
@@ -67,11 +93,30 @@ QStringList clusterProfileProblems(const ClusterProfile &p)
         problems << QCoreApplication::translate("gpuf::Cluster", "gpuf-measure path: empty");
     if (p.gpuCount < 0)
         problems << QCoreApplication::translate("gpuf::Cluster", "GPU count: %1 is negative").arg(p.gpuCount);
-    static const QRegularExpression timePattern(QStringLiteral("^[0-9]+(-[0-9]+)?(:[0-9]+){0,2}$"));
-    if (!p.timeLimit.isEmpty() && !timePattern.match(p.timeLimit).hasMatch())
-        problems << QCoreApplication::translate(
-            "gpuf::Cluster", "time limit: '%1' is not a Slurm time (minutes, MM:SS, HH:MM:SS or D-HH:MM:SS)")
+    if (!p.timeLimit.isEmpty() && !isSlurmTime(p.timeLimit))
+        problems << QCoreApplication::translate("gpuf::Cluster",
+            "time limit: '%1' is not a Slurm time (minutes, MM:SS, HH:MM:SS, D-HH or D-HH:MM:SS, minutes and seconds "
+            "under 60, hours under 24 after a day count)")
                         .arg(p.timeLimit);
+    static const QRegularExpression archPattern(QStringLiteral("^sm_[1-9][0-9]{1,2}[af]?$"));
+    if (!archPattern.match(p.compileArch).hasMatch())
+        problems << QCoreApplication::translate(
+            "gpuf::Cluster", "compile architecture: '%1' is not a GPU architecture (sm_80, sm_90, sm_90a, sm_100a)")
+                        .arg(p.compileArch);
+    const QList<std::pair<QString, QString>> lines {{QStringLiteral("partition"), p.partition},
+        {QStringLiteral("account"), p.account}, {QStringLiteral("GPU type"), p.gpuType},
+        {QStringLiteral("shared directory"), p.sharedDirectory}, {QStringLiteral("gpuf-measure path"), p.workerPath}};
+    for (const auto &[field, value] : lines) {
+        if (hasControlCharacter(value))
+            problems << QCoreApplication::translate(
+                "gpuf::Cluster", "%1: holds a line break or another control character")
+                            .arg(field);
+    }
+    for (const QString &argument : p.workerArguments) {
+        if (hasControlCharacter(argument))
+            problems << QCoreApplication::translate(
+                "gpuf::Cluster", "gpuf-measure argument: holds a line break or another control character");
+    }
     if (p.pollIntervalMs < 100)
         problems << QCoreApplication::translate("gpuf::Cluster", "poll interval: at least 100 ms");
     if (p.requestsPerTask < 1)
@@ -79,7 +124,11 @@ QStringList clusterProfileProblems(const ClusterProfile &p)
     if (p.maxAttempts < 1)
         problems << QCoreApplication::translate("gpuf::Cluster", "attempts: at least 1");
     for (const QString &option : p.extraOptions) {
-        if (!option.startsWith(QLatin1Char('-')))
+        if (hasControlCharacter(option))
+            problems << QCoreApplication::translate("gpuf::Cluster",
+                "extra sbatch option '%1': holds a line break or another control character (one option per argument)")
+                            .arg(QString(option).replace(QLatin1Char('\n'), QStringLiteral("\\n")));
+        else if (!option.startsWith(QLatin1Char('-')))
             problems << QCoreApplication::translate("gpuf::Cluster",
                 "extra sbatch option '%1': each option is one argument starting with '-' (--qos=short)")
                             .arg(option);
@@ -133,6 +182,18 @@ Result<ClusterProfile> clusterProfile(const QString &name, QSettings *settings)
             "no cluster profile named '%1' (gpuf cluster profiles lists them; gpuf cluster set-profile makes one)")
                           .arg(name)};
     return read(*ref.settings, name);
+}
+
+Result<ClusterProfile> usableClusterProfile(const QString &name, QSettings *settings)
+{
+    auto profile = clusterProfile(name, settings);
+    if (!profile)
+        return profile;
+    if (const QStringList problems = clusterProfileProblems(*profile); !problems.isEmpty())
+        return Error {QCoreApplication::translate(
+            "gpuf::Cluster", "the cluster profile '%1' is not usable: %2 (fix it with gpuf cluster set-profile %1)")
+                          .arg(name, problems.join(QStringLiteral("; ")))};
+    return profile;
 }
 
 Status saveClusterProfile(const ClusterProfile &p, QSettings *settings)

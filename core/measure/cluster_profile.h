@@ -1,6 +1,6 @@
 // A Slurm cluster as the measurement queue uses it (docs/cluster.md): where jobs go (partition, account, GPUs, time
 // limit, extra sbatch options), the directory the login node and the compute nodes share, and gpuf-measure's path
-// on the nodes. Profiles live in the settings file gpuf/clusters.ini (shared by gpuf and gpuf-explorer) under
+// on the nodes. Profiles live in the settings file gpuf/clusters.conf (shared by gpuf and gpuf-explorer) under
 // cluster/profiles/NAME; they hold no secrets (Slurm authenticates the user by munge, not by anything gpuf keeps).
 #pragma once
 
@@ -38,9 +38,12 @@ QStringList clusterProfileProblems(const ClusterProfile &profile);
 // The sbatch options a profile asks for (without --array, --parsable, the output files and the script).
 QStringList sbatchResourceOptions(const ClusterProfile &profile);
 
-// Profiles in `settings` (default: gpuf/clusters.ini in the user's configuration folder), sorted by name.
+// Profiles in `settings` (default: gpuf/clusters.conf in the user's configuration folder), sorted by name.
 QList<ClusterProfile> loadClusterProfiles(QSettings *settings = nullptr);
 Result<ClusterProfile> clusterProfile(const QString &name, QSettings *settings = nullptr);
+// The profile named `name` when it exists and has no problems (a profile edited by hand can have some): what every
+// command that submits work uses, so that an unusable profile is refused before anything is written.
+Result<ClusterProfile> usableClusterProfile(const QString &name, QSettings *settings = nullptr);
 Status saveClusterProfile(const ClusterProfile &profile, QSettings *settings = nullptr);
 bool removeClusterProfile(const QString &name, QSettings *settings = nullptr);
 

@@ -237,7 +237,7 @@ ClusterBackend *MeasureEngine::clusterBackend(const QString &name, QString *erro
         return backend;
     Result<ClusterProfile> profile = Error {};
     if (m_config.clusterProfiles.isEmpty()) {
-        profile = clusterProfile(name);
+        profile = usableClusterProfile(name);
     } else {
         profile = Error {tr("no cluster profile named '%1'").arg(name)};
         for (const ClusterProfile &p : std::as_const(m_config.clusterProfiles)) {

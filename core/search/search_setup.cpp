@@ -285,7 +285,7 @@ Result<RowId> createSearch(Store &store, const QString &name, SearchConfig confi
         // The cluster's nodes say what GPU they have with each result; the profile must exist before anything is
         // written.
         if (options.measureConfig.clusterProfiles.isEmpty()) {
-            if (auto profile = clusterProfile(cluster); !profile)
+            if (auto profile = usableClusterProfile(cluster); !profile)
                 return Error {QStringLiteral("--gpu %1: %2").arg(config.gpu.name(), profile.error())};
         }
     } else if (config.gpu.isLocal()) {

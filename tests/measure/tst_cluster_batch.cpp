@@ -13,6 +13,7 @@
 
 using namespace gpuf;
 using namespace gpuf::cluster;
+using namespace Qt::StringLiterals;
 
 class TestClusterBatch : public QObject
 {
@@ -153,6 +154,82 @@ private Q_SLOTS:
         QCOMPARE(problems.size(), 5);
         QVERIFY(problems.join(QLatin1Char('\n')).contains(QStringLiteral("shared directory")));
         QVERIFY(problems.join(QLatin1Char('\n')).contains(QStringLiteral("gpuf sets the array")));
+    }
+
+    // Values a hand-edited or mistyped profile can hold, each refused with the field it concerns.
+    void profileRefusesBadValues_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("minutes over 59") << u"time"_s << u"25:99:99"_s << u"is not a Slurm time"_s;
+        QTest::newRow("seconds over 59") << u"time"_s << u"10:75"_s << u"is not a Slurm time"_s;
+        QTest::newRow("hours after days") << u"time"_s << u"1-24:00:00"_s << u"is not a Slurm time"_s;
+        QTest::newRow("words") << u"time"_s << u"an hour"_s << u"is not a Slurm time"_s;
+        QTest::newRow("arch placeholder") << u"arch"_s << u"sm_xx"_s << u"'sm_xx' is not a GPU architecture"_s;
+        QTest::newRow("arch bare number") << u"arch"_s << u"90"_s << u"'90' is not a GPU architecture"_s;
+        QTest::newRow("option with a line break")
+            << u"option"_s << u"--qos=short\n#SBATCH --uid=0"_s << u"holds a line break"_s;
+        QTest::newRow("partition with a line break") << u"partition"_s << u"gpu\nrm -rf"_s << u"partition: holds"_s;
+    }
+
+    void profileRefusesBadValues()
+    {
+        QFETCH(QString, field);
+        QFETCH(QString, value);
+        QFETCH(QString, message);
+        ClusterProfile p;
+        p.name = u"hpc"_s;
+        p.sharedDirectory = u"/shared/u"_s;
+        if (field == u"time"_s)
+            p.timeLimit = value;
+        else if (field == u"arch"_s)
+            p.compileArch = value;
+        else if (field == u"option"_s)
+            p.extraOptions = {value};
+        else
+            p.partition = value;
+        const QStringList problems = clusterProfileProblems(p);
+        QCOMPARE(problems.size(), 1);
+        QVERIFY2(problems.first().contains(message), qPrintable(problems.first()));
+        QTemporaryDir dir;
+        QSettings settings(dir.filePath(u"s.ini"_s), QSettings::IniFormat);
+        QVERIFY(!saveClusterProfile(p, &settings).ok());
+        QVERIFY(loadClusterProfiles(&settings).isEmpty());
+    }
+
+    void profileAcceptsSlurmTimes()
+    {
+        ClusterProfile p;
+        p.name = u"hpc"_s;
+        p.sharedDirectory = u"/shared/u"_s;
+        for (const QString &time : {u"30"_s, u"30:00"_s, u"48:00:00"_s, u"2-12"_s, u"2-12:30"_s, u"1-23:59:59"_s}) {
+            p.timeLimit = time;
+            QVERIFY2(clusterProfileProblems(p).isEmpty(), qPrintable(time));
+        }
+        for (const QString &arch : {u"sm_80"_s, u"sm_90a"_s, u"sm_100a"_s, u"sm_120f"_s}) {
+            p.compileArch = arch;
+            QVERIFY2(clusterProfileProblems(p).isEmpty(), qPrintable(arch));
+        }
+    }
+
+    // A profile broken by hand in the settings file is refused, with the fix, by everything that submits work.
+    void handEditedProfileIsNotUsable()
+    {
+        QTemporaryDir dir;
+        QSettings settings(dir.filePath(u"s.ini"_s), QSettings::IniFormat);
+        ClusterProfile p;
+        p.name = u"hpc"_s;
+        p.sharedDirectory = u"/shared/u"_s;
+        QVERIFY(saveClusterProfile(p, &settings).ok());
+        QVERIFY(usableClusterProfile(u"hpc"_s, &settings).ok());
+        settings.setValue(u"cluster/profiles/hpc/time_limit"_s, u"25:99:99"_s);
+        QVERIFY(clusterProfile(u"hpc"_s, &settings).ok()); // still readable, so set-profile can repair it
+        const auto usable = usableClusterProfile(u"hpc"_s, &settings);
+        QVERIFY(!usable.ok());
+        QVERIFY2(usable.error().startsWith(u"the cluster profile 'hpc' is not usable: time limit: '25:99:99'"_s),
+            qPrintable(usable.error()));
+        QVERIFY(usable.error().endsWith(u"(fix it with gpuf cluster set-profile hpc)"_s));
     }
 
     void profilesInSettings()

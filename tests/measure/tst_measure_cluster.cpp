@@ -15,6 +15,7 @@
 #include <QJsonDocument>
 #include <QProcess>
 #include <QSaveFile>
+#include <QSettings>
 #include <QSignalSpy>
 
 using namespace gpuf;
@@ -134,7 +135,7 @@ private Q_SLOTS:
         const QString conf = out.section(QStringLiteral("SLURM_CONF="), 1).trimmed();
         QVERIFY(QFileInfo::exists(conf));
         qputenv("SLURM_CONF", conf.toUtf8());
-        // The CLI keeps its cluster profiles here (gpuf/clusters.ini), never in the user's own settings.
+        // The CLI keeps its cluster profiles here (gpuf/clusters.conf), never in the user's own settings.
         qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
     }
 
@@ -398,6 +399,46 @@ private Q_SLOTS:
                 QStringLiteral("nope")});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("no cluster profile named 'nope'"), r.err.constData());
+    }
+
+    // A profile made unusable by hand in the settings file: gpuf measure and a search refuse it alike, with the
+    // field and the fix, before anything is submitted or written (a search used to run with every evaluation failed).
+    void handEditedProfileIsRefused()
+    {
+        const QString gpuf = QStringLiteral(GPUF_CLI_PATH);
+        const ClusterProfile p = profile();
+        auto r = test::runProgram(gpuf,
+            {QStringLiteral("cluster"), QStringLiteral("set-profile"), QStringLiteral("edited"),
+                QStringLiteral("--shared-dir"), p.sharedDirectory, QStringLiteral("--partition"), p.partition,
+                QStringLiteral("--gpus"), QStringLiteral("0"), QStringLiteral("--worker"), p.workerPath});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        r = test::runProgram(gpuf,
+            {QStringLiteral("cluster"), QStringLiteral("set-profile"), QStringLiteral("edited"),
+                QStringLiteral("--time"), QStringLiteral("25:99:99")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("time limit: '25:99:99' is not a Slurm time"), r.err.constData());
+        {
+            QSettings file(m_dir.filePath(QStringLiteral("config/gpuf/clusters.conf")), QSettings::IniFormat);
+            QVERIFY(file.childGroups().contains(QStringLiteral("cluster")));
+            file.setValue(QStringLiteral("cluster/profiles/edited/time_limit"), QStringLiteral("25:99:99"));
+        }
+        const QByteArray refusal = "the cluster profile 'edited' is not usable: time limit: '25:99:99'";
+        const int tasksBefore = int(tasks().size());
+        r = test::runProgram(gpuf,
+            {QStringLiteral("measure"), m_fixture.path, QString::number(m_kernel), QStringLiteral("--cluster"),
+                QStringLiteral("edited"), QStringLiteral("--no-wait")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(refusal), r.err.constData());
+        r = test::runProgram(gpuf,
+            {QStringLiteral("search"), QStringLiteral("start"), m_fixture.path, QStringLiteral("--family"),
+                QStringLiteral("transpose"), QStringLiteral("--gpu"), QStringLiteral("cluster:edited"),
+                QStringLiteral("--steps"), QStringLiteral("1"), QStringLiteral("--name"), QStringLiteral("edited")});
+        QVERIFY(r.exitCode != 0);
+        QVERIFY2(r.err.contains(refusal), r.err.constData());
+        QVERIFY2(r.err.contains("fix it with gpuf cluster set-profile edited"), r.err.constData());
+        QCOMPARE(int(tasks().size()), tasksBefore);
+        r = test::runProgram(gpuf, {QStringLiteral("search"), QStringLiteral("list"), m_fixture.path});
+        QVERIFY2(!r.out.contains("edited"), r.out.constData());
     }
 
     void badInput_data()

@@ -3,6 +3,7 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
 #include <cmath>
 
 namespace gpuf::search {
@@ -86,6 +87,26 @@ QJsonArray array(const QList<T> &values)
     return out;
 }
 
+// "3/3": in how many of its searches a strategy stopped short of the budget (it measured the whole space, or its
+// proposals ran out); "-" in none.
+QString ranOutText(const StrategyResult &s, int budget)
+{
+    const auto ranOut
+        = std::count_if(s.evaluations.cbegin(), s.evaluations.cend(), [budget](int e) { return e < budget; });
+    return ranOut == 0 ? QStringLiteral("-") : QStringLiteral("%1/%2").arg(ranOut).arg(s.evaluations.size());
+}
+
+// The most GPU evaluations any search of the comparison made: past it every curve is flat.
+int mostEvaluations(const QList<StrategyResult> &strategies)
+{
+    int most = 0;
+    for (const StrategyResult &s : strategies) {
+        for (int e : s.evaluations)
+            most = std::max(most, e);
+    }
+    return most;
+}
+
 QList<double> finalBests(const StrategyResult &s)
 {
     QList<double> out;
@@ -135,27 +156,41 @@ QString CompareReport::text() const
                    .arg(intervalText(meanInterval(finite(s.scores)), 3));
     }
     out += QStringLiteral("\nbest found and cost (mean [95 % interval])\n");
-    out += QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+    out += QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n")
                .arg(QStringLiteral("strategy"), -10)
                .arg(QStringLiteral("best speedup"), -26)
                .arg(QStringLiteral("GPU evals"), 10)
+               .arg(QStringLiteral("ran out"), 8)
                .arg(QStringLiteral("GPU time s"), 11)
                .arg(QStringLiteral("forecasts"), 10)
                .arg(QStringLiteral("forecaster s"), 13);
     for (const StrategyResult &s : strategies) {
-        out += QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+        out += QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n")
                    .arg(s.strategy.name(), -10)
                    .arg(intervalText(meanInterval(finalBests(s)), 3), -26)
                    .arg(meanInterval(asDoubles(s.evaluations, false)).mean, 10, 'f', 1)
+                   .arg(ranOutText(s, budget), 8)
                    .arg(meanInterval(s.gpuSeconds).mean, 11, 'f', 4)
                    .arg(meanInterval(asDoubles(s.forecasts, false)).mean, 10, 'f', 1)
                    .arg(meanInterval(s.forecasterSeconds).mean, 13, 'f', 3);
     }
-    // The anytime curve at five budgets, random search's expectation beside.
+    // The anytime curve at five budgets, random search's expectation beside; up to the most evaluations any search
+    // made (beyond, every curve is flat and the table would only repeat its last column).
+    const int most = mostEvaluations(strategies);
+    const int span = most > 0 ? std::min(budget, most) : budget;
     QList<int> marks;
-    for (int k = 1; k <= 5; ++k)
-        marks << std::max(1, budget * k / 5);
-    out += QStringLiteral("\nbest speedup after e GPU evaluations (mean)\n%1").arg(QStringLiteral("e"), -10);
+    for (int k = 1; k <= 5; ++k) {
+        const int e = std::max(1, span * k / 5);
+        if (marks.isEmpty() || marks.last() != e)
+            marks << e;
+    }
+    out += QStringLiteral("\nbest speedup after e GPU evaluations (mean)%1\n%2")
+               .arg(span < budget ? QStringLiteral("; no search made more than %1 of the %2 budgeted, so the table "
+                                                   "ends there")
+                                        .arg(span)
+                                        .arg(budget)
+                                  : QString())
+               .arg(QStringLiteral("e"), -10);
     for (int e : std::as_const(marks))
         out += QStringLiteral(" %1").arg(e, 9);
     out += QLatin1Char('\n');

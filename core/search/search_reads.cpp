@@ -148,6 +148,12 @@ Result<NewSearchChoices> readNewSearchChoices(Store &store, const CancelToken &c
         return recorded.failure();
     for (const RecordedSpace &r : std::as_const(*recorded))
         out.recorded.append({r.family, r.problem, r.hardware, r.configurations});
+    // What a pool search can propose before it runs out (the dialog caps its budget there).
+    auto pools = recordedPools(store);
+    if (!pools)
+        return pools.failure();
+    for (const RecordedPool &r : std::as_const(*pools))
+        out.pools.append({r.problem, r.problem, r.hardware, r.kernels, true});
     return out;
 }
 

@@ -76,6 +76,7 @@ struct NewSearchChoices
     QStringList hardware;
     QStringList searches; // searches whose log can be a recorded pool
     QList<CompareSpace> recorded; // the families and imported spaces with recorded runtimes, per GPU (a replay's world)
+    QList<CompareSpace> pools; // each problem's recorded pool per GPU (pool = true): what a pool search can propose
 };
 Result<NewSearchChoices> readNewSearchChoices(Store &store, const CancelToken &cancel);
 

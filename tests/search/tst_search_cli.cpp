@@ -202,6 +202,39 @@ private Q_SLOTS:
             budget + 1);
     }
 
+    // A pool smaller than the budget: the text says which strategies ran out, and the anytime table stops at the most
+    // evaluations any search made instead of repeating flat columns up to the budget.
+    void compareOnAPoolThatRunsOut()
+    {
+        const QString store = freshStore(QStringLiteral("compare-out.gpuf"));
+        Run r = test::runGpuf(
+            {QStringLiteral("search"), QStringLiteral("compare"), store, QStringLiteral("--problem"),
+                QStringLiteral("transpose"), QStringLiteral("--seeds"), QStringLiteral("2"),
+                QStringLiteral("--strategies"), QStringLiteral("standard,random"), QStringLiteral("--quiet")},
+            kGpufTimeoutMs);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QStringList lines = r.out.split(QLatin1Char('\n'));
+        const auto row = [&lines](const QString &start) {
+            for (const QString &line : lines) {
+                if (line.startsWith(start))
+                    return line;
+            }
+            return QString();
+        };
+        // In the table of costs, the column says in how many searches each strategy stopped short of the budget.
+        const qsizetype costs = lines.indexOf(row(QStringLiteral("strategy   best speedup")));
+        QVERIFY2(costs > 0 && lines.at(costs).contains(QLatin1StringView("ran out")), qPrintable(r.out));
+        QVERIFY2(lines.value(costs + 1).startsWith(QLatin1StringView("standard "))
+                && lines.value(costs + 1).contains(QLatin1StringView(" 2/2 ")),
+            qPrintable(r.out));
+        const QString title = row(QStringLiteral("best speedup after e GPU evaluations"));
+        QVERIFY2(title.contains(QLatin1StringView("no search made more than ")), qPrintable(r.out));
+        const int most = title.section(QStringLiteral("more than "), 1).section(QLatin1Char(' '), 0, 0).toInt();
+        QVERIFY2(most > 0 && most <= 11, qPrintable(title));
+        const QString marks = row(QStringLiteral("e      "));
+        QCOMPARE(marks.split(QLatin1Char(' '), Qt::SkipEmptyParts).last().toInt(), most);
+    }
+
     void badInput_data()
     {
         QTest::addColumn<QStringList>("extra");

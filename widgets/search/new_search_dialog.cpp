@@ -12,6 +12,9 @@
 #include <QPushButton>
 #include <QSpinBox>
 
+#include <algorithm>
+#include <limits>
+
 namespace gpuf {
 
 using search::Mode;
@@ -47,6 +50,28 @@ const search::CompareSpace *recordedSweep(const NewSearchChoices &choices, const
     return found;
 }
 
+// The recorded pool a pool search of `config` proposes from (the problem's stored kernels with a runtime on the chosen
+// GPU, or with none chosen the largest); nullptr for other sources or when the store knows none.
+const search::CompareSpace *recordedPool(const NewSearchChoices &choices, const SearchConfig &config)
+{
+    if (config.mutator != search::MutatorKind::Pool || config.mutatorConfig.contains(QStringLiteral("source")))
+        return nullptr;
+    const search::CompareSpace *found = nullptr;
+    for (const search::CompareSpace &pool : choices.pools) {
+        if (pool.problem != config.problem || (!config.hardware.isEmpty() && pool.hardware != config.hardware))
+            continue;
+        if (!found || pool.configurations > found->configurations)
+            found = &pool;
+    }
+    return found;
+}
+
+// Steps after which a pool of `kernels` is surely all proposed: every step expands at least one parent.
+int stepsToExhaust(int kernels, int proposalsPerParent)
+{
+    return std::max(1, (kernels + proposalsPerParent - 1) / std::max(1, proposalsPerParent));
+}
+
 } // namespace
 
 NewSearchDialog::NewSearchDialog(const NewSearchChoices &choices, QWidget *parent)
@@ -58,14 +83,14 @@ NewSearchDialog::NewSearchDialog(const NewSearchChoices &choices, QWidget *paren
     , m_forecaster(new QComboBox(this))
     , m_mutator(new QComboBox(this))
     , m_source(new QComboBox(this))
-    , m_steps(spin(1, 100000, 20, this))
+    , m_steps(spin(1, kMaxSteps, 40, this))
     , m_parents(spin(1, 64, 2, this))
     , m_proposals(spin(1, 1024, 4, this))
     , m_measure(spin(1, 256, 4, this))
     , m_tau(new QDoubleSpinBox(this))
     , m_gpu(new QComboBox(this))
     , m_hardware(new QComboBox(this))
-    , m_seed(spin(0, std::numeric_limits<int>::max(), 1, this))
+    , m_seed(spin(0, std::numeric_limits<int>::max(), 0, this))
     , m_cost(new QLabel(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
@@ -125,7 +150,35 @@ NewSearchDialog::NewSearchDialog(const NewSearchChoices &choices, QWidget *paren
         connect(box, &QSpinBox::valueChanged, this, &NewSearchDialog::updateForm);
     connect(m_tau, &QDoubleSpinBox::valueChanged, this, &NewSearchDialog::updateForm);
     connect(m_name, &QLineEdit::textChanged, this, &NewSearchDialog::updateForm);
+    setToolTips();
     updateForm();
+}
+
+void NewSearchDialog::setToolTips()
+{
+    m_name->setToolTip(tr("The search's name in the Searches list and for gpuf search (status, resume, export)."));
+    m_target->setToolTip(tr("What to optimise: a problem of the store (its reference kernel is the seed), or a "
+                            "shipped kernel family (its tunables are the space)."));
+    m_mode->setToolTip(tr("standard measures every proposal; surrogate-filtered forecasts k× more and measures the "
+                          "best forecasts; selective measures what the forecaster is unsure of (below τ)."));
+    m_forecaster->setToolTip(tr("Who forecasts the proposals in the surrogate-filtered and selective modes."));
+    m_mutator->setToolTip(tr("Where proposals come from: the family's neighbouring configurations, the store's "
+                             "recorded kernels (a pool, each proposed once), a recorded search's proposals, or a "
+                             "language model."));
+    m_source->setToolTip(tr("The LLM profile that writes kernels, or the recorded search whose proposals replay."));
+    m_steps->setToolTip(tr("How many steps the search runs (gpuf search --steps; 40 unless changed). A recorded "
+                           "pool allows only the steps it can feed."));
+    m_parents->setToolTip(tr("Archive nodes expanded per step, chosen by PUCT (--parents)."));
+    m_proposals->setToolTip(tr("Proposals made per parent and step (--proposals); the surrogate and selective modes "
+                               "look at more than they measure."));
+    m_measure->setToolTip(tr("GPU evaluations per parent and step (--measure): the budget of every mode."));
+    m_tau->setToolTip(tr("Selective mode: a forecast whose confidence is below τ is not trusted, so that proposal "
+                         "is measured instead (--tau)."));
+    m_gpu->setToolTip(tr("replay answers from recorded runtimes (no GPU, new code cannot run); local measures on "
+                         "this machine's GPU."));
+    m_hardware->setToolTip(tr("Replay: the GPU whose recorded runtimes answer (--hardware)."));
+    m_seed->setToolTip(tr("The seed of every random choice (--seed; 0 unless changed): the same seed and settings "
+                          "give the same search."));
 }
 
 void NewSearchDialog::setSearchName(const QString &name) { m_name->setText(name); }
@@ -177,6 +230,7 @@ void NewSearchDialog::updateForm()
         m_proposals->setValue(4 * m_measure->value());
     m_lastMode = mode;
     m_hardware->setEnabled(m_gpu->currentData().toString() == QLatin1StringView("replay"));
+    capStepsAtPool();
     m_updating = false;
 
     auto made = config();
@@ -185,6 +239,17 @@ void NewSearchDialog::updateForm()
         && !recordedSweep(m_choices, *made);
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(bool(made) && !unanswerable);
     m_cost->setText(made ? costText() : made.error());
+}
+
+void NewSearchDialog::capStepsAtPool()
+{
+    // The steps a pool can feed: more would only run empty steps after its last kernel.
+    int most = kMaxSteps;
+    if (auto made = config()) {
+        if (const search::CompareSpace *pool = recordedPool(m_choices, *made))
+            most = stepsToExhaust(pool->configurations, made->proposalsPerParent);
+    }
+    m_steps->setMaximum(most);
 }
 
 Result<SearchConfig> NewSearchDialog::config() const
@@ -234,7 +299,16 @@ search::SearchCost NewSearchDialog::cost() const
     auto c = config();
     if (!c)
         return {};
-    return search::searchCost(*c, c->needsForecasts() && m_choices.llmForecasters.contains(c->forecaster));
+    search::SearchCost cost
+        = search::searchCost(*c, c->needsForecasts() && m_choices.llmForecasters.contains(c->forecaster));
+    // A pool proposes each of its kernels once: no more proposals, forecasts or measurements than it holds.
+    if (const search::CompareSpace *pool = recordedPool(m_choices, *c)) {
+        cost.proposals = std::min(cost.proposals, pool->configurations);
+        cost.gpuEvaluations = std::min(cost.gpuEvaluations, pool->configurations);
+        cost.forecasts = std::min(cost.forecasts, pool->configurations + 1);
+        cost.llmCalls = std::min(cost.llmCalls, cost.forecasts);
+    }
+    return cost;
 }
 
 QString NewSearchDialog::costText() const
@@ -244,6 +318,7 @@ QString NewSearchDialog::costText() const
         return c.error();
     const search::SearchCost cost = this->cost();
     const QLocale locale;
+    const search::CompareSpace *pool = recordedPool(m_choices, *c);
     QString gpu = c->gpu.isReplay()
         ? tr("at most %1 GPU evaluations, answered from recorded runtimes (no GPU time)")
               .arg(locale.toString(cost.gpuEvaluations))
@@ -251,6 +326,13 @@ QString NewSearchDialog::costText() const
     QString text = tr("This search costs %1; %2 forecasts; %3 LLM calls (%4 proposals over %5 parent expansions).")
                        .arg(gpu, locale.toString(cost.forecasts), locale.toString(cost.llmCalls),
                            locale.toString(cost.proposals), locale.toString(cost.parentExpansions));
+    if (pool)
+        text += QLatin1Char('\n')
+            + tr("The recorded pool of %1 on %2 holds %n kernels: each is proposed once, and the search ends when "
+                 "all are (after %3 steps at most).",
+                nullptr, pool->configurations)
+                  .arg(c->problem, pool->hardware)
+                  .arg(stepsToExhaust(pool->configurations, c->proposalsPerParent));
     // Replay knows only what was measured before: a family replays from its recorded sweep, new code gets no answer.
     const QString mutator = m_mutator->currentData().toString();
     if (c->gpu.isReplay() && mutator == kFamily) {

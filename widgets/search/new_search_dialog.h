@@ -56,7 +56,11 @@ Q_SIGNALS:
 
 private:
     void updateForm();
+    void capStepsAtPool();
+    void setToolTips();
     void accept() override;
+
+    static constexpr int kMaxSteps = 100000;
 
     NewSearchChoices m_choices;
     QLineEdit *m_name;

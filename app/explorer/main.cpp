@@ -6,6 +6,7 @@
 #include "core/common/background_pool.h"
 #include "core/session/sample_store.h"
 #include "core/session/settings.h"
+#include "core/session/store_follower.h"
 #include "core/session/store_session.h"
 #include "gpuf_config.h"
 #include "widgets/common/color_scheme.h"
@@ -140,6 +141,8 @@ int main(int argc, char **argv)
         settings.setColorScheme(gpuf::colorSchemeName(gpuf::colorSchemeFromName(parser.value(scheme))));
     gpuf::applyColorScheme(gpuf::colorSchemeFromName(settings.colorScheme()));
     gpuf::StoreSession session;
+    // What other programs write to the open store (a gpuf search, an import) reaches the views as typed changes.
+    const gpuf::StoreFollower follower(&session);
     gpuf::MainWindow window(&settings, &session);
     window.show();
     if (parser.isSet(options.quitAfterLoad)) {

@@ -6,6 +6,7 @@
 #include "core/search/search_setup.h"
 #include "core/session/candidate_source.h"
 #include "core/session/selection.h"
+#include "core/session/store_follower.h"
 #include "core/session/store_session.h"
 #include "core/store/search_repo.h"
 #include "tests/support/session_open.h"
@@ -26,8 +27,10 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QPlainTextEdit>
 #include <QProcess>
@@ -303,6 +306,55 @@ private Q_SLOTS:
         QCOMPARE(dialog.costLabel()->text(), QStringLiteral("Give the search a name."));
     }
 
+    // A problem's recorded pool: the form says how many kernels it holds, promises no more GPU evaluations than that
+    // and allows only the steps it can feed; GUI and CLI share their defaults (40 steps, seed 0).
+    void newSearchPoolCap()
+    {
+        NewSearchChoices choices;
+        choices.targets = {{QStringLiteral("sgemm"), {}, QStringLiteral("sgemm")}};
+        choices.forecasters = {QStringLiteral("costmodel")};
+        choices.hardware = {QStringLiteral("NVIDIA H100 80GB HBM3"), QStringLiteral("NVIDIA H200")};
+        choices.searches = {QStringLiteral("earlier")};
+        choices.pools
+            = {{QStringLiteral("sgemm"), QStringLiteral("sgemm"), QStringLiteral("NVIDIA H100 80GB HBM3"), 10, true},
+                {QStringLiteral("sgemm"), QStringLiteral("sgemm"), QStringLiteral("NVIDIA H200"), 6, true}};
+        NewSearchDialog dialog(choices);
+        QCOMPARE(dialog.mutatorBox()->currentData().toString(), QStringLiteral("pool"));
+        auto config = dialog.config();
+        QVERIFY(config);
+        QCOMPARE(config->seed, quint64(0));
+        // 4 proposals per parent: 10 kernels are all proposed within 3 steps, so 40 is capped there.
+        QCOMPARE(dialog.stepsBox()->maximum(), 3);
+        QCOMPARE(dialog.stepsBox()->value(), 3);
+        const QString text = dialog.costLabel()->text();
+        QVERIFY2(text.contains(QLatin1StringView("at most 10 GPU evaluations")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1StringView("The recorded pool of sgemm on NVIDIA H100 80GB HBM3 holds 10 "
+                                                 "kernels: each is proposed once, and the search ends when all are "
+                                                 "(after 3 steps at most).")),
+            qPrintable(text));
+        // The other GPU's pool is smaller.
+        for (QComboBox *box : dialog.findChildren<QComboBox *>()) {
+            if (const int at = box->findData(QStringLiteral("NVIDIA H200")); at >= 0)
+                box->setCurrentIndex(at);
+        }
+        QVERIFY2(dialog.costLabel()->text().contains(QLatin1StringView("at most 6 GPU evaluations")),
+            qPrintable(dialog.costLabel()->text()));
+        QCOMPARE(dialog.stepsBox()->maximum(), 2);
+        // On this machine's GPU the pool is the GPU's with most runs; a recorded search's proposals are not capped.
+        dialog.gpuBox()->setCurrentIndex(dialog.gpuBox()->findData(QStringLiteral("local")));
+        QCOMPARE(dialog.stepsBox()->maximum(), 3);
+        dialog.mutatorBox()->setCurrentIndex(dialog.mutatorBox()->findData(QStringLiteral("log")));
+        QVERIFY(dialog.stepsBox()->maximum() > 1000);
+        // Every field says what it is.
+        for (QWidget *field : dialog.findChildren<QWidget *>()) {
+            if (qobject_cast<QComboBox *>(field) || qobject_cast<QAbstractSpinBox *>(field)
+                || qobject_cast<QLineEdit *>(field)) {
+                if (field->parentWidget() == &dialog)
+                    QVERIFY2(!field->toolTip().isEmpty(), qPrintable(field->objectName()));
+            }
+        }
+    }
+
     // New Search… shows the cost before anything starts, creates the search and runs it; single step pauses after
     // one step; resume runs on; pause halts.
     void startStepResumePause()
@@ -318,13 +370,16 @@ private Q_SLOTS:
         NewSearchDialog *dialog = dock.panel.openNewSearchDialog(*choices);
         dialog->targetBox()->setCurrentIndex(dialog->targetBox()->findData(QStringLiteral("sgemm")));
         dialog->modeBox()->setCurrentIndex(dialog->modeBox()->findData(QStringLiteral("surrogate")));
-        dialog->stepsBox()->setValue(400);
         dialog->measureBox()->setValue(2);
         dialog->proposalsBox()->setValue(8);
-        // Step 0 expands the seed, then 2 parents a step: 1 + 2·399 = 799 expansions, 2 measured and 8 forecast each.
-        QVERIFY2(dialog->costLabel()->text().contains(QLatin1StringView("at most 1,598 GPU evaluations")),
+        dialog->stepsBox()->setValue(400);
+        // sgemm's pool holds 268 kernels: 8 proposals a step spend it within 34 steps, so 400 is capped there. Step 0
+        // expands the seed, then 2 parents a step: 1 + 2·33 = 67 expansions, 2 measured and 8 forecast each, no more
+        // forecasts than the pool and the seed.
+        QCOMPARE(dialog->stepsBox()->value(), 34);
+        QVERIFY2(dialog->costLabel()->text().contains(QLatin1StringView("at most 134 GPU evaluations")),
             qPrintable(dialog->costLabel()->text()));
-        QVERIFY2(dialog->costLabel()->text().contains(QLatin1StringView("6,393 forecasts")),
+        QVERIFY2(dialog->costLabel()->text().contains(QLatin1StringView("269 forecasts")),
             qPrintable(dialog->costLabel()->text()));
         dialog->setSearchName(QStringLiteral("live"));
         // Pause as soon as the engine reports, to step by hand from there.
@@ -350,7 +405,7 @@ private Q_SLOTS:
         QVERIFY(dock.panel.nodesModel()->rowCount() > 1);
         const int row = dock.panel.searchModel()->rowOfName(QStringLiteral("live"));
         QCOMPARE(cell(dock.panel.searchModel(), row, SearchListModel::ForecasterColumn), QStringLiteral("costmodel"));
-        QVERIFY(dock.panel.liveLabel()->text().contains(QStringLiteral("%1 of 400 steps done").arg(before + 1)));
+        QVERIFY(dock.panel.liveLabel()->text().contains(QStringLiteral("%1 of 34 steps done").arg(before + 1)));
         QTRY_VERIFY2(figuresDisagree(dock, path, QStringLiteral("live")).isEmpty(),
             qPrintable(figuresDisagree(dock, path, QStringLiteral("live"))));
 
@@ -704,6 +759,50 @@ private Q_SLOTS:
     }
 
     // `gpuf search start` killed mid-run: the dock shows the search as interrupted and resumes it to the end.
+    // A search another program runs on the open store (gpuf search start) appears in the list and its shown log grows
+    // without View → Reload: the store follower announces what the other connection wrote.
+    void followsAnotherProgram()
+    {
+        const QString path = freshStore(QStringLiteral("followed.gpuf"));
+        Dock dock;
+        const StoreFollower follower(&dock.session);
+        QVERIFY(test::openSession(dock.session, path));
+        QTRY_VERIFY_WITH_TIMEOUT(!dock.panel.isLoading(), 20000);
+        QCOMPARE(dock.panel.searchModel()->rowCount(), 0);
+        QSignalSpy changes(&dock.session, &StoreSession::changed);
+        QProcess cli;
+        cli.start(QStringLiteral(GPUF_CLI_PATH),
+            {QStringLiteral("search"), QStringLiteral("start"), path, QStringLiteral("--name"),
+                QStringLiteral("elsewhere"), QStringLiteral("--problem"), QStringLiteral("sgemm"),
+                QStringLiteral("--steps"), QStringLiteral("3000"), QStringLiteral("--measure"), QStringLiteral("2"),
+                QStringLiteral("--seed"), QStringLiteral("3"), QStringLiteral("--quiet")});
+        QVERIFY(cli.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(dock.panel.searchModel()->rowOfName(QStringLiteral("elsewhere")) >= 0, 20000);
+        QVERIFY(dock.panel.showSearchNamed(QStringLiteral("elsewhere")));
+        QTRY_VERIFY_WITH_TIMEOUT(state(dock), 20000);
+        const int seen = steps(dock);
+        QTRY_VERIFY_WITH_TIMEOUT(steps(dock) >= seen + 2 || cli.state() != QProcess::Running, 30000);
+        cli.kill();
+        QVERIFY(cli.waitForFinished());
+        // What it wrote last reaches the dock shortly after.
+        const int stored = int(storedKinds(path, QStringLiteral("elsewhere")).count(QStringLiteral("step_completed")));
+        QElapsedTimer caughtUp;
+        caughtUp.start();
+        QTRY_COMPARE_WITH_TIMEOUT(steps(dock), stored, 10000);
+        qInfo("the dock showed the other program's last step %lld ms after it ended", caughtUp.elapsed());
+        QVERIFY2(caughtUp.elapsed() < 3000, qPrintable(QString::number(caughtUp.elapsed())));
+        // Through the session's typed changes: the search's id, not "reload everything".
+        const int row = dock.panel.searchModel()->rowOfName(QStringLiteral("elsewhere"));
+        const RowId id = dock.panel.searchModel()->summaryAt(row)->search.id;
+        bool named = false;
+        for (const QList<QVariant> &args : std::as_const(changes)) {
+            const auto change = args.at(0).value<StoreChange>();
+            QVERIFY(change.kind != StoreChange::Kind::Reload && change.kind != StoreChange::Kind::Import);
+            named = named || (change.kind == StoreChange::Kind::Searches && change.ids.contains(id));
+        }
+        QVERIFY(named);
+    }
+
     void resumeAfterKill()
     {
         const QString path = freshStore(QStringLiteral("killed.gpuf"));

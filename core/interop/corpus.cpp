@@ -101,10 +101,13 @@ Result<QJsonObject> completeSpec(const QString &dir, const Operation &op, const 
 
 QString CorpusReport::text() const
 {
-    return QStringLiteral("corpus: %1 problems, %2 kernels, %3 measurements")
-        .arg(problems)
-        .arg(kernels)
-        .arg(measurements);
+    const QString text = QStringLiteral("corpus: %1 problems, %2 kernels, %3 measurements")
+                             .arg(problems)
+                             .arg(kernels)
+                             .arg(measurements);
+    return referenceMeasurements == 0
+        ? text
+        : text + QStringLiteral(" (and %1 of the Python references, timed beside them)").arg(referenceMeasurements);
 }
 
 Result<QJsonObject> corpusVariantSpec(const QString &operationDir, const QString &variant)

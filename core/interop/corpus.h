@@ -19,6 +19,9 @@ struct CorpusReport
     int problems = 0;
     int kernels = 0;
     int measurements = 0;
+    // Of Python problems' references, timed in each candidate's process (docs/python-problems.md); not in
+    // `measurements`.
+    int referenceMeasurements = 0;
     QString text() const;
 };
 

@@ -1,7 +1,9 @@
 // The measurement half of the corpus import: lines written by tests/gpu/measure_corpus.py, one per
 // (operation, variant, case): the worker's case result (docs/measure-protocol.md) flattened into the line, plus
 // `device` (device_info), `provenance` and `compile` of the request. Every line becomes one measurement of the
-// variant's kernel on that device; cases the worker never reached (`not_run`, after a fault) are skipped.
+// variant's kernel on that device; cases the worker never reached (`not_run`, after a fault) are skipped. A Python
+// line's `reference_timing` (the problem's reference, timed in the same process on the same inputs) becomes a
+// measurement of the problem's reference kernel too.
 #include "core/interop/corpus.h"
 
 #include "core/measure/measurement_mapping.h"
@@ -88,6 +90,17 @@ Status importCorpusMeasurements(Store &store, const QString &resultsFile, Corpus
         if (auto id = measurements.insert(m); !id)
             return Error {QStringLiteral("%1: %2").arg(where, id.error())};
         ++report.measurements;
+        // A Python line carries the reference's timing of the same case, made in the candidate's process: the
+        // reference kernel's measurement, so that every pair against it has a measured truth.
+        const RowId referenceId = (*problem)->referenceKernelId;
+        if (line.value(QStringLiteral("language")) != QLatin1StringView("python") || referenceId == 0
+            || referenceId == kernelId)
+            continue;
+        if (auto r = measure::referenceMeasurementFromCase(line, contextOf(line), referenceId, h.id, variant)) {
+            if (auto id = measurements.insert(*r); !id)
+                return Error {QStringLiteral("%1: the reference's timing: %2").arg(where, id.error())};
+            ++report.referenceMeasurements;
+        }
     }
     return {};
 }

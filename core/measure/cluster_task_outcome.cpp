@@ -249,7 +249,7 @@ ClusterUpdate ClusterBackend::finishRequest(ClusterTask &task, const QJsonObject
     }
     const QString toolkit
         = response.value(QStringLiteral("provenance")).toObject().value(QStringLiteral("toolkit_version")).toString();
-    auto ids = measure::storeMeasuredRows(m_store, rows.rows, result.device, toolkit);
+    auto ids = measure::storeMeasuredRows(m_store, rows.rows, result.device, toolkit, &rows.referenceRows);
     if (!ids) {
         *storeError = ids.error();
         return u;

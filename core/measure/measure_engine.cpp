@@ -559,14 +559,14 @@ void MeasureEngine::runReplay(Entry &e)
 }
 
 Result<QList<RowId>> MeasureEngine::storeRows(
-    QList<Measurement> &rows, const QJsonObject &device, const QString &toolkit)
+    QList<Measurement> &rows, const QJsonObject &device, const QString &toolkit, QList<Measurement> *referenceRows)
 {
     if (!m_store)
         return Error {tr("no store is open")};
     Transaction tx(*m_store);
     if (Status s = tx.begin(); !s)
         return Error {s.error()};
-    auto ids = measure::storeMeasuredRows(*m_store, rows, device, toolkit);
+    auto ids = measure::storeMeasuredRows(*m_store, rows, device, toolkit, referenceRows);
     if (!ids)
         return Error {ids.error()};
     if (Status s = tx.commit(); !s)
@@ -593,7 +593,7 @@ void MeasureEngine::onWorkerResponse(int index, const QJsonObject &response)
     }
     const QString toolkit
         = response.value(QStringLiteral("provenance")).toObject().value(QStringLiteral("toolkit_version")).toString();
-    auto ids = storeRows(rows.rows, device, toolkit);
+    auto ids = storeRows(rows.rows, device, toolkit, &rows.referenceRows);
     if (!ids) {
         finish(*e, MeasureItemState::Failed, rows.status, tr("measured, but not stored: %1").arg(ids.error()));
         dispatch();
@@ -610,7 +610,10 @@ void MeasureEngine::onWorkerResponse(int index, const QJsonObject &response)
             e->item.medianNs = m.runtime->medianNs;
     }
     finish(*e, MeasureItemState::Done, rows.status, rows.message);
-    Q_EMIT measurementsStored(*ids, {e->item.job.kernelId});
+    QList<RowId> kernels {e->item.job.kernelId};
+    if (!rows.referenceRows.isEmpty())
+        kernels.append(rows.referenceRows.first().kernelId); // the Python reference, timed beside the candidate
+    Q_EMIT measurementsStored(*ids, kernels);
     dispatch();
 }
 

@@ -95,7 +95,8 @@ private:
     void dispatch();
     void runReplay(Entry &entry);
     void finish(Entry &entry, MeasureItemState state, const QString &outcome, const QString &message);
-    Result<QList<RowId>> storeRows(QList<Measurement> &rows, const QJsonObject &device, const QString &toolkit);
+    Result<QList<RowId>> storeRows(QList<Measurement> &rows, const QJsonObject &device, const QString &toolkit,
+        QList<Measurement> *referenceRows = nullptr);
     void failQueuedLocal(const QString &reason);
     ClusterBackend *clusterBackend(const QString &name, QString *error);
     void submitCluster(const QString &profile, const QList<quint64> &itemIds);

@@ -102,6 +102,7 @@ Result<MeasurePlan> planPython(const Kernel &k, const Problem &p, const QString 
                           .arg(k.id)
                           .arg(python)};
     plan.pythonProblem = python;
+    plan.pythonReferenceId = p.referenceKernelId;
     plan.candidate = QJsonObject {{QStringLiteral("format"), QStringLiteral("gpuf-python/1")},
         {QStringLiteral("name"), QString(p.name + QLatin1Char('/') + kernelName(k))},
         {QStringLiteral("source"), k.source}};
@@ -264,13 +265,17 @@ ResponseRows rowsFromResponse(const QJsonObject &response, const MeasurePlan &pl
         if (blamesReference(c.value(QStringLiteral("message")).toString()))
             continue;
         out.rows.append(measurementFromCase(c, context, plan.kernelId, 0));
+        if (plan.pythonReferenceId != 0 && plan.pythonReferenceId != plan.kernelId) {
+            if (auto r = referenceMeasurementFromCase(c, context, plan.pythonReferenceId, 0, plan.label))
+                out.referenceRows.append(*r);
+        }
     }
     out.store = !out.rows.isEmpty();
     return out;
 }
 
-Result<QList<RowId>> storeMeasuredRows(
-    Store &store, QList<Measurement> &rows, const QJsonObject &device, const QString &toolkit)
+Result<QList<RowId>> storeMeasuredRows(Store &store, QList<Measurement> &rows, const QJsonObject &device,
+    const QString &toolkit, QList<Measurement> *referenceRows)
 {
     Hardware hardware = hardwareFromDevice(device, toolkit);
     if (hardware.name.isEmpty())
@@ -286,6 +291,13 @@ Result<QList<RowId>> storeMeasuredRows(
         if (!id)
             return Error {id.error()};
         ids.append(*id);
+    }
+    if (referenceRows) {
+        for (Measurement &m : *referenceRows) {
+            m.hardwareId = *hardwareId;
+            if (auto id = repo.insert(m); !id)
+                return Error {id.error()};
+        }
     }
     return ids;
 }

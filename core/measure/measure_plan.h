@@ -33,6 +33,8 @@ struct MeasurePlan
     // Non-empty: the candidate is a gpuf-python/1 module measured against this Python problem's own reference
     // (docs/python-problems.md); `reference` stays empty.
     QString pythonProblem;
+    // The Python problem's reference kernel, timed in the candidate's process: its timings are stored as its rows.
+    RowId pythonReferenceId = 0;
 };
 
 // The spec of a stored kernel: its `parameters.spec` with its source and a name put back (the corpus stores the
@@ -57,6 +59,9 @@ struct ResponseRows
     QString message;
     bool store = false;
     QList<Measurement> rows; // kernelId set, hardwareId to be set by the caller
+    // A Python candidate's answer: the reference's timings of the same cases (plan.pythonReferenceId), stored with
+    // the rows but not counted as the item's cases.
+    QList<Measurement> referenceRows;
 };
 
 ResponseRows rowsFromResponse(const QJsonObject &response, const MeasurePlan &plan, const QJsonObject &device,
@@ -64,8 +69,10 @@ ResponseRows rowsFromResponse(const QJsonObject &response, const MeasurePlan &pl
 
 // Stores the rows of one answer on the hardware `device` (device_info's `device`) describes, inserting that hardware
 // when it is new; the caller holds the transaction. Shared by the local queue and the cluster backend.
-Result<QList<RowId>> storeMeasuredRows(
-    Store &store, QList<Measurement> &rows, const QJsonObject &device, const QString &toolkit);
+// `referenceRows` (a Python answer's reference timings) are stored on the same hardware; the ids returned are the
+// rows'.
+Result<QList<RowId>> storeMeasuredRows(Store &store, QList<Measurement> &rows, const QJsonObject &device,
+    const QString &toolkit, QList<Measurement> *referenceRows = nullptr);
 
 // Replay: the newest stored non-replay measurement of each case of `kernelId` on `hardwareId` (0: the hardware with
 // most of them), copied as rows whose source is `replay` and whose provenance names the row they copy. Fails when the

@@ -65,6 +65,72 @@ ResourceUsage resourcesFrom(const QJsonArray &kernels, const QJsonArray &launche
     return usage;
 }
 
+QJsonObject figureOf(const QJsonObject &timing)
+{
+    QJsonObject figure;
+    for (const char *key : {"kind", "method", "n", "mean_us", "median_us", "min_us", "std_us", "rel_std_error",
+             "stop_reason", "launch_guard_us", "noisy", "remeasured", "back_to_back"}) {
+        const QString name = QString::fromLatin1(key);
+        if (timing.contains(name))
+            figure.insert(name, timing.value(name));
+    }
+    return figure;
+}
+
+// The two figures of one kernel's case and the speedup's choice (docs/python-problems.md).
+QJsonObject timingsOf(const QJsonObject &device, const QJsonObject &call, const QString &speedupTime,
+    const QJsonObject &result, const QString &prefix)
+{
+    QJsonObject timings {{QStringLiteral("speedup_time"), speedupTime}};
+    if (!device.isEmpty())
+        timings.insert(QStringLiteral("device"), figureOf(device));
+    if (!call.isEmpty())
+        timings.insert(QStringLiteral("call"), figureOf(call));
+    for (const char *key : {"launch_bound", "host_overhead_us"}) {
+        const QString name = prefix + QString::fromLatin1(key);
+        if (result.contains(name))
+            timings.insert(QString::fromLatin1(key), result.value(name));
+    }
+    if (result.contains(QStringLiteral("launch_bound_margin")))
+        timings.insert(QStringLiteral("launch_bound_margin"), result.value(QStringLiteral("launch_bound_margin")));
+    return timings;
+}
+
+// The speedup's figure: call time where the case names it and holds it, else device time.
+QString speedupTimeOf(const QJsonObject &result, const QJsonObject &call)
+{
+    return result.value(QStringLiteral("speedup_time")).toString() == QLatin1StringView("call") && !call.isEmpty()
+        ? QStringLiteral("call")
+        : QStringLiteral("device");
+}
+
+QJsonObject provenanceOf(const QJsonObject &result, const QJsonObject &timing, const CaseContext &context, bool l2Flush)
+{
+    const QJsonObject &device = context.device;
+    const QJsonObject &provenance = context.provenance;
+    QJsonObject out {
+        {QStringLiteral("gpu"), device.value(QStringLiteral("name"))},
+        {QStringLiteral("uuid"), device.value(QStringLiteral("uuid"))},
+        {QStringLiteral("compute_capability"), device.value(QStringLiteral("compute_capability"))},
+        {QStringLiteral("driver_version"), device.value(QStringLiteral("driver_version"))},
+        {QStringLiteral("toolkit_version"), provenance.value(QStringLiteral("toolkit_version"))},
+        {QStringLiteral("worker_version"), provenance.value(QStringLiteral("worker_version"))},
+        {QStringLiteral("peak_bandwidth_gbs"), provenance.value(QStringLiteral("peak_bandwidth_gbs"))},
+        {QStringLiteral("arch"), context.compile.value(QStringLiteral("arch"))},
+        {QStringLiteral("compile_options"), context.compile.value(QStringLiteral("options"))},
+        {QStringLiteral("clocks_before"), result.value(QStringLiteral("clocks_before"))},
+        {QStringLiteral("clocks_after"), result.value(QStringLiteral("clocks_after"))},
+        {QStringLiteral("timing_method"), timing.value(QStringLiteral("method"))},
+        {QStringLiteral("timing_note"), timing.value(QStringLiteral("method_note"))},
+        {QStringLiteral("event_timing"), timing.value(QStringLiteral("events"))},
+        {QStringLiteral("flush_l2"), l2Flush},
+        {QStringLiteral("measured_at"), context.measuredAt},
+    };
+    if (context.measuredAt.isEmpty())
+        out.remove(QStringLiteral("measured_at"));
+    return out;
+}
+
 } // namespace
 
 Measurement measurementFromCase(
@@ -81,7 +147,10 @@ Measurement measurementFromCase(
     m.errorText = result.value(QStringLiteral("message")).toString();
     if (m.status == MeasurementStatus::CompileFailed && m.errorText.isEmpty())
         m.errorText = context.compile.value(QStringLiteral("log")).toString();
-    const QJsonObject timing = result.value(QStringLiteral("timing")).toObject();
+    const QJsonObject device = result.value(QStringLiteral("timing")).toObject();
+    const QJsonObject call = result.value(QStringLiteral("call_timing")).toObject();
+    const QString speedupTime = speedupTimeOf(result, call);
+    const QJsonObject &timing = speedupTime == QLatin1StringView("call") ? call : device;
     if (m.status == MeasurementStatus::Ok)
         m.runtime = runtimeFrom(timing);
     m.timingMethod = timing.value(QStringLiteral("method")).toString();
@@ -96,29 +165,45 @@ Measurement measurementFromCase(
     }
     m.counters.insert(QStringLiteral("correctness"), result.value(QStringLiteral("correctness")));
     m.counters.insert(QStringLiteral("launches"), launches);
-    const QJsonObject &device = context.device;
-    const QJsonObject &provenance = context.provenance;
-    m.provenance = QJsonObject {
-        {QStringLiteral("gpu"), device.value(QStringLiteral("name"))},
-        {QStringLiteral("uuid"), device.value(QStringLiteral("uuid"))},
-        {QStringLiteral("compute_capability"), device.value(QStringLiteral("compute_capability"))},
-        {QStringLiteral("driver_version"), device.value(QStringLiteral("driver_version"))},
-        {QStringLiteral("toolkit_version"), provenance.value(QStringLiteral("toolkit_version"))},
-        {QStringLiteral("worker_version"), provenance.value(QStringLiteral("worker_version"))},
-        {QStringLiteral("peak_bandwidth_gbs"), provenance.value(QStringLiteral("peak_bandwidth_gbs"))},
-        {QStringLiteral("arch"), context.compile.value(QStringLiteral("arch"))},
-        {QStringLiteral("compile_options"), context.compile.value(QStringLiteral("options"))},
-        {QStringLiteral("clocks_before"), result.value(QStringLiteral("clocks_before"))},
-        {QStringLiteral("clocks_after"), result.value(QStringLiteral("clocks_after"))},
-        {QStringLiteral("timing_method"), timing.value(QStringLiteral("method"))},
-        {QStringLiteral("timing_note"), timing.value(QStringLiteral("method_note"))},
-        {QStringLiteral("event_timing"), timing.value(QStringLiteral("events"))},
-        {QStringLiteral("flush_l2"), m.l2Flush},
-        {QStringLiteral("measured_at"), context.measuredAt},
-    };
-    if (context.measuredAt.isEmpty())
-        m.provenance.remove(QStringLiteral("measured_at"));
-    else
+    if (!device.isEmpty() && (!call.isEmpty() || result.contains(QStringLiteral("speedup_time"))))
+        m.counters.insert(QStringLiteral("timings"), timingsOf(device, call, speedupTime, result, QString()));
+    m.provenance = provenanceOf(result, timing, context, m.l2Flush);
+    if (!context.measuredAt.isEmpty())
+        m.createdAt = QDateTime::fromString(context.measuredAt, Qt::ISODateWithMs);
+    m.source = MeasurementSource::Local;
+    return m;
+}
+
+std::optional<Measurement> referenceMeasurementFromCase(const QJsonObject &caseResult, const CaseContext &context,
+    RowId referenceKernelId, RowId hardwareId, const QString &candidateName)
+{
+    const QJsonObject device = caseResult.value(QStringLiteral("reference_timing")).toObject();
+    if (device.isEmpty() || device.value(QStringLiteral("median_us")).toDouble() <= 0.0)
+        return std::nullopt;
+    const QJsonObject call = caseResult.value(QStringLiteral("reference_call_timing")).toObject();
+    const QString speedupTime = speedupTimeOf(caseResult, call);
+    const QJsonObject &timing = speedupTime == QLatin1StringView("call") ? call : device;
+    Measurement m;
+    m.kernelId = referenceKernelId;
+    m.hardwareId = hardwareId;
+    m.caseName = caseResult.contains(QStringLiteral("case")) ? caseResult.value(QStringLiteral("case")).toString()
+                                                             : caseResult.value(QStringLiteral("name")).toString();
+    m.status = MeasurementStatus::Ok;
+    m.runtime = runtimeFrom(timing);
+    m.timingMethod = timing.value(QStringLiteral("method")).toString();
+    m.l2Flush = timing.value(QStringLiteral("flush_l2"))
+                    .toBool(context.options.value(QStringLiteral("flush_l2")).toBool(true));
+    m.counters = QJsonObject {{QStringLiteral("timed_as"), QStringLiteral("reference")},
+        {QStringLiteral("timed_with"), candidateName},
+        {QStringLiteral("timings"), timingsOf(device, call, speedupTime, caseResult, QStringLiteral("reference_"))}};
+    for (const char *key : {"bytes_moved", "flops", "floor_us"}) {
+        const QString name = QString::fromLatin1(key);
+        if (caseResult.contains(name))
+            m.counters.insert(name, caseResult.value(name));
+    }
+    m.provenance = provenanceOf(caseResult, timing, context, m.l2Flush);
+    m.provenance.insert(QStringLiteral("process"), QStringLiteral("the candidate's (same case, same inputs)"));
+    if (!context.measuredAt.isEmpty())
         m.createdAt = QDateTime::fromString(context.measuredAt, Qt::ISODateWithMs);
     m.source = MeasurementSource::Local;
     return m;

@@ -23,8 +23,16 @@ struct CaseContext
 Hardware hardwareFromDevice(const QJsonObject &device, const QString &toolkitVersion);
 
 // One case result (docs/measure-protocol.md, `cases[]`; the case name in `name`, or `case` for corpus lines).
-// The measurement's source is Local: these are runs on a real device.
+// The measurement's source is Local: these are runs on a real device. A Python case carries two figures (device
+// time in `timing`, call time in `call_timing`): the runtime is the one its `speedup_time` names, and both, with
+// their methods, the launch-bound flag and the noise marks, are kept in the counters' `timings`.
 Measurement measurementFromCase(
     const QJsonObject &caseResult, const CaseContext &context, RowId kernelId, RowId hardwareId);
+
+// The reference's timing of the same case in the same process (`reference_timing`, `reference_call_timing`) as a
+// measurement of the reference kernel, marked as timed beside `candidateName` (counters `timed_as`: "reference",
+// `timed_with`). Empty when the case holds no reference timing.
+std::optional<Measurement> referenceMeasurementFromCase(const QJsonObject &caseResult, const CaseContext &context,
+    RowId referenceKernelId, RowId hardwareId, const QString &candidateName);
 
 } // namespace gpuf::measure

@@ -38,6 +38,7 @@ PythonSettings settings()
 json request(const QString &candidate, json options = json::object())
 {
     options.emplace("max_samples", 20);
+    options.emplace("cooldown_ms", 50); // a noisy CPU timing is measured again after it
     return {{"candidate",
                 {{"format", kPythonCandidateFormat}, {"name", candidate.toStdString()},
                     {"source", candidateSource(candidate)}}},
@@ -97,7 +98,9 @@ private Q_SLOTS:
             QCOMPARE(c["correctness"]["after_timing"]["fresh_inputs"]["mismatches"].get<int>(), 0);
             QVERIFY(c["timing"]["n"].get<int>() >= 3);
             QVERIFY(c["timing"]["n"].get<int>() <= 20);
-            QCOMPARE(QString::fromStdString(c["timing"]["method"]), QStringLiteral("cpu_perf_counter"));
+            QCOMPARE(QString::fromStdString(c["timing"]["method"]), QStringLiteral("cpu_thread_time"));
+            QCOMPARE(QString::fromStdString(c["call_timing"]["method"]), QStringLiteral("cpu_perf_counter"));
+            QCOMPARE(QString::fromStdString(c["speedup_time"]), QStringLiteral("device"));
             QVERIFY(c["reference_timing"]["mean_us"].get<double>() > 0);
             QVERIFY(c["speedup"].get<double>() > 0);
         }
@@ -277,6 +280,84 @@ private Q_SLOTS:
         QVERIFY(plain["cases"][0]["timing"]["gc_disabled"].get<bool>());
     }
 
+    // Both figures of every call, the candidate's and the reference's: device time (the stdlib's thread CPU time)
+    // and call time (wall clock, and a back-to-back run); a candidate that sleeps 3 ms on the host before returning
+    // is launch-bound by about that much, and the one that does not is not.
+    void deviceAndCallTime()
+    {
+        const json options = {{"cases", {"n512"}}, {"cooldown_ms", 0}, {"launch_bound_margin", 0.5}};
+        const json r = run(request(QStringLiteral("host_sleep"), options));
+        QCOMPARE(text(r, "status"), QStringLiteral("ok"));
+        QCOMPARE(r["launch_bound_margin"].get<double>(), 0.5);
+        const json &c = r["cases"][0];
+        for (const char *key : {"timing", "call_timing", "reference_timing", "reference_call_timing"})
+            QVERIFY2(c[key]["median_us"].get<double>() > 0, key);
+        QCOMPARE(QString::fromStdString(c["call_timing"]["kind"]), QStringLiteral("call"));
+        QVERIFY(c["call_timing"]["back_to_back"]["n"].get<int>() >= 5);
+        QVERIFY(c["call_timing"]["back_to_back"]["median_us"].get<double>() >= 3000.0);
+        QVERIFY(c["call_timing"]["median_us"].get<double>() >= 3000.0);
+        QVERIFY2(c["timing"]["median_us"].get<double>() < 1500.0, c["timing"].dump().c_str());
+        QVERIFY(c["launch_bound"].get<bool>());
+        const double overhead = c["host_overhead_us"].get<double>();
+        QVERIFY2(overhead > 2500.0 && overhead < 100000.0, std::to_string(overhead).c_str());
+        QVERIFY(r["launch_bound_cases"] == json::array({"n512"}));
+        // The speedup is device time's (scale_stdlib names no SPEEDUP_TIME and is no paper task); both are given.
+        QCOMPARE(c["speedup"].get<double>(), c["speedups"]["device"]["mean"].get<double>());
+        QVERIFY(c["speedups"]["call"]["median"].get<double>() < c["speedups"]["device"]["median"].get<double>());
+        QVERIFY(!c["reference_launch_bound"].get<bool>());
+
+        const json good = run(request(QStringLiteral("good"), options));
+        QVERIFY(!good["cases"][0]["launch_bound"].get<bool>());
+        QVERIFY(!good.contains("launch_bound_cases"));
+        const json off = run(request(QStringLiteral("good"), {{"cases", {"n512"}}, {"call_time", false}}));
+        QVERIFY(!off["cases"][0].contains("call_timing"));
+        QVERIFY(!off["cases"][0].contains("launch_bound"));
+    }
+
+    // SPEEDUP_TIME in problem.py picks the figure of `speedup`; a value other than device or call is refused.
+    void speedupTimeOfTheProblem()
+    {
+        json body = request(QStringLiteral("host_sleep"), {{"cases", {"n64"}}, {"cooldown_ms", 0}});
+        body["problem"] = {{"name", "scale_stdlib_call"}};
+        const json r = run(body);
+        QCOMPARE(text(r, "status"), QStringLiteral("ok"));
+        QCOMPARE(text(r, "speedup_time"), QStringLiteral("call"));
+        const json &c = r["cases"][0];
+        QCOMPARE(QString::fromStdString(c["speedup_time"]), QStringLiteral("call"));
+        QCOMPARE(c["speedup"].get<double>(), c["speedups"]["call"]["mean"].get<double>());
+        QCOMPARE(c["speedup_median"].get<double>(), c["speedups"]["call"]["median"].get<double>());
+        QCOMPARE(r["geomean_speedup"].get<double>(), r["geomean_speedups"]["call"]["mean"].get<double>());
+        body["options"]["call_time"] = false; // not measured: device time, and the result says why
+        const json off = run(body);
+        QCOMPARE(text(off, "speedup_time"), QStringLiteral("device"));
+        QVERIFY(text(off, "speedup_time_note").contains(QStringLiteral("call time was not measured")));
+        body["problem"] = {{"name", "scale_stdlib_badtime"}};
+        const json bad = run(body);
+        QCOMPARE(text(bad, "status"), QStringLiteral("infrastructure_failure"));
+        QVERIFY2(text(bad, "message").contains(QStringLiteral("SPEEDUP_TIME must be 'device' or 'call', not 'wall'")),
+            qPrintable(text(bad, "message")));
+    }
+
+    // A timing whose error stays above the noise target after the stop rule is measured once more after the
+    // cool-down and marked noisy when it still is: a noise target of 0 can never be met.
+    void noisyTimingIsMeasuredAgain()
+    {
+        const json r = run(request(QStringLiteral("good"),
+            {{"cases", {"n64"}}, {"min_samples", 4}, {"max_samples", 4}, {"target_rse", 0}, {"noise_rse", 0},
+                {"cooldown_ms", 20}, {"call_time", false}, {"time_reference", false}}));
+        QCOMPARE(text(r, "status"), QStringLiteral("ok"));
+        const json &t = r["cases"][0]["timing"];
+        QCOMPARE(t["remeasured"]["after_cooldown_ms"].get<double>(), 20.0);
+        QCOMPARE(t["remeasured"]["first"]["n"].get<int>(), 4);
+        QVERIFY(t["noisy"].get<bool>());
+        QVERIFY(r["cases"][0]["noisy"] == json::array({"timing"}));
+        QVERIFY(r["noisy_cases"] == json::array({"n64"}));
+        const json calm = run(request(QStringLiteral("good"),
+            {{"cases", {"n64"}}, {"noise_rse", 1}, {"call_time", false}, {"time_reference", false}}));
+        QVERIFY(!calm["cases"][0]["timing"]["noisy"].get<bool>());
+        QVERIFY(!calm["cases"][0]["timing"].contains("remeasured"));
+    }
+
     void badRequests_data()
     {
         QTest::addColumn<QByteArray>("body");
@@ -300,6 +381,11 @@ private Q_SLOTS:
                                      << "options.max_samples: must be >= min_samples";
         QTest::newRow("bad cases") << body(cand, prob, {{"cases", "n64"}}) << "options.cases: expected an array";
         QTest::newRow("bad guard") << body(cand, prob, {{"launch_guard_us", -1}}) << "options.launch_guard_us: out of";
+        QTest::newRow("bad call_time") << body(cand, prob, {{"call_time", "yes"}})
+                                       << "options.call_time: expected true or false";
+        QTest::newRow("bad margin") << body(cand, prob, {{"launch_bound_margin", -0.1}})
+                                    << "options.launch_bound_margin: out of";
+        QTest::newRow("bad cooldown") << body(cand, prob, {{"cooldown_ms", "1s"}}) << "options.cooldown_ms: expected";
         QTest::newRow("bad keep_samples")
             << body(cand, prob, {{"keep_samples", 1}}) << "options.keep_samples: expected true or false";
         QTest::newRow("unknown field") << body(json {{"format", kPythonCandidateFormat}, {"source", src}, {"x", 1}},

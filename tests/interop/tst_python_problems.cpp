@@ -18,6 +18,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -109,6 +110,62 @@ private Q_SLOTS:
             QVERIFY(m.l2Flush);
             QCOMPARE(m.provenance.value(QStringLiteral("gpu")).toString(), QStringLiteral("NVIDIA H100 80GB HBM3"));
         }
+    }
+
+    // Each result line's reference timing (same case, same process) is stored as a measurement of the problem's
+    // reference kernel, marked as timed beside its candidate, so that the pair has a measured truth; on a real file.
+    void importsReferenceTimings()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("references.gpuf"));
+        {
+            auto store = Store::open(path);
+            QVERIFY(store);
+            auto report = interop::importCorpus(**store, kProblems, kH100);
+            QVERIFY2(report.ok(), qPrintable(report.error()));
+            QCOMPARE(report->measurements, 189);
+            QCOMPARE(report->referenceMeasurements, 189); // every line of the file carries one
+            QVERIFY(report->text().contains(QStringLiteral("189 of the Python references")));
+        }
+        auto store = Store::open(path); // read back from the file
+        QVERIFY(store);
+        auto problem = ProblemRepo(**store).findByName(QStringLiteral("cross_entropy"));
+        QVERIFY(problem.ok() && problem->has_value());
+        auto rows = MeasurementRepo(**store).forKernel((*problem)->referenceKernelId);
+        QVERIFY(rows.ok());
+        QCOMPARE(rows->size(), 27); // 9 variants x 3 cases
+        QSet<QString> cases;
+        QSet<QString> partners;
+        for (const Measurement &m : *rows) {
+            QCOMPARE(m.status, MeasurementStatus::Ok);
+            QVERIFY(m.runtime && m.runtime->medianNs > 0);
+            QCOMPARE(m.counters.value(QStringLiteral("timed_as")).toString(), QStringLiteral("reference"));
+            QCOMPARE(m.timingMethod, QStringLiteral("cuda_events"));
+            cases.insert(m.caseName);
+            partners.insert(m.counters.value(QStringLiteral("timed_with")).toString());
+        }
+        QCOMPARE(cases.size(), 3);
+        QCOMPARE(partners.size(), 9);
+        // The line's own figures: v4_triton_fused_row's first case, its reference's median in ns.
+        QFile file(kH100);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        double expected = 0.0;
+        QString firstCase;
+        while (!file.atEnd() && expected == 0.0) {
+            const QJsonObject line = QJsonDocument::fromJson(file.readLine()).object();
+            if (line.value(QStringLiteral("variant")) == QLatin1StringView("v4_triton_fused_row")) {
+                firstCase = line.value(QStringLiteral("case")).toString();
+                expected = line[QStringLiteral("reference_timing")][QStringLiteral("median_us")].toDouble() * 1e3;
+            }
+        }
+        bool found = false;
+        for (const Measurement &m : *rows) {
+            if (m.caseName == firstCase
+                && m.counters.value(QStringLiteral("timed_with")) == QLatin1StringView("v4_triton_fused_row")) {
+                QCOMPARE(m.runtime->medianNs, expected);
+                found = true;
+            }
+        }
+        QVERIFY(found);
     }
 
     void badFolderChangesNothing_data()

@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 
 using namespace gpuf;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -145,6 +146,68 @@ private Q_SLOTS:
         } else {
             QVERIFY(!m.runtime.has_value());
         }
+    }
+
+    // A Python answer: both figures of each kernel, the runtime from the one `speedup_time` names, and the reference's
+    // timings of the same case as rows of the problem's reference kernel, marked as such.
+    void pythonAnswerKeepsBothFigures()
+    {
+        measure::MeasurePlan plan = twoCasePlan();
+        plan.pythonProblem = QStringLiteral("layer_norm_triton");
+        plan.pythonReferenceId = 3;
+        plan.label = QStringLiteral("layer_norm_triton / v2");
+        const QJsonObject response = json(R"J({"status":"ok","speedup_time":"call","launch_bound_margin":0.1,
+            "cases":[{"name":"1M","status":"ok","speedup_time":"call","launch_bound_margin":0.1,
+              "timing":{"kind":"device","method":"cuda_events","n":40,"mean_us":16.7,"median_us":14.7,"min_us":14.0,
+                        "std_us":1.0,"rel_std_error":0.11,"noisy":true,"remeasured":{"first":{"n":100}}},
+              "call_timing":{"kind":"call","method":"cuda_events_after_sync","n":30,"mean_us":44.5,"median_us":44.0,
+                        "min_us":41.0,"std_us":2.0,"rel_std_error":0.004,
+                        "back_to_back":{"method":"cuda_events_back_to_back","n":100,"median_us":37.8}},
+              "reference_timing":{"method":"cuda_events","n":20,"mean_us":22.0,"median_us":21.9,"min_us":21.5,
+                        "std_us":0.2,"rel_std_error":0.001},
+              "reference_call_timing":{"method":"cuda_events_after_sync","n":20,"mean_us":26.0,"median_us":25.8,
+                        "min_us":25.0,"std_us":0.3,"rel_std_error":0.001},
+              "launch_bound":true,"host_overhead_us":29.3,"reference_launch_bound":true,
+              "reference_host_overhead_us":3.9}]})J");
+        const QJsonObject device = json(R"J({"name":"NVIDIA H200","compute_capability":"9.0","sm_count":132})J");
+        const auto out = measure::rowsFromResponse(response, plan, device, {}, QString());
+        QCOMPARE(out.rows.size(), 1);
+        const Measurement &m = out.rows.first();
+        QCOMPARE(m.runtime->medianNs, 44000.0); // call time: the speedup's figure
+        QCOMPARE(m.timingMethod, QStringLiteral("cuda_events_after_sync"));
+        const QJsonObject timings = m.counters.value(QStringLiteral("timings")).toObject();
+        QCOMPARE(timings.value(QStringLiteral("speedup_time")).toString(), QStringLiteral("call"));
+        QCOMPARE(timings[u"device"_s][u"median_us"_s].toDouble(), 14.7);
+        QCOMPARE(timings[u"device"_s][u"method"_s].toString(), QStringLiteral("cuda_events"));
+        QVERIFY(timings[u"device"_s][u"noisy"_s].toBool());
+        QCOMPARE(timings[u"call"_s][u"back_to_back"_s][u"median_us"_s].toDouble(), 37.8);
+        QVERIFY(timings[u"launch_bound"_s].toBool());
+        QCOMPARE(timings[u"host_overhead_us"_s].toDouble(), 29.3);
+        QCOMPARE(timings[u"launch_bound_margin"_s].toDouble(), 0.1);
+        QCOMPARE(out.referenceRows.size(), 1);
+        const Measurement &r = out.referenceRows.first();
+        QCOMPARE(r.kernelId, RowId(3));
+        QCOMPARE(r.caseName, QStringLiteral("1M"));
+        QCOMPARE(r.runtime->medianNs, 25800.0);
+        QCOMPARE(r.counters.value(QStringLiteral("timed_as")).toString(), QStringLiteral("reference"));
+        QCOMPARE(r.counters.value(QStringLiteral("timed_with")).toString(), QStringLiteral("layer_norm_triton / v2"));
+        const QJsonObject refTimings = r.counters.value(QStringLiteral("timings")).toObject();
+        QCOMPARE(refTimings[u"device"_s][u"median_us"_s].toDouble(), 21.9);
+        QCOMPARE(refTimings[u"host_overhead_us"_s].toDouble(), 3.9);
+
+        // Device time chosen, or no call time measured: the device figure is the runtime.
+        QJsonObject deviceChosen = response;
+        QJsonArray cases = deviceChosen[u"cases"_s].toArray();
+        QJsonObject c = cases.first().toObject();
+        c[u"speedup_time"_s] = u"device"_s;
+        cases[0] = c;
+        deviceChosen[u"cases"_s] = cases;
+        const auto byDevice = measure::rowsFromResponse(deviceChosen, plan, device, {}, QString());
+        QCOMPARE(byDevice.rows.first().runtime->medianNs, 14700.0);
+        QCOMPARE(byDevice.referenceRows.first().runtime->medianNs, 21900.0);
+        // A CUDA plan (no Python problem) keeps no reference rows.
+        const auto cuda = measure::rowsFromResponse(response, twoCasePlan(), device, {}, QString());
+        QVERIFY(cuda.referenceRows.isEmpty());
     }
 
     void plansFromTheCorpus()

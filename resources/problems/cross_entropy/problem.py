@@ -5,6 +5,8 @@ import torch
 NAME = "cross_entropy"
 BACKEND = "torch"
 PAPER_TASK = "cross_entropy"
+# The paper timed its GPU MODE tasks as single calls after a synchronise (host work included): call time.
+SPEEDUP_TIME = "call"
 DESCRIPTION = ("logits [B, V] bfloat16, targets [B] int64 -> (loss [B] float32 = logsumexp(x) - x[target], "
                "grad [B, V] bfloat16 = softmax(x) - onehot(target)); B = 4096.")
 CASES = [

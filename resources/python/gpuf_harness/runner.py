@@ -407,6 +407,7 @@ class Harness:
         margin = float(self.opts["launch_bound_margin"])
         result[prefix + "host_overhead_us"] = call - device
         result[prefix + "launch_bound"] = call > device * (1.0 + margin)
+        result["launch_bound_margin"] = margin
 
     def add_floor(self, case, result):
         bytes_fn = getattr(self.problem, "bytes_moved", None)

@@ -40,6 +40,14 @@ QList<Option> metricsOptions()
     };
 }
 
+qint64 scoredTotal(const ScoredPairs &pairs)
+{
+    qint64 n = 0;
+    for (const ScoredPairsForecaster &f : pairs.forecasters)
+        n += f.scored;
+    return n;
+}
+
 // The figures as rows and the forecasters as columns: a terminal is narrower than the GUI's table.
 // The forecaster's column title: its name, marked when it is scored on pairs it was trained on.
 QString columnName(const metrics::ForecasterReport &r, const QHash<qint64, qint64> &inSample)
@@ -79,6 +87,15 @@ void printReports(QTextStream &out, const ScoredPairs &pairs, const std::vector<
         out << QStringLiteral("  %1 scored forecasts have a truth replayed from stored runtimes (↺), not measured "
                               "here\n")
                    .arg(replayed);
+    if (const qint64 quarantined = pairs.quarantined(); quarantined > 0)
+        out << QStringLiteral("  %1 forecasts left out: their truth rests on a quarantined measurement (gpuf "
+                              "quarantine)\n")
+                   .arg(quarantined);
+    if (const qint64 straddling = pairs.straddling(); straddling > 0)
+        out << QStringLiteral("  %1 scored forecasts (%2 %) have a measured speedup whose 95 % interval straddles a "
+                              "bin edge: their bin is label noise\n")
+                   .arg(straddling)
+                   .arg(100.0 * double(straddling) / double(std::max<qint64>(1, scoredTotal(pairs))), 0, 'f', 1);
     const int nameWidth = 20;
     int columnWidth = 12;
     for (const metrics::Figure &figure : metrics::tableFigures()) {

@@ -8,8 +8,9 @@ namespace gpuf::cli {
 const QList<Command> &commands()
 {
     static const QList<Command> all {initCommand(), importCommand(), exportCommand(), statsCommand(), corpusCommand(),
-        binsCommand(), metricsCommand(), forecasterCommand(), forecastCommand(), trainCommand(), measureCommand(),
-        deviceCommand(), searchCommand(), sweepCommand(), lessonsCommand(), clusterCommand()};
+        binsCommand(), metricsCommand(), evidenceCommand(), quarantineCommand(), forecasterCommand(), forecastCommand(),
+        trainCommand(), measureCommand(), deviceCommand(), searchCommand(), sweepCommand(), lessonsCommand(),
+        clusterCommand()};
     return all;
 }
 

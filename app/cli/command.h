@@ -77,6 +77,8 @@ Command searchCommand();
 Command sweepCommand();
 Command lessonsCommand();
 Command clusterCommand();
+Command evidenceCommand();
+Command quarantineCommand();
 
 // `gpuf search families [--json]`: the shipped kernel families (cmd_sweep.cpp), for the search command to dispatch
 // to; familySourceOptions are the --families-dir and --corpus-dir options it reads (addFamilySourceOptions adds them).

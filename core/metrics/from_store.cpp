@@ -81,6 +81,10 @@ QJsonObject storeMetricsJson(const std::vector<ForecasterReport> &reports)
         object.insert(QStringLiteral("n_replayed_truth"), r.forecaster.replayed);
         object.insert(QStringLiteral("n_failed"), r.forecaster.failedCandidates);
         object.insert(QStringLiteral("n_errors"), r.forecaster.errors);
+        object.insert(QStringLiteral("n_quarantined"), r.forecaster.quarantined);
+        object.insert(QStringLiteral("n_straddling"), r.forecaster.straddling);
+        object.insert(QStringLiteral("straddling_share"),
+            r.forecaster.scored > 0 ? double(r.forecaster.straddling) / double(r.forecaster.scored) : 0.0);
         out.insert(r.forecaster.name, object);
     }
     return out;

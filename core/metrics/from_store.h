@@ -51,7 +51,8 @@ StoreMetrics computeStoreMetrics(const ScoredPairs &pairs, const MetricsOptions 
 
 // `gpuf metrics --json`: an object keyed by forecaster name, each toJson(report) plus the forecaster's counts
 // (n_forecasts, n_no_truth, n_failed, n_errors, n_replayed_truth: scored pairs whose truth rests on replayed
-// runtimes) and display_name.
+// runtimes; n_quarantined: pairs left out because their truth rests on a quarantined measurement; n_straddling and
+// straddling_share: scored pairs whose measured speedup's 95 % interval straddles a bin edge) and display_name.
 QJsonObject storeMetricsJson(const std::vector<ForecasterReport> &reports);
 
 // The figures of the metrics table, in display order: counts first, then every scalar.

@@ -224,6 +224,20 @@ QStringList version3()
     };
 }
 
+// Version 4: the user's verdicts on measurements (issue 28): a quarantined measurement stays in the store with its
+// evidence, but the pairs whose speedup rests on it leave the metrics and searches' bests. Verdicts computed from the
+// evidence (clean, suspicious) are not stored; only what a person decided is.
+QStringList version4()
+{
+    return {
+        QStringLiteral(R"(CREATE TABLE measurement_verdicts (
+            measurement_id INTEGER PRIMARY KEY REFERENCES measurements(id) ON DELETE CASCADE,
+            verdict TEXT NOT NULL CHECK (verdict IN ('quarantined')),
+            note TEXT NOT NULL DEFAULT '',
+            created_at TEXT NOT NULL))"),
+    };
+}
+
 } // namespace
 
 QStringList migrationStatements(int toVersion)
@@ -235,6 +249,8 @@ QStringList migrationStatements(int toVersion)
         return version2();
     case 3:
         return version3();
+    case 4:
+        return version4();
     default:
         return {};
     }

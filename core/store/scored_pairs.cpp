@@ -2,6 +2,7 @@
 #include "core/store/scored_pairs.h"
 
 #include "core/store/measured_speedup.h"
+#include "core/store/speedup_interval.h"
 #include "core/store/sql.h"
 #include "core/store/store.h"
 
@@ -26,6 +27,22 @@ qint64 ScoredPairs::replayedTruths() const
     qint64 n = 0;
     for (const ScoredPairsForecaster &f : forecasters)
         n += f.replayed;
+    return n;
+}
+
+qint64 ScoredPairs::straddling() const
+{
+    qint64 n = 0;
+    for (const ScoredPairsForecaster &f : forecasters)
+        n += f.straddling;
+    return n;
+}
+
+qint64 ScoredPairs::quarantined() const
+{
+    qint64 n = 0;
+    for (const ScoredPairsForecaster &f : forecasters)
+        n += f.quarantined;
     return n;
 }
 
@@ -137,6 +154,8 @@ private:
     QSet<RowId> m_kernels; // every kernel a forecast names
     QHash<PairOnHardware, Label> m_labels;
     QHash<KernelOnHardware, std::vector<CaseTiming>> m_timings; // ascending caseId
+    QHash<KernelOnHardware, std::vector<CaseSpread>> m_spreads; // the ok cases' spreads, ascending caseId
+    QSet<KernelOnHardware> m_quarantined; // a newest measurement of the kernel on the GPU is quarantined
     QHash<RowId, RowId> m_searchOfKernel; // the first search (lowest id) whose events name the kernel
 };
 
@@ -312,7 +331,9 @@ Status PairsLoader::loadMeasurements()
     // The newest measurement of each (kernel, hardware, case): SQLite takes the bare columns of a MAX() aggregate
     // from the row holding the maximum.
     auto q = sql::run(m_db,
-        QStringLiteral("SELECT kernel_id, hardware_id, case_name, status, median_ns, MAX(id), source = 'replay'"
+        QStringLiteral("SELECT kernel_id, hardware_id, case_name, status, median_ns, MAX(id), source = 'replay',"
+                       " id IN (SELECT measurement_id FROM measurement_verdicts WHERE verdict = 'quarantined'),"
+                       " CASE WHEN rel_std_err > 0 OR samples > 1 THEN rel_std_err ELSE -1 END"
                        " FROM measurements"
                        " WHERE (? = 0 OR hardware_id = ?) GROUP BY kernel_id, hardware_id, case_name"),
         {m_hardwareId, m_hardwareId});
@@ -328,12 +349,19 @@ Status PairsLoader::loadMeasurements()
         if (caseId == caseIds.cend())
             caseId = caseIds.insert(caseName, int(caseIds.size()));
         const double medianNs = q->value(4).toDouble();
+        if (q->value(7).toBool())
+            m_quarantined.insert(key);
+        if (q->value(3).toString() == QLatin1String("ok") && medianNs > 0)
+            m_spreads[key].push_back({*caseId, medianNs, q->value(8).toDouble()});
         m_timings[key].push_back(
             {*caseId, caseStatus(q->value(3).toString(), medianNs), medianNs, q->value(6).toBool()});
     }
     for (auto &timings : m_timings)
         std::sort(timings.begin(), timings.end(),
             [](const CaseTiming &a, const CaseTiming &b) { return a.caseId < b.caseId; });
+    for (auto &spreads : m_spreads)
+        std::sort(spreads.begin(), spreads.end(),
+            [](const CaseSpread &a, const CaseSpread &b) { return a.caseId < b.caseId; });
     return {};
 }
 
@@ -372,6 +400,12 @@ void PairsLoader::decide()
         ++forecaster.forecasts;
         pair.searchId = m_searchOfKernel.value(pair.candidateId, 0);
         MeasuredSpeedup measured;
+        if (pair.hardwareId != 0
+            && (m_quarantined.contains({pair.candidateId, pair.hardwareId})
+                || m_quarantined.contains({pair.referenceId, pair.hardwareId}))) {
+            ++forecaster.quarantined; // its truth rests on a measurement the user set aside
+            continue;
+        }
         if (pair.hardwareId != 0)
             measured = measuredSpeedup(
                 timingsOf(pair.candidateId, pair.hardwareId), timingsOf(pair.referenceId, pair.hardwareId));
@@ -392,6 +426,10 @@ void PairsLoader::decide()
             pair.truth = measured.replayed ? TruthSource::Replayed : TruthSource::Measured;
             pair.trueSpeedup = measured.speedup;
             trueBin = bins::binOf(measured.speedup);
+            const auto interval = speedupInterval(m_spreads.value({pair.candidateId, pair.hardwareId}),
+                m_spreads.value({pair.referenceId, pair.hardwareId}));
+            if (interval && interval->straddles())
+                pair.straddledEdge = interval->straddledEdge;
         } else if (label && (label->trueBin || label->speedup)) {
             pair.truth = TruthSource::Label;
             pair.trueSpeedup = label->speedup;
@@ -410,6 +448,8 @@ void PairsLoader::decide()
         ++forecaster.scored;
         if (pair.truth == TruthSource::Replayed)
             ++forecaster.replayed;
+        if (pair.straddledEdge)
+            ++forecaster.straddling;
         m_result.pairs.append(pair);
     }
 }

@@ -52,6 +52,8 @@ struct ScoredPair
     int trueBin = 0; // 1..8
     std::optional<double> trueSpeedup; // absent for a label that gives only the bin
     TruthSource truth = TruthSource::Measured;
+    // A measured truth whose 95 % interval (speedup_interval.h) straddles this bin edge: its bin is label noise.
+    std::optional<double> straddledEdge;
 };
 
 struct ScoredPairsForecaster
@@ -65,6 +67,8 @@ struct ScoredPairsForecaster
     qint64 withoutTruth = 0; // neither a usable measurement nor a label
     qint64 failedCandidates = 0; // the candidate failed (a failed case, or a label saying so): a failure, not a bin
     qint64 errors = 0; // forecasts that produced no answer at all (status 'error'); never scored
+    qint64 quarantined = 0; // the truth rests on a measurement the user quarantined: left out of the metrics
+    qint64 straddling = 0; // of the scored, those whose truth's interval straddles a bin edge
 
     QString label() const { return displayName.isEmpty() ? name : displayName; }
 };
@@ -88,6 +92,8 @@ struct ScoredPairs
     qint64 withoutTruth() const;
     qint64 replayedTruths() const;
     qint64 failedCandidates() const;
+    qint64 quarantined() const;
+    qint64 straddling() const;
     const ScoredPairsForecaster *forecaster(RowId id) const;
 };
 

@@ -6,13 +6,16 @@
 #   binary     tests/gpu/binary_check.py      (the same outliers: gpuf's own cubin vs CuPy's and nvcc's, two inputs)
 #   python     tests/gpu/measure_python.py    (every problem and variant through gpuf-measure, cheats, do_bench)
 #   crosscheck tests/gpu/crosscheck_corpus.py (every corpus kernel: gpuf-measure vs a second method)
-# Usage: python_device_run.sh "trust:90 python:330 crosscheck:120" [extra measure_python.py arguments]
+#   methods    tests/gpu/timing_methods.py    (device and call time of every problem and variant against CUPTI and
+#              do_bench, and the sandbox's escapes with PyTorch on the GPU; issue 29)
+# Usage: python_device_run.sh "trust:90 python:330 crosscheck:120" [extra measure_python.py / timing_methods.py
+# arguments]. GPUF_MEASURE names another worker binary (with python/gpuf_harness beside it).
 set -u -o pipefail
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-/tmp/gpuf-py-out}
 mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1
-BIN=$PWD/.device-build/gpuf-measure
+BIN=${GPUF_MEASURE:-$PWD/.device-build/gpuf-measure}
 stages=${1:-"trust:90 python:330 crosscheck:120"}
 shift || true
 {
@@ -32,6 +35,8 @@ for stage in $stages; do
     binary) timeout "$limit" python3 tests/gpu/binary_check.py ;;
     python) timeout "$limit" python3 tests/gpu/measure_python.py --worker "$BIN" --problems resources/problems "$@" ;;
     crosscheck) timeout "$limit" python3 tests/gpu/crosscheck_corpus.py --worker "$BIN" --samples 100 ;;
+    methods) timeout "$limit" python3 tests/gpu/timing_methods.py --worker "$BIN" --problems resources/problems \
+        --escapes "$@" ;;
     esac 2>&1 | tee -a "$OUT/run.log"
     echo "=== $name done in $(( $(date +%s) - started ))s (rc ${PIPESTATUS[0]})" | tee -a "$OUT/run.log"
 done

@@ -1,0 +1,395 @@
+#!/usr/bin/env python3
+"""Issue 29 on a device: can the harness's two figures be trusted, and does the sandbox hold with CUDA inside it?
+
+1. Every shipped Python problem and variant through the real gpuf-measure (measure_python.py's sweep): device time
+   (launch guard) and call time (single calls after a synchronise, plus do_bench's back-to-back calls), candidate and
+   reference alike.
+2. The same candidates and references in this process, on the harness's timing inputs:
+   - call time against triton.testing.do_bench (its own warm-up and repetitions, a 256 MB L2 flush per repetition);
+   - device time against a third method: CUPTI's kernel records (torch.profiler) of the same call under the same
+     conditions as the harness's samples (an L2 flush, a GPU spin of launch_guard_us, the call), the span from the
+     call's first kernel's start to its last kernel's end.
+   Worst ratios per problem, the launch-bound cases with their host overhead, and matmul_triton's 4096^3 case with
+   every figure side by side.
+3. --escapes: tests/gpu_worker/tst_python_sandbox's escape candidates, made to compute on the GPU with PyTorch, through
+   gpuf-measure in its bubblewrap sandbox (tests/gpu/data/scale_torch).
+Writes $OUT/methods_results.jsonl (the sweep), $OUT/methods_compare.jsonl and $OUT/escapes.jsonl; tables last."""
+import argparse
+import importlib.util
+import json
+import math
+import os
+import socket
+import statistics
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import measure_python as mp  # noqa: E402
+from gpuf_worker import Worker, default_binary  # noqa: E402
+
+OUT = os.environ.get("OUT", "/tmp")
+ROOT = os.path.dirname(os.path.dirname(HERE))
+# Short budgets: four timings per case (device and call, candidate and reference) of 189 cases in a few minutes.
+SWEEP = {"max_samples": 40, "target_rse": 0.001, "time_budget_ms": 250, "wall_budget_ms": 4000, "cooldown_ms": 200}
+RUNS = 15  # profiled calls per case
+
+
+def load(path, name):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def make_flush():
+    """An L2 flush with a name of its own, so that its kernel records are told apart from the call's."""
+    import torch
+    import triton
+    import triton.language as tl
+
+    @triton.jit
+    def gpuf_l2_flush(ptr, n, BLOCK: tl.constexpr):
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        tl.store(ptr + offs, tl.zeros([BLOCK], dtype=tl.int32), mask=offs < n)
+
+    buf = torch.empty(64 * 2**20, dtype=torch.int32, device="cuda")  # 256 MB, as the harness and do_bench
+    n = buf.numel()
+
+    def flush():
+        gpuf_l2_flush[(triton.cdiv(n, 4096),)](buf, n, BLOCK=4096)
+    return flush
+
+
+def cupti_spans(fn, data, flush, spin_cycles):
+    """Per call: CUPTI's span (first start to last end) and summed duration of the call's GPU activities, each call
+    after an L2 flush and a spin, as the harness's device-time samples."""
+    import torch
+    from torch.profiler import ProfilerActivity, profile
+    for _ in range(2):
+        flush()
+        fn(data)
+    torch.cuda.synchronize()
+    with profile(activities=[ProfilerActivity.CUDA]) as prof:
+        for _ in range(RUNS):
+            flush()
+            torch.cuda._sleep(spin_cycles)
+            fn(data)
+            torch.cuda.synchronize()
+    records = []
+    try:
+        for e in prof.profiler.kineto_results.events():
+            if "CUDA" in str(e.device_type()):
+                records.append((e.start_ns(), e.start_ns() + e.duration_ns(), e.name()))
+    except AttributeError:  # an older PyTorch: its function events, in microseconds
+        for e in prof.events():
+            if "CUDA" in str(e.device_type):
+                records.append((e.time_range.start * 1e3, e.time_range.end * 1e3, e.name))
+    records.sort()
+    calls, current, state = [], [], "idle"
+    for start, end, name in records:
+        if "gpuf_l2_flush" in name:
+            if current:
+                calls.append(current)
+            current, state = [], "flush"
+        elif "spin" in name.lower() and state == "flush":
+            state = "call"
+        elif state == "call":
+            current.append((start, end))
+    if current:
+        calls.append(current)
+    spans = [(max(e for _, e in c) - min(s for s, _ in c)) / 1e3 for c in calls if c]
+    sums = [sum(e - s for s, e in c) / 1e3 for c in calls if c]
+    return spans, sums, [len(c) for c in calls]
+
+
+def summary(values):
+    return {"n": len(values), "mean_us": statistics.fmean(values), "median_us": statistics.median(values)} \
+        if values else None
+
+
+def compare_one(fn, data, flush, spin_cycles):
+    import torch
+    import triton
+    ms = triton.testing.do_bench(lambda: fn(data), return_mode="all")
+    spans, sums, kernels = cupti_spans(fn, data, flush, spin_cycles)
+    torch.cuda.synchronize()
+    return {"do_bench": summary([x * 1e3 for x in ms]), "cupti_span": summary(spans), "cupti_sum": summary(sums),
+            "cupti_activities_per_call": statistics.median(kernels) if kernels else 0}
+
+
+def ratios(harness_device, harness_call, measured):
+    out = {}
+    b2b = (harness_call or {}).get("back_to_back") or {}
+    if measured.get("do_bench") and b2b:
+        out["back_to_back/do_bench"] = b2b["median_us"] / measured["do_bench"]["median_us"]
+        out["back_to_back/do_bench_mean"] = b2b["mean_us"] / measured["do_bench"]["mean_us"]
+    if measured.get("do_bench") and harness_call:
+        out["call/do_bench"] = harness_call["median_us"] / measured["do_bench"]["median_us"]
+    if measured.get("cupti_span") and harness_device:
+        out["device/cupti"] = harness_device["median_us"] / measured["cupti_span"]["median_us"]
+        out["device/cupti_mean"] = harness_device["mean_us"] / measured["cupti_span"]["mean_us"]
+    return out
+
+
+def compare(rows, problems_root, device, deadline):
+    import torch
+    os.environ["TRITON_CACHE_DIR"] = mp.TRITON_CACHE
+    flush = make_flush()
+    spin_cycles = int(300 * float(device.get("sm_clock_khz") or 1980000) / 1e3)
+    results = []
+    refs_done = set()
+    loaded, modules = {}, {}
+    with open(os.path.join(OUT, "methods_compare.jsonl"), "w", encoding="utf-8") as out:
+        for r in round_robin([r for r in rows if r.get("status") == "ok" and r.get("timing")]):
+            problem = r["operation"]
+            if time.monotonic() > deadline:
+                print(f"compare: stopped at the deadline before {problem}/{r['variant']}", flush=True)
+                return results
+            folder = os.path.join(problems_root, problem)
+            if problem not in loaded:
+                with open(os.path.join(folder, "variants.json"), encoding="utf-8") as f:
+                    files = {v["name"]: v["file"] for v in json.load(f)["variants"]}
+                loaded[problem] = (load(os.path.join(folder, "problem.py"), f"p_{problem}"), files)
+            mod, files = loaded[problem]
+            case = next(c for c in mod.CASES if c["name"] == r["case"])
+            data = mod.generate_input(seed=int(case.get("seed", 42)) + 7919, **case["args"])
+            jobs = [("candidate", r["variant"], r["timing"], r.get("call_timing"))]
+            if (problem, r["case"]) not in refs_done and r.get("reference_timing"):
+                refs_done.add((problem, r["case"]))
+                jobs.append(("reference", "reference", r["reference_timing"], r.get("reference_call_timing")))
+            for who, name, dev, call in jobs:
+                try:
+                    if who == "reference":
+                        fn = mod.ref_kernel
+                    else:
+                        if (problem, name) not in modules:
+                            modules[(problem, name)] = load(os.path.join(folder, files[name]),
+                                                            f"c_{problem}_{name}")
+                        fn = modules[(problem, name)].custom_kernel
+                    measured = compare_one(fn, data, flush, spin_cycles)
+                except Exception as e:  # a method's failure is a finding, not the end of the run
+                    measured = {"error": f"{type(e).__name__}: {e}"}
+                line = {"operation": problem, "variant": name, "who": who, "case": r["case"],
+                        "harness_device": {k: dev.get(k) for k in ("median_us", "mean_us", "rel_std_error", "n",
+                                                                   "noisy")},
+                        "harness_call": None if not call else {
+                            "median_us": call["median_us"], "mean_us": call["mean_us"],
+                            "back_to_back": call.get("back_to_back"), "noisy": call.get("noisy")},
+                        "launch_bound": r.get("reference_launch_bound" if who == "reference" else "launch_bound"),
+                        "host_overhead_us": r.get("reference_host_overhead_us" if who == "reference"
+                                                  else "host_overhead_us"),
+                        **measured, "ratios": ratios(dev, call, measured) if "error" not in measured else {}}
+                results.append(line)
+                out.write(json.dumps(line) + "\n")
+                out.flush()
+            del data
+            torch.cuda.empty_cache()
+    return results
+
+
+def round_robin(items, key=lambda r: r["operation"]):
+    """One of each problem in turn, so that a time limit cuts every problem's tail, not whole problems."""
+    queues = {}
+    for item in items:
+        queues.setdefault(key(item), []).append(item)
+    out = []
+    while any(queues.values()):
+        for name in sorted(queues):
+            if queues[name]:
+                out.append(queues[name].pop(0))
+    return out
+
+
+def report(results):
+    print("\n=== harness against an independent method, per problem (ratio = harness / other; goal within 3 %)")
+    keys = ["back_to_back/do_bench", "call/do_bench", "device/cupti"]
+    print(f"  {'problem':20s} " + " ".join(f"{k:>30s}" for k in keys))
+    by_problem = {}
+    for r in results:
+        by_problem.setdefault(r["operation"], []).append(r)
+    overall = {k: [] for k in keys}
+    for problem, rs in sorted(by_problem.items()):
+        cells = []
+        for k in keys:
+            xs = [(r["ratios"][k], f"{r['variant']}@{r['case']}") for r in rs if k in r.get("ratios", {})]
+            overall[k] += xs
+            if not xs:
+                cells.append(f"{'-':>30s}")
+                continue
+            worst = max(xs, key=lambda x: abs(math.log(x[0])))
+            within = sum(abs(x - 1) <= 0.03 for x, _ in xs)
+            cells.append(f"{worst[0]:6.3f} worst, {within:3d}/{len(xs):3d} in 3%".rjust(30))
+        print(f"  {problem:20s} " + " ".join(cells))
+    for k in keys:
+        xs = sorted(overall[k], key=lambda x: -abs(math.log(x[0])))[:5]
+        print(f"  worst {k}: " + ", ".join(f"{x:.3f} ({w})" for x, w in xs))
+    errors = [r for r in results if r.get("error")]
+    if errors:
+        print(f"  {len(errors)} comparisons failed, first: {errors[0]['operation']}/{errors[0]['variant']}: "
+              f"{errors[0]['error'][:200]}")
+    bound = [r for r in results if r.get("launch_bound")]
+    print(f"\n=== launch-bound (call time over device time by more than the margin): {len(bound)} of {len(results)}")
+    for r in sorted(bound, key=lambda r: -(r.get("host_overhead_us") or 0))[:25]:
+        d, c = r["harness_device"], r["harness_call"] or {}
+        print(f"  {r['operation']:18s} {r['variant']:30s} {r['case']:18s} device {d['median_us']:9.1f} us  "
+              f"call {c.get('median_us', 0):9.1f} us  host +{r['host_overhead_us']:7.1f} us")
+    print("\n=== matmul_triton 4096x4096x4096: every figure (medians, us)")
+    print(f"  {'variant':30s} {'device':>9s} {'cupti':>9s} {'cuptisum':>9s} {'call':>9s} {'b2b':>9s} "
+          f"{'do_bench':>9s} {'db mean':>9s} {'kernels':>7s}")
+    for r in results:
+        if r["operation"] != "matmul_triton" or not r["case"].startswith("4096x4096x4096") or r.get("error"):
+            continue
+        c = r["harness_call"] or {}
+        b2b = c.get("back_to_back") or {}
+        print(f"  {r['variant']:30s} {r['harness_device']['median_us']:9.1f} {r['cupti_span']['median_us']:9.1f} "
+              f"{r['cupti_sum']['median_us']:9.1f} {c.get('median_us', 0):9.1f} {b2b.get('median_us', 0):9.1f} "
+              f"{r['do_bench']['median_us']:9.1f} {r['do_bench']['mean_us']:9.1f} "
+              f"{r['cupti_activities_per_call']:7.0f}")
+
+
+# ----- the sandbox's escapes with PyTorch on the GPU ---------------------------------------------------------------
+def escape_source(name, values):
+    with open(os.path.join(ROOT, "tests/gpu_worker/data/python/escapes", name + ".py"), encoding="utf-8") as f:
+        source = f.read()
+    for key, value in values.items():
+        source = source.replace(key, value)
+    # The stdlib problem's answer becomes the GPU's; the memory escape's children grow past CUDA's own footprint.
+    source = source.replace('[data["a"] * v for v in data["x"]]', 'data["a"] * data["x"]')
+    return source.replace("120 * 2**20", "1500 * 2**20")
+
+
+def escapes(binary, python, bwrap):
+    planted = {"OPENAI_API_KEY": "sk-planted-openai-7f3a", "GPUF_TEST_TOKEN": "planted-token-91c2",
+               "TRITON_PLANTED_SECRET": "planted-secret-5d0e"}
+    os.environ.update(planted)
+    args = ["--python", python, "--problems-dir", os.path.join(HERE, "data")] + (["--bwrap", bwrap] if bwrap else [])
+    worker = Worker(binary, "/tmp/gpuf-cubins", args)
+    for k in planted:
+        os.environ.pop(k)
+    hello, _ = worker.request({"type": "hello"}, timeout_s=120)
+    print("\n=== sandbox escapes with PyTorch on the GPU; worker says:", json.dumps(hello.get("python")), flush=True)
+    marker = f"gpuf-escape-{os.getpid()}"
+    target = tempfile.mkdtemp(prefix="gpuf-target-")
+    sock_dir = tempfile.mkdtemp(prefix="gpuf-sock-")
+    sock_path = os.path.join(sock_dir, "host.sock")
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(sock_path)
+    server.listen(4)
+    server.setblocking(False)
+
+    def run(source, **options):
+        opts = {"max_samples": 5, "time_budget_ms": 50, "timeout_ms": 120000, "cooldown_ms": 0}
+        opts.update(options)
+        r, _ = worker.request({"type": "measure", "candidate": {"format": "gpuf-python/1", "source": source},
+                               "problem": {"name": "scale_torch"}, "options": opts}, timeout_s=200)
+        return r or {"status": "no answer"}
+
+    def processes_with(text):
+        n = 0
+        for pid in os.listdir("/proc"):
+            try:
+                with open(f"/proc/{pid}/cmdline", "rb") as f:
+                    n += text.encode() in f.read()
+            except OSError:
+                pass
+        return n
+
+    checks = []
+
+    def check(name, ok, r, note=""):
+        checks.append((name, ok))
+        print(f"  {name:34s} {'PASS' if ok else 'FAIL'}  {r.get('status')}  {note}  "
+              f"{(r.get('message') or '')[:160]}", flush=True)
+        with open(os.path.join(OUT, "escapes.jsonl"), "a", encoding="utf-8") as log:
+            log.write(json.dumps({"escape": name, "pass": ok, "note": note, "response": r}) + "\n")
+
+    plain = 'def custom_kernel(data):\n    return data["a"] * data["x"]\n'
+    r = run(plain)
+    sandbox = (r.get("isolation") or {}).get("sandbox", "")
+    check("gpu_inside_sandbox", r.get("status") == "ok" and r.get("mode") == "torch" and sandbox.startswith("bubblewrap"),
+          r, f"sandbox: {sandbox[:60]}; gpu {((r.get('provenance') or {}).get('gpu_name'))}")
+    r = run(escape_source("read_secret", {}))
+    everything = json.dumps(r)
+    check("secrets_stay_with_the_worker", r.get("status") == "runtime_error" and "secrets seen: []" in
+          (r.get("message") or "") and "planted-" not in everything, r)
+    r = run(escape_source("write_outside", {"@TARGET@": target, "@MARKER@": marker}))
+    home = os.path.join(os.path.expanduser("~"), "gpuf-escaped-" + marker)
+    wrote = os.path.exists(os.path.join(target, "gpuf-escaped-" + marker)) or os.path.exists(home)
+    check("writes_stay_in_temp_dir", r.get("status") == "ok" and not wrote, r)
+    r = run(escape_source("unix_socket", {"@SOCKET@": sock_path}))
+    try:
+        conn, _ = server.accept()
+        conn.close()
+        connected = True
+    except BlockingIOError:
+        connected = False
+    check("host_unix_socket_out_of_reach", r.get("status") == "ok" and not connected, r)
+    r = run(escape_source("leave_process", {"@MARKER@": marker}))
+    left = 0
+    for _ in range(50):
+        left = processes_with(marker)
+        if not left:
+            break
+        time.sleep(0.1)
+    check("no_process_outlives_the_answer", r.get("status") == "ok" and left == 0, r, f"left: {left}")
+    r = run(escape_source("memory_children", {}), memory_limit_mb=5000, timeout_ms=60000)
+    err = (r.get("error") or {}).get("type")
+    check("memory_limit_covers_every_process", r.get("status") == "runtime_error" and err == "MemoryLimitExceeded",
+          r, f"peak rss {(r.get('isolation') or {}).get('peak_rss_mb')} MiB")
+    r = run(escape_source("kill_parent", {}))
+    alive = worker.alive()
+    after = run(plain)
+    check("worker_survives_kill_parent", alive and after.get("status") == "ok", r, f"worker alive: {alive}")
+    worker.close()
+    server.close()
+    print(f"  escapes contained: {sum(ok for _, ok in checks)}/{len(checks)}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--problems", default="resources/problems")
+    parser.add_argument("--worker", default=default_binary())
+    parser.add_argument("--python", default=sys.executable)
+    parser.add_argument("--bwrap", default="")
+    parser.add_argument("--only", default="", help="comma-separated problem names")
+    parser.add_argument("--sweep-s", type=float, default=230, help="stop starting new variants after this long")
+    parser.add_argument("--compare-s", type=float, default=120)
+    parser.add_argument("--escapes", action="store_true")
+    parser.add_argument("--skip-sweep", action="store_true")
+    args = parser.parse_args()
+    if not args.skip_sweep:
+        methods(args)
+    if args.escapes:
+        escapes(args.worker, args.python, args.bwrap)
+
+
+def methods(args):
+    mp.SWEEP_OPTIONS.update(SWEEP)
+    chosen = round_robin(mp.selected(args.problems, {p for p in args.only.split(",") if p}, set()),
+                         key=lambda c: c[0])
+    worker = Worker(args.worker, "/tmp/gpuf-cubins", ["--python", args.python, "--problems-dir", args.problems]
+                    + (["--bwrap", args.bwrap] if args.bwrap else []))
+    info, _ = worker.request({"type": "device_info"}, timeout_s=120)
+    device = info.get("device") or {}
+    started = time.monotonic()
+    rows = []
+    with open(os.path.join(OUT, "methods_results.jsonl"), "w", encoding="utf-8") as out:
+        for item in chosen:
+            if time.monotonic() - started > args.sweep_s:
+                print(f"sweep: stopped after {args.sweep_s:.0f} s, before {item[0]}/{item[2]['name']}", flush=True)
+                break
+            rows += mp.sweep(worker, [item], device, out)
+    worker.close()
+    statuses = {}
+    for r in rows:
+        statuses[r.get("status")] = statuses.get(r.get("status"), 0) + 1
+    print(f"sweep: {len(rows)} case lines in {time.monotonic() - started:.0f} s, statuses {statuses}", flush=True)
+    results = compare(rows, args.problems, device, time.monotonic() + args.compare_s)
+    report(results)
+
+
+if __name__ == "__main__":
+    main()

@@ -370,8 +370,16 @@ def methods(args):
     mp.SWEEP_OPTIONS.update(SWEEP)
     chosen = round_robin(mp.selected(args.problems, {p for p in args.only.split(",") if p}, set()),
                          key=lambda c: c[0])
-    worker = Worker(args.worker, "/tmp/gpuf-cubins", ["--python", args.python, "--problems-dir", args.problems]
-                    + (["--bwrap", args.bwrap] if args.bwrap else []))
+    worker_args = ["--python", args.python, "--problems-dir", args.problems] + (["--bwrap", args.bwrap] if args.bwrap
+                                                                                 else [])
+    worker = Worker(args.worker, "/tmp/gpuf-cubins", worker_args)
+    hello, _ = worker.request({"type": "hello"}, timeout_s=120)
+    sandbox = ((hello or {}).get("python") or {}).get("sandbox") or {}
+    print("sweep worker's sandbox:", json.dumps(sandbox), flush=True)
+    if not sandbox.get("available"):  # the timings are what this half is for: without a sandbox, say so and go on
+        worker.close()
+        worker = Worker(args.worker, "/tmp/gpuf-cubins", worker_args + ["--unsandboxed"])
+        print("sweep: no sandbox on this machine, candidates run with --unsandboxed", flush=True)
     info, _ = worker.request({"type": "device_info"}, timeout_s=120)
     device = info.get("device") or {}
     started = time.monotonic()

@@ -4,6 +4,7 @@
 #include "app/cli/option_names.h"
 #include "core/forecasters/forecaster_config.h"
 #include "core/forecasters/forecaster_reads.h"
+#include "core/llm/api_key.h"
 #include "core/store/forecast_repo.h"
 #include "core/store/store.h"
 
@@ -63,9 +64,10 @@ QString readEndpoint(const Invocation &run, llm::EndpointProfile &e)
     if (!url.userInfo().isEmpty())
         return QStringLiteral("--endpoint must not carry credentials; use --api-key-env");
     e.apiKeyEnv = run.value(kApiKeyEnv);
-    static const QRegularExpression variable(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
-    if (run.isSet(kApiKeyEnv) && !variable.match(e.apiKeyEnv).hasMatch())
-        return QStringLiteral("--api-key-env takes the NAME of an environment variable (letters, digits, _)");
+    if (run.isSet(kApiKeyEnv)) {
+        if (const QString problem = llm::apiKeyEnvProblem(e.apiKeyEnv); !problem.isEmpty())
+            return QStringLiteral("--api-key-env: ") + problem;
+    }
     return {};
 }
 

@@ -2,7 +2,10 @@
 // context object). The plain-text fallback of QtKeychain stays off: a key never lands in a settings file.
 #include "core/llm/api_key.h"
 
+#include "core/common/secret_text.h"
+
 #include <QPointer>
+#include <QRegularExpression>
 
 #include <qt6keychain/keychain.h>
 
@@ -37,6 +40,19 @@ void runJob(QKeychain::Job *job, QObject *context, std::function<void(QKeychain:
 
 } // namespace
 
+QString apiKeyEnvProblem(const QString &name)
+{
+    if (looksLikeSecret(name))
+        return QStringLiteral("the value given as the variable's name looks like an API key itself; it was not kept. "
+                              "Put the key in an environment variable (export OPENAI_API_KEY=...) and give that "
+                              "variable's name");
+    static const QRegularExpression variable(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+    if (!variable.match(name).hasMatch())
+        return QStringLiteral("give the NAME of an environment variable (letters, digits and _, not starting with a "
+                              "digit), not its value");
+    return {};
+}
+
 QString apiKeyFromEnvironment(const EndpointProfile &profile)
 {
     if (profile.apiKeyEnv.isEmpty())
@@ -50,7 +66,10 @@ void resolveApiKey(const EndpointProfile &profile, QObject *context, std::functi
     if (!fromEnvironment.isEmpty() || profile.keychainEntry.isEmpty()) {
         if (fromEnvironment.isEmpty() && !profile.apiKeyEnv.isEmpty()) {
             deliver<Result<QString>>(context, std::move(done),
-                Error {QStringLiteral("environment variable %1 is not set").arg(profile.apiKeyEnv)});
+                Error {looksLikeSecret(profile.apiKeyEnv)
+                        ? QStringLiteral("the variable name this forecaster was given looks like an API key; add it "
+                                         "again with --api-key-env NAME")
+                        : QStringLiteral("environment variable %1 is not set").arg(profile.apiKeyEnv)});
             return;
         }
         deliver<Result<QString>>(context, std::move(done), fromEnvironment);

@@ -15,6 +15,11 @@ namespace gpuf::llm {
 
 inline constexpr QLatin1StringView kKeychainService {"gpuf"};
 
+// Why `name` cannot be kept as the name of the environment variable holding a key, or an empty string when it can:
+// a value that looks like a key itself (looksLikeSecret), or not a variable name (letters, digits, '_', not starting
+// with a digit). The message never repeats the value.
+QString apiKeyEnvProblem(const QString &name);
+
 // The key held by the variable profile.apiKeyEnv names; empty when none is named or it is unset. Synchronous.
 QString apiKeyFromEnvironment(const EndpointProfile &profile);
 

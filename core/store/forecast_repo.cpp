@@ -2,6 +2,7 @@
 #include "core/store/forecast_repo.h"
 
 #include "core/bins/bins.h"
+#include "core/common/secret_text.h"
 #include "core/store/json_text.h"
 #include "core/store/sql.h"
 #include "core/store/store.h"
@@ -76,8 +77,10 @@ bool containsSecret(const QJsonObject &config)
         const bool secretKey = key.contains(QLatin1StringView("api_key")) || key.contains(QLatin1StringView("apikey"))
             || key == QLatin1StringView("authorization") || key.contains(QLatin1StringView("secret"))
             || (key.contains(QLatin1StringView("token")) && !key.contains(QLatin1StringView("tokens")));
-        // Naming where a key comes from (api_key_env) is fine; the key itself is not.
+        // Naming where a key comes from (api_key_env) is fine; the key itself is not, in any field.
         if (secretKey && !key.endsWith(QLatin1StringView("_env")))
+            return true;
+        if (secretKey && it->isString() && looksLikeSecret(it->toString()))
             return true;
         if (it->isObject() && containsSecret(it->toObject()))
             return true;

@@ -202,10 +202,25 @@ void TestCliForecast::addRefusals_data()
                               << u"gpuf: forecaster add: --endpoint must be an http(s) URL (got 'ftp://host/v1')\n"_s;
     QTest::newRow("credentials in the URL") << QStringList {u"--endpoint"_s, u"http://me:pw@host/v1"_s, u"--model"_s,
         u"m"_s} << 2 << u"gpuf: forecaster add: --endpoint must not carry credentials; use --api-key-env\n"_s;
-    QTest::newRow("a key instead of a variable name")
-        << QStringList {u"--endpoint"_s, u"http://host/v1"_s, u"--model"_s, u"m"_s, u"--api-key-env"_s, u"sk-abc123"_s}
-        << 2
-        << u"gpuf: forecaster add: --api-key-env takes the NAME of an environment variable (letters, digits, _)\n"_s;
+    const QString keyLike
+        = u"gpuf: forecaster add: --api-key-env: the value given as the variable's name looks like an "
+          "API key itself; it was not kept. Put the key in an environment variable (export "
+          "OPENAI_API_KEY=...) and give that variable's name\n"_s;
+    QTest::newRow("a key instead of a variable name") << QStringList {u"--endpoint"_s, u"http://host/v1"_s,
+        u"--model"_s, u"m"_s, u"--api-key-env"_s, u"sk-proj-Zk3q9XbT0aLm"_s}
+                                                      << 2 << keyLike;
+    // A Hugging Face token is a valid variable name by its letters alone: refused for its shape, never echoed.
+    QTest::newRow("a token that is a valid name") << QStringList {u"--endpoint"_s, u"http://host/v1"_s, u"--model"_s,
+        u"m"_s, u"--api-key-env"_s, u"hf_QpZk3q9XbT0aLmWn7"_s}
+                                                  << 2 << keyLike;
+    QTest::newRow("a long random key") << QStringList {u"--endpoint"_s, u"http://host/v1"_s, u"--model"_s, u"m"_s,
+        u"--api-key-env"_s, u"Qp7Zk3q9XbT0aLmWn7Rt2"_s}
+                                       << 2 << keyLike;
+    QTest::newRow("not a variable name") << QStringList {u"--endpoint"_s, u"http://host/v1"_s, u"--model"_s, u"m"_s,
+        u"--api-key-env"_s, u"MY-KEY"_s} << 2
+                                         << u"gpuf: forecaster add: --api-key-env: give the NAME of an environment "
+                                            "variable (letters, digits and _, not starting with a digit), not its "
+                                            "value\n"_s;
     QTest::newRow("profile") << QStringList {u"--endpoint"_s, u"http://host/v1"_s, u"--model"_s, u"m"_s, u"--profile"_s,
         u"other"_s} << 2 << u"gpuf: forecaster add: --profile is default or paper (got 'other')\n"_s;
     QTest::newRow("concurrency") << QStringList {u"--endpoint"_s, u"http://host/v1"_s, u"--model"_s, u"m"_s,
@@ -222,6 +237,8 @@ void TestCliForecast::addRefusals()
     QCOMPARE(r.exitCode, exitCode);
     QCOMPARE(QString::fromUtf8(r.err), error);
     QCOMPARE(forecasterId(u"refused"_s), 0);
+    if (const qsizetype at = args.indexOf(u"--api-key-env"_s); at >= 0)
+        QVERIFY(!r.out.contains(args.at(at + 1).toUtf8()) && !r.err.contains(args.at(at + 1).toUtf8()));
 }
 
 void TestCliForecast::summaryJson()

@@ -198,25 +198,33 @@ private Q_SLOTS:
     void forecasterConfigNeverHoldsSecrets_data()
     {
         QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("value");
         QTest::addColumn<bool>("refused");
-        QTest::newRow("api_key") << QStringLiteral("api_key") << true;
-        QTest::newRow("Authorization") << QStringLiteral("Authorization") << true;
-        QTest::newRow("access_token") << QStringLiteral("access_token") << true;
-        QTest::newRow("api_key_env") << QStringLiteral("api_key_env") << false;
-        QTest::newRow("max_tokens") << QStringLiteral("max_tokens") << false;
+        const QString key = QStringLiteral("sk-secret-123");
+        QTest::newRow("api_key") << QStringLiteral("api_key") << key << true;
+        QTest::newRow("Authorization") << QStringLiteral("Authorization") << key << true;
+        QTest::newRow("access_token") << QStringLiteral("access_token") << key << true;
+        QTest::newRow("api_key_env naming a variable")
+            << QStringLiteral("api_key_env") << QStringLiteral("OPENAI_API_KEY") << false;
+        // The field for a variable's name holding a key itself: refused like the key under any other name.
+        QTest::newRow("api_key_env holding a key") << QStringLiteral("api_key_env") << key << true;
+        QTest::newRow("api_key_env holding a token")
+            << QStringLiteral("api_key_env") << QStringLiteral("hf_QpZk3q9XbT0aLmWn7") << true;
+        QTest::newRow("max_tokens") << QStringLiteral("max_tokens") << key << false;
     }
     void forecasterConfigNeverHoldsSecrets()
     {
         QFETCH(QString, key);
+        QFETCH(QString, value);
         QFETCH(bool, refused);
         Forecaster f;
-        f.name = QStringLiteral("llm-") + key;
+        f.name = QStringLiteral("llm-") + QString::number(QTest::currentDataTag()[0]) + key;
         f.kind = ForecasterKind::Llm;
-        f.config = QJsonObject {{QStringLiteral("headers"), QJsonObject {{key, QStringLiteral("sk-secret-123")}}}};
+        f.config = QJsonObject {{QStringLiteral("headers"), QJsonObject {{key, value}}}};
         auto id = ForecasterRepo(*m_store).ensure(f);
         QCOMPARE(!id.ok(), refused);
         if (refused)
-            QVERIFY(!id.error().contains(QStringLiteral("sk-secret-123")));
+            QVERIFY(!id.error().contains(value));
     }
 
     void transactionRollsBack()

@@ -624,6 +624,13 @@ void TestForecastPanel::editedProfileKeepsItsRow()
     QVERIFY(form->nameEdit()->isReadOnly());
     form->modelEdit()->setText(u"edited-model"_s);
     form->keySourceBox()->setCurrentIndex(form->keySourceBox()->findData(int(EndpointForm::KeySource::Environment)));
+    // A key pasted where the variable's name goes: refused, with the reason shown and the key nowhere in it.
+    const QString pasted = u"sk-proj-Zk3q9XbT0aLmWn7Rt2"_s;
+    QTest::keyClicks(form->keyEnvEdit(), pasted);
+    QTest::mouseClick(dialog.saveButton(), Qt::LeftButton);
+    QTRY_VERIFY(dialog.statusText().contains(u"looks like an API key itself"_s));
+    QVERIFY(!dialog.statusText().contains(pasted));
+    form->keyEnvEdit()->clear();
     QTest::keyClicks(form->keyEnvEdit(), u"GPUF_TEST_KEY"_s);
     QTest::mouseClick(dialog.saveButton(), Qt::LeftButton);
     QTRY_COMPARE(dialog.statusText(), u"Saved \"stored-llm\"."_s);

@@ -251,6 +251,10 @@ Result<Forecaster> EndpointForm::forecaster() const
         return Error {headers.error()};
     if (keySource() == KeySource::Environment && m_keyEnv->text().trimmed().isEmpty())
         return Error {tr("name the environment variable that holds the API key")};
+    if (keySource() == KeySource::Environment) {
+        if (const QString problem = llm::apiKeyEnvProblem(m_keyEnv->text().trimmed()); !problem.isEmpty())
+            return Error {tr("Environment variable: %1").arg(problem)};
+    }
     if (keySource() == KeySource::Keychain && keychainEntry().isEmpty())
         return Error {tr("name the keychain entry that holds the API key")};
     forecasters::LlmForecasterSettings settings;

@@ -249,8 +249,12 @@ std::vector<std::string> commandLine(
         layout.readOnly = libraryFolders();
         layout.readOnly.push_back(settings.harnessDir);
         layout.readOnly.push_back(job.problemDir);
-        if (!job.tritonCacheDir.empty())
+        if (!job.tritonCacheDir.empty()) {
+            // Made here: bwrap binds only what exists, and a cache folder left unbound would be read-only inside.
+            std::error_code ec;
+            fs::create_directories(job.tritonCacheDir, ec);
             layout.writable.emplace_back(job.tritonCacheDir);
+        }
         layout.shareNetwork = !job.isolateNetwork;
         args = bwrapArguments(sandbox, layout);
     }

@@ -174,6 +174,20 @@ private Q_SLOTS:
         QVERIFY(r["isolation"]["wall_ms"].get<double>() < 30000); // stopped by the memory check, not the clock
     }
 
+    // A shared Triton cache folder that does not exist yet (a fresh machine) is made and writable inside the
+    // sandbox; left to bwrap it would not be bound and Triton's first compile would fail on a read-only file system.
+    void freshTritonCacheIsWritable()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString cache = dir.filePath(QStringLiteral("shared/triton"));
+        QFile source(kData + QStringLiteral("/candidates/writes_cache.py"));
+        QVERIFY(source.open(QIODevice::ReadOnly));
+        const json r = run(source.readAll().toStdString(), m_sandbox, {{"triton_cache_dir", cache.toStdString()}});
+        QVERIFY2(text(r, "status") == QLatin1String("ok"), qPrintable(text(r, "message")));
+        QVERIFY(QFile::exists(cache + QStringLiteral("/written-by-candidate")));
+    }
+
     void isolationSaysSandboxed()
     {
         const json r = run("def custom_kernel(d):\n    return [d['a'] * v for v in d['x']]\n", m_sandbox);

@@ -88,6 +88,16 @@ ImplausibleMark implausibleRuns(const QList<Measurement> &runs, const Hardware &
 
 QString kernelName(const Kernel &kernel) { return kernel.name.isEmpty() ? kernel.contentHash.left(12) : kernel.name; }
 
+QList<Measurement> pairRunsOnHardware(const QList<Measurement> &runs, RowId hardwareId)
+{
+    QList<Measurement> out;
+    for (const Measurement &m : runs) {
+        if (m.hardwareId == hardwareId)
+            out.append(m);
+    }
+    return out;
+}
+
 } // namespace
 
 std::optional<PairTruth> PairForecasts::truthFor(RowId hardwareId) const
@@ -138,6 +148,8 @@ QList<PairTruth> pairTruths(const QList<Measurement> &candidate, const QList<Mea
         Hardware gpu = hardware.value(hardwareId);
         gpu.id = hardwareId;
         truth.implausible = implausibleRuns(candidate, gpu, spec);
+        truth.timings = measure::timingFigures(
+            pairRunsOnHardware(candidate, hardwareId), pairRunsOnHardware(baseline, hardwareId));
         if (truth.measured.state == MeasuredSpeedup::State::Speedup)
             truth.bin = bins::binOf(truth.measured.speedup);
         if (truth.measured.replayed) {

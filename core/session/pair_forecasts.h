@@ -9,6 +9,7 @@
 #include "core/domain/forecast.h"
 #include "core/domain/hardware.h"
 #include "core/features/feature_gaps.h"
+#include "core/measure/timing_figures.h"
 #include "core/store/measured_speedup.h"
 #include "core/store/plausibility_marks.h"
 
@@ -35,6 +36,8 @@ struct PairTruth
     // The candidate's cases on this hardware whose newest ok time beats the bandwidth floor (none: plausible or not
     // known).
     ImplausibleMark implausible;
+    // Python timings: which figure the speedup is from, the other figure's speedup, launch-bound and noisy cases.
+    measure::TimingFigures timings;
 };
 
 struct PairForecasts

@@ -155,6 +155,7 @@ private Q_SLOTS:
     void typedKeyNeverStored();
     void editedProfileKeepsItsRow();
     void paletteAndScreenshots();
+    void pythonTimingsBesideTheTruth();
 };
 
 void TestForecastPanel::initTestCase()
@@ -693,3 +694,72 @@ void TestForecastPanel::paletteAndScreenshots()
 
 QTEST_MAIN(TestForecastPanel)
 #include "tst_forecast_panel.moc"
+
+namespace {
+
+// A Python case's two figures as the measurement mapping stores them (counters.timings).
+QJsonObject twoFigures(double deviceUs, double callUs, bool launchBound, double overheadUs)
+{
+    const auto figure = [](const char *kind, double median) {
+        return QJsonObject {{u"kind"_s, QString::fromLatin1(kind)}, {u"median_us"_s, median},
+            {u"mean_us"_s, median * 1.1}, {u"noisy"_s, false}};
+    };
+    return QJsonObject {{u"speedup_time"_s, u"device"_s}, {u"device"_s, figure("device", deviceUs)},
+        {u"call"_s, figure("call", callUs)}, {u"launch_bound"_s, launchBound}, {u"host_overhead_us"_s, overheadUs},
+        {u"launch_bound_margin"_s, 0.1}};
+}
+
+} // namespace
+
+// A Python candidate measured with device and call time: the truth says which figure its speedup is from, the
+// speedup by the other one and where it is launch-bound; the tooltip holds each case's means beside its medians.
+void TestForecastPanel::pythonTimingsBesideTheTruth()
+{
+    RowId candidate = 0;
+    {
+        auto store = Store::open(m_path);
+        QVERIFY(store.ok());
+        Kernel k;
+        auto problem = ProblemRepo(**store).findByName(u"row_softmax"_s);
+        QVERIFY(problem.ok() && problem->has_value());
+        k.problemId = (*problem)->id;
+        k.name = u"python launcher"_s;
+        k.language = u"triton"_s;
+        k.source = u"def custom_kernel(data):\n    return data\n"_s;
+        k.origin = u"manual"_s;
+        auto id = KernelRepo(**store).insertOrGet(k);
+        QVERIFY(id.ok());
+        candidate = *id;
+        // Device time 1 µs against the reference's 2 µs (2.00×); call time 4 µs against 3 µs (0.75×).
+        Measurement ref = run(m_reference, m_hardware, 2000.0);
+        ref.counters.insert(u"timings"_s, twoFigures(2.0, 3.0, true, 1.0));
+        Measurement cand = run(candidate, m_hardware, 1000.0);
+        cand.counters.insert(u"timings"_s, twoFigures(1.0, 4.0, true, 3.0));
+        for (Measurement m : {ref, cand})
+            QVERIFY(MeasurementRepo(**store).insert(m).ok());
+        Forecast f;
+        f.referenceKernelId = m_reference;
+        f.candidateKernelId = candidate;
+        f.hardwareId = m_hardware;
+        f.forecasterId = m_storedForecaster;
+        f.probabilities = {0, 0, 0, 0.1, 0.2, 0.6, 0.1, 0};
+        f.predictedBin = 6;
+        f.rawProbabilitySum = 1.0;
+        f.messages = kMessages;
+        f.cacheKey = u"test:python"_s;
+        auto fid = ForecastRepo(**store).insert(f);
+        QVERIFY2(fid.ok(), qPrintable(fid.error()));
+    }
+    Rig rig(m_path);
+    QVERIFY(showsPair(rig, candidate, m_reference, 1));
+    QVERIFY(rig.panel.showKey(rig.panel.model()->index(0, 0).data(ForecastRowsModel::KeyRole).toString()));
+    const ForecastDetail *d = rig.panel.detail();
+    QCOMPARE(d->truthText(),
+        u"2.00× on %1 (bin 6, 1 case(s)): hit\nspeedup by device time (launch work hidden); by call time 0.75× · "
+        "launch-bound on n=4096 (up to +3.0 µs on the host per call)"_s.arg(m_hardwareName));
+    const QString tip = d->truthDetails();
+    QVERIFY2(tip.contains(u"n=4096: device 1.1 µs mean, 1.0 median; call 4.4 µs mean, 4.0 median; launch-bound, "
+                          "+3.0 µs on the host"_s),
+        qPrintable(tip));
+    QVERIFY(tip.contains(u"call time over device time by more than 10 %"_s));
+}

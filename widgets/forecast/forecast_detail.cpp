@@ -1,5 +1,6 @@
 // ForecastDetail; see forecast_detail.h.
 #include "widgets/forecast/forecast_detail.h"
+#include "widgets/forecast/timing_note.h"
 
 #include "widgets/forecast/distribution_plot.h"
 #include "widgets/forecast/forecast_reading.h"
@@ -164,6 +165,7 @@ QString ForecastDetail::predictedText() const { return m_predicted->text(); }
 QString ForecastDetail::confidenceText() const { return m_confidence->text(); }
 QString ForecastDetail::expectedText() const { return m_expected->text(); }
 QString ForecastDetail::truthText() const { return m_truth->text(); }
+QString ForecastDetail::truthDetails() const { return m_truth->toolTip(); }
 QString ForecastDetail::deferralText() const { return m_deferral->text(); }
 QString ForecastDetail::reasoningTitle() const { return m_reasoningTitle->text(); }
 
@@ -341,6 +343,7 @@ void ForecastDetail::renderTruth(const std::optional<ForecastFigures> &figures)
         : m_row.samples.isEmpty()                                    ? 0
                                                                      : m_row.samples.first().hardwareId;
     const std::optional<PairTruth> truth = m_pair.truthFor(hardwareId);
+    m_truth->setToolTip(QString());
     if (!truth) {
         m_truth->setText(tr("not measured"));
         setTone(m_truth, Tone::Neutral);
@@ -374,7 +377,10 @@ void ForecastDetail::renderTruth(const std::optional<ForecastFigures> &figures)
     if (figures && bin > 0)
         text += QStringLiteral(": ") + truthVerdict(figures->predictedBin, bin);
     text += implausibleNote(*truth);
+    if (const QString note = timingNote(truth->timings); !note.isEmpty())
+        text += QLatin1Char('\n') + note;
     m_truth->setText(text);
+    m_truth->setToolTip(timingDetails(truth->timings));
     const bool implausible = !truth->implausible.cases.isEmpty();
     setTone(m_truth,
         implausible                        ? Tone::Bad

@@ -47,6 +47,7 @@ public:
     QString confidenceText() const;
     QString expectedText() const;
     QString truthText() const;
+    QString truthDetails() const; // the truth's tooltip: each case's timings (Python measurements)
     QString deferralText() const;
     QPlainTextEdit *reasoningView() const { return m_reasoning; }
     QString reasoningTitle() const;

@@ -8,11 +8,14 @@
 #include "app/cli/search_progress.h"
 #include "core/domain/search_event_kind.h"
 #include "core/mutators/shipped_families.h"
+#include "core/search/certified_trust.h"
 #include "core/search/compare.h"
+#include "core/search/node_names.h"
 #include "core/search/recorded_mutators.h"
 #include "core/search/search_export.h"
 #include "core/search/search_host.h"
 #include "core/search/search_setup.h"
+#include "core/store/problem_repo.h"
 #include "core/store/recorded_spaces.h"
 #include "core/store/search_repo.h"
 #include "core/store/store.h"
@@ -52,10 +55,26 @@ QJsonObject statusJson(const SearchState &state)
         {QStringLiteral("best_kernel"), best.isEmpty() ? QJsonValue() : QJsonValue(best)},
         {QStringLiteral("gpu"), state.config.gpu.name()}, {QStringLiteral("hardware"), state.config.hardware},
         {QStringLiteral("finish_reason"), s.finishReason.isEmpty() ? QJsonValue() : QJsonValue(s.finishReason)},
-        {QStringLiteral("exhausted"), s.exhausted}};
+        {QStringLiteral("exhausted"), s.exhausted},
+        {QStringLiteral("certified"), state.certified.isEmpty() ? QJsonValue() : QJsonValue(state.certified)},
+        {QStringLiteral("drift_alarm"), state.driftAlarm.isEmpty() ? QJsonValue() : QJsonValue(state.driftAlarm)}};
 }
 
-void printStatus(Io &io, const SearchState &state)
+// The best node's readable name: its configuration, or its kernel's stored name; empty when it has neither.
+QString bestNodeName(Store &store, const SearchState &state)
+{
+    const Candidate *c = state.candidate(state.bestNode);
+    if (!c)
+        return {};
+    QString name;
+    if (c->kernelId > 0) {
+        if (auto kernel = KernelRepo(store).find(c->kernelId); kernel && *kernel)
+            name = (*kernel)->name;
+    }
+    return nodeDisplayName(c->parameters, name);
+}
+
+void printStatus(Io &io, const SearchState &state, const QString &bestName)
 {
     const SearchSnapshot s = snapshotOf(state);
     io.out << "search " << state.name << " (" << s.mode << ", " << runStatusName(s.status) << "): step " << s.step
@@ -78,10 +97,14 @@ void printStatus(Io &io, const SearchState &state)
         io.out << "best " << QString::number(*s.bestSpeedup, 'f', 3) << "×";
         if (c && c->feedback.replayed)
             io.out << " (replay)";
-        if (c)
-            io.out << ": node " << c->nodeId << ", kernel " << c->kernelId << " (" << c->contentHash.left(12) << ")";
+        if (c && !bestName.isEmpty())
+            io.out << ": " << bestName << " (kernel " << c->kernelId << ", node " << c->nodeId << ")";
+        else if (c)
+            io.out << ": kernel " << c->kernelId << " (" << c->contentHash.left(12) << "), node " << c->nodeId;
         io.out << '\n';
     }
+    for (const QString &line : trustStatusLines(state))
+        io.out << line << '\n';
     io.out.flush();
 }
 
@@ -127,7 +150,7 @@ int runSearch(Io &io, const QString &storePath, const QString &name, const Setup
     if (json)
         printJson(io, QJsonDocument(statusJson(*state)));
     else
-        printStatus(io, *state);
+        printStatus(io, *state, bestNodeName(**store, *state));
     return Success;
 }
 
@@ -249,7 +272,7 @@ int runStatus(const QStringList &args, const QCommandLineParser &p, Io &io)
     if (p.isSet(QStringLiteral("json")))
         printJson(io, QJsonDocument(statusJson(*state)));
     else
-        printStatus(io, *state);
+        printStatus(io, *state, bestNodeName(**store, *state));
     return Success;
 }
 

@@ -78,6 +78,21 @@ private Q_SLOTS:
         QCOMPARE(m_table->rows.size(), 60);
     }
 
+    // The forecast's columns say what they are (issue 27, item 17): the predicted bin is the most likely bin, the
+    // expected speedup the distribution's mean, which may lie in another bin.
+    void headersSayWhatColumnsHold()
+    {
+        const CandidateTableModel model;
+        const auto tip = [&model](int column) {
+            return model.headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString();
+        };
+        QVERIFY(tip(PredictedBinColumn).contains(QLatin1StringView("most likely bin")));
+        QVERIFY(tip(ExpectedSpeedupColumn).contains(QLatin1StringView("mean speedup")));
+        QVERIFY(tip(ExpectedSpeedupColumn).contains(QLatin1StringView("another bin than the predicted one")));
+        QVERIFY(tip(ConfidenceColumn).contains(QLatin1StringView("probability the forecast gives its predicted bin")));
+        QVERIFY(tip(SpeedupColumn).startsWith(QLatin1StringView("Measured speedup")));
+    }
+
     void passesModelTester()
     {
         CandidateTableModel model;

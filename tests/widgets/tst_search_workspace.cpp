@@ -21,6 +21,8 @@
 #include "widgets/search/search_steering.h"
 #include "widgets/search/searches_panel.h"
 #include "widgets/search/steering_dialogs.h"
+#include "widgets/search/step_models.h"
+#include "widgets/search/step_view.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -32,9 +34,11 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableView>
@@ -420,7 +424,20 @@ private Q_SLOTS:
         // The dock followed the log without a reload: every stored event is in its table, in order.
         QTRY_COMPARE(dock.panel.eventModel()->rowCount(), kinds.size());
 
+        // Stop asks first: Cancel keeps the search, Stop ends it.
         dock.panel.stopAction()->trigger();
+        QMessageBox *confirm = nullptr;
+        QTRY_VERIFY((confirm = dock.panel.findChild<QMessageBox *>(QStringLiteral("stopConfirmation"))));
+        QVERIFY(confirm->text().contains(QLatin1StringView("cannot be resumed")));
+        confirm->button(QMessageBox::Cancel)->click();
+        QTRY_VERIFY(!dock.panel.findChild<QMessageBox *>(QStringLiteral("stopConfirmation")));
+        QCOMPARE(status(dock, QStringLiteral("live")), QStringLiteral("paused"));
+        dock.panel.stopAction()->trigger();
+        QTRY_VERIFY((confirm = dock.panel.findChild<QMessageBox *>(QStringLiteral("stopConfirmation"))));
+        for (QAbstractButton *button : confirm->buttons()) {
+            if (confirm->buttonRole(button) == QMessageBox::DestructiveRole)
+                button->click();
+        }
         QTRY_COMPARE_WITH_TIMEOUT(status(dock, QStringLiteral("live")), QStringLiteral("stopped"), 30000);
         QVERIFY(!dock.panel.resumeAction()->isEnabled());
         QTRY_VERIFY2(figuresDisagree(dock, path, QStringLiteral("live")).isEmpty(),
@@ -523,6 +540,11 @@ private Q_SLOTS:
         InjectDialog *inject = nullptr;
         QTRY_VERIFY((inject = dock.panel.findChild<InjectDialog *>()));
         QVERIFY(inject->editor()->toPlainText().contains(QLatin1StringView("__global__")));
+        // A replay cannot run new code: the dialog says so before the user injects.
+        QVERIFY(inject->warningLabel()->isVisibleTo(inject));
+        QVERIFY2(inject->warningLabel()->text().contains(QLatin1StringView("This search replays recorded runtimes: an "
+                                                                           "edited kernel has none")),
+            qPrintable(inject->warningLabel()->text()));
         inject->editor()->appendPlainText(QStringLiteral("// tried by hand\n"));
         inject->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
         QTRY_VERIFY(lastKind(QStringLiteral("kernel_injected"), &payload));
@@ -558,6 +580,14 @@ private Q_SLOTS:
             cell(dock.panel.nodesModel(), dock.panel.nodesModel()->rowOfNode(injected), SearchNodesModel::MarksColumn)
                 .contains(QLatin1StringView("injected")),
             true);
+        // The row itself says why it failed, and the live line counts what the user forced and injected.
+        const QString why = state(dock)->candidate(injected)->feedback.message.section(QLatin1Char('\n'), 0, 0);
+        QVERIFY(!why.isEmpty());
+        const QString status = cell(
+            dock.panel.nodesModel(), dock.panel.nodesModel()->rowOfNode(injected), SearchNodesModel::StatusColumn);
+        QVERIFY2(status.startsWith(QStringLiteral("measurement failed: ") + why.left(40)), qPrintable(status));
+        QVERIFY2(dock.panel.liveLabel()->text().contains(QStringLiteral("· forced 1 · injected 1")),
+            qPrintable(dock.panel.liveLabel()->text()));
         // The fold of the stored log equals what the dock shows.
         auto store = Store::open(path, Store::Mode::ExistingOnly);
         auto folded = foldStoredSearch(**store, QStringLiteral("steer"));
@@ -759,6 +789,52 @@ private Q_SLOTS:
     }
 
     // `gpuf search start` killed mid-run: the dock shows the search as interrupted and resumes it to the end.
+    // Nodes are named as a person knows them: a family configuration by its tunables in the Nodes and Steps tables,
+    // the lineage's tooltips and the status line, and the command line's status names the best one the same way.
+    void readableNames()
+    {
+        const QString path = freshStore(QStringLiteral("names.gpuf"));
+        QProcess cli;
+        cli.start(QStringLiteral(GPUF_CLI_PATH),
+            {QStringLiteral("search"), QStringLiteral("start"), path, QStringLiteral("--name"), QStringLiteral("fam"),
+                QStringLiteral("--family"), QStringLiteral("sgemm_tiled"), QStringLiteral("--steps"),
+                QStringLiteral("3"), QStringLiteral("--quiet")});
+        QVERIFY(cli.waitForFinished(120000));
+        QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+        cli.start(QStringLiteral(GPUF_CLI_PATH),
+            {QStringLiteral("search"), QStringLiteral("status"), path, QStringLiteral("fam")});
+        QVERIFY(cli.waitForFinished(60000));
+        const QString status = QString::fromUtf8(cli.readAllStandardOutput());
+        static const QRegularExpression best(
+            QStringLiteral("best [0-9.]+× \\(replay\\): BM=\\d+ BN=\\d+ .* \\(kernel \\d+, node "));
+        QVERIFY2(best.match(status).hasMatch(), qPrintable(status));
+
+        Dock dock;
+        QVERIFY(openIn(dock, path));
+        QVERIFY(dock.panel.showSearchNamed(QStringLiteral("fam")));
+        QTRY_VERIFY(state(dock) && dock.panel.nodesModel()->rowCount() > 2);
+        const SearchNodesModel *nodes = dock.panel.nodesModel();
+        QCOMPARE(cell(nodes, 0, SearchNodesModel::NodeColumn), QStringLiteral("reference (seed)"));
+        int named = 0;
+        for (int row = 1; row < nodes->rowCount(); ++row) {
+            const QString node = cell(nodes, row, SearchNodesModel::NodeColumn);
+            QVERIFY2(!node.startsWith(QChar(0x2026)), qPrintable(node)); // no ULID tail
+            named += node.startsWith(QLatin1StringView("BM=")) ? 1 : 0;
+        }
+        QVERIFY(named > 0);
+        const QString id = nodes->index(1, 0).data(SearchNodesModel::NodeIdRole).toString();
+        QVERIFY(nodes->index(1, SearchNodesModel::NodeColumn).data(Qt::ToolTipRole).toString().endsWith(id));
+        auto *steps = dock.panel.findChild<StepView *>();
+        QVERIFY(steps);
+        steps->showStep(1);
+        QTRY_VERIFY(steps->proposalsModel()->rowCount() > 0);
+        QVERIFY2(cell(steps->proposalsModel(), 0, StepProposalsModel::NodeColumn).startsWith(QLatin1StringView("BM=")),
+            qPrintable(cell(steps->proposalsModel(), 0, StepProposalsModel::NodeColumn)));
+        QTRY_VERIFY2(
+            dock.panel.liveLabel()->text().contains(QRegularExpression(QStringLiteral("best [0-9.]+× \\(BM="))),
+            qPrintable(dock.panel.liveLabel()->text()));
+    }
+
     // A search another program runs on the open store (gpuf search start) appears in the list and its shown log grows
     // without View → Reload: the store follower announces what the other connection wrote.
     void followsAnotherProgram()
@@ -782,8 +858,10 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(state(dock), 20000);
         const int seen = steps(dock);
         QTRY_VERIFY_WITH_TIMEOUT(steps(dock) >= seen + 2 || cli.state() != QProcess::Running, 30000);
-        cli.kill();
-        QVERIFY(cli.waitForFinished());
+        if (cli.state() != QProcess::NotRunning) { // it may have spent sgemm's pool already
+            cli.kill();
+            QVERIFY(cli.waitForFinished());
+        }
         // What it wrote last reaches the dock shortly after.
         const int stored = int(storedKinds(path, QStringLiteral("elsewhere")).count(QStringLiteral("step_completed")));
         QElapsedTimer caughtUp;

@@ -231,12 +231,42 @@ QString CandidateTableModel::replayToolTip(const MeasuredCell &cell) const
     return tr("↺ Replayed from runtimes recorded on %1 (%2), not measured here").arg(hardware, when);
 }
 
+QString CandidateTableModel::headerToolTip(int section)
+{
+    // What each column holds, so the forecast's columns are not read as one figure: the predicted bin is the most
+    // likely bin, the expected speedup the distribution's mean, and the two may lie in different bins.
+    switch (section) {
+    case ChangedLinesColumn:
+        return tr("Lines added or removed against the baseline (the reference, or the parent)");
+    case SpeedupColumn:
+        return tr("Measured speedup: the baseline's time over this kernel's (above 1× is faster); ↺ replayed, "
+                  "italic when not measured here");
+    case MeasuredBinColumn:
+        return tr("The half-octave bin (1–8) the measured speedup falls in");
+    case PredictedBinColumn:
+        return tr("The forecast's most likely bin (the bin with the largest probability) and what it means");
+    case ConfidenceColumn:
+        return tr("The probability the forecast gives its predicted bin");
+    case ExpectedSpeedupColumn:
+        return tr("The forecast's mean speedup (each bin's probability times its middle speedup): it can lie in "
+                  "another bin than the predicted one when the probability is spread");
+    case StatusColumn:
+        return tr("Measured, forecast only, failed, or neither");
+    case PlausibilityColumn:
+        return tr("Whether a measured time beats what the GPU's memory bandwidth allows");
+    default:
+        return {};
+    }
+}
+
 QVariant CandidateTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || section < 0 || section >= CandidateColumnCount)
         return {};
     if (role == Qt::TextAlignmentRole)
         return isNumeric(section) ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
+    if (role == Qt::ToolTipRole)
+        return headerToolTip(section);
     if (role != Qt::DisplayRole)
         return {};
     switch (section) {

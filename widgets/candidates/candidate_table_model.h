@@ -65,6 +65,8 @@ public:
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    // What a column holds, for its header's tooltip (empty for the self-explaining ones).
+    static QString headerToolTip(int section);
 
 Q_SIGNALS:
     // The shown rows or their order changed after a filter or sort request.

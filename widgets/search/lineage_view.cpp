@@ -207,6 +207,12 @@ void LineageView::setSearch(const search::SearchState &state)
 void LineageView::refresh(const search::SearchState &state)
 {
     m_full = search::buildLineage(state);
+    if (m_names) {
+        for (search::LineageNode &node : m_full.nodes) {
+            if (const QString name = m_names->value(node.id); !name.isEmpty())
+                node.kernel = name;
+        }
+    }
     showLineage();
     updateSummary(state);
 }

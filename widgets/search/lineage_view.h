@@ -12,6 +12,7 @@
 #include "core/search/lineage.h"
 #include "core/search/search_state.h"
 
+#include <QHash>
 #include <QWidget>
 
 class QCheckBox;
@@ -66,6 +67,8 @@ public:
 
     // Every candidate (the default), or only the measured lineage.
     void setScope(search::LineageScope scope);
+    // The nodes' readable names, shown as the kernel in the tooltips (instead of "param #317"); null keeps those.
+    void setNodeNames(const QHash<QString, QString> *names) { m_names = names; }
     search::LineageScope scope() const;
 
     LineageCanvas *canvas() const { return m_canvas; }
@@ -82,6 +85,7 @@ private:
     void showLineage();
 
     search::Lineage m_full; // every candidate; the canvas gets it through the scope
+    const QHash<QString, QString> *m_names = nullptr;
     QString m_wanted; // the node last chosen, marked when the tree has it
     LineageCanvas *m_canvas;
     QCheckBox *m_unmeasured;

@@ -1,6 +1,7 @@
 // SearchFollower; see search_follower.h.
 #include "widgets/search/search_follower.h"
 
+#include "core/search/node_names.h"
 #include "core/search/search_reads.h"
 #include "core/session/store_session.h"
 
@@ -34,6 +35,20 @@ void SearchFollower::clear()
     m_wanted = 0;
     m_referenceKernelId = 0;
     m_problemId = 0;
+    m_names.clear();
+}
+
+void SearchFollower::nameNodes(const QList<SearchEvent> &events)
+{
+    for (const SearchEvent &e : events) {
+        const QString node = e.payload.value(QStringLiteral("node_id")).toString();
+        if (node.isEmpty() || !e.payload.contains(QStringLiteral("code")))
+            continue; // only a proposal carries its code, name and parameters
+        const QString name = search::nodeDisplayName(e.payload.value(QStringLiteral("parameters")).toObject(),
+            e.payload.value(QStringLiteral("name")).toString());
+        if (!name.isEmpty())
+            m_names.insert(node, name);
+    }
 }
 
 void SearchFollower::follow(RowId searchId, const QString &name)
@@ -65,6 +80,7 @@ void SearchFollower::applyFull(quint64 generation, Result<search::FollowedSearch
     m_foldError = read->foldError;
     m_referenceKernelId = read->referenceKernelId;
     m_problemId = read->problemId;
+    nameNodes(m_events);
     Q_EMIT loaded();
     if (m_wanted > m_events.size())
         readMore();
@@ -114,6 +130,7 @@ void SearchFollower::applyMore(quint64 generation, Result<QList<SearchEvent>> re
         m_events.append(e);
         fresh.append(std::move(e));
     }
+    nameNodes(fresh);
     if (!fresh.isEmpty())
         Q_EMIT appended(fresh);
     if (m_wanted > m_events.size() && !fresh.isEmpty())

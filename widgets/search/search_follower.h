@@ -8,6 +8,7 @@
 #include "core/search/search_reads.h"
 #include "core/search/search_state.h"
 
+#include <QHash>
 #include <QObject>
 
 #include <memory>
@@ -40,6 +41,9 @@ public:
     const search::SearchState *state() const { return m_foldError.isEmpty() ? m_state.get() : nullptr; }
     QString foldError() const { return m_foldError; }
     RowId referenceKernelId() const { return m_referenceKernelId; }
+    // The node's readable name (its configuration or kernel name; search::nodeDisplayName), empty when it has none.
+    QString nodeName(const QString &nodeId) const { return m_names.value(nodeId); }
+    const QHash<QString, QString> &nodeNames() const { return m_names; }
     RowId problemId() const { return m_problemId; }
 
 Q_SIGNALS:
@@ -51,6 +55,7 @@ private:
     void readMore();
     void applyFull(quint64 generation, Result<search::FollowedSearch> read);
     void applyMore(quint64 generation, Result<QList<SearchEvent>> read);
+    void nameNodes(const QList<SearchEvent> &events);
 
     StoreSession *m_session;
     RowId m_searchId = 0;
@@ -64,6 +69,7 @@ private:
     QString m_foldError;
     RowId m_referenceKernelId = 0;
     RowId m_problemId = 0;
+    QHash<QString, QString> m_names; // node id → readable name
 };
 
 } // namespace gpuf

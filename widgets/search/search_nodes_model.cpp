@@ -80,6 +80,12 @@ QString SearchNodesModel::shortId(const QString &nodeId)
     return nodeId.size() > 10 ? QChar(0x2026) + nodeId.right(8) : nodeId;
 }
 
+QString SearchNodesModel::label(const QString &nodeId, const QHash<QString, QString> *names)
+{
+    const QString name = names ? names->value(nodeId) : QString();
+    return name.isEmpty() ? shortId(nodeId) : name;
+}
+
 QString SearchNodesModel::statusText(const Candidate &c)
 {
     using Kind = search::EvaluationFeedback::Kind;
@@ -116,6 +122,18 @@ QString SearchNodesModel::statusText(const Candidate &c)
         break;
     }
     return tr("measured");
+}
+
+QString SearchNodesModel::statusWithReason(const Candidate &c)
+{
+    // A failure says why in the row itself (its first line; the tooltip holds the whole message).
+    const bool failed = c.status == CandidateStatus::MutationFailed || c.status == CandidateStatus::EvaluationFailed
+        || (c.status == CandidateStatus::Evaluated && c.feedback.kind != search::EvaluationFeedback::Kind::Success);
+    const QString why = c.status == CandidateStatus::MutationFailed ? c.mutationError : c.feedback.message;
+    const QString line = why.section(QLatin1Char('\n'), 0, 0).trimmed();
+    if (!failed || line.isEmpty())
+        return statusText(c);
+    return tr("%1: %2").arg(statusText(c), line.size() > 90 ? line.left(89) + QChar(0x2026) : line);
 }
 
 QString SearchNodesModel::marksText(const search::SearchState &state, const Candidate &c)
@@ -162,8 +180,11 @@ QVariant SearchNodesModel::data(const QModelIndex &index, int role) const
     switch (index.column()) {
     case NodeColumn:
         if (role == Qt::ToolTipRole)
-            return c->nodeId;
-        return sort ? QVariant(index.row()) : QVariant(shortId(c->nodeId));
+            return m_names && m_names->contains(c->nodeId) ? tr("%1\nnode %2").arg(m_names->value(c->nodeId), c->nodeId)
+                                                           : c->nodeId;
+        if (c->seedNode && !(m_names && m_names->contains(c->nodeId)))
+            return sort ? QVariant(index.row()) : QVariant(tr("reference (seed)"));
+        return sort ? QVariant(index.row()) : QVariant(label(c->nodeId, m_names));
     case StepColumn:
         if (sort)
             return c->step;
@@ -171,13 +192,13 @@ QVariant SearchNodesModel::data(const QModelIndex &index, int role) const
     case ParentColumn:
         if (role == Qt::ToolTipRole)
             return c->parentId;
-        return c->parentId.isEmpty() ? (sort ? QString() : tr("—")) : shortId(c->parentId);
+        return c->parentId.isEmpty() ? (sort ? QString() : tr("—")) : label(c->parentId, m_names);
     case StatusColumn:
         if (role == Qt::ToolTipRole && !c->mutationError.isEmpty())
             return c->mutationError;
         if (role == Qt::ToolTipRole && !c->feedback.message.isEmpty())
             return c->feedback.message.left(2000);
-        return statusText(*c);
+        return sort ? QVariant(statusText(*c)) : QVariant(statusWithReason(*c));
     case ForecastColumn:
         if (!c->forecastDone)
             return sort ? QVariant(-1.0) : QVariant(QString());
@@ -190,7 +211,7 @@ QVariant SearchNodesModel::data(const QModelIndex &index, int role) const
                 .arg(c->expectedBin, 0, 'f', 2)
                 .arg(c->predictedBin)
                 .arg(c->confidence, 0, 'f', 2);
-        return tr("bin %1 · %2").arg(c->expectedBin, 0, 'f', 1).arg(c->confidence, 0, 'f', 2);
+        return tr("%1 · %2 %").arg(c->expectedBin, 0, 'f', 1).arg(c->confidence * 100.0, 0, 'f', 0);
     case DecisionColumn:
         return c->decision;
     case SpeedupColumn:
@@ -218,7 +239,7 @@ QVariant SearchNodesModel::headerData(int section, Qt::Orientation orientation, 
     case StatusColumn:
         return tr("Status");
     case ForecastColumn:
-        return tr("Forecast");
+        return tr("Expected bin · confidence");
     case DecisionColumn:
         return tr("Why");
     case SpeedupColumn:

@@ -7,6 +7,7 @@
 #include "core/search/search_state.h"
 
 #include <QAbstractTableModel>
+#include <QHash>
 
 namespace gpuf {
 
@@ -44,12 +45,20 @@ public:
 
     // The short form of a node id shown everywhere (a ULID's last eight characters are its distinguishing part).
     static QString shortId(const QString &nodeId);
+    // How a node is named for a person: its readable name in `names` (a configuration, a kernel's name), else its
+    // short id.
+    static QString label(const QString &nodeId, const QHash<QString, QString> *names);
+    // The nodes' readable names (the follower's, kept current as the log grows); null shows short ids.
+    void setNodeNames(const QHash<QString, QString> *names) { m_names = names; }
     // What a node's status means for a person: "measured 1.42×", "deferred: ranked below the GPU budget", …
     static QString statusText(const search::Candidate &c);
+    // The status with a failure's reason: "measurement failed: no recorded runtime of this kernel".
+    static QString statusWithReason(const search::Candidate &c);
     static QString marksText(const search::SearchState &state, const search::Candidate &c);
 
 private:
     const search::SearchState *m_state = nullptr;
+    const QHash<QString, QString> *m_names = nullptr;
     int m_rows = 0;
     QString m_lastBest; // the best node when last shown (its marks change when another takes its place)
 };

@@ -61,7 +61,7 @@ void SearchSteering::selectNode(const QString &nodeId)
         return;
     if (c->kernelId == 0) {
         Q_EMIT notice(tr("Node %1 has no stored kernel yet (its mutation has not answered).")
-                          .arg(SearchNodesModel::shortId(nodeId)));
+                          .arg(SearchNodesModel::label(nodeId, &m_follower->nodeNames())));
         return;
     }
     RowId baseline = m_follower->referenceKernelId();
@@ -167,8 +167,15 @@ void SearchSteering::editAndInject(const QString &nodeId)
 
 void SearchSteering::openInjectDialog(const QString &nodeId, const QString &code, const QString &language)
 {
-    auto *dialog = new InjectDialog(tr("node %1").arg(SearchNodesModel::shortId(nodeId)), code, language, m_owner);
+    auto *dialog = new InjectDialog(
+        tr("node %1").arg(SearchNodesModel::label(nodeId, &m_follower->nodeNames())), code, language, m_owner);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // Replay answers from recorded runtimes only: an edit has none, and the user learns it before injecting.
+    const search::SearchState *state = m_follower->state();
+    if (state && state->config.gpu.isReplay())
+        dialog->setWarning(tr("This search replays recorded runtimes: an edited kernel has none, so it cannot be "
+                              "measured here and its node will read \"measurement failed\". To measure edits, start "
+                              "a search of this problem on this machine's GPU (New Search…, GPU: local)."));
     const QString name = m_follower->name();
     SearchController *ctl = m_controller;
     connect(dialog, &InjectDialog::injectRequested, this,

@@ -59,6 +59,10 @@ SearchWorkspace::SearchWorkspace(
     buildLiveTabs();
     m_tabs->addTab(buildNodesTab(), tr("Nodes"));
     m_tabs->addTab(buildEventLogTab(), tr("Event Log"));
+    // Nodes are named by their configuration or kernel name, kept by the follower as the log grows.
+    m_nodes->setNodeNames(&m_follower->nodeNames());
+    m_steps->setNodeNames(&m_follower->nodeNames());
+    m_lineage->setNodeNames(&m_follower->nodeNames());
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_tabs);

@@ -15,12 +15,16 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QScopeGuard>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
 #include <QToolBar>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace gpuf {
 SearchesPanel::SearchesPanel(StoreSession *session, QWidget *parent)
@@ -293,8 +297,7 @@ void SearchesPanel::buildToolbar()
     m_stepAction
         = m_toolbar->addAction(tr("Step"), this, named([this](const QString &name) { m_controller->step(name); }));
     m_stepAction->setToolTip(tr("Run until the current (or next) step completes, then pause"));
-    m_stopAction
-        = m_toolbar->addAction(tr("Stop"), this, named([this](const QString &name) { m_controller->stop(name); }));
+    m_stopAction = m_toolbar->addAction(tr("Stop"), this, named([this](const QString &name) { confirmStop(name); }));
     m_stopAction->setToolTip(tr("End the search for good (a stopped search cannot be resumed)"));
     m_toolbar->addSeparator();
     m_settingsAction = m_toolbar->addAction(tr("Settings…"), this, &SearchesPanel::changeSettings);
@@ -381,11 +384,22 @@ void SearchesPanel::updateLiveLabel()
         text += tr(" (%n queued)", nullptr, s.queued);
     text += tr(" · archive %1").arg(s.archiveSize);
     if (s.bestSpeedup)
-        text += tr(" · best %1× (node %2)").arg(*s.bestSpeedup, 0, 'f', 3).arg(SearchNodesModel::shortId(s.bestNode));
+        text += tr(" · best %1× (%2)")
+                    .arg(*s.bestSpeedup, 0, 'f', 3)
+                    .arg(SearchNodesModel::label(s.bestNode, &follower()->nodeNames()));
     if (!state->pinned.isEmpty())
         text += tr(" · pinned %1").arg(state->pinned.size());
     if (!state->vetoed.isEmpty())
         text += tr(" · vetoed %1").arg(state->vetoed.size());
+    // What the user's steering added: forced measurements and injected kernels.
+    const auto injected = std::count_if(
+        state->candidates.cbegin(), state->candidates.cend(), [](const search::Candidate &c) { return c.injected; });
+    const auto forced = std::count_if(state->candidates.cbegin(), state->candidates.cend(),
+        [](const search::Candidate &c) { return c.forced && !c.injected; });
+    if (forced > 0)
+        text += tr(" · forced %1").arg(forced);
+    if (injected > 0)
+        text += tr(" · injected %1").arg(injected);
     m_live->setText(text);
 }
 
@@ -423,6 +437,23 @@ NewSearchDialog *SearchesPanel::openNewSearchDialog(const NewSearchChoices &choi
         });
     dialog->open();
     return dialog;
+}
+
+void SearchesPanel::confirmStop(const QString &name)
+{
+    // Stopping cannot be undone (Pause can): asked first, without blocking the window.
+    auto *box = new QMessageBox(QMessageBox::Question, tr("Stop Search"),
+        tr("Stop the search %1 for good? A stopped search cannot be resumed; Pause keeps it resumable.").arg(name),
+        QMessageBox::Cancel, this);
+    box->setObjectName(QStringLiteral("stopConfirmation"));
+    QPushButton *stop = box->addButton(tr("Stop"), QMessageBox::DestructiveRole);
+    box->setDefaultButton(QMessageBox::Cancel);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::buttonClicked, this, [this, name, stop](QAbstractButton *clicked) {
+        if (clicked == stop && m_controller)
+            m_controller->stop(name);
+    });
+    box->open();
 }
 
 void SearchesPanel::changeSettings()

@@ -113,6 +113,7 @@ private:
     void updateStatusLine();
     void requestNewSearch(const QString &replayOf);
     void changeSettings();
+    void confirmStop(const QString &name);
 
     StoreSession *m_session;
     SearchController *m_controller;

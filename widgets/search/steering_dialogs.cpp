@@ -21,6 +21,7 @@ InjectDialog::InjectDialog(const QString &parentLabel, const QString &code, cons
     , m_name(new QLineEdit(this))
     , m_editor(new QPlainTextEdit(this))
     , m_message(new QLabel(this))
+    , m_warning(new QLabel(this))
 {
     setObjectName(QStringLiteral("injectDialog"));
     setWindowTitle(tr("Edit and Inject"));
@@ -38,13 +39,23 @@ InjectDialog::InjectDialog(const QString &parentLabel, const QString &code, cons
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Inject"));
     connect(buttons, &QDialogButtonBox::accepted, this, &InjectDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    m_warning->setObjectName(QStringLiteral("injectWarning"));
+    m_warning->setWordWrap(true);
+    m_warning->setVisible(false);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(intro);
+    layout->addWidget(m_warning);
     layout->addWidget(m_name);
     layout->addWidget(m_editor, 1);
     layout->addWidget(m_message);
     layout->addWidget(buttons);
     resize(760, 560);
+}
+
+void InjectDialog::setWarning(const QString &text)
+{
+    m_warning->setText(QStringLiteral("<b>%1</b>").arg(text.toHtmlEscaped()));
+    m_warning->setVisible(!text.isEmpty());
 }
 
 search::Proposal InjectDialog::proposal() const

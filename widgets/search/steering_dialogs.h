@@ -27,6 +27,9 @@ public:
     QPlainTextEdit *editor() const { return m_editor; }
     QLineEdit *nameEdit() const { return m_name; }
     search::Proposal proposal() const;
+    // Says before anything is injected why the edit may not run (a replay has no runtime for new code).
+    void setWarning(const QString &text);
+    QLabel *warningLabel() const { return m_warning; }
 
 Q_SIGNALS:
     void injectRequested(const gpuf::search::Proposal &proposal);
@@ -39,6 +42,7 @@ private:
     QLineEdit *m_name;
     QPlainTextEdit *m_editor;
     QLabel *m_message;
+    QLabel *m_warning;
 };
 
 class SearchSettingsDialog : public QDialog

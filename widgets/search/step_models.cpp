@@ -35,6 +35,12 @@ QString shortNodeId(const QString &nodeId)
     return nodeId.size() > 12 ? QStringLiteral("…") + nodeId.right(8) : nodeId;
 }
 
+QString nodeLabel(const QString &nodeId, const QHash<QString, QString> *names)
+{
+    const QString name = names ? names->value(nodeId) : QString();
+    return name.isEmpty() ? shortNodeId(nodeId) : name;
+}
+
 // ---- parents
 
 StepParentsModel::StepParentsModel(QObject *parent)
@@ -89,7 +95,7 @@ QVariant StepParentsModel::data(const QModelIndex &index, int role) const
     if (role != Qt::DisplayRole)
         return {};
     if (column == NodeColumn)
-        return p.pinned ? tr("%1 (pinned)").arg(shortNodeId(p.nodeId)) : shortNodeId(p.nodeId);
+        return p.pinned ? tr("%1 (pinned)").arg(nodeLabel(p.nodeId, m_names)) : nodeLabel(p.nodeId, m_names);
     if (column == RewardColumn)
         return p.reward ? bins::speedupText(*p.reward) : QStringLiteral("—");
     if (!m_scored)
@@ -264,9 +270,9 @@ QVariant StepProposalsModel::display(const ProposalRow &row, int column) const
     const QString none = QStringLiteral("—");
     switch (column) {
     case NodeColumn:
-        return shortNodeId(row.nodeId);
+        return nodeLabel(row.nodeId, m_names);
     case ParentColumn:
-        return row.parentId.isEmpty() ? none : shortNodeId(row.parentId);
+        return row.parentId.isEmpty() ? none : nodeLabel(row.parentId, m_names);
     case KernelColumn:
         return row.kernel.isEmpty() ? none : row.kernel;
     case ForecastBinColumn:

@@ -6,6 +6,7 @@
 #include "core/search/step_detail.h"
 
 #include <QAbstractTableModel>
+#include <QHash>
 
 namespace gpuf {
 
@@ -31,6 +32,8 @@ public:
 
     void setDetail(const search::StepDetail &detail);
     const QList<search::ParentScore> &parents() const { return m_parents; }
+    // The nodes' readable names (configurations, kernel names); null shows short ids.
+    void setNodeNames(const QHash<QString, QString> *names) { m_names = names; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -40,6 +43,7 @@ public:
 private:
     QList<search::ParentScore> m_parents;
     bool m_scored = false;
+    const QHash<QString, QString> *m_names = nullptr;
 };
 
 class StepProposalsModel : public QAbstractTableModel
@@ -67,6 +71,7 @@ public:
     void setDetail(const search::StepDetail &detail, double tau, bool selective);
     const QList<search::ProposalRow> &rows() const { return m_rows; }
     int rowOfNode(const QString &nodeId) const; // −1 when absent
+    void setNodeNames(const QHash<QString, QString> *names) { m_names = names; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -82,6 +87,7 @@ private:
     QVariant sortValue(const search::ProposalRow &row, int column) const;
 
     QList<search::ProposalRow> m_rows;
+    const QHash<QString, QString> *m_names = nullptr;
     int m_step = -1;
     double m_tau = 0.5;
     bool m_selective = false;
@@ -89,5 +95,7 @@ private:
 
 // A node id as the tables show it: ULIDs cut to their last 8 characters ("…7QK2M1ZD"); short ids whole.
 QString shortNodeId(const QString &nodeId);
+// A node as the tables name it: its readable name in `names` (configuration, kernel name), else its short id.
+QString nodeLabel(const QString &nodeId, const QHash<QString, QString> *names);
 
 } // namespace gpuf

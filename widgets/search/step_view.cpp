@@ -136,6 +136,12 @@ void StepView::showStep(int step)
     refresh();
 }
 
+void StepView::setNodeNames(const QHash<QString, QString> *names)
+{
+    m_parents->setNodeNames(names);
+    m_proposals->setNodeNames(names);
+}
+
 void StepView::selectNode(const QString &nodeId)
 {
     const int row = m_proposals->rowOfNode(nodeId);

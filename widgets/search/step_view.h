@@ -12,6 +12,7 @@
 #include "core/search/search_history.h"
 #include "core/search/search_state.h"
 
+#include <QHash>
 #include <QWidget>
 
 #include <optional>
@@ -44,6 +45,8 @@ public:
     bool followsLatest() const;
     void setFollowLatest(bool follow);
     void selectNode(const QString &nodeId);
+    // The nodes' readable names for both tables (the follower's); null shows short ids.
+    void setNodeNames(const QHash<QString, QString> *names);
 
     StepParentsModel *parentsModel() const { return m_parents; }
     StepProposalsModel *proposalsModel() const { return m_proposals; }

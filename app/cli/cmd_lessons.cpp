@@ -115,10 +115,8 @@ Result<lessons::StepAnswer> answerFromOptions(const Invocation &run, Store &stor
     if (!distribution)
         return distribution.failure();
     a.p = *distribution;
-    auto student = lessons::ensureStudent(store, run.value(kStudent));
-    if (!student)
-        return Error {student.error()};
-    a.studentId = student->id;
+    // The student's profile is made with the answer, in its transaction: a refused answer leaves none behind.
+    a.studentName = run.value(kStudent);
     a.lesson = (*lesson)->name;
     a.step = step;
     a.predictedBin = lessons::answerBin(a.p);

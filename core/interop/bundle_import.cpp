@@ -414,6 +414,12 @@ Status BundleImporter::writeLesson(FieldReader &r)
         return Error {r.location() + QStringLiteral(": ") + existing.error()};
     for (qsizetype i = 0; i < rec.steps.size(); ++i) {
         const QString field = QStringLiteral("steps[%1].").arg(i);
+        // A step compares a candidate with a reference of its own problem: a speedup across problems means nothing.
+        if (rec.steps[i].reference.problem != rec.steps[i].kernel.problem)
+            return fieldError(r, field + QStringLiteral("kernel.problem"),
+                QStringLiteral("the step compares a kernel of '%1' with a reference of '%2'; a step's two kernels "
+                               "solve the same problem")
+                    .arg(rec.steps[i].kernel.problem, rec.steps[i].reference.problem));
         auto reference = kernelId(r, field + QStringLiteral("reference"), rec.steps[i].reference);
         if (!reference)
             return Error {reference.error()};

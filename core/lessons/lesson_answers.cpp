@@ -90,14 +90,21 @@ Result<QList<RowId>> saveAnswer(Store &store, const Answer &answer)
         return Error {tr("an answer's probabilities sum to %1, not 1").arg(sum)};
     if (answer.predictedBin < 1 || answer.predictedBin > bins::kBinCount)
         return Error {tr("an answer's bin is %1; bins are 1 to 8").arg(answer.predictedBin)};
-    auto student = ForecasterRepo(store).find(answer.studentId);
-    if (!student)
-        return Error {student.error()};
-    if (!student->has_value() || (*student)->kind != ForecasterKind::Human)
-        return Error {tr("forecaster %1 is not a student profile").arg(answer.studentId)};
     Transaction t(store);
     if (Status s = t.begin(); !s)
         return Error {s.error()};
+    RowId studentId = answer.studentId;
+    if (studentId == 0) {
+        auto made = ensureStudent(store, answer.studentName);
+        if (!made)
+            return Error {made.error()};
+        studentId = made->id;
+    }
+    auto student = ForecasterRepo(store).find(studentId);
+    if (!student)
+        return Error {student.error()};
+    if (!student->has_value() || (*student)->kind != ForecasterKind::Human)
+        return Error {tr("forecaster %1 is not a student profile").arg(studentId)};
     // A forecast of a deleted kernel cannot be stored: say so rather than let the store refuse it.
     KernelRepo kernels(store);
     for (const RowId id : {answer.referenceId, answer.kernelId}) {
@@ -123,7 +130,7 @@ Result<QList<RowId>> saveAnswer(Store &store, const Answer &answer)
         f.referenceKernelId = answer.referenceId;
         f.candidateKernelId = answer.kernelId;
         f.hardwareId = hardwareId;
-        f.forecasterId = answer.studentId;
+        f.forecasterId = studentId;
         f.probabilities = answer.p;
         f.predictedBin = answer.predictedBin;
         f.rawProbabilitySum = 1.0;

@@ -32,6 +32,9 @@ struct Answer
     bins::Distribution p {}; // normalised (normalisedDistribution)
     int predictedBin = 0; // 1..8
     QString reasoning; // optional, one sentence
+    // With studentId 0: the student's display name, whose profile is made (ensureStudent) in the answer's own
+    // transaction, so that a refused answer leaves no new student behind.
+    QString studentName;
 };
 
 // Stores the answer as forecasts, in one transaction: one per hardware on which both kernels have measurements, else

@@ -44,7 +44,7 @@ Result<StoredAnswer> answerStep(Store &store, const StepAnswer &answer)
                           .arg(answer.step)
                           .arg(l.label())};
     Answer a {answer.studentId, l.name, answer.step, step.referenceKernelId, step.kernelId, answer.p,
-        answer.predictedBin, answer.reasoning};
+        answer.predictedBin, answer.reasoning, answer.studentName};
     auto ids = saveAnswer(store, a);
     if (!ids)
         return Error {ids.error()};

@@ -31,6 +31,7 @@ struct StepAnswer
     // 0: not checked (`gpuf lessons answer` names the step by number only).
     RowId shownReferenceId = 0;
     RowId shownKernelId = 0;
+    QString studentName; // with studentId 0: made a student only when the answer is stored (Answer::studentName)
 };
 
 struct StoredAnswer

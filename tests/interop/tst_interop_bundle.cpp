@@ -290,6 +290,16 @@ void TestInteropBundle::badBundle_data()
             + R"({"type":"measurement","hardware":"GPU-1","status":"ok","kernel":{"problem":"p","hash":")"
             + contentHashOf(QStringLiteral("k1")).toLatin1()
             + R"("}})" << QStringLiteral(":5: field 'runtime': required when the status is ok");
+    // A lesson step across two problems: its speedup would compare kernels that solve different things.
+    const QByteArray otherProblem = R"({"type":"problem","name":"q"})" + QByteArray("\n")
+        + QByteArray(kernelLine(QStringLiteral("q1"))).replace(R"("problem":"p")", R"("problem":"q")") + '\n';
+    QTest::newRow("lesson step across problems")
+        << twoKernels + otherProblem
+            + R"({"type":"lesson","name":"custom/mixed","kind":"custom","steps":[{"reference":{"problem":"q","hash":")"
+            + contentHashOf(QStringLiteral("q1")).toLatin1() + R"("},"kernel":{"problem":"p","hash":")"
+            + contentHashOf(QStringLiteral("k2")).toLatin1() + R"("}}]})"
+        << QStringLiteral(":8: field 'steps[0].kernel.problem': the step compares a kernel of 'p' with a reference of "
+                          "'q'; a step's two kernels solve the same problem");
     QTest::newRow("bad time") << kHeader + '\n' + R"({"type":"problem","name":"p","created_at":"yesterday"})"
                               << QStringLiteral(":2: field 'created_at': 'yesterday' is not an ISO-8601 time");
     QTest::newRow("newer version") << QByteArray(R"({"type":"header","format":"gpuf-bundle","version":2})")

@@ -330,6 +330,20 @@ private Q_SLOTS:
         QVERIFY(!lessons::saveAnswer(store, notStudent).ok());
         QVERIFY(!lessons::ensureStudent(store, u"  "_s).ok());
         QCOMPARE(ForecastRepo(store).list()->size(), 0);
+        // A student named with the answer exists only once an answer is stored: a refused one (its kernel is gone)
+        // leaves no new profile behind; an accepted one makes it.
+        const qsizetype forecastersBefore = ForecasterRepo(store).list()->size();
+        lessons::Answer newcomer {0, u"l"_s, 1, f.r, 999999, lessons::pointDistribution(4), 4, {}, u"Grace"_s};
+        const auto gone = lessons::saveAnswer(store, newcomer);
+        QVERIFY(!gone.ok());
+        QVERIFY2(gone.error().contains(u"kernel 999999 of the answered step is no longer in the store"_s),
+            qPrintable(gone.error()));
+        QCOMPARE(ForecasterRepo(store).list()->size(), forecastersBefore);
+        QVERIFY(!ForecasterRepo(store).findByName(u"student:Grace"_s)->has_value());
+        newcomer.kernelId = f.k1;
+        QVERIFY(lessons::saveAnswer(store, newcomer).ok());
+        QCOMPARE(ForecasterRepo(store).list()->size(), forecastersBefore + 1);
+        QCOMPARE((*ForecasterRepo(store).findByName(u"student:Grace"_s))->kind, ForecasterKind::Human);
     }
 
     // The writes the explorer and the CLI share check what they are given against the store: a deleted kernel (which

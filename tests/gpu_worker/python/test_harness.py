@@ -64,9 +64,21 @@ class Comparison(unittest.TestCase):
 
 class StopRule(unittest.TestCase):
     def harness(self, **options):
+        options.setdefault("noise_rse", 1.0)  # the stop rule alone: no second try of a noisy timing
         h = runner.Harness({"options": options})
         h.backend = StdlibBackend({})
         return h
+
+    def test_noisy_timing_measured_again_after_cooldown(self):
+        h = self.harness(min_samples=4, max_samples=4, warmup=0, target_rse=0.0, noise_rse=0.0, cooldown_ms=0)
+        calls = []
+        timing, _ = h.time(lambda d: calls.append(1), [1.0], "candidate")
+        self.assertEqual(len(calls), 8)  # four samples, then four again
+        self.assertEqual(timing["remeasured"]["first"]["n"], 4)
+        self.assertTrue(timing["noisy"])
+        timing, _ = self.harness(min_samples=3, max_samples=3, warmup=0).time(lambda d: d, [1.0], "candidate")
+        self.assertNotIn("remeasured", timing)
+        self.assertFalse(timing["noisy"])
 
     def test_min_and_max_samples(self):
         h = self.harness(min_samples=4, max_samples=4, warmup=0, target_rse=0.0)

@@ -41,6 +41,11 @@ void addSearchOptions(QCommandLineParser &p)
         QStringLiteral("Selective mode: the confidence below which a forecast is not trusted (default"
                        " 0.5)."),
         QStringLiteral("T")});
+    p.addOption({kAlpha,
+        QStringLiteral("Surrogate and selective modes: the acceptable error among trusted forecasts; τ is then set "
+                       "before each step by conformal risk control over the pairs measured so far (certified "
+                       "setting, docs/search.md; default: off, τ as given)."),
+        QStringLiteral("A")});
     p.addOption({kPolicy,
         QStringLiteral("Surrogate and selective modes: what to measure — probability (the chance of beating the "
                        "parent and the best, with a learner; default) | paper (the paper's rules)."),
@@ -248,6 +253,15 @@ Result<SearchConfig> configFromOptions(const QCommandLineParser &p)
         if (!ok)
             return Error {QStringLiteral("--tau takes a number in [0, 1], not '%1'").arg(p.value(kTau))};
     }
+    if (p.isSet(kAlpha)) {
+        bool ok = false;
+        c.alpha = p.value(kAlpha).toDouble(&ok);
+        if (!ok || !(c.alpha > 0.0 && c.alpha < 1.0))
+            return Error {QStringLiteral("--alpha takes an error rate in (0, 1), not '%1'").arg(p.value(kAlpha))};
+        if (p.isSet(kMode) && c.mode == Mode::Standard)
+            return Error {QStringLiteral("--alpha certifies the trust in forecasts: the standard mode makes none (give "
+                                         "--mode surrogate or selective)")};
+    }
     if (Status s = readPolicy(p, c); !s)
         return Error {s.error()};
     if (c.needsForecasts())
@@ -300,6 +314,8 @@ QStringList differencesFromOptions(const QCommandLineParser &p, const SearchConf
     differ(kKeep, QString::number(stored.keepPerParent));
     if (p.isSet(kTau) && p.value(kTau).toDouble() != stored.tau)
         differences << QStringLiteral("--tau %1 (the search has %2)").arg(p.value(kTau)).arg(stored.tau);
+    if (p.isSet(kAlpha) && p.value(kAlpha).toDouble() != stored.alpha)
+        differences << QStringLiteral("--alpha %1 (the search has %2)").arg(p.value(kAlpha)).arg(stored.alpha);
     differ(kPolicy, policyName(stored.policy));
     differ(kGpu, stored.gpu.name());
     differ(kHardware, stored.hardware);

@@ -29,6 +29,7 @@ inline const QString kProposals = QStringLiteral("proposals");
 inline const QString kMeasure = QStringLiteral("measure");
 inline const QString kKeep = QStringLiteral("keep");
 inline const QString kTau = QStringLiteral("tau");
+inline const QString kAlpha = QStringLiteral("alpha");
 inline const QString kPolicy = QStringLiteral("policy");
 inline const QString kGpu = QStringLiteral("gpu");
 inline const QString kSeeds = QStringLiteral("seeds");

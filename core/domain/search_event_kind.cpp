@@ -64,6 +64,8 @@ QString eventKindName(SearchEventKind kind)
         return QStringLiteral("measure_forced");
     case SearchEventKind::KernelInjected:
         return QStringLiteral("kernel_injected");
+    case SearchEventKind::DriftAlarm:
+        return QStringLiteral("drift_alarm");
     }
     return {};
 }
@@ -94,6 +96,7 @@ bool isForecastingKind(SearchEventKind kind)
     case SearchEventKind::MutationsDrained:
     case SearchEventKind::ForecastsDrained:
     case SearchEventKind::EvaluationsDrained:
+    case SearchEventKind::DriftAlarm:
         return true;
     case SearchEventKind::SearchInitialized:
     case SearchEventKind::StepStarted:

@@ -41,9 +41,11 @@ enum class SearchEventKind {
     NodeVetoed,
     NodeUnvetoed,
     MeasureForced,
-    KernelInjected, // keep last, or move kSearchEventKindCount
+    KernelInjected,
+    // Ours: the certified setting's error among trusted forecasts left its bound (docs/search.md).
+    DriftAlarm, // keep last, or move kSearchEventKindCount
 };
-inline constexpr int kSearchEventKindCount = int(SearchEventKind::KernelInjected) + 1;
+inline constexpr int kSearchEventKindCount = int(SearchEventKind::DriftAlarm) + 1;
 
 // The kind's name on disk, "search_initialized", "step_started", …
 QString eventKindName(SearchEventKind kind);

@@ -1,6 +1,7 @@
 // The probability policy; see probability_policy.h.
 #include "core/search/probability_policy.h"
 
+#include "core/search/recalibration.h"
 #include "core/search/search_state.h"
 #include "core/search/selection.h"
 
@@ -39,9 +40,36 @@ ProposalOutlook outlookOf(int position, const SpeedupBelief &belief, int version
     return o;
 }
 
+double learnerTemperature(const SearchState &state, int *pairs)
+{
+    std::vector<double> z;
+    for (const Candidate &c : state.candidates) {
+        if (c.status != CandidateStatus::Evaluated || c.learnerVersion <= 0 || !c.reward || !(*c.reward > 0.0)
+            || !std::isfinite(c.meanLog2) || !(c.rawSdLog2 > 0.0))
+            continue;
+        z.push_back((std::log2(*c.reward) - c.meanLog2) / c.rawSdLog2);
+    }
+    if (pairs)
+        *pairs = int(z.size());
+    return temperatureOf(z);
+}
+
+ProposalOutlook learnedOutlookOf(
+    int position, const SpeedupBelief &raw, double temperature, int version, double parentLog2, double bestLog2)
+{
+    SpeedupBelief calibrated = raw;
+    calibrated.sd *= temperature;
+    ProposalOutlook o = outlookOf(position, calibrated, version, parentLog2, bestLog2);
+    o.gainOverBest = raw.expectedGain(bestLog2);
+    o.gainOverParent = raw.expectedGain(parentLog2);
+    o.rawSd = raw.sd;
+    return o;
+}
+
 StepOutlook stepOutlook(const SearchState &state)
 {
     StepOutlook out;
+    out.temperature = learnerTemperature(state, &out.calibrationPairs);
     const LearnerData training = learnerTraining(state);
     const LearnerFit fit = LearnerFit::fit(training);
     out.learnerVersion = fit.learned() ? fit.version() : 0;
@@ -64,13 +92,23 @@ StepOutlook stepOutlook(const SearchState &state)
             if (!belief.known()) // a log without probabilities: the expected bin, a bin wide
                 belief = SpeedupBelief::gaussian(prior, 0.5);
         }
-        out.proposals.insert(
-            position, outlookOf(position, belief, version, measuredLog2(state, c.parentId), std::max(bestLog2, 0.0)));
+        const double parentLog2 = measuredLog2(state, c.parentId);
+        ProposalOutlook o = version > 0
+            ? learnedOutlookOf(position, belief, out.temperature, version, parentLog2, std::max(bestLog2, 0.0))
+            : outlookOf(position, belief, version, parentLog2, std::max(bestLog2, 0.0));
+        if (version == 0)
+            o.rawSd = belief.sdLog2();
+        out.proposals.insert(position, o);
     }
     return out;
 }
 
 void decideByProbability(const QList<ProposalOutlook> &group, int budget, bool skipWorse, QList<Decision> &out)
+{
+    decideByProbability(group, ProbabilityRule {budget, skipWorse, kConfidentlyWorse}, out);
+}
+
+void decideByProbability(const QList<ProposalOutlook> &group, const ProbabilityRule &rule, QList<Decision> &out)
 {
     QList<ProposalOutlook> ranked = group;
     std::stable_sort(ranked.begin(), ranked.end(), [](const ProposalOutlook &a, const ProposalOutlook &b) {
@@ -80,10 +118,10 @@ void decideByProbability(const QList<ProposalOutlook> &group, int budget, bool s
             return a.gainOverBest > b.gainOverBest;
         return a.gainOverParent > b.gainOverParent;
     });
-    int freeSlots = budget;
+    int freeSlots = rule.budget;
     int rank = 0;
     for (const ProposalOutlook &o : std::as_const(ranked)) {
-        if (skipWorse && o.belief.known() && o.pBeatParent < kConfidentlyWorse) {
+        if (rule.skipWorse && o.belief.known() && o.pBeatParent < rule.worseBelow) {
             out.append({o.position, false, false,
                 QStringLiteral("confidently worse than its parent (P(beat parent) = %1)")
                     .arg(percentText(o.pBeatParent)),

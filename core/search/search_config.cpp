@@ -100,7 +100,7 @@ std::optional<GpuSource> GpuSource::fromName(const QString &name)
 
 QJsonObject SearchConfig::toJson() const
 {
-    return QJsonObject {
+    QJsonObject o {
         {QStringLiteral("mode"), modeName(mode)},
         {QStringLiteral("steps"), steps},
         {QStringLiteral("parents_per_step"), parentsPerStep},
@@ -119,6 +119,9 @@ QJsonObject SearchConfig::toJson() const
         {QStringLiteral("gpu"), gpu.name()},
         {QStringLiteral("hardware"), hardware},
     };
+    if (alpha > 0.0) // written only when given, so logs of searches without it stay as they were
+        o.insert(QStringLiteral("alpha"), alpha);
+    return o;
 }
 
 Result<SearchConfig> SearchConfig::fromJson(const QJsonObject &o)
@@ -140,6 +143,7 @@ Result<SearchConfig> SearchConfig::fromJson(const QJsonObject &o)
     c.capacity = integer("capacity", c.capacity);
     c.c = o.value(QStringLiteral("c")).toDouble(c.c);
     c.tau = o.value(QStringLiteral("tau")).toDouble(c.tau);
+    c.alpha = o.value(QStringLiteral("alpha")).toDouble(c.alpha);
     const QString policy = o.value(QStringLiteral("policy")).toString(policyName(Policy::Paper));
     const auto policyKind = policyFromName(policy);
     if (!policyKind)
@@ -214,6 +218,8 @@ Status SearchConfig::validate() const
         problems << QStringLiteral("the archive capacity must be at least 1");
     if (!(tau >= 0.0 && tau <= 1.0))
         problems << QStringLiteral("--tau must lie in [0, 1]");
+    if (!(alpha >= 0.0 && alpha < 1.0))
+        problems << QStringLiteral("--alpha must lie in (0, 1) (0: no certified τ)");
 
     if (needsForecasts() && forecaster.isEmpty())
         problems << QStringLiteral("the %1 mode needs a forecaster (--forecaster)").arg(modeName(mode));

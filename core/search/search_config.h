@@ -67,6 +67,9 @@ struct SearchConfig
     int capacity = 1000;
     double c = 1.0; // PUCT exploration constant
     double tau = 0.5; // selective: a forecast whose confidence (p of its predicted bin) is below τ is not trusted
+    // The certified setting: the acceptable error among trusted forecasts; τ then follows from the measured pairs by
+    // conformal risk control (certified_trust.h). 0: off, τ as given.
+    double alpha = 0.0;
     // Surrogate and selective. A configuration without the key (a log written before policies) follows the paper's.
     Policy policy = Policy::Probability;
     quint64 seed = 0;

@@ -13,6 +13,7 @@
 #include <QJsonArray>
 
 #include <algorithm>
+#include <limits>
 
 namespace gpuf::search {
 
@@ -25,6 +26,10 @@ QJsonObject learnerJson(const StepOutlook &outlook)
     QJsonObject o {{QStringLiteral("version"), outlook.learnerVersion}};
     if (!outlook.learnerReason.isEmpty())
         o.insert(QStringLiteral("prior_only"), outlook.learnerReason);
+    else
+        o.insert(QStringLiteral("calibration"),
+            QJsonObject {{QStringLiteral("temperature"), outlook.temperature},
+                {QStringLiteral("pairs"), outlook.calibrationPairs}});
     return o;
 }
 
@@ -38,6 +43,8 @@ void insertOutlook(QJsonObject &payload, const ProposalOutlook &o)
     if (o.belief.known()) {
         payload.insert(QStringLiteral("mean_log2_speedup"), o.belief.meanLog2());
         payload.insert(QStringLiteral("sd_log2_speedup"), o.belief.sdLog2());
+        if (o.learnerVersion > 0)
+            payload.insert(QStringLiteral("raw_sd_log2_speedup"), o.rawSd);
     }
 }
 
@@ -538,7 +545,11 @@ Status SearchRun::select()
             QJsonObject drained {{QStringLiteral("step"), step}};
             if (probability)
                 drained.insert(QStringLiteral("learner"), learnerJson(selection.outlook));
+            if (selection.trust.active)
+                drained.insert(QStringLiteral("certified"), certifiedJson(selection.trust));
             events.append(event(SearchEventKind::ForecastsDrained, drained, mint++));
+            if (selection.trust.drift && m_state.driftAlarm.isEmpty())
+                events.append(event(SearchEventKind::DriftAlarm, driftJson(selection.trust, step), mint++));
         }
         QList<int> measured;
         for (const Decision &d : decisions) {
@@ -551,11 +562,16 @@ Status SearchRun::select()
                 payload.insert(QStringLiteral("expected_bin"), c.expectedBin);
                 payload.insert(QStringLiteral("confidence"), c.confidence);
             }
+            double pBeatParent = std::numeric_limits<double>::quiet_NaN();
             if (const auto o = selection.outlook.proposals.constFind(d.position);
-                o != selection.outlook.proposals.cend())
+                o != selection.outlook.proposals.cend()) {
                 insertOutlook(payload, *o);
+                pBeatParent = o->pBeatParent;
+            }
             if (!d.measure)
                 payload.insert(QStringLiteral("queued"), d.queue);
+            if (selection.trust.active)
+                payload.insert(QStringLiteral("trusted"), trustedUnder(m_state, c, pBeatParent, selection.tau));
             events.append(event(
                 d.measure ? SearchEventKind::CandidateSelected : SearchEventKind::CandidateDeferred, payload, mint++));
             if (d.measure)

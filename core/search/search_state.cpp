@@ -348,7 +348,12 @@ Status onDecision(SearchState &state, const SearchEvent &e, bool selected)
         c.learnerVersion = v.toInt();
         c.pBeatParent = e.payload.value(QStringLiteral("p_beat_parent")).toDouble(c.pBeatParent);
         c.pBeatBest = e.payload.value(QStringLiteral("p_beat_best")).toDouble(c.pBeatBest);
+        c.meanLog2 = e.payload.value(QStringLiteral("mean_log2_speedup")).toDouble(c.meanLog2);
+        c.sdLog2 = e.payload.value(QStringLiteral("sd_log2_speedup")).toDouble(c.sdLog2);
+        c.rawSdLog2 = e.payload.value(QStringLiteral("raw_sd_log2_speedup")).toDouble(c.sdLog2);
     }
+    if (const QJsonValue v = e.payload.value(QStringLiteral("trusted")); v.isBool())
+        c.trustedAtDecision = v.toBool() ? 1 : 0;
     state.queue.removeAll(c.nodeId);
     state.forcedQueue.removeAll(c.nodeId);
     if (selected) {
@@ -613,7 +618,13 @@ Status applyKnown(SearchState &state, const SearchEvent &e, SearchEventKind kind
     case SearchEventKind::ForecastFailed:
         return onForecastAnswered(state, e, false);
     case SearchEventKind::ForecastsDrained:
+        if (const QJsonValue v = e.payload.value(QStringLiteral("certified")); v.isObject())
+            state.certified = v.toObject();
         return markActiveStep(state, &StepRecord::selectionDone);
+    case SearchEventKind::DriftAlarm:
+        if (state.driftAlarm.isEmpty())
+            state.driftAlarm = e.payload;
+        return {};
     case SearchEventKind::CandidateSelected:
         return onDecision(state, e, true);
     case SearchEventKind::CandidateDeferred:

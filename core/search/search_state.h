@@ -60,6 +60,12 @@ struct Candidate
     int learnerVersion = -1;
     double pBeatParent = std::numeric_limits<double>::quiet_NaN();
     double pBeatBest = std::numeric_limits<double>::quiet_NaN();
+    // the belief it was selected on: mean and sd of log2 speedup, and the learner's sd before its temperature (NaN
+    // when the log has none; raw = sd for the prior forecaster)
+    double meanLog2 = std::numeric_limits<double>::quiet_NaN();
+    double sdLog2 = std::numeric_limits<double>::quiet_NaN();
+    double rawSdLog2 = std::numeric_limits<double>::quiet_NaN();
+    int trustedAtDecision = -1; // certified setting: 1 trusted, 0 not, under the τ of its step; −1 no α
     // measurement
     QString evaluationRequestId;
     int measuredInStep = -2; // the step whose selection sent it to the GPU (-1: before step 0)
@@ -131,6 +137,10 @@ struct SearchState
     std::optional<double> bestReward;
     QString bestNode;
     std::vector<TrajectoryPoint> trajectory; // after each completed evaluation
+    // The certified setting (config.alpha): the latest forecasts_drained's `certified` object, and the first drift
+    // alarm's payload (empty: none fired).
+    QJsonObject certified;
+    QJsonObject driftAlarm;
 
     int completedSteps() const { return completedStepCount; }
     const Candidate *candidate(const QString &nodeId) const;

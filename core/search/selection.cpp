@@ -31,15 +31,16 @@ QList<int> rankedByForecast(const SearchState &state, QList<int> positions)
     return positions;
 }
 
-void decideForParent(
-    const SearchState &state, const QList<int> &group, QList<Decision> &out, int budget, const StepOutlook &outlook)
+void decideForParent(const SearchState &state, const QList<int> &group, QList<Decision> &out, int budget,
+    const StepOutlook &outlook, double tau)
 {
     const SearchConfig &config = state.config;
     if (config.mode != Mode::Standard && config.policy == Policy::Probability) {
         QList<ProposalOutlook> outlooks;
         for (int position : group)
             outlooks.append(outlook.proposals.value(position, ProposalOutlook {position, {}, 0, 0.5, 0.5, 0.0, 0.0}));
-        decideByProbability(outlooks, budget, config.mode == Mode::Selective, out);
+        const bool selective = config.mode == Mode::Selective;
+        decideByProbability(outlooks, ProbabilityRule {budget, selective, outlook.worseBelow}, out);
         return;
     }
     auto add = [&out](int position, bool measure, const QString &reason, int rank, bool queue = false) {
@@ -61,7 +62,7 @@ void decideForParent(
     // (those that do not fit are queued, never discarded on a forecast nobody trusts); trusted ones fill the rest.
     QList<int> trusted, untrusted;
     for (int position : group)
-        (isTrusted(state.candidates[size_t(position)], config.tau) ? trusted : untrusted).append(position);
+        (isTrusted(state.candidates[size_t(position)], tau) ? trusted : untrusted).append(position);
     trusted = rankedByForecast(state, trusted);
     int openSlots = budget;
     int rank = 0;
@@ -146,8 +147,15 @@ Selection selectStep(const SearchState &state)
     const StepRecord *step = state.active();
     if (!step)
         return selection;
-    if (state.config.mode != Mode::Standard && state.config.policy == Policy::Probability)
+    if (state.config.mode != Mode::Standard) {
+        selection.trust = trustReport(state);
+        selection.tau = effectiveTau(state, selection.trust);
+    }
+    if (state.config.mode != Mode::Standard && state.config.policy == Policy::Probability) {
         selection.outlook = stepOutlook(state);
+        if (selection.trust.active) // the claim "worse than its parent" is trusted at 1 − P(beat parent) ≥ τ
+            selection.outlook.worseBelow = 1.0 - selection.tau;
+    }
     QList<Decision> &out = selection.decisions;
     QStringList parentOrder;
     QHash<QString, QList<int>> groups;
@@ -169,7 +177,8 @@ Selection selectStep(const SearchState &state)
     }
     QList<Decision> decided;
     for (const QString &parent : std::as_const(parentOrder))
-        decideForParent(state, groups.value(parent), decided, state.config.measurementsPerParent, selection.outlook);
+        decideForParent(
+            state, groups.value(parent), decided, state.config.measurementsPerParent, selection.outlook, selection.tau);
     // Decisions in request order, as the log shows them.
     std::stable_sort(
         decided.begin(), decided.end(), [](const Decision &a, const Decision &b) { return a.position < b.position; });

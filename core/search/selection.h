@@ -3,6 +3,7 @@
 // of and ranks only trusted forecasts. A pure function of the state, so a resume recomputes the same decisions.
 #pragma once
 
+#include "core/search/certified_trust.h"
 #include "core/search/probability_policy.h"
 #include "core/search/search_state.h"
 
@@ -28,6 +29,8 @@ struct Selection
 {
     QList<Decision> decisions;
     StepOutlook outlook;
+    TrustReport trust; // the certified setting's τ and drift check (inactive without α)
+    double tau = 0.5; // the τ in force: the certified one with α, else the configured one
 };
 Selection selectStep(const SearchState &state);
 QList<Decision> selectCandidates(const SearchState &state); // selectStep's decisions

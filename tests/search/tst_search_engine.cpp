@@ -2,6 +2,7 @@
 // selection rules of each mode, the fold of a stored log against the state of the run that wrote it, determinism,
 // export → import → fold, steering and control events, the engine on its own thread, and bad input.
 #include "core/interop/interop.h"
+#include "core/search/certified_trust.h"
 #include "core/search/compare.h"
 #include "core/search/search_engine.h"
 #include "core/search/search_export.h"
@@ -303,6 +304,69 @@ private Q_SLOTS:
         QVERIFY(first.contains(QLatin1StringView("\"prior_only\":\"1 measurement(s) so far")));
         QVERIFY(first.contains(QLatin1StringView("\"learner_version\":5")));
         QVERIFY(!logs.at(2).join(QLatin1Char('\n')).contains(QLatin1StringView("learner_version")));
+    }
+
+    // The certified setting (α): every selection logs the τ conformal risk control set and whether each decision
+    // trusted its forecast, the same in two runs of the same seed; under both policies.
+    void certifiedReplaySameLog_data()
+    {
+        QTest::addColumn<int>("policy");
+        QTest::newRow("probability") << int(Policy::Probability);
+        QTest::newRow("paper") << int(Policy::Paper);
+    }
+    void certifiedReplaySameLog()
+    {
+        QFETCH(int, policy);
+        QList<QStringList> logs;
+        for (int i = 0; i < 2; ++i) {
+            const QString path = freshStore(QStringLiteral("certified-%1-%2.gpuf").arg(policy).arg(i));
+            auto store = Store::open(path, Store::Mode::ExistingOnly);
+            QVERIFY(store);
+            SearchConfig config = replayConfig(Mode::Selective, 6, 5);
+            config.mutator = MutatorKind::Family;
+            config.mutatorConfig = {{QStringLiteral("family"), QStringLiteral("sgemm_tiled")}};
+            config.policy = Policy(policy);
+            config.alpha = 0.2;
+            auto id = createSearch(**store, QStringLiteral("c"), config);
+            QVERIFY2(id, qPrintable(id.error()));
+            QVERIFY(runToEnd(**store, QStringLiteral("c")));
+            auto events = SearchRepo(**store).events(*id);
+            QVERIFY(events);
+            QStringList log;
+            int drained = 0, certified = 0, decisions = 0, withTrust = 0;
+            for (const SearchEvent &e : std::as_const(*events)) {
+                QJsonObject p = e.payload;
+                for (const char *key : {"id", "node_id", "request_id", "parent_id", "forecast_id", "kernel_id"})
+                    p.remove(QLatin1StringView(key));
+                if (e.kind == QLatin1StringView("forecasts_drained")) {
+                    ++drained;
+                    certified
+                        += p.value(QStringLiteral("certified")).toObject().value(QStringLiteral("alpha")).toDouble()
+                        == 0.2;
+                }
+                if (e.kind.startsWith(QLatin1StringView("candidate_"))) {
+                    ++decisions;
+                    withTrust += p.value(QStringLiteral("trusted")).isBool();
+                }
+                if (e.kind.startsWith(QLatin1StringView("candidate_"))
+                    || e.kind == QLatin1StringView("forecasts_drained") || e.kind == QLatin1StringView("drift_alarm"))
+                    log << e.kind + QLatin1Char(' ')
+                            + QString::fromUtf8(QJsonDocument(p).toJson(QJsonDocument::Compact));
+            }
+            QCOMPARE(drained, 6);
+            QCOMPARE(certified, drained);
+            QVERIFY(decisions > 0);
+            QCOMPARE(withTrust, decisions);
+            logs << log;
+            // The folded state holds the latest certification, and status says it.
+            auto state = foldEvents(*events);
+            QVERIFY(state);
+            QVERIFY(!state->certified.isEmpty());
+            QVERIFY(trustStatusLines(*state).first().startsWith(QStringLiteral("certified τ")));
+        }
+        QCOMPARE(logs.at(0), logs.at(1));
+        // The first selection has no measured pair but the seed's: nothing can be certified, so nothing is trusted.
+        QVERIFY(logs.at(0).first().contains(QLatin1StringView("\"pairs\":0")));
     }
 
     void exportImportRoundTrip_data()

@@ -56,6 +56,7 @@ private Q_SLOTS:
         row("node_unvetoed", SearchEventKind::NodeUnvetoed);
         row("measure_forced", SearchEventKind::MeasureForced);
         row("kernel_injected", SearchEventKind::KernelInjected);
+        row("drift_alarm", SearchEventKind::DriftAlarm);
     }
     void names()
     {
@@ -81,7 +82,7 @@ private Q_SLOTS:
             QCOMPARE(eventKindFromName(name), std::optional(kind));
         }
         QCOMPARE(names.size(), kSearchEventKindCount);
-        QCOMPARE(kSearchEventKindCount, 28);
+        QCOMPARE(kSearchEventKindCount, 29);
     }
 
     void unknownNames_data()
@@ -106,10 +107,11 @@ private Q_SLOTS:
             if (isForecastingKind(SearchEventKind(i)))
                 forecasting.insert(SearchEventKind(i));
         }
-        // The surrogate search's additions (paper-facts §6), and nothing else.
+        // The surrogate search's additions (paper-facts §6) and the certified setting's drift alarm, nothing else.
         const QSet<SearchEventKind> expected {SearchEventKind::ForecastRequested, SearchEventKind::ForecastCompleted,
             SearchEventKind::ForecastFailed, SearchEventKind::CandidateSelected, SearchEventKind::CandidateDeferred,
-            SearchEventKind::MutationsDrained, SearchEventKind::ForecastsDrained, SearchEventKind::EvaluationsDrained};
+            SearchEventKind::MutationsDrained, SearchEventKind::ForecastsDrained, SearchEventKind::EvaluationsDrained,
+            SearchEventKind::DriftAlarm};
         QCOMPARE(forecasting, expected);
     }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/common/result.h"
+#include "core/domain/problem.h"
 #include "core/store/store.h"
 
 #include <QList>

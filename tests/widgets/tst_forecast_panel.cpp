@@ -500,6 +500,20 @@ void TestForecastPanel::costModelExplanation()
         QString::asprintf("%+.2f", first.contribution));
     QVERIFY(!m->index(0, ExplanationModel::FeatureColumn).data().toString().isEmpty());
     QVERIFY(!m->index(0, ExplanationModel::FeatureColumn, {}).data(Qt::ToolTipRole).toString().isEmpty());
+    // Differences first, the baseline (equal in both kernels) after them and named so; correlates, not causes.
+    QVERIFY2(rig.panel.explanationSummary().contains(u"correlates the model learned from measured pairs, not causes"_s),
+        qPrintable(rig.panel.explanationSummary()));
+    bool baselineSeen = false;
+    for (int row = 0; row < m->rowCount(); ++row) {
+        const ExplanationItem &item = m->explanation().items.at(row);
+        const QString feature = m->index(row, ExplanationModel::FeatureColumn).data().toString();
+        if (ExplanationModel::isBaseline(item)) {
+            baselineSeen = true;
+            QVERIFY2(feature.endsWith(u"(same in both: baseline)"_s), qPrintable(feature));
+        } else if (item.kind == ExplanationItem::Kind::Kernel) {
+            QVERIFY2(!baselineSeen, qPrintable(feature)); // no difference below the baseline
+        }
+    }
     rig.panel.tabs()->setCurrentWidget(rig.panel.inputView());
     QVERIFY(rig.panel.inputView()->messagesView()->toPlainText().isEmpty());
     rig.settings.setForecasterName(u"costmodel"_s);

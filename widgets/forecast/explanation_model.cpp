@@ -1,6 +1,7 @@
 // ExplanationModel; see explanation_model.h.
 #include "widgets/forecast/explanation_model.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace gpuf {
@@ -9,10 +10,21 @@ ExplanationModel::ExplanationModel(QObject *parent)
     : QAbstractTableModel(parent)
 { }
 
+bool ExplanationModel::isBaseline(const ExplanationItem &item)
+{
+    return item.kind == ExplanationItem::Kind::Kernel
+        && (item.referenceValue == item.candidateValue
+            || (std::isnan(item.referenceValue) && std::isnan(item.candidateValue)));
+}
+
 void ExplanationModel::setExplanation(const Explanation &explanation)
 {
     beginResetModel();
     m_explanation = explanation;
+    // What differs between the kernels first; a feature equal in both is the baseline the difference stands on, and
+    // goes last (each group keeps its order by strength).
+    std::stable_partition(m_explanation.items.begin(), m_explanation.items.end(),
+        [](const ExplanationItem &item) { return !isBaseline(item); });
     m_rows = int(std::min<qsizetype>(explanation.items.size(), kMaxItems));
     endResetModel();
 }
@@ -42,7 +54,9 @@ QVariant ExplanationModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (Column(index.column())) {
         case FeatureColumn:
-            return hardware ? tr("%1 (GPU)").arg(item.feature) : item.feature;
+            if (hardware)
+                return tr("%1 (GPU)").arg(item.feature);
+            return isBaseline(item) ? tr("%1 (same in both: baseline)").arg(item.feature) : item.feature;
         case ReferenceColumn:
             return valueText(item.referenceValue);
         case CandidateColumn:

@@ -19,7 +19,10 @@ public:
 
     explicit ExplanationModel(QObject *parent = nullptr);
 
+    // Keeps the items by strength, those where the kernels differ first and the baseline (equal in both) last.
     void setExplanation(const Explanation &explanation);
+    // A kernel feature with the same value in both kernels: context, not a difference.
+    static bool isBaseline(const ExplanationItem &item);
     void clear();
     const Explanation &explanation() const { return m_explanation; }
 

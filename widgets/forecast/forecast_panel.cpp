@@ -265,7 +265,9 @@ void ForecastPanel::showExplanation(const ForecastRow *row)
     }
     m_explanationModel->setExplanation(*explanation);
     m_explanationNote->setText(
-        tr("%1\nTop contributions toward bin %2 (%3), in log-odds; reference value → candidate value.")
+        tr("%1\nTop contributions toward bin %2 (%3), in log-odds; reference value → candidate value; features "
+           "equal in both kernels are the baseline, listed last. These are correlates the model learned from measured "
+           "pairs, not causes.")
             .arg(explanation->summary)
             .arg(explanation->predictedBin)
             .arg(bins::label(explanation->predictedBin)));

@@ -142,6 +142,8 @@ Result<CorpusReport> importCorpus(Store &store, const QString &corpusDir, const 
                 return Error {s.error()};
             continue;
         }
+        if (const QString half = halfAPythonProblem(dir); !half.isEmpty())
+            return Error {half};
         if (!QFile::exists(dir + QStringLiteral("/problem.json")))
             continue;
         auto op = readOperation(dir);
@@ -192,6 +194,10 @@ Result<CorpusReport> importCorpus(Store &store, const QString &corpusDir, const 
         if (Status s = problems.setReferenceKernel(problem.id, idByVariant.value(reference)); !s)
             return Error {s.error()};
     }
+    if (report.problems == 0)
+        return Error {QStringLiteral("%1: no problem found (each problem is a folder holding problem.json, or "
+                                     "problem.py and variants.json); nothing was imported")
+                          .arg(corpusDir)};
     if (!resultsFile.isEmpty()) {
         if (Status s = importCorpusMeasurements(store, resultsFile, report); !s)
             return Error {s.error()};

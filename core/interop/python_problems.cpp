@@ -58,11 +58,42 @@ bool definesCustomKernel(const QString &source)
     return def.match(source).hasMatch();
 }
 
+// What the text of problem.py visibly lacks of the harness's contract (gpuf_harness.runner.problem_contract, which
+// checks it for real when the problem is run): a TOLERANCE, a tolerance without negative figures, and a non-empty
+// CASES. An empty string when nothing is visibly wrong.
+QString problemContractProblem(const QString &source)
+{
+    static const QRegularExpression tolerance(
+        QStringLiteral("^TOLERANCE\\s*(?::[^=]*)?=([^\\n]*)"), QRegularExpression::MultilineOption);
+    static const QRegularExpression negative(QStringLiteral("[:=,{(]\\s*-\\s*[0-9.]"));
+    static const QRegularExpression noCases(
+        QStringLiteral("^CASES\\s*(?::[^=]*)?=\\s*(\\[\\s*\\]|\\(\\s*\\))\\s*$"), QRegularExpression::MultilineOption);
+    const QRegularExpressionMatch t = tolerance.match(source);
+    if (!t.hasMatch())
+        return QStringLiteral("no TOLERANCE; give TOLERANCE = {\"rtol\": ..., \"atol\": ...}");
+    if (negative.match(t.captured(1)).hasMatch())
+        return QStringLiteral("TOLERANCE holds a negative figure; rtol and atol are zero or more");
+    if (noCases.match(source).hasMatch())
+        return QStringLiteral("CASES is empty; give at least one case");
+    return {};
+}
+
 } // namespace
 
 bool isPythonProblemDir(const QString &dir)
 {
     return QFile::exists(dir + QStringLiteral("/problem.py")) && QFile::exists(dir + QStringLiteral("/variants.json"));
+}
+
+QString halfAPythonProblem(const QString &dir)
+{
+    const bool code = QFile::exists(dir + QStringLiteral("/problem.py"));
+    const bool variants = QFile::exists(dir + QStringLiteral("/variants.json"));
+    if (code == variants)
+        return {};
+    return QStringLiteral("%1: a Python problem needs problem.py and variants.json; %2 is missing (nothing was "
+                          "imported)")
+        .arg(dir, code ? QStringLiteral("variants.json") : QStringLiteral("problem.py"));
 }
 
 Status importPythonProblem(Store &store, const QString &dir, CorpusReport &report)
@@ -75,6 +106,8 @@ Status importPythonProblem(Store &store, const QString &dir, CorpusReport &repor
     auto referenceSource = readBytes(dir + QStringLiteral("/problem.py"));
     if (!referenceSource)
         return Error {referenceSource.error()};
+    if (const QString broken = problemContractProblem(QString::fromUtf8(*referenceSource)); !broken.isEmpty())
+        return Error {QStringLiteral("%1/problem.py: %2 (nothing was imported)").arg(dir, broken)};
     ProblemRepo problems(store);
     KernelRepo kernels(store);
     Problem problem;

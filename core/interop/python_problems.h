@@ -18,6 +18,8 @@ struct CorpusReport;
 
 // True when `dir` holds a Python problem (problem.py and variants.json).
 bool isPythonProblemDir(const QString &dir);
+// Why `dir` is half a Python problem (problem.py without variants.json, or the other way round), or an empty string.
+QString halfAPythonProblem(const QString &dir);
 
 // Imports one Python problem folder into the open transaction of `store`.
 Status importPythonProblem(Store &store, const QString &dir, CorpusReport &report);

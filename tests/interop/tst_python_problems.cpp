@@ -23,6 +23,7 @@
 #include <QTest>
 
 using namespace gpuf;
+using namespace Qt::StringLiterals;
 
 namespace {
 const QString kProblems = QStringLiteral(GPUF_SOURCE_DIR "/resources/problems");
@@ -171,32 +172,45 @@ private Q_SLOTS:
     void badFolderChangesNothing_data()
     {
         QTest::addColumn<QString>("variantsJson");
+        QTest::addColumn<QString>("problemPy");
         QTest::addColumn<QString>("error");
+        const QString good = u"TOLERANCE = {\"rtol\": 1e-3, \"atol\": 1e-5}\nCASES = [{\"name\": \"a\"}]\n"
+                             "def ref_kernel(data):\n    return data\n"_s;
+        const QString variants = u"{\"format\": \"gpuf-python-variants/1\", \"problem\": {\"name\": \"x\", "
+                                 "\"cases\": []}, \"variants\": []}"_s;
         QTest::newRow("wrong format") << R"({"format": "gpuf-variants/1", "problem": {"name": "x", "cases": []}})"
-                                      << "field 'format': expected \"gpuf-python-variants/1\"";
-        QTest::newRow("no cases") << R"({"format": "gpuf-python-variants/1", "problem": {"name": "x"}})"
+                                      << good << "field 'format': expected \"gpuf-python-variants/1\"";
+        QTest::newRow("no cases") << R"({"format": "gpuf-python-variants/1", "problem": {"name": "x"}})" << good
                                   << "field 'problem': needs 'name' and 'cases'";
         QTest::newRow("file outside") << R"({"format": "gpuf-python-variants/1", "problem": {"name": "x", "cases": []},
             "variants": [{"name": "v0", "file": "../../etc/passwd"}]})"
-                                      << "needs a 'name' and a 'file' inside the folder";
+                                      << good << "needs a 'name' and a 'file' inside the folder";
         QTest::newRow("missing file") << R"({"format": "gpuf-python-variants/1", "problem": {"name": "x", "cases": []},
             "variants": [{"name": "v0", "file": "variants/none.py"}]})"
-                                      << "variants/none.py: cannot read";
+                                      << good << "variants/none.py: cannot read";
         QTest::newRow("parent order") << R"({"format": "gpuf-python-variants/1", "problem": {"name": "x", "cases": []},
             "variants": [{"name": "v1", "file": "problem.py", "parent": "v0"}]})"
-                                      << "parent 'v0' must be listed before it";
-        QTest::newRow("not json") << "{"
-                                  << "variants.json: offset";
+                                      << good << "parent 'v0' must be listed before it";
+        QTest::newRow("not json") << "{" << good << "variants.json: offset";
+        // problem.py that would measure anything as correct, or nothing at all.
+        QTest::newRow("no TOLERANCE") << variants << u"CASES = [{\"name\": \"a\"}]\n"_s
+                                      << "x/problem.py: no TOLERANCE; give TOLERANCE = {\"rtol\": ..., \"atol\": ...}";
+        QTest::newRow("negative tolerance")
+            << variants << u"TOLERANCE = {\"rtol\": -1e-3, \"atol\": 0}\nCASES = [{\"name\": \"a\"}]\n"_s
+            << "x/problem.py: TOLERANCE holds a negative figure";
+        QTest::newRow("CASES empty") << variants << u"TOLERANCE = {\"rtol\": 0, \"atol\": 0}\nCASES = []\n"_s
+                                     << "x/problem.py: CASES is empty; give at least one case";
     }
     void badFolderChangesNothing()
     {
         QFETCH(QString, variantsJson);
+        QFETCH(QString, problemPy);
         QFETCH(QString, error);
         QTemporaryDir root;
         QDir(root.path()).mkdir(QStringLiteral("x"));
         QFile py(root.filePath(QStringLiteral("x/problem.py")));
         QVERIFY(py.open(QIODevice::WriteOnly));
-        py.write("def ref_kernel(data):\n    return data\n");
+        py.write(problemPy.toUtf8());
         py.close();
         QFile variants(root.filePath(QStringLiteral("x/variants.json")));
         QVERIFY(variants.open(QIODevice::WriteOnly));
@@ -207,6 +221,40 @@ private Q_SLOTS:
         QVERIFY(!report.ok());
         QVERIFY2(report.error().contains(error), qPrintable(report.error()));
         QCOMPARE(store->counts()->problems, qint64(0)); // all or nothing
+    }
+
+    // Half a Python problem, or a folder holding no problem at all, is refused instead of "0 problems" imported.
+    void halfAProblemIsRefused_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("problem.py alone") << u"problem.py"_s
+                                          << u"/x: a Python problem needs problem.py and variants.json; variants.json "
+                                             "is missing (nothing was imported)"_s;
+        QTest::newRow("variants.json alone") << u"variants.json"_s
+                                             << u"/x: a Python problem needs problem.py and variants.json; problem.py "
+                                                "is missing (nothing was imported)"_s;
+        QTest::newRow("no problem at all")
+            << u"README"_s
+            << u": no problem found (each problem is a folder holding problem.json, or problem.py and "
+               "variants.json); nothing was imported"_s;
+    }
+    void halfAProblemIsRefused()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, error);
+        QTemporaryDir root;
+        QDir(root.path()).mkdir(QStringLiteral("x"));
+        QFile f(root.filePath(u"x/"_s + file));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{}\n");
+        f.close();
+        auto store = freshStore();
+        auto report = interop::importCorpus(*store, root.path());
+        QVERIFY(!report.ok());
+        QVERIFY2(report.error().endsWith(error), qPrintable(report.error()));
+        QVERIFY(report.error().startsWith(root.path()));
+        QCOMPARE(store->counts()->problems, qint64(0));
     }
 
     void variantPlansAsPythonRequest()

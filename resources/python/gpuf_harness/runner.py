@@ -433,8 +433,7 @@ class Harness:
             self.problem = load_module(os.path.join(job["problem_dir"], "problem.py"), "gpuf_problem")
             backend_name = getattr(self.problem, "BACKEND", "torch")
             self.backend = make_backend(backend_name, self.device)
-            self.tolerance = dict(getattr(self.problem, "TOLERANCE", {"rtol": 0.0, "atol": 0.0}))
-            cases = list(self.problem.CASES)
+            self.tolerance, cases = problem_contract(self.problem)
             self.speedup_time = speedup_time_of(self.problem)
         except BaseException as e:  # noqa: B902 - the problem or the environment, not the candidate
             out["status"] = "infrastructure_failure"
@@ -496,6 +495,28 @@ class Harness:
             out["implausible_note"] = ("measured faster than the case's memory-bandwidth floor (bytes it must move "
                                        "/ peak bandwidth): not a record")
         return out
+
+
+def problem_contract(problem):
+    """TOLERANCE and CASES as problem.py must give them: a tolerance of finite, non-negative rtol and atol (a problem
+    without one would pass anything, or nothing, without saying so) and at least one case, each with a name. Raises
+    ValueError naming what is wrong."""
+    if not hasattr(problem, "TOLERANCE"):
+        raise ValueError('problem.py has no TOLERANCE; give TOLERANCE = {"rtol": ..., "atol": ...}')
+    tolerance = problem.TOLERANCE
+    if not isinstance(tolerance, dict) or not {"rtol", "atol"} <= set(tolerance):
+        raise ValueError('problem.py: TOLERANCE must be a dict with "rtol" and "atol"')
+    for key in ("rtol", "atol"):
+        value = tolerance[key]
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
+            raise ValueError(f"problem.py: TOLERANCE[{key!r}] must be a finite number of zero or more, not {value!r}")
+    cases = getattr(problem, "CASES", None)
+    if not isinstance(cases, (list, tuple)) or not cases:
+        raise ValueError("problem.py: CASES must be a non-empty list of cases (dicts with a 'name')")
+    for i, case in enumerate(cases):
+        if not isinstance(case, dict) or not isinstance(case.get("name"), str) or not case["name"]:
+            raise ValueError(f"problem.py: CASES[{i}] must be a dict with a non-empty 'name'")
+    return dict(tolerance), list(cases)
 
 
 def speedup_time_of(problem):

@@ -15,6 +15,62 @@ PROBLEMS = os.environ.get("GPUF_PROBLEMS_DIR", os.path.join(os.path.dirname(__fi
                                                              "problems"))
 
 
+class ProblemContract(unittest.TestCase):
+    """problem.py must state its tolerance and at least one case; each way to get it wrong is named."""
+
+    def problem(self, **fields):
+        return types.SimpleNamespace(**fields)
+
+    def refused(self, problem, words):
+        with self.assertRaises(ValueError) as raised:
+            runner.problem_contract(problem)
+        self.assertIn(words, str(raised.exception))
+
+    def test_accepts_a_complete_problem(self):
+        tolerance, cases = runner.problem_contract(
+            self.problem(TOLERANCE={"rtol": 1e-3, "atol": 0}, CASES=[{"name": "small"}]))
+        self.assertEqual(tolerance, {"rtol": 1e-3, "atol": 0})
+        self.assertEqual([c["name"] for c in cases], ["small"])
+
+    def test_missing_tolerance(self):
+        self.refused(self.problem(CASES=[{"name": "a"}]), "problem.py has no TOLERANCE")
+
+    def test_negative_tolerance(self):
+        self.refused(self.problem(TOLERANCE={"rtol": -1e-3, "atol": 0}, CASES=[{"name": "a"}]),
+                     "TOLERANCE['rtol'] must be a finite number of zero or more, not -0.001")
+
+    def test_infinite_tolerance(self):
+        self.refused(self.problem(TOLERANCE={"rtol": 0, "atol": float("inf")}, CASES=[{"name": "a"}]),
+                     "TOLERANCE['atol'] must be a finite number")
+
+    def test_tolerance_without_atol(self):
+        self.refused(self.problem(TOLERANCE={"rtol": 0.1}, CASES=[{"name": "a"}]), 'with "rtol" and "atol"')
+
+    def test_no_cases(self):
+        self.refused(self.problem(TOLERANCE={"rtol": 0, "atol": 0}, CASES=[]), "CASES must be a non-empty list")
+
+    def test_case_without_name(self):
+        self.refused(self.problem(TOLERANCE={"rtol": 0, "atol": 0}, CASES=[{"n": 1}]), "CASES[0] must be a dict")
+
+    def test_every_shipped_problem_keeps_the_contract(self):
+        names = sorted(n for n in os.listdir(PROBLEMS) if os.path.isfile(os.path.join(PROBLEMS, n, "problem.py")))
+        self.assertTrue(names)
+        checked, missing = [], []
+        for name in names:
+            with open(os.path.join(PROBLEMS, name, "problem.py"), encoding="utf-8") as f:
+                source = f.read()
+            namespace = {}
+            try:
+                exec(compile(source, name, "exec"), namespace)  # noqa: S102 - our own shipped problem files
+            except ImportError as e:  # a backend this machine lacks (torch, triton)
+                missing.append(f"{name}: {e}")
+                continue
+            runner.problem_contract(types.SimpleNamespace(**namespace))
+            checked.append(name)
+        if not checked:
+            self.skipTest("; ".join(missing))
+
+
 class Classification(unittest.TestCase):
     def test_triton_compile_errors_are_compile_failed(self):
         errors = types.ModuleType("triton.compiler.errors")

@@ -27,7 +27,12 @@ struct Watch
     template<typename Report>
     void begin(const QString &path, QObject *owner, Report report)
     {
-        auto opened = openReadConnection(path);
+        // A connection that may write (it only reads): it keeps the WAL's shared index open, without which a
+        // read-only connection opened while no writer is there never sees another program's commits. Where the file
+        // cannot be written (a read-only mount) a reader follows what it can.
+        auto opened = openWriteConnection(path);
+        if (!opened)
+            opened = openReadConnection(path);
         if (!opened)
             return; // the session reports a store it cannot open; nothing to follow
         store = std::move(*opened);

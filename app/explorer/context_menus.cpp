@@ -7,10 +7,12 @@
 #include "widgets/calibration/metrics_table_model.h"
 #include "widgets/candidates/candidate_browser.h"
 #include "widgets/candidates/candidate_filter_bar.h"
+#include "widgets/candidates/candidate_table_model.h"
 #include "widgets/candidates/kernel_actions.h"
 #include "widgets/candidates/problem_tree.h"
 #include "widgets/candidates/problem_tree_model.h"
 #include "widgets/common/item_view_menu.h"
+#include "widgets/evidence/evidence_actions.h"
 #include "widgets/forecast/forecast_controller.h"
 #include "widgets/forecast/forecast_panel.h"
 #include "widgets/forecast/forecast_rows_model.h"
@@ -75,6 +77,7 @@ ContextMenus::ContextMenus(const Parts &parts, QWidget *window)
     });
     installContextMenu(tree, [this](QMenu *menu, const QModelIndex &index) { fillTree(menu, index); });
     installContextMenu(candidates, [this](QMenu *menu, const QModelIndex &) { fillCandidates(menu); });
+    connect(candidates, &QAbstractItemView::doubleClicked, this, &ContextMenus::openEvidenceOnDoubleClick);
     installContextMenu(
         m_parts.forecasts->view(), [this](QMenu *menu, const QModelIndex &index) { fillForecasts(menu, index); });
     installContextMenu(
@@ -144,6 +147,8 @@ void ContextMenus::fillCandidates(QMenu *menu)
     menu->addSeparator();
     menu->addAction(m_parts.kernels->compareReferenceAction());
     menu->addAction(m_parts.kernels->compareParentAction());
+    if (m_parts.evidence)
+        menu->addAction(m_parts.evidence->showEvidenceAction());
     menu->addSeparator();
     menu->addAction(copyActionOf(m_parts.candidates->tableView()));
     if (m_parts.lessons)
@@ -174,8 +179,23 @@ void ContextMenus::fillCandidates(QMenu *menu)
         request, reason);
 }
 
+// A double-click on a measured speedup or its bin opens the evidence behind it.
+void ContextMenus::openEvidenceOnDoubleClick(const QModelIndex &index)
+{
+    if (!m_parts.evidence || !index.isValid())
+        return;
+    if (index.column() != CandidateColumn::SpeedupColumn && index.column() != CandidateColumn::MeasuredBinColumn)
+        return;
+    m_parts.evidence->showEvidence(index.data(CandidateTableModel::KernelIdRole).toLongLong());
+}
+
 void ContextMenus::fillForecasts(QMenu *menu, const QModelIndex &index)
 {
+    // The Forecast dock shows the selected pair: its measured speedup's evidence is the candidate's.
+    if (m_parts.evidence) {
+        menu->addAction(m_parts.evidence->showEvidenceAction());
+        menu->addSeparator();
+    }
     menu->addAction(copyActionOf(m_parts.forecasts->view()));
     const ForecastRow *row = m_parts.forecasts->model()->rowAt(index.row());
     if (!index.isValid() || !row)

@@ -16,6 +16,7 @@ namespace gpuf {
 class CandidateBrowser;
 class CandidateSource;
 class DeletionController;
+class EvidenceActions;
 class ForecastController;
 class ForecastPanel;
 class KernelActions;
@@ -43,6 +44,7 @@ public:
         CandidateSource *source = nullptr;
         Selection *selection = nullptr;
         LessonsPanel *lessons = nullptr; // "New Lesson from Selection…" in the candidate table's menu
+        EvidenceActions *evidence = nullptr; // "Show Evidence…"; a double-click on a measured speedup opens it too
     };
 
     // Installs the menus on the parts' views; `window` parents the confirmations.
@@ -53,6 +55,7 @@ private:
     void fillCandidates(QMenu *menu);
     void fillForecasts(QMenu *menu, const QModelIndex &index);
     void fillMetrics(QMenu *menu, const QModelIndex &index);
+    void openEvidenceOnDoubleClick(const QModelIndex &index);
     // An entry that asks the deletion controller for `request`'s rows; disabled with the reason when it cannot.
     void addDeletion(QMenu *menu, const QString &text, const DeletionRequest &request, QString reason = {});
 

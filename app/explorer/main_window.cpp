@@ -27,6 +27,7 @@
 #include "widgets/diff/diff_view.h"
 #include "widgets/diff/source_viewer.h"
 #include "widgets/diff/syntax_highlighting.h"
+#include "widgets/evidence/evidence_actions.h"
 #include "widgets/forecast/forecast_controller.h"
 #include "widgets/forecast/forecast_panel.h"
 #include "widgets/lessons/lessons_panel.h"
@@ -78,9 +79,10 @@ MainWindow::MainWindow(Settings *settings, StoreSession *session, QWidget *paren
     createMenus();
     createFirstUseParts();
     // Right-click menus and the Delete/Copy keys of the tree and the tables (measure, forecast, compare, copy, delete).
-    new ContextMenus({c.panels.problems, c.panels.candidates, c.panels.forecast, c.panels.metrics, c.measures,
-                         c.forecasts, new KernelActions(c.candidates, c.selection, c.deletion, this), c.deletion,
-                         c.candidates, c.selection, c.panels.lessons},
+    new ContextMenus(
+        {c.panels.problems, c.panels.candidates, c.panels.forecast, c.panels.metrics, c.measures, c.forecasts,
+            new KernelActions(c.candidates, c.selection, c.deletion, this), c.deletion, c.candidates, c.selection,
+            c.panels.lessons, new EvidenceActions(c.session, c.selection, this)},
         this);
     connect(m_context.deletion, &DeletionController::notice, this,
         [this](const QString &text) { statusBar()->showMessage(text, 8000); });

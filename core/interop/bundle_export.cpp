@@ -10,6 +10,7 @@
 #include "core/store/problem_repo.h"
 #include "core/store/search_repo.h"
 #include "core/store/store.h"
+#include "core/store/verdict_repo.h"
 
 #include <QSaveFile>
 
@@ -219,6 +220,9 @@ Status BundleExporter::writeMeasurements()
     auto rows = MeasurementRepo(m_store).list();
     if (!rows)
         return Error {rows.error()};
+    auto verdicts = VerdictRepo(m_store).all();
+    if (!verdicts)
+        return verdicts.failure();
     for (const Measurement &m : std::as_const(*rows)) {
         QByteArray runtime = QByteArrayLiteral("null");
         if (m.runtime) {
@@ -238,22 +242,29 @@ Status BundleExporter::writeMeasurements()
                   .optionalInteger("local_memory_bytes", knownCount(m.resources.localMemoryBytes))
                   .optionalNumber("occupancy", knownAmount(m.resources.occupancy))
                   .finish();
-        Status s = line(record("measurement")
-                            .raw("kernel", kernelRef(m.kernelId))
-                            .string("hardware", nameOf(m_hardwareNames, m.hardwareId))
-                            .string("case", m.caseName)
-                            .string("status", measurementStatusName(m.status))
-                            .string("error", m.errorText)
-                            .raw("runtime", runtime)
-                            .string("timing_method", m.timingMethod)
-                            .boolean("l2_flush", m.l2Flush)
-                            .raw("resources", resources)
-                            .object("counters", m.counters)
-                            .object("provenance", m.provenance)
-                            .string("source", measurementSourceName(m.source))
-                            .string("created_at", timeText(m.createdAt))
-                            .finish());
-        if (!s)
+        JsonObjectWriter w = record("measurement");
+        w.raw("kernel", kernelRef(m.kernelId))
+            .string("hardware", nameOf(m_hardwareNames, m.hardwareId))
+            .string("case", m.caseName)
+            .string("status", measurementStatusName(m.status))
+            .string("error", m.errorText)
+            .raw("runtime", runtime)
+            .string("timing_method", m.timingMethod)
+            .boolean("l2_flush", m.l2Flush)
+            .raw("resources", resources)
+            .object("counters", m.counters)
+            .object("provenance", m.provenance)
+            .string("source", measurementSourceName(m.source))
+            .string("created_at", timeText(m.createdAt));
+        // Written only where there is one, so a store without verdicts exports the bytes it always did.
+        if (const auto verdict = verdicts->constFind(m.id); verdict != verdicts->cend())
+            w.raw("verdict",
+                JsonObjectWriter()
+                    .string("state", verdict->verdict)
+                    .string("note", verdict->note)
+                    .string("at", timeText(verdict->createdAt))
+                    .finish());
+        if (Status s = line(w.finish()); !s)
             return s;
     }
     return {};

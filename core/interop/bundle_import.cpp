@@ -325,6 +325,11 @@ Status BundleImporter::writeMeasurement(FieldReader &r)
     rec.measurement.hardwareId = *hardware;
     if (auto added = m_context.ensureMeasurement(rec.measurement); !added)
         return Error {r.location() + QStringLiteral(": ") + added.error()};
+    if (rec.quarantined) {
+        auto verdict = m_context.ensureQuarantine(rec.measurement.id, rec.verdictNote, rec.verdictAt);
+        if (!verdict)
+            return Error {r.location() + QStringLiteral(": ") + verdict.error()};
+    }
     return {};
 }
 

@@ -283,6 +283,16 @@ MeasurementRecord decodeMeasurement(FieldReader &r)
     else
         r.fail(QStringLiteral("source"), QStringLiteral("'%1' is not one of local, replay, import").arg(source));
     m.createdAt = r.time(QStringLiteral("created_at"));
+    if (r.has(QStringLiteral("verdict"))) {
+        const QJsonObject verdict = r.object(QStringLiteral("verdict"));
+        if (verdict.value(QStringLiteral("state")).toString() != QLatin1String("quarantined"))
+            r.fail(QStringLiteral("verdict"), QStringLiteral("its state must be 'quarantined'"));
+        else if (verdict.value(QStringLiteral("note")).toString().trimmed().isEmpty())
+            r.fail(QStringLiteral("verdict"), QStringLiteral("a quarantine needs its note"));
+        rec.quarantined = true;
+        rec.verdictNote = verdict.value(QStringLiteral("note")).toString();
+        rec.verdictAt = QDateTime::fromString(verdict.value(QStringLiteral("at")).toString(), Qt::ISODateWithMs);
+    }
     return rec;
 }
 

@@ -57,6 +57,10 @@ struct MeasurementRecord
     KernelRef kernel;
     QString hardware;
     Measurement measurement;
+    // The user's verdict (issue 28): {"state": "quarantined", "note": …, "at": …}; absent when none.
+    bool quarantined = false;
+    QString verdictNote;
+    QDateTime verdictAt;
 };
 
 struct PairLabelRecord

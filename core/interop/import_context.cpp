@@ -61,6 +61,7 @@ ImportContext::ImportContext(Store &store, const ImportOptions &options)
     , m_forecasts(store)
     , m_searches(store)
     , m_lessons(store)
+    , m_verdicts(store)
     , m_options(options)
 { }
 
@@ -217,13 +218,36 @@ Result<RowId> ImportContext::ensureSearch(Search &search)
 
 Result<bool> ImportContext::ensureMeasurement(Measurement &m)
 {
+    const QString key = pairKey(m.kernelId, m.hardwareId);
     auto added = insertNew(
-        m_storedMeasurements, pairKey(m.kernelId, m.hardwareId), m,
-        [&] { return m_measurements.forKernel(m.kernelId, m.hardwareId); }, sameMeasurement,
-        [this](Measurement &row) { return m_measurements.insert(row); });
+        m_storedMeasurements, key, m, [&] { return m_measurements.forKernel(m.kernelId, m.hardwareId); },
+        sameMeasurement, [this](Measurement &row) { return m_measurements.insert(row); });
     if (added)
         count(QStringLiteral("measurement"), *added);
+    if (added && !*added) {
+        for (const Measurement &stored : std::as_const(m_storedMeasurements[key])) {
+            if (sameMeasurement(m, stored)) {
+                m.id = stored.id;
+                break;
+            }
+        }
+    }
     return added;
+}
+
+Result<bool> ImportContext::ensureQuarantine(RowId measurementId, const QString &note, const QDateTime &at)
+{
+    auto stored = m_verdicts.find(measurementId);
+    if (!stored)
+        return stored.failure();
+    if (stored->has_value() && (*stored)->note == note.trimmed()) {
+        count(QStringLiteral("verdict"), false);
+        return false;
+    }
+    if (Status s = m_verdicts.quarantine(measurementId, note, at); !s)
+        return s.failure();
+    count(QStringLiteral("verdict"), true);
+    return true;
 }
 
 Result<bool> ImportContext::ensureForecast(Forecast &f)

@@ -9,6 +9,7 @@
 #include "core/store/measurement_repo.h"
 #include "core/store/problem_repo.h"
 #include "core/store/search_repo.h"
+#include "core/store/verdict_repo.h"
 
 #include <QHash>
 #include <QSet>
@@ -60,7 +61,11 @@ public:
 
     // Insert unless the store (or this import) already holds an equal row (row_identity.h): counted as added or as
     // already in the store. False when it was already there.
+    // Sets measurement.id to the stored row's (new or equal) either way.
     Result<bool> ensureMeasurement(Measurement &measurement);
+    // Quarantines `measurementId` with `note` unless it is already quarantined with that note (counted as a
+    // "verdict" added or already in the store).
+    Result<bool> ensureQuarantine(RowId measurementId, const QString &note, const QDateTime &at);
     Result<bool> ensureForecast(Forecast &forecast);
     Result<bool> ensurePairLabel(PairLabel &label);
 
@@ -85,6 +90,7 @@ private:
     ForecastRepo m_forecasts;
     SearchRepo m_searches;
     LessonRepo m_lessons;
+    VerdictRepo m_verdicts;
     const ImportOptions &m_options;
 
     FileReport *m_report = nullptr;

@@ -8,9 +8,11 @@
 #include "core/store/recorded_spaces.h"
 #include "core/store/search_repo.h"
 #include "core/store/store.h"
+#include "core/store/verdict_repo.h"
 
 #include <QCoreApplication>
 #include <QHash>
+#include <QSet>
 
 #include <algorithm>
 
@@ -28,6 +30,12 @@ Result<QList<SearchSummary>> readSearchSummaries(Store &store, const CancelToken
     QHash<RowId, QString> problemNames;
     for (const Problem &p : std::as_const(*problems))
         problemNames.insert(p.id, p.name);
+    auto verdicts = VerdictRepo(store).all();
+    if (!verdicts)
+        return verdicts.failure();
+    QSet<RowId> quarantined;
+    for (auto it = verdicts->cbegin(); it != verdicts->cend(); ++it)
+        quarantined.insert(it.key());
     QList<SearchSummary> out;
     out.reserve(searches->size());
     for (const Search &search : std::as_const(*searches)) {
@@ -36,7 +44,7 @@ Result<QList<SearchSummary>> readSearchSummaries(Store &store, const CancelToken
         auto events = repo.events(search.id);
         if (!events)
             return events.failure();
-        SearchSummary summary = summarizeSearch(search, *events);
+        SearchSummary summary = summarizeSearch(search, *events, quarantined);
         summary.problemName = problemNames.value(search.problemId);
         out.append(std::move(summary));
     }

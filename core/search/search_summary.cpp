@@ -8,6 +8,8 @@
 #include <QJsonDocument>
 #include <QSet>
 
+#include <algorithm>
+
 namespace gpuf {
 namespace {
 
@@ -66,7 +68,20 @@ qint64 eventStep(const SearchEvent &event)
     return step.isDouble() ? step.toInteger(-1) : -1;
 }
 
-SearchSummary summarizeSearch(const Search &search, const QList<SearchEvent> &events)
+namespace {
+
+bool namesQuarantined(const QJsonObject &payload, const QSet<RowId> &quarantined)
+{
+    if (quarantined.isEmpty())
+        return false;
+    const QJsonArray ids = payload.value(QStringLiteral("measurement_ids")).toArray();
+    return std::any_of(
+        ids.begin(), ids.end(), [&quarantined](const QJsonValue &id) { return quarantined.contains(id.toInteger()); });
+}
+
+} // namespace
+
+SearchSummary summarizeSearch(const Search &search, const QList<SearchEvent> &events, const QSet<RowId> &quarantined)
 {
     SearchSummary s;
     s.search = search;
@@ -90,7 +105,9 @@ SearchSummary summarizeSearch(const Search &search, const QList<SearchEvent> &ev
         case SearchEventKind::EvaluationCompleted:
             ++s.gpuEvaluations;
             if (auto speedup = evaluationSpeedup(event.payload)) {
-                if (!s.bestSpeedup || *speedup > *s.bestSpeedup)
+                if (namesQuarantined(event.payload, quarantined))
+                    ++s.quarantinedEvaluations;
+                else if (!s.bestSpeedup || *speedup > *s.bestSpeedup)
                     s.bestSpeedup = speedup;
             } else {
                 ++s.unsuccessfulEvaluations;

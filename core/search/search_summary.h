@@ -9,6 +9,7 @@
 
 #include <QList>
 #include <QMetaType>
+#include <QSet>
 
 #include <optional>
 
@@ -29,6 +30,8 @@ struct SearchSummary
     qint64 forecasts = 0; // forecasts that completed
     qint64 forecastFailures = 0; // forecasts that failed: not counted in `forecasts`
     std::optional<double> bestSpeedup; // the best aggregated speedup of a successful evaluation
+    // Successful evaluations left out of bestSpeedup: they name a measurement the user quarantined (issue 28).
+    qint64 quarantinedEvaluations = 0;
     QDateTime firstEvent;
     QDateTime lastEvent;
     // How its log ends, for the status column: a search this application runs (its search_initialized names the
@@ -53,7 +56,9 @@ QString searchStatusText(SearchStatus status, const SearchSummary &summary);
 bool isResumable(SearchStatus status);
 
 // Folds one search's events (in sequence order) into its summary; kinds it does not know are counted as events only.
-SearchSummary summarizeSearch(const Search &search, const QList<SearchEvent> &events);
+// An evaluation naming one of `quarantined` (its payload's measurement_ids) does not count for the best speedup.
+SearchSummary summarizeSearch(
+    const Search &search, const QList<SearchEvent> &events, const QSet<RowId> &quarantined = {});
 
 // The aggregated speedup an evaluation_completed payload reports for a success, else nothing.
 std::optional<double> evaluationSpeedup(const QJsonObject &payload);

@@ -223,7 +223,7 @@ private Q_SLOTS:
         for (const QString &expected : {QStringLiteral("Measure on GPU"), QStringLiteral("Forecast Selected"),
                  QStringLiteral("Re-forecast Selected"), QStringLiteral("Forecast Problem"),
                  QStringLiteral("Compare with Reference"), QStringLiteral("Compare with Parent"),
-                 QStringLiteral("Copy"), QStringLiteral("Delete Kernel…")})
+                 QStringLiteral("Show Evidence…"), QStringLiteral("Copy"), QStringLiteral("Delete Kernel…")})
             QVERIFY2(entries.contains(expected), qPrintable(entries.join(u'|')));
         QCOMPARE(selection->selectedIds(), QList<RowId> {m_facts.kernels[5]});
         QVERIFY(entry(menu.get(), QStringLiteral("Forecast Selected"))->isEnabled());
@@ -263,7 +263,9 @@ private Q_SLOTS:
         QVERIFY(stored >= 0);
         const RowId id = f->forecasts->model()->rowAt(stored)->forecast.id;
         auto menu = menuAt(f->forecasts->view(), f->forecasts->model()->index(stored, 0));
-        QCOMPARE(texts(menu.get()), (QStringList {QStringLiteral("Copy"), QStringLiteral("Delete This Forecast")}));
+        QCOMPARE(texts(menu.get()),
+            (QStringList {
+                QStringLiteral("Show Evidence…"), QStringLiteral("Copy"), QStringLiteral("Delete This Forecast")}));
         entry(menu.get(), QStringLiteral("Delete This Forecast"))->trigger();
         QTRY_COMPARE(f->forecasts->model()->rowCount(), rows - 1); // one row: deleted without a question
         QVERIFY(!f->window.findChild<QMessageBox *>(QStringLiteral("confirmDeletion")));

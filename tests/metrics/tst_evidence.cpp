@@ -5,13 +5,16 @@
 #include "core/evidence/evidence_format.h"
 #include "core/evidence/evidence_reads.h"
 #include "core/evidence/verdict_rules.h"
+#include "core/interop/interop.h"
 #include "core/metrics/from_store.h"
+#include "core/search/search_reads.h"
 #include "core/store/measured_speedup.h"
 #include "core/store/scored_pairs.h"
 #include "core/store/speedup_interval.h"
 #include "core/store/verdict_repo.h"
 #include "evidence_fixture.h"
 
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -299,6 +302,80 @@ private Q_SLOTS:
         QVERIFY(again && !*again);
         auto after = evidence::readCandidateEvidence(*m_store, m_s.k);
         QCOMPARE(find(*after, m_s.kSmall)->verdict.state, evidence::Verdict::State::Suspicious);
+    }
+
+    void verdictsGoThroughExportAndImport()
+    {
+        QVERIFY(VerdictRepo(*m_store).quarantine(m_s.kLarge, u"noisy neighbour"_s));
+        const QString bundle = m_dir.filePath(u"verdicts.jsonl"_s);
+        QVERIFY(interop::exportBundle(*m_store, bundle));
+        QTemporaryDir dir;
+        auto opened = Store::open(dir.filePath(u"copy.gpuf"_s), Store::Mode::Create);
+        QVERIFY(opened);
+        Store &copy = **opened;
+        auto first = interop::importFiles(copy, {bundle});
+        QVERIFY2(first, qPrintable(first.error()));
+        QCOMPARE(first->total(u"verdict"_s).added, 1);
+        const auto quarantinedNotes = [](Store &store) {
+            QStringList notes;
+            auto all = VerdictRepo(store).all();
+            for (const StoredVerdict &v : std::as_const(*all))
+                notes << v.verdict + u": "_s + v.note;
+            return notes;
+        };
+        QCOMPARE(quarantinedNotes(copy), QStringList {u"quarantined: noisy neighbour"_s});
+        // Imported again: nothing twice, the verdict already there.
+        auto second = interop::importFiles(copy, {bundle});
+        QVERIFY2(second, qPrintable(second.error()));
+        QCOMPARE(second->total(u"verdict"_s).added, 0);
+        QCOMPARE(second->total(u"verdict"_s).deduplicated, 1);
+        QCOMPARE(second->total(u"measurement"_s).added, 0);
+        QCOMPARE(quarantinedNotes(copy), QStringList {u"quarantined: noisy neighbour"_s});
+        // The copy exports the same bytes: the verdict went through whole.
+        const QString again = dir.filePath(u"again.jsonl"_s);
+        QVERIFY(interop::exportBundle(copy, again));
+        QFile a(bundle), b(again);
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+        QCOMPARE(b.readAll(), a.readAll());
+        QVERIFY(VerdictRepo(*m_store).release(m_s.kLarge));
+    }
+
+    void quarantinedRunLeavesSearchBest()
+    {
+        Search search;
+        search.name = u"run-evidence"_s;
+        search.mode = u"standard"_s;
+        search.problemId = m_s.problem;
+        SearchRepo repo(*m_store);
+        auto id = repo.ensure(search);
+        QVERIFY(id);
+        const auto evaluation = [&](qint64 sequence, double speedup, RowId measurement) {
+            SearchEvent e;
+            e.searchId = *id;
+            e.sequence = sequence;
+            e.kind = u"evaluation_completed"_s;
+            e.payload = {{u"feedback"_s, QJsonObject {{u"kind"_s, u"success"_s}, {u"aggregated_speedup"_s, speedup}}},
+                {u"measurement_ids"_s, QJsonArray {measurement}}};
+            e.time = QDateTime::currentDateTimeUtc();
+            return repo.append(e).ok();
+        };
+        QVERIFY(evaluation(0, 1.6, m_s.kSmall));
+        QVERIFY(evaluation(1, 1.42, m_s.sSmall));
+        const auto best = [this, id]() -> std::pair<double, qint64> {
+            auto summaries = search::readSearchSummaries(*m_store, {});
+            if (!summaries)
+                return {-1.0, -1};
+            for (const SearchSummary &s : std::as_const(*summaries)) {
+                if (s.search.id == *id)
+                    return {s.bestSpeedup.value_or(0.0), s.quarantinedEvaluations};
+            }
+            return {-2.0, -1};
+        };
+        QCOMPARE(best(), std::make_pair(1.6, qint64(0)));
+        QVERIFY(VerdictRepo(*m_store).quarantine(m_s.kSmall, u"throttled"_s));
+        QCOMPARE(best(), std::make_pair(1.42, qint64(1)));
+        QVERIFY(VerdictRepo(*m_store).release(m_s.kSmall));
+        QCOMPARE(best(), std::make_pair(1.6, qint64(0)));
     }
 
     void quarantinedPairLeavesMetrics()

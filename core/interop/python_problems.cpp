@@ -89,7 +89,8 @@ QString halfAPythonProblem(const QString &dir)
 {
     const bool code = QFile::exists(dir + QStringLiteral("/problem.py"));
     const bool variants = QFile::exists(dir + QStringLiteral("/variants.json"));
-    if (code == variants)
+    // A CUDA problem's folder holds variants.json beside problem.json: that is whole.
+    if (code == variants || (!code && QFile::exists(dir + QStringLiteral("/problem.json"))))
         return {};
     return QStringLiteral("%1: a Python problem needs problem.py and variants.json; %2 is missing (nothing was "
                           "imported)")

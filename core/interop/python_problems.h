@@ -18,7 +18,8 @@ struct CorpusReport;
 
 // True when `dir` holds a Python problem (problem.py and variants.json).
 bool isPythonProblemDir(const QString &dir);
-// Why `dir` is half a Python problem (problem.py without variants.json, or the other way round), or an empty string.
+// Why `dir` is half a Python problem (problem.py without variants.json, or variants.json with neither problem.py nor
+// a CUDA problem's problem.json), or an empty string.
 QString halfAPythonProblem(const QString &dir);
 
 // Imports one Python problem folder into the open transaction of `store`.

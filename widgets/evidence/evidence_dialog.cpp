@@ -196,7 +196,7 @@ void EvidenceDialog::storeVerdict(bool quarantine)
             return true;
         },
         this,
-        [this, measurement, quarantine](Result<bool> result) {
+        [this, measurement, quarantine](const Result<bool> &result) {
             if (!result) {
                 m_status->setText(tr("Not stored: %1").arg(result.error()));
                 return;

@@ -153,6 +153,29 @@ std::vector<fs::path> pythonFolders(const std::string &interpreter, const std::v
     return normalized(folders);
 }
 
+// The installation folders of the compilers CC and CXX name by an absolute path: the folder above the program's
+// bin/ (where its libraries and headers are), else the program's own folder.
+std::vector<fs::path> compilerRoots(const std::vector<std::string> &environment)
+{
+    std::vector<fs::path> roots;
+    for (const std::string &entry : environment) {
+        const auto equals = entry.find('=');
+        const std::string name = entry.substr(0, equals);
+        if (equals == std::string::npos || (name != "CC" && name != "CXX"))
+            continue;
+        const fs::path program = entry.substr(equals + 1);
+        std::error_code ec;
+        if (!program.is_absolute() || !fs::exists(program, ec))
+            continue;
+        const fs::path real = fs::canonical(program, ec);
+        if (ec)
+            continue;
+        const fs::path folder = real.parent_path();
+        roots.push_back(folder.filename() == "bin" ? folder.parent_path() : folder);
+    }
+    return roots;
+}
+
 void add(std::vector<std::string> &args, std::initializer_list<std::string> more) { args.insert(args.end(), more); }
 
 // The system part of every sandbox: namespaces, the read-only system, fresh /proc and /dev, the GPU's device nodes.
@@ -249,6 +272,11 @@ SandboxStatus probeSandbox(
     }
     status.available = true;
     status.pythonRoots = pythonFolders(interpreter, environment);
+    // Triton builds its launcher with the C compiler CC names; one installed outside the system folders (a
+    // machine's /opt/gcc) is bound read-only, or every Triton kernel fails its first compile inside the sandbox.
+    for (const fs::path &root : compilerRoots(environment))
+        status.pythonRoots.push_back(root);
+    status.pythonRoots = normalized(status.pythonRoots);
     return status;
 }
 

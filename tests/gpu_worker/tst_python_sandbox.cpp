@@ -12,7 +12,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cerrno>
+#include <filesystem>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
@@ -186,6 +188,38 @@ private Q_SLOTS:
         const json r = run(source.readAll().toStdString(), m_sandbox, {{"triton_cache_dir", cache.toStdString()}});
         QVERIFY2(text(r, "status") == QLatin1String("ok"), qPrintable(text(r, "message")));
         QVERIFY(QFile::exists(cache + QStringLiteral("/written-by-candidate")));
+    }
+
+    // Triton compiles its launcher with the compiler CC names; one installed outside the system folders (a machine's
+    // /opt/gcc) is visible, read-only, inside the sandbox (on the H200 every Triton variant failed without it).
+    void compilerOutsideTheSystemIsVisible()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("opt/gcc/bin")));
+        const QString compiler = dir.filePath(QStringLiteral("opt/gcc/bin/gcc"));
+        QFile program(compiler);
+        QVERIFY(program.open(QIODevice::WriteOnly));
+        program.write("#!/bin/sh\nexit 0\n");
+        program.close();
+        QVERIFY(program.setPermissions(program.permissions() | QFileDevice::ExeOwner));
+        const QByteArray before = qgetenv("CC");
+        qputenv("CC", compiler.toUtf8());
+        const SandboxStatus withCompiler = probePythonSandbox(settings());
+        const json r = run("import os\n"
+                           "def custom_kernel(d):\n"
+                           "    assert os.access(os.environ['CC'], os.X_OK), 'no compiler at ' + os.environ['CC']\n"
+                           "    return [d['a'] * v for v in d['x']]\n",
+            withCompiler);
+        if (before.isNull())
+            qunsetenv("CC");
+        else
+            qputenv("CC", before);
+        const auto &roots = withCompiler.pythonRoots;
+        const std::filesystem::path root
+            = std::filesystem::canonical(dir.filePath(QStringLiteral("opt/gcc")).toStdString());
+        QVERIFY(std::find(roots.begin(), roots.end(), root) != roots.end());
+        QVERIFY2(text(r, "status") == QLatin1String("ok"), qPrintable(text(r, "message")));
     }
 
     void isolationSaysSandboxed()

@@ -15,28 +15,11 @@ namespace gpuf::cli {
 
 using namespace gpuf::search;
 
-void addSearchOptions(QCommandLineParser &p)
+namespace {
+
+// How the selective modes trust and where measurements come from: τ, α, the policy, the GPU, the seed.
+void addTrustAndSourceOptions(QCommandLineParser &p)
 {
-    addFamilySourceOptions(p); // families: --families-dir, --corpus-dir
-    p.addOption({kName, QStringLiteral("The search's name (start)."), QStringLiteral("NAME")});
-    p.addOption({kProblem, QStringLiteral("The problem to optimise (its name in the store)."), QStringLiteral("P")});
-    p.addOption({kFamily, QStringLiteral("Search a kernel family's space (mutator 'family')."), QStringLiteral("F")});
-    p.addOption({kMode, QStringLiteral("standard | surrogate | selective (default standard)."), QStringLiteral("M")});
-    p.addOption({kForecaster, QStringLiteral("Forecaster of the surrogate and selective modes (default costmodel)."),
-        QStringLiteral("F")});
-    p.addOption({kMutator, QStringLiteral("Where proposals come from: pool | injected | family | llm (default pool)."),
-        QStringLiteral("KIND")});
-    p.addOption({kGenerator,
-        QStringLiteral("The LLM forecaster profile (gpuf forecaster add) whose endpoint generates kernels (--mutator "
-                       "llm)."),
-        QStringLiteral("NAME")});
-    p.addOption({kSteps, QStringLiteral("Steps (default 40)."), QStringLiteral("N")});
-    p.addOption({kParents, QStringLiteral("Parents per step (default 2)."), QStringLiteral("N")});
-    p.addOption({kProposals,
-        QStringLiteral("Proposals per parent (default: --measure; 4× that in the surrogate and selective modes)."),
-        QStringLiteral("N")});
-    p.addOption({kMeasure, QStringLiteral("GPU measurements per parent and step (default 4)."), QStringLiteral("N")});
-    p.addOption({kKeep, QStringLiteral("Children kept per parent in the archive (default 2)."), QStringLiteral("N")});
     p.addOption({kTau,
         QStringLiteral("Selective mode: the confidence below which a forecast is not trusted (default"
                        " 0.5)."),
@@ -63,6 +46,11 @@ void addSearchOptions(QCommandLineParser &p)
     p.addOption(
         {kModel, QStringLiteral("The cost model's model file (default: the built-in one)."), QStringLiteral("FILE")});
     p.addOption({kOut, QStringLiteral("export: the events.jsonl to write."), QStringLiteral("FILE")});
+}
+
+// What `gpuf search compare` and the pool mutator take.
+void addCompareOptions(QCommandLineParser &p)
+{
     p.addOption(
         {kSeeds, QStringLiteral("compare: searches per strategy, seeds --seed … (default 10)."), QStringLiteral("N")});
     p.addOption({kStrategies,
@@ -80,6 +68,34 @@ void addSearchOptions(QCommandLineParser &p)
     p.addOption({kQuiet, QStringLiteral("No progress on stderr.")});
     p.addOption({kPool, QStringLiteral("Propose a stored search's recorded proposals, in its order (mutator 'pool')."),
         QStringLiteral("SEARCH")});
+}
+
+} // namespace
+
+void addSearchOptions(QCommandLineParser &p)
+{
+    addFamilySourceOptions(p); // families: --families-dir, --corpus-dir
+    p.addOption({kName, QStringLiteral("The search's name (start)."), QStringLiteral("NAME")});
+    p.addOption({kProblem, QStringLiteral("The problem to optimise (its name in the store)."), QStringLiteral("P")});
+    p.addOption({kFamily, QStringLiteral("Search a kernel family's space (mutator 'family')."), QStringLiteral("F")});
+    p.addOption({kMode, QStringLiteral("standard | surrogate | selective (default standard)."), QStringLiteral("M")});
+    p.addOption({kForecaster, QStringLiteral("Forecaster of the surrogate and selective modes (default costmodel)."),
+        QStringLiteral("F")});
+    p.addOption({kMutator, QStringLiteral("Where proposals come from: pool | injected | family | llm (default pool)."),
+        QStringLiteral("KIND")});
+    p.addOption({kGenerator,
+        QStringLiteral("The LLM forecaster profile (gpuf forecaster add) whose endpoint generates kernels (--mutator "
+                       "llm)."),
+        QStringLiteral("NAME")});
+    p.addOption({kSteps, QStringLiteral("Steps (default 40)."), QStringLiteral("N")});
+    p.addOption({kParents, QStringLiteral("Parents per step (default 2)."), QStringLiteral("N")});
+    p.addOption({kProposals,
+        QStringLiteral("Proposals per parent (default: --measure; 4× that in the surrogate and selective modes)."),
+        QStringLiteral("N")});
+    p.addOption({kMeasure, QStringLiteral("GPU measurements per parent and step (default 4)."), QStringLiteral("N")});
+    p.addOption({kKeep, QStringLiteral("Children kept per parent in the archive (default 2)."), QStringLiteral("N")});
+    addTrustAndSourceOptions(p);
+    addCompareOptions(p);
 }
 
 Result<int> positiveInt(const QCommandLineParser &p, const QString &option, int fallback, bool allowZero)

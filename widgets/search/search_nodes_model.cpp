@@ -160,6 +160,24 @@ QString SearchNodesModel::marksText(const search::SearchState &state, const Cand
     return marks.join(QStringLiteral(", "));
 }
 
+// The Forecast column: expected bin and confidence, "failed", or nothing before the forecast is done.
+QVariant SearchNodesModel::forecastCell(const search::Candidate &c, int role)
+{
+    const bool sort = role == SortRole;
+    if (!c.forecastDone)
+        return sort ? QVariant(-1.0) : QVariant(QString());
+    if (c.forecastFailed)
+        return sort ? QVariant(-0.5) : QVariant(tr("failed"));
+    if (sort)
+        return c.expectedBin;
+    if (role == Qt::ToolTipRole)
+        return tr("Expected bin %1; the predicted bin %2 has probability %3 (the confidence)")
+            .arg(c.expectedBin, 0, 'f', 2)
+            .arg(c.predictedBin)
+            .arg(c.confidence, 0, 'f', 2);
+    return tr("%1 · %2 %").arg(c.expectedBin, 0, 'f', 1).arg(c.confidence * 100.0, 0, 'f', 0);
+}
+
 QVariant SearchNodesModel::data(const QModelIndex &index, int role) const
 {
     const Candidate *c = index.isValid() ? candidateAt(index.row()) : nullptr;
@@ -200,18 +218,7 @@ QVariant SearchNodesModel::data(const QModelIndex &index, int role) const
             return c->feedback.message.left(2000);
         return sort ? QVariant(statusText(*c)) : QVariant(statusWithReason(*c));
     case ForecastColumn:
-        if (!c->forecastDone)
-            return sort ? QVariant(-1.0) : QVariant(QString());
-        if (c->forecastFailed)
-            return sort ? QVariant(-0.5) : QVariant(tr("failed"));
-        if (sort)
-            return c->expectedBin;
-        if (role == Qt::ToolTipRole)
-            return tr("Expected bin %1; the predicted bin %2 has probability %3 (the confidence)")
-                .arg(c->expectedBin, 0, 'f', 2)
-                .arg(c->predictedBin)
-                .arg(c->confidence, 0, 'f', 2);
-        return tr("%1 · %2 %").arg(c->expectedBin, 0, 'f', 1).arg(c->confidence * 100.0, 0, 'f', 0);
+        return forecastCell(*c, role);
     case DecisionColumn:
         return c->decision;
     case SpeedupColumn:

@@ -54,6 +54,7 @@ public:
     static QString statusText(const search::Candidate &c);
     // The status with a failure's reason: "measurement failed: no recorded runtime of this kernel".
     static QString statusWithReason(const search::Candidate &c);
+    static QVariant forecastCell(const search::Candidate &c, int role);
     static QString marksText(const search::SearchState &state, const search::Candidate &c);
 
 private:

@@ -304,11 +304,19 @@ private Q_SLOTS:
         // The speedup is device time's (scale_stdlib names no SPEEDUP_TIME and is no paper task); both are given.
         QCOMPARE(c["speedup"].get<double>(), c["speedups"]["device"]["mean"].get<double>());
         QVERIFY(c["speedups"]["call"]["median"].get<double>() < c["speedups"]["device"]["median"].get<double>());
-        QVERIFY(!c["reference_launch_bound"].get<bool>());
+        // The reference and a candidate that does not sleep pay no such host time. Compared in microseconds, not
+        // through their flags: on a loaded machine (ctest -j2 on two cores) a few-microsecond stdlib call's wall time
+        // can exceed its CPU time by the margin through preemption alone.
+        const auto gap = [](const json &call, const json &device) {
+            return call["median_us"].get<double>() - device["median_us"].get<double>();
+        };
+        const double referenceGap = gap(c["reference_call_timing"], c["reference_timing"]);
+        QVERIFY2(referenceGap < overhead - 2000.0, std::to_string(referenceGap).c_str());
 
         const json good = run(request(QStringLiteral("good"), options));
-        QVERIFY(!good["cases"][0]["launch_bound"].get<bool>());
-        QVERIFY(!good.contains("launch_bound_cases"));
+        const json &g = good["cases"][0];
+        const double goodGap = gap(g["call_timing"], g["timing"]);
+        QVERIFY2(goodGap < overhead - 2000.0, std::to_string(goodGap).c_str());
         const json off = run(request(QStringLiteral("good"), {{"cases", {"n512"}}, {"call_time", false}}));
         QVERIFY(!off["cases"][0].contains("call_timing"));
         QVERIFY(!off["cases"][0].contains("launch_bound"));

@@ -14,37 +14,29 @@
 
 namespace gpuf {
 
+namespace {
+
+// The sum of one count over every forecaster's pairs.
+qint64 sumOverForecasters(const QList<ScoredPairsForecaster> &forecasters, qint64 ScoredPairsForecaster::*count)
+{
+    qint64 n = 0;
+    for (const ScoredPairsForecaster &f : forecasters)
+        n += f.*count;
+    return n;
+}
+
+} // namespace
+
 qint64 ScoredPairs::withoutTruth() const
 {
-    qint64 n = 0;
-    for (const ScoredPairsForecaster &f : forecasters)
-        n += f.withoutTruth;
-    return n;
+    return sumOverForecasters(forecasters, &ScoredPairsForecaster::withoutTruth);
 }
 
-qint64 ScoredPairs::replayedTruths() const
-{
-    qint64 n = 0;
-    for (const ScoredPairsForecaster &f : forecasters)
-        n += f.replayed;
-    return n;
-}
+qint64 ScoredPairs::replayedTruths() const { return sumOverForecasters(forecasters, &ScoredPairsForecaster::replayed); }
 
-qint64 ScoredPairs::straddling() const
-{
-    qint64 n = 0;
-    for (const ScoredPairsForecaster &f : forecasters)
-        n += f.straddling;
-    return n;
-}
+qint64 ScoredPairs::straddling() const { return sumOverForecasters(forecasters, &ScoredPairsForecaster::straddling); }
 
-qint64 ScoredPairs::quarantined() const
-{
-    qint64 n = 0;
-    for (const ScoredPairsForecaster &f : forecasters)
-        n += f.quarantined;
-    return n;
-}
+qint64 ScoredPairs::quarantined() const { return sumOverForecasters(forecasters, &ScoredPairsForecaster::quarantined); }
 
 qint64 ScoredPairs::failedCandidates() const
 {

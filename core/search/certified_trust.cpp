@@ -108,7 +108,7 @@ QStringList trustStatusLines(const SearchState &state)
     if (!(state.config.alpha > 0.0))
         return out;
     const QJsonObject &c = state.certified;
-    const auto percent = [](double v) { return QString::number(100.0 * v, 'f', 1) + QLatin1Char('%'); };
+    const auto percent = [](double v) -> QString { return QString::number(100.0 * v, 'f', 1) + QLatin1Char('%'); };
     const QString alpha = QString::number(state.config.alpha, 'g', 3);
     if (c.isEmpty()) {
         out << QStringLiteral("certified τ (α = %1): no selection yet").arg(alpha);

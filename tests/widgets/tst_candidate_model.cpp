@@ -83,9 +83,8 @@ private Q_SLOTS:
     void headersSayWhatColumnsHold()
     {
         const CandidateTableModel model;
-        const auto tip = [&model](int column) {
-            return model.headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString();
-        };
+        const auto tip
+            = [&model](int column) { return model.headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString(); };
         QVERIFY(tip(PredictedBinColumn).contains(QLatin1StringView("most likely bin")));
         QVERIFY(tip(ExpectedSpeedupColumn).contains(QLatin1StringView("mean speedup")));
         QVERIFY(tip(ExpectedSpeedupColumn).contains(QLatin1StringView("another bin than the predicted one")));

@@ -41,13 +41,15 @@ struct NumberOption
 };
 
 // Options the harness reads (docs/python-problems.md); the worker checks their types so a typo is a bad_request.
-constexpr NumberOption kHarnessNumbers[] = {{"correctness_runs", 1, 100, true}, {"warmup", 0, 1000, true},
-    {"min_samples", 1, 100000, true}, {"max_samples", 1, 1000000, true}, {"target_rse", 0, 1, false},
-    {"time_budget_ms", 1, 3600000, false}, {"wall_budget_ms", 1, 3600000, false}, {"seed", 0, 2147483647, true},
-    {"gpu_memory_limit_mb", 0, 1e7, false}, {"launch_guard_us", 0, 100000, false},
-    {"launch_bound_margin", 0, 100, false}, {"noise_rse", 0, 1, false}, {"cooldown_ms", 0, 600000, false}};
+constexpr NumberOption kHarnessNumbers[]
+    = {{"correctness_runs", 1, 100, true}, {"warmup", 0, 1000, true}, {"min_samples", 1, 100000, true},
+        {"max_samples", 1, 1000000, true}, {"target_rse", 0, 1, false}, {"time_budget_ms", 1, 3600000, false},
+        {"wall_budget_ms", 1, 3600000, false}, {"seed", 0, 2147483647, true}, {"gpu_memory_limit_mb", 0, 1e7, false},
+        {"launch_guard_us", 0, 100000, false}, {"launch_bound_margin", 0, 100, false}, {"noise_rse", 0, 1, false},
+        {"cooldown_ms", 0, 600000, false}, {"call_warmup_ms", 0, 60000, false}, {"call_rep_ms", 0.001, 600000, false},
+        {"cupti_max_samples", 1, 100000, true}, {"launch_bound_min_us", 0, 1e6, false}};
 constexpr const char *kHarnessBools[] = {"check_correctness", "flush_l2", "time_reference", "recheck_after_timing",
-    "disable_gc", "keep_samples", "call_time"};
+    "disable_gc", "keep_samples", "call_time", "cupti", "after_sync"};
 
 bool validName(const std::string &s)
 {

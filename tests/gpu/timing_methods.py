@@ -2,13 +2,14 @@
 """Issue 29 on a device: can the harness's two figures be trusted, and does the sandbox hold with CUDA inside it?
 
 1. Every shipped Python problem and variant through the real gpuf-measure (measure_python.py's sweep): device time
-   (launch guard) and call time (single calls after a synchronise, plus do_bench's back-to-back calls), candidate and
-   reference alike.
+   (CUPTI's kernel records, events as the fallback) and call time (do_bench's loop, single calls after a synchronise
+   beside it), candidate and reference alike.
 2. The same candidates and references in this process, on the harness's timing inputs:
-   - call time against triton.testing.do_bench (its own warm-up and repetitions, a 256 MB L2 flush per repetition);
-   - device time against a third method: CUPTI's kernel records (torch.profiler) of the same call under the same
-     conditions as the harness's samples (an L2 flush, a GPU spin of launch_guard_us, the call), the span from the
-     call's first kernel's start to its last kernel's end.
+   - call time (the harness's do_bench loop) against triton.testing.do_bench itself, all of them first, before this
+     process starts a profiler;
+   - device time (the harness's CUPTI kernel sum, or its events where it had no records) against this process's own
+     CUPTI records (torch.profiler) of the same call under the same conditions (an L2 flush, a GPU spin of
+     launch_guard_us, the call): summed durations, and the span from the first kernel's start to the last's end.
    Worst ratios per problem, the launch-bound cases with their host overhead, and matmul_triton's 4096^3 case with
    every figure side by side.
 3. --escapes: tests/gpu_worker/tst_python_sandbox's escape candidates, made to compute on the GPU with PyTorch, through
@@ -110,83 +111,109 @@ def summary(values):
         if values else None
 
 
-def compare_one(fn, data, flush, spin_cycles):
+def do_bench_of(fn, data):
     import torch
     import triton
     ms = triton.testing.do_bench(lambda: fn(data), return_mode="all")
+    torch.cuda.synchronize()
+    return {"do_bench": summary([x * 1e3 for x in ms])}
+
+
+def cupti_of(fn, data, flush, spin_cycles):
+    import torch
     spans, sums, kernels = cupti_spans(fn, data, flush, spin_cycles)
     torch.cuda.synchronize()
-    return {"do_bench": summary([x * 1e3 for x in ms]), "cupti_span": summary(spans), "cupti_sum": summary(sums),
+    return {"cupti_span": summary(spans), "cupti_sum": summary(sums),
             "cupti_activities_per_call": statistics.median(kernels) if kernels else 0}
 
 
 def ratios(harness_device, harness_call, measured):
+    """harness / independent method. The harness's call time is do_bench's loop (compared with do_bench itself), its
+    device time CUPTI's summed kernel records where it had them (compared with this process's own CUPTI records of the
+    same calls: summed, and the span), the events' figure kept inside it."""
     out = {}
-    b2b = (harness_call or {}).get("back_to_back") or {}
-    if measured.get("do_bench") and b2b:
-        out["back_to_back/do_bench"] = b2b["median_us"] / measured["do_bench"]["median_us"]
-        out["back_to_back/do_bench_mean"] = b2b["mean_us"] / measured["do_bench"]["mean_us"]
-    if measured.get("do_bench") and harness_call:
-        out["call/do_bench"] = harness_call["median_us"] / measured["do_bench"]["median_us"]
-    if measured.get("cupti_span") and harness_device:
-        out["device/cupti"] = harness_device["median_us"] / measured["cupti_span"]["median_us"]
-        out["device/cupti_mean"] = harness_device["mean_us"] / measured["cupti_span"]["mean_us"]
+    db, call = measured.get("do_bench"), harness_call or {}
+    if db and call:
+        out["call/do_bench"] = call["median_us"] / db["median_us"]
+        out["call/do_bench_mean"] = call["mean_us"] / db["mean_us"]
+        if call.get("after_sync"):
+            out["after_sync/do_bench"] = call["after_sync"]["median_us"] / db["median_us"]
+    if measured.get("cupti_sum") and harness_device:
+        out["device/cupti"] = harness_device["median_us"] / measured["cupti_sum"]["median_us"]
+        out["device/cupti_mean"] = harness_device["mean_us"] / measured["cupti_sum"]["mean_us"]
+        out["device/cupti_span"] = harness_device["median_us"] / measured["cupti_span"]["median_us"]
+        events = harness_device.get("events")
+        if events:
+            out["events/cupti"] = events["median_us"] / measured["cupti_sum"]["median_us"]
     return out
 
 
 def compare(rows, problems_root, device, deadline):
+    """Two passes over the same calls: do_bench for all of them first, in a process no profiler has touched yet (a
+    profiler once started can stay attached and slow later launches), then CUPTI's records of each."""
     import torch
     os.environ["TRITON_CACHE_DIR"] = mp.TRITON_CACHE
-    flush = make_flush()
     spin_cycles = int(300 * float(device.get("sm_clock_khz") or 1980000) / 1e3)
-    results = []
-    refs_done = set()
-    loaded, modules = {}, {}
-    with open(os.path.join(OUT, "methods_compare.jsonl"), "w", encoding="utf-8") as out:
-        for r in round_robin([r for r in rows if r.get("status") == "ok" and r.get("timing")]):
+    loaded, modules, refs_done, jobs = {}, {}, set(), []
+    for r in round_robin([r for r in rows if r.get("status") == "ok" and r.get("timing")]):
+        problem = r["operation"]
+        folder = os.path.join(problems_root, problem)
+        if problem not in loaded:
+            with open(os.path.join(folder, "variants.json"), encoding="utf-8") as f:
+                files = {v["name"]: v["file"] for v in json.load(f)["variants"]}
+            loaded[problem] = (load(os.path.join(folder, "problem.py"), f"p_{problem}"), files)
+        jobs.append(("candidate", r["variant"], r["timing"], r.get("call_timing"), r))
+        if (problem, r["case"]) not in refs_done and r.get("reference_timing"):
+            refs_done.add((problem, r["case"]))
+            jobs.append(("reference", "reference", r["reference_timing"], r.get("reference_call_timing"), r))
+
+    def run_pass(method, until):
+        done = {}
+        for i, (who, name, _, _, r) in enumerate(jobs):
+            if time.monotonic() > until:
+                print(f"compare: {method.__name__} stopped at the deadline after {i} of {len(jobs)} calls", flush=True)
+                break
             problem = r["operation"]
-            if time.monotonic() > deadline:
-                print(f"compare: stopped at the deadline before {problem}/{r['variant']}", flush=True)
-                return results
-            folder = os.path.join(problems_root, problem)
-            if problem not in loaded:
-                with open(os.path.join(folder, "variants.json"), encoding="utf-8") as f:
-                    files = {v["name"]: v["file"] for v in json.load(f)["variants"]}
-                loaded[problem] = (load(os.path.join(folder, "problem.py"), f"p_{problem}"), files)
             mod, files = loaded[problem]
             case = next(c for c in mod.CASES if c["name"] == r["case"])
-            data = mod.generate_input(seed=int(case.get("seed", 42)) + 7919, **case["args"])
-            jobs = [("candidate", r["variant"], r["timing"], r.get("call_timing"))]
-            if (problem, r["case"]) not in refs_done and r.get("reference_timing"):
-                refs_done.add((problem, r["case"]))
-                jobs.append(("reference", "reference", r["reference_timing"], r.get("reference_call_timing")))
-            for who, name, dev, call in jobs:
-                try:
-                    if who == "reference":
-                        fn = mod.ref_kernel
-                    else:
-                        if (problem, name) not in modules:
-                            modules[(problem, name)] = load(os.path.join(folder, files[name]),
-                                                            f"c_{problem}_{name}")
-                        fn = modules[(problem, name)].custom_kernel
-                    measured = compare_one(fn, data, flush, spin_cycles)
-                except Exception as e:  # a method's failure is a finding, not the end of the run
-                    measured = {"error": f"{type(e).__name__}: {e}"}
-                line = {"operation": problem, "variant": name, "who": who, "case": r["case"],
-                        "harness_device": {k: dev.get(k) for k in ("median_us", "mean_us", "rel_std_error", "n",
-                                                                   "noisy")},
-                        "harness_call": None if not call else {
-                            "median_us": call["median_us"], "mean_us": call["mean_us"],
-                            "back_to_back": call.get("back_to_back"), "noisy": call.get("noisy")},
-                        "launch_bound": r.get("reference_launch_bound" if who == "reference" else "launch_bound"),
-                        "host_overhead_us": r.get("reference_host_overhead_us" if who == "reference"
-                                                  else "host_overhead_us"),
-                        **measured, "ratios": ratios(dev, call, measured) if "error" not in measured else {}}
-                results.append(line)
-                out.write(json.dumps(line) + "\n")
-                out.flush()
-            del data
+            try:
+                data = mod.generate_input(seed=int(case.get("seed", 42)) + 7919, **case["args"])
+                if who == "reference":
+                    fn = mod.ref_kernel
+                else:
+                    if (problem, name) not in modules:
+                        modules[(problem, name)] = load(os.path.join(problems_root, problem, files[name]),
+                                                        f"c_{problem}_{name}")
+                    fn = modules[(problem, name)].custom_kernel
+                done[i] = method(fn, data)
+            except Exception as e:  # a method's failure is a finding, not the end of the run
+                done[i] = {"error": f"{method.__name__}: {type(e).__name__}: {e}"}
+            data = None
             torch.cuda.empty_cache()
+        return done
+
+    now = time.monotonic()
+    benched = run_pass(do_bench_of, now + 0.55 * (deadline - now))
+    flush = make_flush()
+    profiled = run_pass(lambda fn, data: cupti_of(fn, data, flush, spin_cycles), deadline)
+    results = []
+    with open(os.path.join(OUT, "methods_compare.jsonl"), "w", encoding="utf-8") as out:
+        for i, (who, name, dev, call, r) in enumerate(jobs):
+            if i not in benched and i not in profiled:
+                continue
+            measured = {**benched.get(i, {}), **profiled.get(i, {})}
+            line = {"operation": r["operation"], "variant": name, "who": who, "case": r["case"],
+                    "harness_device": {k: dev.get(k) for k in ("method", "median_us", "mean_us", "rel_std_error",
+                                                               "n", "noisy", "events", "span", "kernel_records")},
+                    "harness_call": None if not call else {
+                        "method": call.get("method"), "median_us": call["median_us"], "mean_us": call["mean_us"],
+                        "n": call.get("n"), "after_sync": call.get("after_sync"), "noisy": call.get("noisy")},
+                    "launch_bound": r.get("reference_launch_bound" if who == "reference" else "launch_bound"),
+                    "host_overhead_us": r.get("reference_host_overhead_us" if who == "reference"
+                                              else "host_overhead_us"),
+                    **measured, "ratios": ratios(dev, call, measured)}
+            results.append(line)
+            out.write(json.dumps(line) + "\n")
     return results
 
 
@@ -204,50 +231,68 @@ def round_robin(items, key=lambda r: r["operation"]):
 
 
 def report(results):
-    print("\n=== harness against an independent method, per problem (ratio = harness / other; goal within 3 %)")
-    keys = ["back_to_back/do_bench", "call/do_bench", "device/cupti"]
-    print(f"  {'problem':20s} " + " ".join(f"{k:>30s}" for k in keys))
-    by_problem = {}
+    keys = ["call/do_bench", "call/do_bench_mean", "device/cupti", "events/cupti", "after_sync/do_bench"]
+    methods = {}
+    for r in results:
+        m = (r["harness_device"].get("method"), (r["harness_call"] or {}).get("method"))
+        methods[m] = methods.get(m, 0) + 1
+    print("\n=== harness methods (device, call): " + ", ".join(f"{a}/{b} x{n}" for (a, b), n in methods.items()))
+    no_records = [r for r in results if r["harness_device"].get("kernel_records")]
+    if no_records:
+        print(f"  {len(no_records)} without kernel records, first: {no_records[0]['harness_device']['kernel_records']}")
+
+    def cell(rs, k):
+        xs = [(r["ratios"][k], r) for r in rs if k in r.get("ratios", {})]
+        if not xs:
+            return f"{'-':>22s}", []
+        worst = max(xs, key=lambda x: abs(math.log(x[0])))
+        within = sum(abs(x - 1) <= 0.03 for x, _ in xs)
+        return f"{worst[0]:6.3f} {within:3d}/{len(xs):3d} in 3%".rjust(22), xs
+
+    print("\n=== harness / independent method per problem (worst ratio, how many within 3 %)")
+    print(f"  {'problem':20s} " + " ".join(f"{k:>22s}" for k in keys))
+    by_problem, by_variant = {}, {}
     for r in results:
         by_problem.setdefault(r["operation"], []).append(r)
+        by_variant.setdefault((r["operation"], r["variant"]), []).append(r)
     overall = {k: [] for k in keys}
     for problem, rs in sorted(by_problem.items()):
         cells = []
         for k in keys:
-            xs = [(r["ratios"][k], f"{r['variant']}@{r['case']}") for r in rs if k in r.get("ratios", {})]
+            text, xs = cell(rs, k)
             overall[k] += xs
-            if not xs:
-                cells.append(f"{'-':>30s}")
-                continue
-            worst = max(xs, key=lambda x: abs(math.log(x[0])))
-            within = sum(abs(x - 1) <= 0.03 for x, _ in xs)
-            cells.append(f"{worst[0]:6.3f} worst, {within:3d}/{len(xs):3d} in 3%".rjust(30))
+            cells.append(text)
         print(f"  {problem:20s} " + " ".join(cells))
-    for k in keys:
-        xs = sorted(overall[k], key=lambda x: -abs(math.log(x[0])))[:5]
-        print(f"  worst {k}: " + ", ".join(f"{x:.3f} ({w})" for x, w in xs))
+    text = [cell(overall[k] and [r for _, r in overall[k]] or [], k)[0] for k in keys]
+    print(f"  {'ALL':20s} " + " ".join(text))
+    print("\n=== per variant (worst of its cases)")
+    for (problem, variant), rs in sorted(by_variant.items()):
+        print(f"  {problem[:18]:18s} {variant[:30]:30s} " + " ".join(cell(rs, k)[0] for k in keys[:3]))
+    for k in keys[:3]:
+        xs = sorted(overall[k], key=lambda x: -abs(math.log(x[0])))[:6]
+        print(f"  worst {k}: " + ", ".join(f"{x:.3f} ({r['operation'][:10]}/{r['variant'][:22]}@{r['case']})"
+                                          for x, r in xs))
     errors = [r for r in results if r.get("error")]
     if errors:
         print(f"  {len(errors)} comparisons failed, first: {errors[0]['operation']}/{errors[0]['variant']}: "
               f"{errors[0]['error'][:200]}")
     bound = [r for r in results if r.get("launch_bound")]
-    print(f"\n=== launch-bound (call time over device time by more than the margin): {len(bound)} of {len(results)}")
-    for r in sorted(bound, key=lambda r: -(r.get("host_overhead_us") or 0))[:25]:
+    print(f"\n=== launch-bound (call time over device time by the margin and 5 us): {len(bound)} of {len(results)}")
+    for r in sorted(bound, key=lambda r: -(r.get("host_overhead_us") or 0))[:12]:
         d, c = r["harness_device"], r["harness_call"] or {}
-        print(f"  {r['operation']:18s} {r['variant']:30s} {r['case']:18s} device {d['median_us']:9.1f} us  "
-              f"call {c.get('median_us', 0):9.1f} us  host +{r['host_overhead_us']:7.1f} us")
+        print(f"  {r['operation'][:18]:18s} {r['variant'][:28]:28s} {r['case'][:16]:16s} device {d['median_us']:8.1f} "
+              f"call {c.get('median_us', 0):8.1f}  host +{r['host_overhead_us']:6.1f} us")
     print("\n=== matmul_triton 4096x4096x4096: every figure (medians, us)")
-    print(f"  {'variant':30s} {'device':>9s} {'cupti':>9s} {'cuptisum':>9s} {'call':>9s} {'b2b':>9s} "
-          f"{'do_bench':>9s} {'db mean':>9s} {'kernels':>7s}")
+    print(f"  {'variant':28s} {'device':>8s} {'events':>8s} {'cuptisum':>8s} {'span':>8s} {'call':>8s} "
+          f"{'do_bench':>8s} {'sync1':>8s}")
     for r in results:
-        if r["operation"] != "matmul_triton" or not r["case"].startswith("4096x4096x4096") or r.get("error"):
+        if r["operation"] != "matmul_triton" or not r["case"].startswith("4096x4096x4096") or "cupti_sum" not in r \
+                or "do_bench" not in r:
             continue
-        c = r["harness_call"] or {}
-        b2b = c.get("back_to_back") or {}
-        print(f"  {r['variant']:30s} {r['harness_device']['median_us']:9.1f} {r['cupti_span']['median_us']:9.1f} "
-              f"{r['cupti_sum']['median_us']:9.1f} {c.get('median_us', 0):9.1f} {b2b.get('median_us', 0):9.1f} "
-              f"{r['do_bench']['median_us']:9.1f} {r['do_bench']['mean_us']:9.1f} "
-              f"{r['cupti_activities_per_call']:7.0f}")
+        d, c = r["harness_device"], r["harness_call"] or {}
+        print(f"  {r['variant'][:28]:28s} {d['median_us']:8.1f} {(d.get('events') or {}).get('median_us', 0):8.1f} "
+              f"{r['cupti_sum']['median_us']:8.1f} {r['cupti_span']['median_us']:8.1f} {c.get('median_us', 0):8.1f} "
+              f"{r['do_bench']['median_us']:8.1f} {(c.get('after_sync') or {}).get('median_us', 0):8.1f}")
 
 
 # ----- the sandbox's escapes with PyTorch on the GPU ---------------------------------------------------------------

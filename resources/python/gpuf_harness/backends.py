@@ -1,10 +1,14 @@
 """The two ways the harness touches data: PyTorch on a CUDA GPU, or plain Python lists (the GPU-free test mode).
 
-A backend clones inputs, synchronises, times one call two ways, flushes L2, walks an output's leaves and compares them.
+A backend clones inputs, synchronises, times calls, flushes L2, walks an output's leaves and compares them.
 Each backend gives two figures of a call (docs/python-problems.md, "Device time and call time"):
-- device time: the work itself, with the host's launch work hidden (on a GPU, a spin queued before the start event);
-- call time: what a caller waits for, host work included (a single call after a synchronise, and back-to-back calls
-  without one, as triton.testing.do_bench times).
+- device time: the work itself, with the host's launch work left out. On a GPU, CUPTI's kernel records (through
+  torch.profiler) of one call, its kernels' and copies' durations summed; where CUPTI gives no records, CUDA events
+  around the call with a spin queued before the start event so that the host's launch work is hidden. The method
+  used is stored with the figure.
+- call time: what a caller of the function in a loop waits for per call, timed as triton.testing.do_bench times it
+  (a warm-up, then repetitions queued without a synchronise, each an L2 flush, a start event, the call and an end
+  event): the host's launch work shows where it is slower than the GPU's flush before the call.
 The standard-library backend exists so the protocol, isolation and every failure kind can be tested on machines
 without a GPU; its timings are CPU times of Python code and are labelled so, never as GPU figures: its "device" time
 is the thread's CPU time (a sleep on the host is not in it) and its call time the wall-clock time.
@@ -44,10 +48,11 @@ class StdlibBackend:
     timing_method = "cpu_thread_time"
     timing_note = ("standard-library test mode: CPU time of the calling thread (what the code computed; time slept "
                    "or waited is not in it), not a GPU measurement")
-    call_method = "cpu_perf_counter"
-    call_note = "standard-library test mode: wall-clock time of one call, sleeps and waits included"
-    back_to_back_method = "cpu_perf_counter_back_to_back"
-    back_to_back_note = "standard-library test mode: wall-clock time of each of a run of calls on one clone of the inputs"
+    call_method = "cpu_perf_counter_loop"
+    call_note = ("standard-library test mode: wall-clock time of each call of a do_bench-like loop (a warm-up, then "
+                 "repetitions for call_rep_ms on one copy of the inputs), sleeps and waits included")
+    after_sync_method = "cpu_perf_counter"
+    after_sync_note = "standard-library test mode: wall-clock time of one call, sleeps and waits included"
 
     def __init__(self, device):
         self.device = device
@@ -77,13 +82,25 @@ class StdlibBackend:
         out = fn(args)
         return out, (time.perf_counter_ns() - start) / 1e3
 
-    def back_to_back(self, fn, args, flusher, count):
+    def call_loop(self, fn, args, flusher, warmup_ms, rep_ms):
+        """do_bench's loop on the host clock: 5 calls estimate one, warm-up calls for warmup_ms, then repetitions for
+        rep_ms. Returns each repetition's wall-clock time (us) and the last output."""
+        start = time.perf_counter_ns()
+        for _ in range(5):
+            out = fn(args)
+        estimate_ms = max((time.perf_counter_ns() - start) / 5e6, 1e-6)
+        for _ in range(_count(warmup_ms, estimate_ms)):
+            out = fn(args)
         times = []
-        for _ in range(count):
+        for _ in range(_count(rep_ms, estimate_ms)):
             start = time.perf_counter_ns()
-            fn(args)
+            out = fn(args)
             times.append((time.perf_counter_ns() - start) / 1e3)
-        return times
+        return times, out
+
+    def kernel_samples(self, fn, data, flusher, guard_us, count):
+        """No kernel records without a GPU: device time stays the thread's CPU time."""
+        return None, "no GPU in the standard-library mode"
 
     def leaves(self, value):
         def is_leaf(v):
@@ -142,12 +159,18 @@ class TorchBackend:
     timing_method = "cuda_events"
     timing_note = ("device time: CUDA events around one call per sample, synchronised before and after, the host's "
                    "launch work hidden behind a GPU spin queued before the start event (launch_guard_us)")
-    call_method = "cuda_events_after_sync"
-    call_note = ("call time: CUDA events around one call per sample, the GPU idle at the start event (synchronised "
-                 "after the L2 flush, no spin), so the host's launch work is in the figure, as GPU MODE times")
-    back_to_back_method = "cuda_events_back_to_back"
-    back_to_back_note = ("calls queued back to back without a synchronise, an L2 flush before each, CUDA events around "
-                         "each call (as triton.testing.do_bench), one clone of the inputs for all")
+    kernel_method = "cupti_kernel_sum"
+    kernel_note = ("device time: CUPTI's activity records (torch.profiler) of one call per sample, the durations of "
+                   "the kernels, copies and fills it launched summed, after an L2 flush and a GPU spin; gaps between "
+                   "the call's kernels are not in it")
+    call_method = "do_bench_loop"
+    call_note = ("call time: triton.testing.do_bench's loop: 5 calls estimate one, warm-up calls for call_warmup_ms, "
+                 "then repetitions for call_rep_ms queued without a synchronise, each a 256 MB L2 flush, a start event, "
+                 "the call and an end event, on one clone of the inputs; the host's launch work shows where it is "
+                 "slower than the GPU's flush")
+    after_sync_method = "cuda_events_after_sync"
+    after_sync_note = ("CUDA events around one call per sample, the GPU idle at the start event (synchronised after "
+                       "the L2 flush, no spin), so all of the host's launch work is in the figure")
 
     def __init__(self, device):
         import torch  # imported here: the standard-library mode must work without it
@@ -227,21 +250,58 @@ class TorchBackend:
         self.torch.cuda.synchronize()
         return out, start.elapsed_time(end) * 1e3
 
-    def back_to_back(self, fn, args, flusher, count):
-        """triton.testing.do_bench's loop: per call an L2 flush, a start event, the call and an end event, queued
-        without synchronising; the host's work shows where it is slower than the GPU (the flush included)."""
+    def call_loop(self, fn, args, flusher, warmup_ms, rep_ms):
+        """triton.testing.do_bench's loop: 5 flushed calls estimate one, warm-up calls for warmup_ms, then per
+        repetition an L2 flush, a start event, the call and an end event, queued without synchronising, for rep_ms.
+        Returns each repetition's time (us) and the last output."""
         torch = self.torch
+        out = fn(args)
+        torch.cuda.synchronize()
+        start, end = self.events
+        start.record()
+        for _ in range(5):
+            if flusher is not None:
+                flusher.zero_()
+            out = fn(args)
+        end.record()
+        torch.cuda.synchronize()
+        estimate_ms = max(start.elapsed_time(end) / 5, 1e-6)
+        for _ in range(_count(warmup_ms, estimate_ms)):
+            out = fn(args)
+        count = _count(rep_ms, estimate_ms)
         starts = [torch.cuda.Event(enable_timing=True) for _ in range(count)]
         ends = [torch.cuda.Event(enable_timing=True) for _ in range(count)]
-        torch.cuda.synchronize()
         for i in range(count):
             if flusher is not None:
                 flusher.zero_()
             starts[i].record()
-            fn(args)
+            out = fn(args)
             ends[i].record()
         torch.cuda.synchronize()
-        return [s.elapsed_time(e) * 1e3 for s, e in zip(starts, ends)]
+        return [s.elapsed_time(e) * 1e3 for s, e in zip(starts, ends)], out
+
+    def kernel_samples(self, fn, data, flusher, guard_us, count):
+        """count calls under torch.profiler (CUPTI), each on a fresh clone after an L2 flush, between two GPU spins
+        that mark where the call's records begin and end. Returns ([{"sum_us", "span_us", "records"}] per call,
+        None), or (None, why) where the records cannot be had or told apart."""
+        torch = self.torch
+        try:
+            from torch.profiler import ProfilerActivity, profile
+        except Exception as e:  # noqa: B902 - an old or trimmed PyTorch: device time by events
+            return None, f"torch.profiler unavailable: {type(e).__name__}: {e}"
+        cycles = max(1, int(guard_us * float(self.device.get("sm_clock_khz") or 1980000) / 1e3))
+        torch.cuda.synchronize()
+        with profile(activities=[ProfilerActivity.CUDA]) as prof:
+            for _ in range(count):
+                args = self.clone(data)
+                torch.cuda.synchronize()
+                if flusher is not None:
+                    flusher.zero_()
+                torch.cuda._sleep(cycles)  # the start mark, and the launch guard
+                fn(args)
+                torch.cuda._sleep(1)  # the end mark
+                torch.cuda.synchronize()
+        return calls_between_marks(device_records(prof), count)
 
     def leaves(self, value):
         return _leaves(value, "out", [], lambda v: isinstance(v, self.torch.Tensor))
@@ -279,6 +339,48 @@ class TorchBackend:
             out["expected_at_where"] = _finite(float(r.reshape(-1)[flat_index].item()))
             out["actual_at_where"] = _finite(float(c.reshape(-1)[flat_index].item()))
         return out
+
+
+def _count(budget_ms, estimate_ms):
+    """do_bench's repetition count for a budget, at least 1; capped so that a sub-microsecond call stays bounded."""
+    return max(1, min(100000, int(float(budget_ms) / estimate_ms)))
+
+
+SPIN = "spin_kernel"  # the kernel of torch.cuda._sleep
+
+
+def device_records(prof):
+    """(start_ns, end_ns, name) of every GPU activity in a finished torch.profiler run, by start."""
+    records = []
+    try:
+        for e in prof.profiler.kineto_results.events():
+            if "CUDA" in str(e.device_type()):
+                records.append((e.start_ns(), e.start_ns() + e.duration_ns(), e.name()))
+    except AttributeError:  # an older PyTorch: its function events, in microseconds
+        for e in prof.events():
+            if "CUDA" in str(e.device_type):
+                records.append((e.time_range.start * 1e3, e.time_range.end * 1e3, e.name))
+    records.sort()
+    return records
+
+
+def calls_between_marks(records, count):
+    """The records between each pair of spin marks (start, end) are one call's. Returns (calls, None) or (None, why):
+    no records at all (CUPTI unavailable), marks not paired, or a call with no GPU activity."""
+    if not records:
+        return None, "the profiler recorded no GPU activity (CUPTI unavailable)"
+    marks = [i for i, r in enumerate(records) if SPIN in r[2]]
+    if len(marks) != 2 * count:
+        return None, f"{len(marks)} spin marks in the records for {count} calls (the call launches spins itself?)"
+    calls = []
+    for k in range(count):
+        inside = records[marks[2 * k] + 1:marks[2 * k + 1]]
+        if not inside:
+            return None, "a call launched no GPU work that CUPTI recorded"
+        calls.append({"sum_us": sum(e - s for s, e, _ in inside) / 1e3,
+                      "span_us": (max(e for _, e, _ in inside) - min(s for s, _, _ in inside)) / 1e3,
+                      "records": len(inside)})
+    return calls, None
 
 
 def make_backend(name, device):

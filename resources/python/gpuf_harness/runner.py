@@ -38,12 +38,24 @@ DEFAULTS = {
     "launch_guard_us": 300,
     # Every sample in the result (timing.samples_us), for examining noisy cases.
     "keep_samples": False,
-    # Call time beside device time, for the candidate and the reference: single calls after a synchronise (the GPU
-    # idle at the start event, no spin: the host's launch work is in the figure) with the same stop rule, and
-    # back-to-back calls the way triton.testing.do_bench times them (call_timing.back_to_back).
+    # Call time beside device time, for the candidate and the reference, timed as triton.testing.do_bench times:
+    # 5 calls estimate one, warm-up calls for call_warmup_ms, then repetitions for call_rep_ms queued without a
+    # synchronise, each an L2 flush, a start event, the call and an end event (do_bench's defaults: 25 and 100 ms).
     "call_time": True,
-    # Launch-bound: the call time's median exceeds the device time's by more than this fraction of the device time.
+    "call_warmup_ms": 25.0,
+    "call_rep_ms": 100.0,
+    # Beside the call time, single calls after a synchronise (the GPU idle at the start event: all of the host's
+    # launch work in the figure), at most 20 of them: call_timing.after_sync.
+    "after_sync": True,
+    # Device time from CUPTI's kernel records (torch.profiler) where there are any: after every case's other timings
+    # (so that the profiler cannot slow their launches), as many calls as the events' stop rule took, at most
+    # cupti_max_samples. Without records the events' figure stays, its method saying so.
+    "cupti": True,
+    "cupti_max_samples": 50,
+    # Launch-bound: the call time's median exceeds the device time's by more than this fraction of the device time
+    # and by more than launch_bound_min_us (the events' own overhead, a microsecond or two, is no launch work).
     "launch_bound_margin": 0.10,
+    "launch_bound_min_us": 5.0,
     # Noise: a timing whose relative standard error after the stop rule is above max(target_rse, noise_rse) is
     # measured once more after a cool-down of cooldown_ms (the GPU idle), and marked noisy if it still is.
     "noise_rse": 0.005,
@@ -228,9 +240,10 @@ class Harness:
 
     # ----- timing ------------------------------------------------------------------------------------------
     def time(self, fn, data, who, kind="device"):
-        """GPU MODE stop rule; inputs cloned outside the timed region, one call per sample. kind "device" hides the
-        host's launch work behind the launch guard, "call" starts each sample on an idle GPU and adds the
-        back-to-back figure. A noisy result is measured once more after a cool-down (noise_rse, cooldown_ms)."""
+        """kind "device": the GPU MODE stop rule, inputs cloned outside the timed region, one call per sample, the
+        host's launch work hidden behind the launch guard; "call": do_bench's loop (call_loop), with single calls
+        after a synchronise beside it (after_sync). A noisy result is measured once more after a cool-down
+        (noise_rse, cooldown_ms)."""
         result, last = self.time_once(fn, data, who, kind)
         o = self.opts
         limit = max(float(o["target_rse"]), float(o["noise_rse"]))
@@ -259,10 +272,18 @@ class Harness:
         gc_was_enabled = gc.isenabled()
         if o["disable_gc"]:
             gc.disable()
+        after_sync = None
         try:
-            samples, reason, last, started = self.sample(fn, data, flusher, guard_us, who, kind)
-            wall_ms = (time.monotonic() - started) * 1e3
-            back = self.back_to_back(fn, data, flusher, stats(samples)["mean_us"], who) if kind == "call" else None
+            started = time.monotonic()
+            if kind == "call":
+                samples, last = self.call_loop(fn, data, flusher, who)
+                reason = "call_rep_ms"
+                wall_ms = (time.monotonic() - started) * 1e3
+                if o["after_sync"]:
+                    after_sync = self.after_sync(fn, data, flusher, who)
+            else:
+                samples, reason, last, started = self.sample(fn, data, flusher, guard_us, who, kind)
+                wall_ms = (time.monotonic() - started) * 1e3
         finally:
             if gc_was_enabled:
                 gc.enable()
@@ -272,33 +293,41 @@ class Harness:
                        "flush_l2": flusher is not None, "warmup": int(o["warmup"]), "wall_ms": wall_ms,
                        "summed_ms": sum(samples) / 1e3, "statistic": "mean", "gc_disabled": bool(o["disable_gc"]),
                        "launch_guard_us": guard_us})
-        if back is not None:
-            result["back_to_back"] = back
+        if kind == "call":
+            result.update({"call_warmup_ms": float(o["call_warmup_ms"]), "call_rep_ms": float(o["call_rep_ms"])})
+        if after_sync is not None:
+            result["after_sync"] = after_sync
         if o["keep_samples"]:
             result["samples_us"] = [round(x, 4) for x in samples]
         del flusher
         return result, last
 
-    def back_to_back(self, fn, data, flusher, mean_us, who):
-        """do_bench's figure: about 100 ms of calls (5 to 100) on one clone of the inputs, queued without a
-        synchronise; the first call of the batch is dropped as do_bench's warm-up would be."""
-        b = self.backend
-        count = int(min(100, max(5, 100000.0 / max(mean_us, 1.0)))) + 1
+    def call_loop(self, fn, data, flusher, who):
+        """do_bench's loop on one clone of the inputs (as do_bench calls the same arguments again)."""
+        o, b = self.opts, self.backend
         try:
-            times = b.back_to_back(fn, b.clone(data), flusher, count)[1:]
+            return b.call_loop(fn, b.clone(data), flusher, float(o["call_warmup_ms"]), float(o["call_rep_ms"]))
         except CandidateError:
             raise
         except BaseException as e:  # noqa: B902
-            raise classify_call_error(e, f"{who}_back_to_back")
-        s = stats(times)
-        return {"method": b.back_to_back_method, "n": s["n"], "mean_us": s["mean_us"], "median_us": s["median_us"],
-                "min_us": s["min_us"], "rel_std_error": s["rel_std_error"], "method_note": b.back_to_back_note}
+            raise classify_call_error(e, f"{who}_call_timing")
 
-    def sample(self, fn, data, flusher, guard_us, who, kind="device"):
+    def after_sync(self, fn, data, flusher, who):
+        """Single calls after a synchronise, under the stop rule but at most 20: what one call costs on an idle GPU."""
+        b = self.backend
+        samples, reason, _, _ = self.sample(fn, data, flusher, 0.0, who, "after_sync",
+                                            min(20, int(self.opts["max_samples"])))
+        s = stats(samples)
+        return {"method": b.after_sync_method, "n": s["n"], "mean_us": s["mean_us"], "median_us": s["median_us"],
+                "min_us": s["min_us"], "rel_std_error": s["rel_std_error"], "stop_reason": reason,
+                "method_note": b.after_sync_note}
+
+    def sample(self, fn, data, flusher, guard_us, who, kind="device", max_samples=None):
         """The sampling loop and its stop rule; returns the samples, the rule that ended it, the last output."""
         o, b = self.opts, self.backend
         samples, summed, started = [], 0.0, time.monotonic()
         reason, last = None, None
+        most = o["max_samples"] if max_samples is None else max_samples
         while reason is None:
             args = b.clone(data)
             try:
@@ -314,7 +343,7 @@ class Harness:
             summed += us / 1e3
             n = len(samples)
             s = stats(samples)
-            if n >= o["max_samples"]:
+            if n >= most:
                 reason = "max_samples"
             elif n >= o["min_samples"] and s["rel_std_error"] is not None and s["rel_std_error"] < o["target_rse"]:
                 reason = "target_rse"
@@ -374,8 +403,12 @@ class Harness:
             except CandidateError as e:  # the reference is the problem's code: its failure is not the candidate's
                 result["reference_error"] = e.describe()
                 result.pop("reference_timing", None)
-            if "reference_timing" in result:
-                self.add_speedups(result)
+        return result
+
+    def finish_case(self, case, result):
+        """What follows from a case's timings, once its device time is final: speedups, launch-bound, noise, floor."""
+        if "reference_timing" in result and "timing" in result:
+            self.add_speedups(result)
         self.add_launch_bound(result, "timing", "call_timing", "")
         self.add_launch_bound(result, "reference_timing", "reference_call_timing", "reference_")
         noisy = [k for k in ("timing", "call_timing", "reference_timing", "reference_call_timing")
@@ -383,7 +416,53 @@ class Harness:
         if noisy:
             result["noisy"] = noisy
         self.add_floor(case, result)
-        return result
+
+    # ----- device time from kernel records -----------------------------------------------------------------
+    def kernel_pass(self, measured):
+        """Device time from CUPTI's records for every timed case, candidate and reference, after all the other
+        timings of the run: a profiler once started may stay attached to the process and slow later launches."""
+        if not self.opts["cupti"]:
+            return
+        for case, result in measured:
+            if result.get("status") != "ok" or "timing" not in result:
+                continue
+            self.progress(f"kernel records case {case['name']}")
+            seed = int(case.get("seed", self.opts["seed"])) + 7919
+            data = self.problem.generate_input(seed=seed, **case["args"])
+            self.kernel_time(result, "timing", self.candidate, data)
+            if "reference_timing" in result:
+                self.kernel_time(result, "reference_timing", self.problem.ref_kernel, data)
+
+    def kernel_time(self, result, key, fn, data):
+        """Replaces result[key] (the events' device time) by the kernel records' where the backend has them; the
+        events' figure stays inside it ("events"). Otherwise the events' figure stays, with the reason."""
+        o, b, events = self.opts, self.backend, result[key]
+        count = max(int(o["min_samples"]), min(int(o["cupti_max_samples"]), int(events["n"])))
+        flusher = b.make_flusher() if o["flush_l2"] else None
+        try:
+            calls, why = b.kernel_samples(fn, data, flusher, float(o["launch_guard_us"]), count)
+        except BaseException as e:  # noqa: B902 - the events' figure stands; why it is the one used is said
+            calls, why = None, f"kernel records failed: {type(e).__name__}: {str(e)[:300]}"
+        del flusher
+        if calls is None:
+            events["kernel_records"] = why
+            return
+        sums = [c["sum_us"] for c in calls]
+        figure = stats(sums)
+        figure.update({"kind": "device", "method": b.kernel_method, "method_note": b.kernel_note,
+                       "stop_reason": "events_sample_count", "flush_l2": o["flush_l2"], "statistic": "mean",
+                       "launch_guard_us": float(o["launch_guard_us"]), "noisy": events.get("noisy", False),
+                       "noise_rse": events.get("noise_rse"), "gc_disabled": False,
+                       "span": {"mean_us": statistics.fmean(c["span_us"] for c in calls),
+                                "median_us": statistics.median(c["span_us"] for c in calls)},
+                       "records_per_call": statistics.median(c["records"] for c in calls),
+                       "events": {k: events[k] for k in ("method", "n", "mean_us", "median_us", "min_us",
+                                                         "rel_std_error", "stop_reason") if k in events}})
+        if "remeasured" in events:
+            figure["remeasured"] = events["remeasured"]
+        if o["keep_samples"]:
+            figure["samples_us"] = [round(x, 4) for x in sums]
+        result[key] = figure
 
     def add_speedups(self, result):
         """Both figures' speedups (mean and median); `speedup` is the one SPEEDUP_TIME names."""
@@ -400,14 +479,16 @@ class Harness:
         result["speedup_median"] = chosen["median"]
 
     def add_launch_bound(self, result, device_key, call_key, prefix):
-        """Launch-bound: the call's median over the device time's median by more than launch_bound_margin."""
+        """Launch-bound: the call's median over the device time's median by more than launch_bound_margin of the
+        device time and more than launch_bound_min_us."""
         if device_key not in result or call_key not in result:
             return
         device, call = result[device_key]["median_us"], result[call_key]["median_us"]
-        margin = float(self.opts["launch_bound_margin"])
+        margin, least = float(self.opts["launch_bound_margin"]), float(self.opts["launch_bound_min_us"])
         result[prefix + "host_overhead_us"] = call - device
-        result[prefix + "launch_bound"] = call > device * (1.0 + margin)
+        result[prefix + "launch_bound"] = call > device * (1.0 + margin) and call - device > least
         result["launch_bound_margin"] = margin
+        result["launch_bound_min_us"] = least
 
     def add_floor(self, case, result):
         bytes_fn = getattr(self.problem, "bytes_moved", None)
@@ -448,6 +529,8 @@ class Harness:
             out["speedup_time_note"] = "SPEEDUP_TIME is call, but call time was not measured (options.call_time false)"
         out["launch_bound_margin"] = float(self.opts["launch_bound_margin"])
         out["provenance"].update({"timing_method": self.backend.timing_method, "flush_l2": bool(self.opts["flush_l2"]),
+                                  "kernel_method": getattr(self.backend, "kernel_method", None)
+                                  if self.opts["cupti"] else None,
                                   "call_method": self.backend.call_method if self.opts["call_time"] else None,
                                   "stop_rule": {k: self.opts[k] for k in ("min_samples", "max_samples", "target_rse",
                                                                            "time_budget_ms", "wall_budget_ms")}})
@@ -459,6 +542,7 @@ class Harness:
             out["status"] = "bad_request"
             out["message"] = f"options.cases: no case named {unknown[0]!r}"
             return out
+        measured = []
         try:
             self.progress("loading the candidate")
             self.candidate = load_candidate(job["candidate_file"])
@@ -466,6 +550,7 @@ class Harness:
                 if wanted and case["name"] not in wanted:
                     continue
                 r = self.run_case(case)
+                measured.append((case, r))
                 out["cases"].append(r)
                 out["status"] = worse(out["status"], r["status"])
                 if r["status"] != "ok" and "message" not in out:
@@ -474,6 +559,9 @@ class Harness:
             out["status"] = worse(out["status"], e.status)
             out["error"] = e.describe()
             out["message"] = f"{e.status} during {e.phase}: {out['error']['type']}: {out['error']['message']}"[:2000]
+        self.kernel_pass(measured)
+        for case, r in measured:
+            self.finish_case(case, r)
         speedups = [c["speedup"] for c in out["cases"] if c.get("speedup")]
         if speedups and len(speedups) == len(out["cases"]) and out["status"] == "ok":
             out["geomean_speedup"] = geomean(speedups)

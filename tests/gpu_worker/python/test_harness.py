@@ -171,6 +171,130 @@ class StopRule(unittest.TestCase):
         self.assertEqual(timing["stop_reason"], "time_budget")
 
 
+class CallTime(unittest.TestCase):
+    """Call time is do_bench's loop: a warm-up and repetitions sized by the estimate of one call."""
+
+    def harness(self, **options):
+        options.setdefault("noise_rse", 1.0)
+        h = runner.Harness({"options": options})
+        h.backend = StdlibBackend({})
+        return h
+
+    def test_repetitions_follow_the_budget(self):
+        import time as clock
+        calls = []
+
+        def sleepy(d):
+            calls.append(1)
+            clock.sleep(0.002)
+        timing, _ = self.harness(warmup=0, call_warmup_ms=4, call_rep_ms=20, after_sync=False).time(
+            sleepy, [1.0], "candidate", "call")
+        self.assertEqual(timing["method"], "cpu_perf_counter_loop")
+        self.assertEqual(timing["stop_reason"], "call_rep_ms")
+        # About 2 ms a call: 20 ms of repetitions is 10 or fewer (sleeps overrun), never fewer than 4
+        self.assertGreaterEqual(timing["n"], 4)
+        self.assertLessEqual(timing["n"], 10)
+        self.assertGreaterEqual(timing["median_us"], 2000.0)
+        self.assertGreaterEqual(len(calls), 5 + 1 + timing["n"])  # the estimate's 5, a warm-up of 1 or more, reps
+        self.assertLessEqual(len(calls), 5 + 2 + timing["n"])  # 4 ms of warm-up at 2 ms a call
+        self.assertNotIn("after_sync", timing)
+
+    def test_single_calls_after_a_synchronise_beside_it(self):
+        timing, _ = self.harness(warmup=0, call_rep_ms=1, min_samples=3, max_samples=50, target_rse=0.0).time(
+            lambda d: d, [1.0], "candidate", "call")
+        single = timing["after_sync"]
+        self.assertEqual(single["method"], "cpu_perf_counter")
+        self.assertEqual(single["n"], 20)  # at most 20 whatever max_samples says
+        self.assertGreater(single["median_us"], 0.0)
+
+    def test_launch_bound_needs_margin_and_microseconds(self):
+        h = self.harness(launch_bound_margin=0.1, launch_bound_min_us=5.0)
+        r = {"timing": {"median_us": 10.0}, "call_timing": {"median_us": 14.0}}
+        h.add_launch_bound(r, "timing", "call_timing", "")
+        self.assertFalse(r["launch_bound"])  # 40 % over, but 4 us: the events' own overhead
+        self.assertAlmostEqual(r["host_overhead_us"], 4.0)
+        r = {"timing": {"median_us": 100.0}, "call_timing": {"median_us": 108.0}}
+        h.add_launch_bound(r, "timing", "call_timing", "")
+        self.assertFalse(r["launch_bound"])  # 8 us, but under 10 %
+        r = {"timing": {"median_us": 10.0}, "call_timing": {"median_us": 40.0}}
+        h.add_launch_bound(r, "timing", "call_timing", "")
+        self.assertTrue(r["launch_bound"])
+
+
+class KernelRecords(unittest.TestCase):
+    """Device time from CUPTI's records: one call's records lie between its two spin marks."""
+
+    def rec(self, start, end, name):
+        return (start * 1000, end * 1000, name)
+
+    def test_records_between_marks_are_summed_per_call(self):
+        from gpuf_harness.backends import calls_between_marks
+        records = [self.rec(0, 50, "FillFunctor"), self.rec(50, 350, "spin_kernel(long)"),
+                   self.rec(352, 362, "softmax_kernel"), self.rec(365, 370, "Memset"),
+                   self.rec(371, 372, "at::cuda::spin_kernel(long)"),
+                   self.rec(400, 450, "FillFunctor"), self.rec(450, 750, "spin_kernel(long)"),
+                   self.rec(751, 760, "softmax_kernel"), self.rec(761, 762, "spin_kernel(long)")]
+        calls, why = calls_between_marks(records, 2)
+        self.assertIsNone(why)
+        self.assertEqual([c["records"] for c in calls], [2, 1])
+        self.assertAlmostEqual(calls[0]["sum_us"], 15.0)  # 10 + 5: the gap between them is not the call's work
+        self.assertAlmostEqual(calls[0]["span_us"], 18.0)
+        self.assertAlmostEqual(calls[1]["sum_us"], 9.0)
+
+    def test_unusable_records_say_why(self):
+        from gpuf_harness.backends import calls_between_marks
+        self.assertIn("CUPTI unavailable", calls_between_marks([], 3)[1])
+        odd = [self.rec(0, 1, "spin_kernel"), self.rec(1, 2, "k"), self.rec(2, 3, "spin_kernel"),
+               self.rec(3, 4, "spin_kernel")]
+        self.assertIn("3 spin marks", calls_between_marks(odd, 2)[1])
+        empty = [self.rec(0, 1, "spin_kernel"), self.rec(1, 2, "spin_kernel")]
+        self.assertIn("no GPU work", calls_between_marks(empty, 1)[1])
+
+    def harness(self, backend):
+        h = runner.Harness({"options": {"min_samples": 3, "cupti_max_samples": 4}})
+        h.backend = backend
+        return h
+
+    def test_kernel_figure_replaces_the_events_and_keeps_them(self):
+        class Recorded(StdlibBackend):
+            kernel_method, kernel_note = "cupti_kernel_sum", "records"
+
+            def kernel_samples(self, fn, data, flusher, guard_us, count):
+                self.count = count
+                return [{"sum_us": 10.0 + i, "span_us": 12.0 + i, "records": 2} for i in range(count)], None
+        backend = Recorded({})
+        h = self.harness(backend)
+        events = {"method": "cuda_events", "n": 40, "mean_us": 13.0, "median_us": 12.5, "min_us": 12.0,
+                  "rel_std_error": 0.001, "stop_reason": "target_rse", "noisy": False}
+        result = {"timing": dict(events)}
+        h.kernel_time(result, "timing", lambda d: d, [1.0])
+        t = result["timing"]
+        self.assertEqual(backend.count, 4)  # the events' 40, capped by cupti_max_samples
+        self.assertEqual(t["method"], "cupti_kernel_sum")
+        self.assertEqual(t["n"], 4)
+        self.assertAlmostEqual(t["mean_us"], 11.5)
+        self.assertAlmostEqual(t["median_us"], 11.5)
+        self.assertAlmostEqual(t["span"]["median_us"], 13.5)
+        self.assertEqual(t["events"]["median_us"], 12.5)
+        self.assertEqual(t["events"]["method"], "cuda_events")
+
+    def test_without_records_the_events_stay_and_say_why(self):
+        h = self.harness(StdlibBackend({}))
+        result = {"timing": {"method": "cpu_thread_time", "n": 5, "median_us": 3.0, "mean_us": 3.0}}
+        h.kernel_time(result, "timing", lambda d: d, [1.0])
+        self.assertEqual(result["timing"]["method"], "cpu_thread_time")
+        self.assertEqual(result["timing"]["kernel_records"], "no GPU in the standard-library mode")
+
+        class Broken(StdlibBackend):
+            def kernel_samples(self, fn, data, flusher, guard_us, count):
+                raise RuntimeError("CUPTI_ERROR_NOT_INITIALIZED")
+        h = self.harness(Broken({}))
+        result = {"timing": {"method": "cuda_events", "n": 5, "median_us": 3.0, "mean_us": 3.0}}
+        h.kernel_time(result, "timing", lambda d: d, [1.0])
+        self.assertEqual(result["timing"]["method"], "cuda_events")
+        self.assertIn("CUPTI_ERROR_NOT_INITIALIZED", result["timing"]["kernel_records"])
+
+
 class ShippedProblems(unittest.TestCase):
     """The shipped problems' folders are complete and their variants.json agrees with problem.py (no PyTorch needed:
     the literals are read with ast)."""

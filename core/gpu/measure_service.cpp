@@ -535,6 +535,7 @@ json MeasureService::measureOnDevice(const Request &request, GpuDevice &gpu, con
         response["compile"]["reference"] = toJson(ref->info);
     response["provenance"] = provenance(gpu, cand.info.options);
     response["provenance"]["flush_l2"] = opts.flushL2;
+    response["provenance"]["stop_rule"] = stopRuleJson(opts);
     if (!cand.info.ok || (ref && !ref->info.ok)) {
         response["status"] = statusName(Status::CompileFailed);
         response["message"] = !cand.info.ok ? "candidate failed to compile" + because(cand.info)

@@ -47,6 +47,7 @@ struct CompileResult
     // template instantiations, found through NVRTC name expressions).
     std::vector<std::pair<std::string, std::string>> loweredNames;
     std::string diagnosis; // a failed compile's cause in words (a missing #include, an unknown entry); may be empty
+    std::string binarySha256; // SHA-256 of the cubin that runs (hex); empty when the compile failed
 };
 
 struct ClockReading

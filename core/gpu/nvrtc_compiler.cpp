@@ -2,6 +2,7 @@
 #include "core/gpu/nvrtc_compiler.h"
 
 #include "core/gpu/compile_diagnosis.h"
+#include "core/gpu/sha256.h"
 
 #include <nvrtc.h>
 
@@ -286,6 +287,7 @@ CompiledModule NvrtcCompiler::compile(const CompileSpec &spec, const std::string
         out.info.log = hit->meta.value("log", "");
         out.info.pch = "not needed (cache hit)";
         out.info.kernels = resourcesFromMeta(hit->meta);
+        out.info.binarySha256 = sha256Hex(std::string_view(out.cubin.data(), out.cubin.size()));
         out.info.compileMs = elapsedMs();
         return out;
     }
@@ -342,6 +344,7 @@ CompiledModule NvrtcCompiler::compile(const CompileSpec &spec, const std::string
     out.cubin.resize(size);
     nvrtcGetCUBIN(program, out.cubin.data());
     out.info.ok = true;
+    out.info.binarySha256 = sha256Hex(std::string_view(out.cubin.data(), out.cubin.size()));
     out.info.loweredNames = loweredNames(program, spec);
     out.info.kernels = parsePtxasReport(out.info.log);
     nameResourcesByEntry(out.info.kernels, out.info.loweredNames);

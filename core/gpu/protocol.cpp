@@ -171,6 +171,8 @@ json toJson(const CompileResult &c)
     json out = {{"ok", c.ok}, {"name", c.name}, {"arch", c.arch}, {"options", c.options}, {"log", c.log},
         {"cache_hit", c.cacheHit}, {"compile_ms", c.compileMs}, {"cache_key", c.cacheKey}, {"pch", c.pch},
         {"kernels", kernels}};
+    if (!c.binarySha256.empty())
+        out["binary_sha256"] = c.binarySha256;
     if (c.ptxMix)
         out["ptx_mix"] = toJson(*c.ptxMix);
     if (!c.loweredNames.empty()) {
@@ -221,6 +223,12 @@ json toJson(const TimingResult &t)
     j["reached_target"] = t.reachedTarget;
     j["wall_ms"] = t.wallMs;
     return j;
+}
+
+json stopRuleJson(const MeasureOptions &o)
+{
+    return {{"target_rel_std_error", o.targetRelStdError}, {"min_samples", o.minSamples}, {"max_samples", o.maxSamples},
+        {"time_budget_ms", o.timeBudgetMs}, {"warmup", o.warmup}};
 }
 
 json toJson(const CorrectnessResult &c)

@@ -37,5 +37,8 @@ nlohmann::json toJson(const SampleStats &s);
 nlohmann::json toJson(const TimingResult &t);
 nlohmann::json toJson(const CorrectnessResult &c);
 nlohmann::json toJson(const CaseResult &c);
+// The rule that ended sampling, as the measure response's provenance names it (`stop_rule`): the target RSE, the
+// sample bounds, the time budget and the warm-up launches; each case's `timing.reached_target` says which one fired.
+nlohmann::json stopRuleJson(const MeasureOptions &o);
 
 } // namespace gpuf::gpu

@@ -227,7 +227,7 @@ QString errorsText(const QJsonObject &response)
 } // namespace
 
 ResponseRows rowsFromResponse(const QJsonObject &response, const MeasurePlan &plan, const QJsonObject &device,
-    const QJsonObject &options, const QString &measuredAt)
+    const QJsonObject &options, const QString &measuredAt, const QString &clusterNode)
 {
     ResponseRows out;
     out.status = response.value(QStringLiteral("status")).toString();
@@ -251,6 +251,7 @@ ResponseRows rowsFromResponse(const QJsonObject &response, const MeasurePlan &pl
         = response.value(QStringLiteral("compile")).toObject().value(QStringLiteral("candidate")).toObject();
     context.options = options;
     context.measuredAt = measuredAt;
+    context.clusterNode = clusterNode;
     QJsonArray cases = response.value(QStringLiteral("cases")).toArray();
     if (cases.isEmpty()) {
         // A failure before any case (the candidate did not compile or load): every requested case shares it.

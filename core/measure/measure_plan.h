@@ -64,8 +64,9 @@ struct ResponseRows
     QList<Measurement> referenceRows;
 };
 
+// `clusterNode`: the Slurm node whose worker answered (kept in each row's provenance); empty for this machine's.
 ResponseRows rowsFromResponse(const QJsonObject &response, const MeasurePlan &plan, const QJsonObject &device,
-    const QJsonObject &options, const QString &measuredAt);
+    const QJsonObject &options, const QString &measuredAt, const QString &clusterNode = {});
 
 // Stores the rows of one answer on the hardware `device` (device_info's `device`) describes, inserting that hardware
 // when it is new; the caller holds the transaction. Shared by the local queue and the cluster backend.

@@ -128,7 +128,33 @@ QJsonObject provenanceOf(const QJsonObject &result, const QJsonObject &timing, c
     };
     if (context.measuredAt.isEmpty())
         out.remove(QStringLiteral("measured_at"));
+    if (!context.clusterNode.isEmpty())
+        out.insert(QStringLiteral("cluster_node"), context.clusterNode);
     return out;
+}
+
+// The rule that ended a CUDA case's sampling: the worker's own (provenance.stop_rule), or what the request asked for
+// when an older worker did not say; whether the RSE target was reached is the case's. Empty for a case without a
+// CUDA timing (Python figures name their stop reason in the counters' timings).
+QJsonObject stopRuleOf(const QJsonObject &timing, const CaseContext &context)
+{
+    if (!timing.contains(QStringLiteral("reached_target")))
+        return {};
+    QJsonObject rule = context.provenance.value(QStringLiteral("stop_rule")).toObject();
+    if (rule.isEmpty()) {
+        const QJsonObject &asked = context.options;
+        for (const auto &[option, key] :
+            {std::pair {"target_rse", "target_rel_std_error"}, std::pair {"min_samples", "min_samples"},
+                std::pair {"max_samples", "max_samples"}, std::pair {"time_budget_ms", "time_budget_ms"}}) {
+            const QJsonValue v = asked.value(QLatin1StringView(option));
+            if (v.isDouble())
+                rule.insert(QLatin1StringView(key), v);
+        }
+    }
+    rule.insert(QStringLiteral("reached_target"), timing.value(QStringLiteral("reached_target")).toBool());
+    if (timing.value(QStringLiteral("warmup")).isDouble())
+        rule.insert(QStringLiteral("warmup"), timing.value(QStringLiteral("warmup")));
+    return rule;
 }
 
 } // namespace
@@ -168,6 +194,11 @@ Measurement measurementFromCase(
     if (!device.isEmpty() && (!call.isEmpty() || result.contains(QStringLiteral("speedup_time"))))
         m.counters.insert(QStringLiteral("timings"), timingsOf(device, call, speedupTime, result, QString()));
     m.provenance = provenanceOf(result, timing, context, m.l2Flush);
+    if (const QJsonObject rule = stopRuleOf(timing, context); !rule.isEmpty())
+        m.provenance.insert(QStringLiteral("stop_rule"), rule);
+    const QString binary = context.compile.value(QStringLiteral("binary_sha256")).toString();
+    if (!binary.isEmpty())
+        m.provenance.insert(QStringLiteral("binary_sha256"), binary);
     if (!context.measuredAt.isEmpty())
         m.createdAt = QDateTime::fromString(context.measuredAt, Qt::ISODateWithMs);
     m.source = MeasurementSource::Local;

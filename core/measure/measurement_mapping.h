@@ -18,6 +18,7 @@ struct CaseContext
     QJsonObject compile; // the candidate's compile object (`compile.candidate`)
     QJsonObject options; // the request's options (flush_l2 when the case says nothing)
     QString measuredAt; // ISO 8601 with milliseconds; empty: now, when stored
+    QString clusterNode; // the Slurm node that ran the worker; empty: this machine's worker
 };
 
 Hardware hardwareFromDevice(const QJsonObject &device, const QString &toolkitVersion);
@@ -25,7 +26,9 @@ Hardware hardwareFromDevice(const QJsonObject &device, const QString &toolkitVer
 // One case result (docs/measure-protocol.md, `cases[]`; the case name in `name`, or `case` for corpus lines).
 // The measurement's source is Local: these are runs on a real device. A Python case carries two figures (device
 // time in `timing`, call time in `call_timing`): the runtime is the one its `speedup_time` names, and both, with
-// their methods, the launch-bound flag and the noise marks, are kept in the counters' `timings`.
+// their methods, the launch-bound flag and the noise marks, are kept in the counters' `timings`. A CUDA case's
+// provenance keeps the evidence's facts: the stop rule (the worker's `provenance.stop_rule`, else the request's
+// options, with the case's `reached_target`), the compiled binary's `binary_sha256` and the cluster node.
 Measurement measurementFromCase(
     const QJsonObject &caseResult, const CaseContext &context, RowId kernelId, RowId hardwareId);
 

@@ -1,5 +1,6 @@
 // Protocol round trips against the real gpuf-measure process: --version, hello (with or without a GPU),
 // malformed requests, and NVRTC compiles for an explicit arch with the cubin cache. No GPU needed.
+#include <QCryptographicHash>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -253,6 +254,15 @@ private Q_SLOTS:
         const double ms = c2.value(QLatin1StringView("compile_ms")).toDouble();
         QVERIFY2(ms < 5.0, qPrintable(QStringLiteral("cached compile took %1 ms").arg(ms)));
         QCOMPARE(c2.value(QLatin1StringView("kernels")).toArray(), kernels);
+
+        // The binary's hash (the evidence's "Binary hash") is the SHA-256 of the cubin the worker keeps and loads,
+        // computed here a second way; a cache hit reports the same binary.
+        QFile cubin(m_cache.filePath(c1.value(QLatin1StringView("cache_key")).toString() + QStringLiteral(".cubin")));
+        QVERIFY2(cubin.open(QIODevice::ReadOnly), qPrintable(cubin.fileName()));
+        const QString sha
+            = QString::fromLatin1(QCryptographicHash::hash(cubin.readAll(), QCryptographicHash::Sha256).toHex());
+        QCOMPARE(c1.value(QLatin1StringView("binary_sha256")).toString(), sha);
+        QCOMPARE(c2.value(QLatin1StringView("binary_sha256")).toString(), sha);
 
         // Another architecture is another cache entry.
         compile.insert(QStringLiteral("arch"), QStringLiteral("sm_80"));

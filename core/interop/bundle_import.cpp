@@ -1,6 +1,7 @@
 // Bundle import. The first pass validates every line and indexes it by record type; later passes re-read only
 // the lines they need, in dependency order, so references may point forward and memory stays small.
 #include "core/interop/bundle_records.h"
+#include "core/interop/event_log_check.h"
 #include "core/interop/import_context.h"
 #include "core/interop/importers.h"
 #include "core/interop/line_reader.h"
@@ -54,6 +55,7 @@ private:
     Status writeSearchEvent(FieldReader &r);
     Status writeLesson(FieldReader &r);
     Status resolveLinks();
+    Status checkSearchLogs();
 
     Result<RowId> kernelId(FieldReader &r, const QString &field, const bundle::KernelRef &ref);
     Result<RowId> named(FieldReader &r, const QString &field, const QString &name, const char *what,
@@ -69,6 +71,8 @@ private:
     QList<IndexedLine> m_lines;
     QList<PendingLink> m_problemReferences;
     QList<PendingLink> m_kernelParents;
+    // The searches this file adds events to: their name, and each event's FILE:LINE by sequence.
+    QHash<RowId, std::pair<QString, QHash<qint64, QString>>> m_eventLines;
 };
 
 Status BundleImporter::run()
@@ -83,9 +87,36 @@ Status BundleImporter::run()
         return s;
     if (Status s = resolveLinks(); !s)
         return s;
-    return pass(3,
-        {RecordType::Measurement, RecordType::PairLabel, RecordType::Forecast, RecordType::SearchEvent,
-            RecordType::Lesson});
+    if (Status s = pass(3,
+            {RecordType::Measurement, RecordType::PairLabel, RecordType::Forecast, RecordType::SearchEvent,
+                RecordType::Lesson});
+        !s)
+        return s;
+    return checkSearchLogs();
+}
+
+// Each search the file added events to, whole (what the store held and what the file added), passes the checks a
+// standalone event log passes: a log gpuf's fold calls corrupt could never be shown or resumed.
+Status BundleImporter::checkSearchLogs()
+{
+    for (auto it = m_eventLines.cbegin(); it != m_eventLines.cend(); ++it) {
+        auto events = m_context.searches().events(it.key());
+        if (!events)
+            return Error {events.error()};
+        QList<ReadEvent> log;
+        log.reserve(events->size());
+        for (const SearchEvent &e : std::as_const(*events)) {
+            const QString location = it->second.value(e.sequence);
+            log.append({e,
+                location.isEmpty()
+                    ? QStringLiteral("search '%1' (in the store), event %2").arg(it->first).arg(e.sequence)
+                    : location});
+        }
+        if (Status checked = checkEventLog(log); !checked)
+            return Error {QStringLiteral("%1; search '%2' could never be shown or resumed, so nothing was imported")
+                              .arg(checked.error(), it->first)};
+    }
+    return {};
 }
 
 Status BundleImporter::index()
@@ -406,6 +437,9 @@ Status BundleImporter::writeSearchEvent(FieldReader &r)
     rec.event.searchId = *search;
     if (Status s = m_context.putEvent(rec.event, rec.sequence); !s)
         return fieldError(r, QStringLiteral("sequence"), QStringLiteral("search '%1': %2").arg(rec.search, s.error()));
+    auto &lines = m_eventLines[*search];
+    lines.first = rec.search;
+    lines.second.insert(rec.sequence, r.location());
     return {};
 }
 

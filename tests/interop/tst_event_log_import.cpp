@@ -64,6 +64,8 @@ private Q_SLOTS:
     void goodLogsImport();
     void badLogIsRefused_data();
     void badLogIsRefused();
+    void badLogInABundleIsRefused_data();
+    void badLogInABundleIsRefused();
 };
 
 void TestEventLogImport::goodLogsImport()
@@ -177,6 +179,79 @@ void TestEventLogImport::badLogIsRefused()
     QVERIFY2(report.error().contains(file + message), qPrintable(report.error()));
     QVERIFY(!report.error().contains(QLatin1Char('\n')));
     QCOMPARE(snapshot(*store, m_dir), before);
+}
+
+// The same checks for a search inside a bundle (gpuf export of a store that holds the gpuf log): a bundle whose log the
+// fold calls corrupt is refused with the bundle's line, and nothing of it is imported (it used to add the search).
+void TestEventLogImport::badLogInABundleIsRefused_data()
+{
+    QTest::addColumn<QString>("kind"); // the event edited: the first of this kind
+    QTest::addColumn<QString>("field"); // a payload field, "feedback.aggregated_speedup" one level down
+    QTest::addColumn<QJsonValue>("value");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("negative speedup") << QStringLiteral("evaluation_completed")
+                                      << QStringLiteral("feedback.aggregated_speedup") << QJsonValue(-2.0)
+                                      << QStringLiteral("evaluation_completed event refused: "
+                                                        "feedback.aggregated_speedup must be a positive number");
+    QTest::newRow("newer format") << QStringLiteral("search_initialized") << QStringLiteral("format_version")
+                                  << QJsonValue(99)
+                                  << QStringLiteral("search_initialized event refused: format_version 99 is newer "
+                                                    "than this gpuf reads (up to 3)");
+    QTest::newRow("answer to no request")
+        << QStringLiteral("mutation_completed") << QStringLiteral("request_id") << QJsonValue(QStringLiteral("01NEVER"))
+        << QStringLiteral("mutation_completed event refused: request '01NEVER' was never made");
+}
+
+void TestEventLogImport::badLogInABundleIsRefused()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, field);
+    QFETCH(QJsonValue, value);
+    QFETCH(QString, message);
+    const QString tag = QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'));
+    auto source = openStore(m_dir, QStringLiteral("bundle-source-%1.gpuf").arg(tag));
+    QVERIFY(source);
+    QVERIFY(interop::importFiles(*source, {gpufLog()}).ok());
+    const QString bundle = m_dir.filePath(QStringLiteral("search-%1.gpufb").arg(tag));
+    QVERIFY(interop::exportBundle(*source, bundle).ok());
+    {
+        // Unedited, the bundle imports: the refusal below is the edit's.
+        auto whole = openStore(m_dir, QStringLiteral("bundle-whole-%1.gpuf").arg(tag));
+        QVERIFY(whole);
+        const auto imported = interop::importFiles(*whole, {bundle});
+        QVERIFY2(imported.ok(), qPrintable(imported.error()));
+    }
+    QList<QJsonObject> lines = readLines(bundle);
+    qsizetype edited = -1;
+    for (qsizetype i = 0; i < lines.size() && edited < 0; ++i) {
+        if (lines[i].value(QStringLiteral("type")).toString() != QLatin1String("search_event")
+            || lines[i].value(QStringLiteral("kind")).toString() != kind)
+            continue;
+        QJsonObject payload = lines[i].value(QStringLiteral("payload")).toObject();
+        if (field.contains(QLatin1Char('.'))) {
+            QJsonObject inner = payload.value(field.section(QLatin1Char('.'), 0, 0)).toObject();
+            inner.insert(field.section(QLatin1Char('.'), 1), value);
+            payload.insert(field.section(QLatin1Char('.'), 0, 0), inner);
+        } else {
+            payload.insert(field, value);
+        }
+        lines[i].insert(QStringLiteral("payload"), payload);
+        edited = i;
+    }
+    QVERIFY(edited >= 0);
+    QVERIFY(writeFile(bundle, joined(lines)));
+    auto target = openStore(m_dir, QStringLiteral("bundle-target-%1.gpuf").arg(tag));
+    QVERIFY(target);
+    QVERIFY(interop::importFiles(*target, {fixture("bundle_full.jsonl")}).ok());
+    const QByteArray before = snapshot(*target, m_dir);
+    auto report = interop::importFiles(*target, {bundle});
+    QVERIFY(!report.ok());
+    QCOMPARE(report.error(),
+        QStringLiteral("%1:%2: %3; search '%4' could never be shown or resumed, so nothing was imported")
+            .arg(bundle)
+            .arg(edited + 1)
+            .arg(message, lines[edited].value(QStringLiteral("search")).toString()));
+    QCOMPARE(snapshot(*target, m_dir), before);
 }
 
 QTEST_GUILESS_MAIN(TestEventLogImport)

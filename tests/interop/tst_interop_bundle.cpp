@@ -173,9 +173,16 @@ void TestInteropBundle::eventRules_data()
     QTest::addColumn<QString>("error"); // empty: accepted
     QTest::addColumn<qint64>("storedEvents");
     const QByteArray search = R"({"type":"search","name":"adhoc","mode":"standard"})";
-    QTest::newRow("continues the stored log")
-        << search + '\n' + R"({"type":"search_event","search":"adhoc","sequence":1,"kind":"step_started"})" << QString()
-        << qint64(2);
+    QTest::newRow("continues the stored log") << search + '\n'
+            + R"({"type":"search_event","search":"adhoc","sequence":1,"kind":"step_started","payload":{"step":0}})"
+                                              << QString() << qint64(2);
+    // The log as a whole (the store's and the file's events) must pass what a standalone log passes.
+    QTest::newRow("continues it where no step was due")
+        << search + '\n'
+            + R"({"type":"search_event","search":"adhoc","sequence":1,"kind":"step_started","payload":{"step":3}})"
+        << QStringLiteral(":3: step_started event refused: step 3 started where step 0 was due; search 'adhoc' could "
+                          "never be shown or resumed, so nothing was imported")
+        << qint64(1);
     QTest::newRow("conflict at a stored sequence")
         << search + '\n' + R"({"type":"search_event","search":"adhoc","sequence":0,"kind":"step_started"})"
         << QStringLiteral(":3: field 'sequence': search 'adhoc': conflicts with the event already stored at"

@@ -3,8 +3,11 @@
 #include "app/cli/invocation.h"
 #include "app/cli/option_names.h"
 #include "core/forecasters/forecaster_reads.h"
+#include "core/forecasters/roofline_prior.h"
 #include "core/forecasters/training_scope.h"
 #include "core/metrics/from_store.h"
+#include "core/metrics/label_noise.h"
+#include "core/metrics/reference_skill.h"
 #include "core/store/forecast_repo.h"
 #include "core/store/scored_pairs.h"
 #include "core/store/store.h"
@@ -17,6 +20,7 @@ namespace {
 const QString kBootstrap = QStringLiteral("bootstrap");
 const QString kSamePairs = QStringLiteral("same-pairs");
 const QString kIsotonic = QStringLiteral("isotonic");
+const QString kStraddling = QStringLiteral("straddling");
 
 QList<Option> metricsOptions()
 {
@@ -29,6 +33,11 @@ QList<Option> metricsOptions()
             kSamePairs, QStringLiteral("Only the pairs every chosen forecaster forecast (as the GUI's table).")),
         Option::flag(kIsotonic,
             QStringLiteral("Add the bin-free (isotonic, PAV) fit to each cumulative reliability curve (JSON).")),
+        Option::text(kStraddling, QStringLiteral("RULE"),
+            QStringLiteral("Count pairs whose measured speedup's 95% interval straddles a bin edge in the measured bin "
+                           "(as-measured, the default), the lower or upper bin beside the edge, the other bin, or drop "
+                           "them."))
+            .byDefault(QStringLiteral("as-measured")),
         Option::integer(
             kBootstrap, QStringLiteral("N"), QStringLiteral("Bootstrap resamples for 95% intervals (default 0: none)."))
             .byDefault(QStringLiteral("0"))
@@ -116,8 +125,9 @@ void printReports(QTextStream &out, const ScoredPairs &pairs, const std::vector<
     }
 }
 
-// Scores against the base rate, the cumulative reliability per edge and the coverage-versus-width table.
-void printOrdinal(QTextStream &out, const metrics::ForecasterReport &r)
+// Scores against the base rate and the physics prior, the cumulative reliability per edge and the coverage-versus-width
+// table.
+void printOrdinal(QTextStream &out, const metrics::ForecasterReport &r, const metrics::ReferenceSkill &prior)
 {
     using metrics::formatValue;
     const metrics::MetricsReport &m = r.report;
@@ -126,16 +136,31 @@ void printOrdinal(QTextStream &out, const metrics::ForecasterReport &r)
                .arg(r.forecaster.name)
                .arg(m.nTotal)
                .arg(m.nParsed);
-    out << QStringLiteral("  score      forecaster  base rate  skill\n");
-    out << QStringLiteral("  RPS        %1  %2  %3\n")
-               .arg(formatValue(m.scalar(metrics::Scalar::Crps)).rightJustified(10),
-                   formatValue(m.baseRate.rps).rightJustified(9), skill(metrics::Scalar::RpsSkillBaseRate));
-    out << QStringLiteral("  Brier Σ    %1  %2  %3\n")
-               .arg(formatValue(m.scalar(metrics::Scalar::BrierSum)).rightJustified(10),
-                   formatValue(m.baseRate.brierSum).rightJustified(9), skill(metrics::Scalar::BrierSkillBaseRate));
-    out << QStringLiteral("  log (NLL)  %1  %2  %3\n")
-               .arg(formatValue(m.scalar(metrics::Scalar::Nll)).rightJustified(10),
-                   formatValue(m.baseRate.nll).rightJustified(9), skill(metrics::Scalar::LogSkillBaseRate));
+    const bool hasPrior = prior.n > 0;
+    if (hasPrior)
+        out << QStringLiteral("  right of │: on the %1 pairs the physics prior (roofline) forecast too\n").arg(prior.n);
+    out << QStringLiteral("  score      forecaster  base rate  skill")
+        << (hasPrior ? QStringLiteral("  │ forecaster  roofline  skill") : QString()) << '\n';
+    const auto line = [&](const QString &name, metrics::Scalar score, double base, metrics::Scalar baseSkill,
+                          double own, double roofline, double rooflineSkill) {
+        out << QStringLiteral("  %1 %2  %3  %4")
+                   .arg(name, formatValue(m.scalar(score)).rightJustified(10), formatValue(base).rightJustified(9),
+                       skill(baseSkill).rightJustified(5));
+        if (hasPrior)
+            out << QStringLiteral("  │ %1  %2  %3")
+                       .arg(formatValue(own).rightJustified(10), formatValue(roofline).rightJustified(8),
+                           formatValue(rooflineSkill).rightJustified(5));
+        out << '\n';
+    };
+    line(QStringLiteral("RPS      "), metrics::Scalar::Crps, m.baseRate.rps, metrics::Scalar::RpsSkillBaseRate,
+        prior.rps, prior.referenceRps, prior.rpsSkill);
+    line(QStringLiteral("Brier Σ  "), metrics::Scalar::BrierSum, m.baseRate.brierSum,
+        metrics::Scalar::BrierSkillBaseRate, prior.brierSum, prior.referenceBrierSum, prior.brierSkill);
+    line(QStringLiteral("log (NLL)"), metrics::Scalar::Nll, m.baseRate.nll, metrics::Scalar::LogSkillBaseRate,
+        prior.nll, prior.referenceNll, prior.logSkill);
+    if (!hasPrior)
+        out << QStringLiteral("  skill against the physics prior: the store holds no roofline forecast of these pairs "
+                              "(gpuf forecast STORE --forecaster roofline --hardware GPU)\n");
     out << QStringLiteral(
         "  cumulative reliability: P(speedup ≥ edge) forecast vs observed, parsed forecasts, 10 "
         "buckets, 90% consistency bands\n    edge     mean forecast  observed  buckets outside band\n");
@@ -157,13 +182,43 @@ void printOrdinal(QTextStream &out, const metrics::ForecasterReport &r)
     }
 }
 
-QJsonObject metricsJson(const std::vector<metrics::ForecasterReport> &reports, const QHash<qint64, qint64> &inSample)
+// Each forecaster's figures with the straddling pairs counted in either bin or left out (label_noise.h).
+void printLabelNoise(QTextStream &out, const std::vector<metrics::LabelNoise> &noise, metrics::StraddlingRule rule)
+{
+    using metrics::formatValue;
+    out << QStringLiteral("\nlabel noise: pairs whose 95 % interval straddles a bin edge counted in either bin or left "
+                          "out (the figures above count them %1)\n")
+               .arg(metrics::straddlingRuleText(rule));
+    out << QStringLiteral("  forecaster            straddling  counted            n  moved  accuracy  within-one"
+                          "       RPS   Brier Σ       log\n");
+    for (const metrics::LabelNoise &n : noise) {
+        for (const metrics::LabelNoiseRow &row : n.rows) {
+            out << QStringLiteral("  %1 %2  %3 %4 %5 %6 %7 %8 %9")
+                       .arg(n.forecaster.left(21).leftJustified(21), QString::number(n.straddling).rightJustified(10),
+                           metrics::straddlingRuleName(row.rule).leftJustified(12),
+                           QString::number(row.scored).rightJustified(6), QString::number(row.moved).rightJustified(6),
+                           formatValue(row.accuracy).rightJustified(9), formatValue(row.withinOne).rightJustified(11),
+                           formatValue(row.rps).rightJustified(9), formatValue(row.brierSum).rightJustified(9))
+                << QStringLiteral(" %1\n").arg(formatValue(row.nll).rightJustified(9));
+        }
+    }
+}
+
+QJsonObject metricsJson(const std::vector<metrics::ForecasterReport> &reports, const QHash<qint64, qint64> &inSample,
+    const std::vector<metrics::LabelNoise> &noise, metrics::StraddlingRule rule,
+    const QHash<qint64, metrics::ReferenceSkill> &prior)
 {
     QJsonObject json = metrics::storeMetricsJson(reports);
     for (const metrics::ForecasterReport &r : reports) {
         QJsonObject object = json.value(r.forecaster.name).toObject();
         object.insert(QStringLiteral("in_sample"), inSample.value(r.forecaster.id) > 0);
         object.insert(QStringLiteral("n_in_sample"), inSample.value(r.forecaster.id));
+        object.insert(QStringLiteral("straddling_rule"), metrics::straddlingRuleName(rule));
+        object.insert(QStringLiteral("physics_prior"), metrics::toJson(prior.value(r.forecaster.id)));
+        for (const metrics::LabelNoise &n : noise) {
+            if (n.forecasterId == r.forecaster.id)
+                object.insert(QStringLiteral("label_noise"), metrics::labelNoiseJson(n));
+        }
         json.insert(r.forecaster.name, object);
     }
     return json;
@@ -186,12 +241,20 @@ int runMetrics(Invocation &run)
     if (pairs->forecasters.isEmpty())
         return run.bad(QStringLiteral("the store holds no forecasters"));
 
+    const auto rule = metrics::straddlingRuleFromName(run.value(kStraddling));
+    if (!rule)
+        return run.usage(QStringLiteral("--straddling %1: expected as-measured, lower, upper, other or drop")
+                             .arg(run.value(kStraddling)));
+    const bool samePairs = run.isSet(kSamePairs);
+    const std::vector<metrics::LabelNoise> noise = metrics::labelNoise(*pairs, samePairs);
+    const ScoredPairs asMeasured = *pairs;
+    *pairs = metrics::applyStraddlingRule(std::move(*pairs), *rule);
+
     metrics::MetricsOptions options;
     options.bootstrapResamples = given->integer(kBootstrap);
     options.bootstrapSeed = given->uint64(kSeed);
     options.isotonicReliability = run.isSet(kIsotonic);
     std::vector<metrics::ScoredRow> rows = metrics::toScoredRows(*pairs);
-    const bool samePairs = run.isSet(kSamePairs);
     if (samePairs)
         rows = metrics::samePairs(rows);
     const std::vector<metrics::ForecasterReport> reports = metrics::forecasterReports(*pairs, rows, options);
@@ -199,12 +262,19 @@ int runMetrics(Invocation &run)
     if (!forecasters)
         return run.bad(forecasters.error());
     const QHash<qint64, qint64> inSample = inSampleRows(*pairs, rows, *forecasters);
+    // Skill against the physics prior: its stored forecasts of the same pairs, counted by the same rule.
+    auto priorRows = metrics::physicsPriorRows(**store, filter, *rule);
+    if (!priorRows)
+        return run.bad(priorRows.error());
+    const auto prior = metrics::skillsAgainst(rows, *priorRows, QLatin1StringView(kRooflineForecasterName));
     if (run.json())
-        run.printJson(metricsJson(reports, inSample));
+        run.printJson(metricsJson(reports, inSample, noise, *rule, prior));
     else {
-        printReports(run.out(), *pairs, reports, samePairs, inSample);
+        printReports(run.out(), asMeasured, reports, samePairs, inSample);
+        if (asMeasured.straddling() > 0 || *rule != metrics::StraddlingRule::AsMeasured)
+            printLabelNoise(run.out(), noise, *rule);
         for (const metrics::ForecasterReport &r : reports)
-            printOrdinal(run.out(), r);
+            printOrdinal(run.out(), r, prior.value(r.forecaster.id));
     }
     return int(Success);
 }

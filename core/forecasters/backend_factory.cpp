@@ -3,6 +3,7 @@
 
 #include "core/forecasters/costmodel/costmodel_backend.h"
 #include "core/forecasters/llm_backend.h"
+#include "core/forecasters/roofline_prior.h"
 
 namespace gpuf {
 namespace {
@@ -23,6 +24,9 @@ Result<std::unique_ptr<ForecastBackend>> makeCostModelBackend(
 {
     // An explicit model (gpuf forecast --model) wins; otherwise a cost-model forecaster other than the built-in
     // `costmodel` (a retrained model's) forecasts with the model file its configuration names.
+    if (isRooflineForecaster(forecaster))
+        return std::unique_ptr<ForecastBackend>(
+            std::make_unique<RooflineBackend>(forecaster.id, rooflineSettingsOf(forecaster), parent));
     QString path = options.costModelPath;
     const QString source = forecaster.config.value(QLatin1StringView("model_source")).toString();
     if (path.isEmpty() && forecaster.name != QLatin1StringView(costmodel::kForecasterName) && !source.isEmpty()

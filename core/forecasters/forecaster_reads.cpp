@@ -2,6 +2,7 @@
 #include "core/forecasters/forecaster_reads.h"
 
 #include "core/forecasters/costmodel/costmodel_backend.h"
+#include "core/forecasters/roofline_prior.h"
 #include "core/store/forecast_repo.h"
 #include "core/store/hardware_repo.h"
 
@@ -25,6 +26,11 @@ Result<std::optional<Forecaster>> resolveForecaster(Store &store, const QString 
 {
     if (name == QLatin1StringView(costmodel::kForecasterName)) {
         auto ensured = ensureCostModelForecaster(store, modelPath);
+        if (!ensured)
+            return ensured.failure();
+    }
+    if (name == QLatin1StringView(kRooflineForecasterName)) {
+        auto ensured = ensureRooflineForecaster(store);
         if (!ensured)
             return ensured.failure();
     }

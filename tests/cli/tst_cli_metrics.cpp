@@ -2,15 +2,19 @@
 // imported from tests/data/interop; its JSON equals core/metrics computed directly, bad input exits 1, usage 2.
 #include "../metrics/tst_metrics_store_fixture.h"
 #include "core/metrics/from_store.h"
+#include "core/metrics/label_noise.h"
 #include "core/metrics/report_json.h"
 #include "core/store/scored_pairs.h"
 #include "tests/support/cli_run.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cmath>
 
 using namespace gpuf;
 using namespace Qt::StringLiterals;
@@ -41,7 +45,8 @@ class TestCliMetrics : public QObject
     QString m_paper;
 
     // core/metrics on the same store: one report per forecaster over its own rows (or the same-pair rows).
-    QJsonObject direct(const ScoredPairFilter &filter, const metrics::MetricsOptions &options, bool samePairs)
+    QJsonObject direct(const ScoredPairFilter &filter, const metrics::MetricsOptions &options, bool samePairs,
+        metrics::StraddlingRule rule = metrics::StraddlingRule::AsMeasured)
     {
         auto store = Store::open(m_store, Store::Mode::ReadOnly);
         if (!store)
@@ -49,6 +54,7 @@ class TestCliMetrics : public QObject
         auto pairs = loadScoredPairs(**store, filter);
         if (!pairs)
             return {};
+        *pairs = metrics::applyStraddlingRule(std::move(*pairs), rule);
         std::vector<metrics::ScoredRow> rows = metrics::toScoredRows(*pairs);
         if (samePairs)
             rows = metrics::samePairs(rows);
@@ -68,6 +74,9 @@ private Q_SLOTS:
     void jsonEqualsDirectComputation();
     void jsonHasEveryKey();
     void textPrintsTheTable();
+    void straddlingPairsInEitherBin_data();
+    void straddlingPairsInEitherBin();
+    void skillAgainstThePhysicsPrior();
     void statsCountReplaysApart();
     void badInput_data();
     void badInput();
@@ -189,6 +198,90 @@ void TestCliMetrics::textPrintsTheTable()
     QVERIFY(text.contains(u"prediction sets over contiguous bins"_s));
 }
 
+void TestCliMetrics::straddlingPairsInEitherBin_data()
+{
+    QTest::addColumn<QString>("rule");
+    for (metrics::StraddlingRule rule : metrics::kStraddlingRules)
+        QTest::newRow(qPrintable(metrics::straddlingRuleName(rule))) << metrics::straddlingRuleName(rule);
+}
+
+// --straddling RULE: the figures equal core/metrics on the pairs with the rule applied, and every forecaster's
+// label_noise block holds its figures under every rule, the chosen one equal to the figures printed.
+void TestCliMetrics::straddlingPairsInEitherBin()
+{
+    QFETCH(QString, rule);
+    const Run r = runGpufBytes({u"metrics"_s, m_store, u"--json"_s, u"--straddling"_s, rule});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject json = jsonOf(r);
+    const QJsonObject expected = direct({}, {}, false, *metrics::straddlingRuleFromName(rule));
+    QCOMPARE(json.keys(), expected.keys());
+    for (const QString &name : expected.keys()) {
+        const QJsonObject got = json.value(name).toObject();
+        const QJsonObject want = expected.value(name).toObject();
+        for (const QString &key : want.keys())
+            QVERIFY2(got.value(key) == want.value(key), qPrintable(name + u'.' + key));
+        QCOMPARE(got.value(u"straddling_rule"_s).toString(), rule);
+        const QJsonObject noise = got.value(u"label_noise"_s).toObject();
+        const QJsonObject chosen = noise.value(u"rules"_s).toObject().value(rule).toObject();
+        QCOMPARE(chosen.value(u"n"_s), got.value(u"n_total"_s));
+        QCOMPARE(chosen.value(u"accuracy"_s), got.value(u"accuracy"_s));
+        QCOMPARE(chosen.value(u"rps"_s), got.value(u"crps"_s));
+        QCOMPARE(chosen.value(u"nll"_s), got.value(u"nll"_s));
+    }
+    // alpha (tst_metrics_store_fixture.h): 4 of its 7 scored rows straddle an edge (B at 4×, X at 2×, C at 0.5×
+    // twice); dropped, 3 are left.
+    const QJsonObject alphaNoise = json.value(u"alpha"_s).toObject().value(u"label_noise"_s).toObject();
+    QCOMPARE(alphaNoise.value(u"n_straddling"_s).toInteger(), 4);
+    const QJsonObject rules = alphaNoise.value(u"rules"_s).toObject();
+    QCOMPARE(rules.value(u"as-measured"_s).toObject().value(u"n"_s).toInteger(), 7);
+    QCOMPARE(rules.value(u"drop"_s).toObject().value(u"n"_s).toInteger(), 3);
+    QCOMPARE(rules.value(u"upper"_s).toObject().value(u"n_moved"_s).toInteger()
+            + rules.value(u"lower"_s).toObject().value(u"n_moved"_s).toInteger(),
+        4); // each straddling row sits in one of the two bins, so exactly one of the rules moves it
+    const Run text = runGpufBytes({u"metrics"_s, m_store, u"--straddling"_s, rule});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(QString::fromUtf8(text.out).contains(u"label noise: pairs whose 95 % interval straddles a bin edge"_s),
+        text.out.constData());
+}
+
+// gpuf forecast --forecaster roofline registers the physics prior and stores its forecasts; gpuf metrics then scores
+// every forecaster against it on the pairs both forecast (the prior against itself: skill 0), on a copy of the store.
+void TestCliMetrics::skillAgainstThePhysicsPrior()
+{
+    const QString copy = m_dir.filePath(u"prior.gpuf"_s);
+    QFile::remove(copy);
+    QVERIFY(QFile::copy(m_store, copy));
+    const Run before = runGpufBytes({u"metrics"_s, copy, u"--json"_s});
+    QCOMPARE(before.exitCode, 0);
+    const QJsonObject none = jsonOf(before).value(u"alpha"_s).toObject().value(u"physics_prior"_s).toObject();
+    QCOMPARE(none.value(u"n"_s).toInteger(), 0);
+    QVERIFY(none.value(u"rps_skill"_s).isNull());
+
+    const Run forecast = runGpufBytes({u"forecast"_s, copy, u"--forecaster"_s, u"roofline"_s});
+    QVERIFY2(forecast.exitCode == 0, forecast.err.constData());
+    const Run after = runGpufBytes({u"metrics"_s, copy, u"--json"_s});
+    QCOMPARE(after.exitCode, 0);
+    const QJsonObject json = jsonOf(after);
+    QVERIFY2(json.contains(u"roofline"_s), after.out.constData());
+    const QJsonObject prior = json.value(u"roofline"_s).toObject();
+    const QJsonObject self = prior.value(u"physics_prior"_s).toObject();
+    QCOMPARE(self.value(u"forecaster"_s).toString(), u"roofline"_s);
+    QCOMPARE(self.value(u"n"_s).toInteger(), prior.value(u"n_total"_s).toInteger());
+    QVERIFY(self.value(u"n"_s).toInteger() > 0);
+    QCOMPARE(self.value(u"rps_skill"_s).toDouble(), 0.0);
+    QCOMPARE(self.value(u"brier_skill"_s).toDouble(), 0.0);
+    QCOMPARE(self.value(u"log_skill"_s).toDouble(), 0.0);
+    // alpha against the prior: 1 − its RPS ÷ the prior's, on the pairs both forecast.
+    const QJsonObject alpha = json.value(u"alpha"_s).toObject().value(u"physics_prior"_s).toObject();
+    QVERIFY(alpha.value(u"n"_s).toInteger() > 0);
+    QVERIFY(std::abs(alpha.value(u"rps_skill"_s).toDouble()
+                - (1.0 - alpha.value(u"rps"_s).toDouble() / alpha.value(u"rps_reference"_s).toDouble()))
+        < 1e-12);
+    const Run text = runGpufBytes({u"metrics"_s, copy, u"--forecaster"_s, u"alpha"_s});
+    QVERIFY2(
+        QString::fromUtf8(text.out).contains(u"the physics prior (roofline) forecast too"_s), text.out.constData());
+}
+
 // `gpuf stats` on the same store: B's two replayed runtimes (fixture) are counted apart from runs made here, in all,
 // per hardware and per problem.
 void TestCliMetrics::statsCountReplaysApart()
@@ -228,6 +321,8 @@ void TestCliMetrics::badInput_data()
     QTest::newRow("negative bootstrap") << QStringList {u"--bootstrap"_s, u"-1"_s} << 2 << u"--bootstrap"_s;
     QTest::newRow("bad seed") << QStringList {u"--seed"_s, u"x"_s} << 2 << u"--seed"_s;
     QTest::newRow("unknown option") << QStringList {u"--frobnicate"_s} << 2 << u"frobnicate"_s;
+    QTest::newRow("unknown straddling rule") << QStringList {
+        u"--straddling"_s, u"both"_s} << 2 << u"--straddling both: expected as-measured, lower, upper, other or drop"_s;
 }
 
 void TestCliMetrics::badInput()

@@ -6,6 +6,7 @@
 #include "widgets/calibration/metrics_table.h"
 #include "widgets/calibration/metrics_table_model.h"
 #include "widgets/candidates/candidate_browser.h"
+#include "widgets/candidates/candidate_csv.h"
 #include "widgets/candidates/candidate_filter_bar.h"
 #include "widgets/candidates/candidate_table_model.h"
 #include "widgets/candidates/kernel_actions.h"
@@ -151,6 +152,9 @@ void ContextMenus::fillCandidates(QMenu *menu)
         menu->addAction(m_parts.evidence->showEvidenceAction());
     menu->addSeparator();
     menu->addAction(copyActionOf(m_parts.candidates->tableView()));
+    CandidateBrowser *browser = m_parts.candidates;
+    menu->addAction(tr("Export Table as CSV…"), browser,
+        [browser] { exportCandidateTableInteractively(*browser->model(), browser); });
     if (m_parts.lessons)
         menu->addAction(m_parts.lessons->newLessonFromSelectionAction());
     menu->addSeparator();

@@ -75,6 +75,23 @@ struct Verdict
 };
 QString verdictStateName(Verdict::State state); // "clean" | "suspicious" | "quarantined"
 
+// A Python measurement's two figures (docs/python-problems.md, "Device time and call time"), each with the method it
+// was timed by, and which of them the speedup uses. Not recorded for a measurement with one figure (CUDA kernels,
+// an older harness, imports).
+struct TwoTimes
+{
+    bool recorded = false;
+    std::optional<double> deviceMedianNs;
+    std::optional<double> deviceMeanNs;
+    QString deviceMethod; // "cupti_kernel_sum", "cuda_events" (no kernel records), …
+    std::optional<double> callMedianNs;
+    std::optional<double> callMeanNs;
+    QString callMethod; // "do_bench_loop", …
+    QString speedupTime; // "device" | "call"
+    std::optional<bool> launchBound;
+    std::optional<double> hostOverheadNs; // call − device medians
+};
+
 struct MeasurementEvidence
 {
     RowId measurementId = 0;
@@ -94,6 +111,7 @@ struct MeasurementEvidence
     std::optional<double> relStdErr;
     std::optional<int> samples;
     StopRule stopRule;
+    TwoTimes times;
     Correctness correctness;
     Roofline roofline;
     QString binaryHash; // the compiled binary's hash; empty: not recorded

@@ -49,6 +49,41 @@ QString stopRuleText(const StopRule &s)
     return text;
 }
 
+// "11.3 µs median, 11.52 µs mean (cupti_kernel_sum) · the speedup's figure"
+QString figureText(std::optional<double> medianNs, std::optional<double> meanNs, const QString &method, bool used)
+{
+    if (!medianNs)
+        return notRecorded();
+    QString text = tr("%1 median").arg(timeText(medianNs));
+    if (meanNs)
+        text += tr(", %1 mean").arg(timeText(meanNs));
+    if (!method.isEmpty())
+        text += QStringLiteral(" (%1)").arg(method);
+    if (used)
+        text += tr(" · the speedup's figure");
+    return text;
+}
+
+QString launchBoundText(const TwoTimes &t)
+{
+    if (!t.launchBound)
+        return notRecorded();
+    const QString overhead = t.hostOverheadNs ? timeText(t.hostOverheadNs) : notRecorded();
+    return *t.launchBound ? tr("yes: the call takes %1 more than the device time (host launch work)").arg(overhead)
+                          : tr("no (call − device: %1)").arg(overhead);
+}
+
+QList<Fact> timesFacts(const TwoTimes &t)
+{
+    if (!t.recorded)
+        return {};
+    const bool call = t.speedupTime == QLatin1StringView("call");
+    return {{QStringLiteral("device_time"), tr("Device time"),
+                figureText(t.deviceMedianNs, t.deviceMeanNs, t.deviceMethod, !call)},
+        {QStringLiteral("call_time"), tr("Call time"), figureText(t.callMedianNs, t.callMeanNs, t.callMethod, call)},
+        {QStringLiteral("launch_bound"), tr("Launch-bound"), launchBoundText(t)}};
+}
+
 QString toleranceText(const Correctness &c)
 {
     QStringList parts;
@@ -81,6 +116,21 @@ QString worstErrorText(const Correctness &c)
 }
 
 QJsonValue optionalJson(const std::optional<double> &v) { return v ? QJsonValue(*v) : QJsonValue(); }
+
+QJsonValue timesJson(const TwoTimes &t)
+{
+    if (!t.recorded)
+        return QJsonValue();
+    QJsonObject o {{QStringLiteral("device_median_ns"), optionalJson(t.deviceMedianNs)},
+        {QStringLiteral("device_mean_ns"), optionalJson(t.deviceMeanNs)},
+        {QStringLiteral("device_method"), t.deviceMethod},
+        {QStringLiteral("call_median_ns"), optionalJson(t.callMedianNs)},
+        {QStringLiteral("call_mean_ns"), optionalJson(t.callMeanNs)}, {QStringLiteral("call_method"), t.callMethod},
+        {QStringLiteral("speedup_time"), t.speedupTime},
+        {QStringLiteral("launch_bound"), t.launchBound ? QJsonValue(*t.launchBound) : QJsonValue()},
+        {QStringLiteral("host_overhead_ns"), optionalJson(t.hostOverheadNs)}};
+    return o;
+}
 
 QJsonValue clocksJson(const Clocks &c)
 {
@@ -189,6 +239,10 @@ QList<Fact> measurementFacts(const MeasurementEvidence &m)
         {QStringLiteral("binary_hash"), tr("Binary hash"), orNot(m.binaryHash)},
         {QStringLiteral("verdict"), tr("Verdict"), verdictText(m.verdict)},
     };
+    // A Python measurement's two figures after its median (the speedup's figure), where they were recorded.
+    const QList<Fact> times = timesFacts(m.times);
+    for (qsizetype i = 0; i < times.size(); ++i)
+        facts.insert(8 + i, times.at(i));
     return facts;
 }
 
@@ -240,7 +294,7 @@ QJsonObject toJson(const MeasurementEvidence &m)
         {QStringLiteral("median_ns"), optionalJson(m.medianNs)},
         {QStringLiteral("rel_std_err"), optionalJson(m.relStdErr)},
         {QStringLiteral("samples"), m.samples ? QJsonValue(*m.samples) : QJsonValue()},
-        {QStringLiteral("stop_rule"), stopRuleJson(m.stopRule)},
+        {QStringLiteral("stop_rule"), stopRuleJson(m.stopRule)}, {QStringLiteral("times"), timesJson(m.times)},
         {QStringLiteral("correctness"), correctnessJson(m.correctness)},
         {QStringLiteral("roofline_floor_ns"), optionalJson(m.roofline.floorNs)},
         {QStringLiteral("fraction_of_peak"), optionalJson(m.roofline.fractionOfPeak)},

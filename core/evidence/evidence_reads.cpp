@@ -119,6 +119,34 @@ QString measuredBy(const Measurement &m)
     return version.isEmpty() ? tr("this machine's worker") : tr("this machine's worker (gpuf-measure %1)").arg(version);
 }
 
+std::optional<double> nsOf(const QJsonObject &figure, const QString &key)
+{
+    const QJsonValue v = figure.value(key);
+    return v.isDouble() && v.toDouble() > 0.0 ? std::optional<double>(v.toDouble() * 1e3) : std::nullopt;
+}
+
+TwoTimes twoTimesFrom(const QJsonObject &timings)
+{
+    TwoTimes t;
+    const QJsonObject device = timings.value(QStringLiteral("device")).toObject();
+    const QJsonObject call = timings.value(QStringLiteral("call")).toObject();
+    if (device.isEmpty() || call.isEmpty())
+        return t;
+    t.recorded = true;
+    t.deviceMedianNs = nsOf(device, QStringLiteral("median_us"));
+    t.deviceMeanNs = nsOf(device, QStringLiteral("mean_us"));
+    t.deviceMethod = device.value(QStringLiteral("method")).toString();
+    t.callMedianNs = nsOf(call, QStringLiteral("median_us"));
+    t.callMeanNs = nsOf(call, QStringLiteral("mean_us"));
+    t.callMethod = call.value(QStringLiteral("method")).toString();
+    t.speedupTime = timings.value(QStringLiteral("speedup_time")).toString();
+    if (timings.value(QStringLiteral("launch_bound")).isBool())
+        t.launchBound = timings.value(QStringLiteral("launch_bound")).toBool();
+    if (timings.value(QStringLiteral("host_overhead_us")).isDouble())
+        t.hostOverheadNs = timings.value(QStringLiteral("host_overhead_us")).toDouble() * 1e3;
+    return t;
+}
+
 std::optional<bool> l2FlushOf(const Measurement &m)
 {
     const QJsonValue flush = m.provenance.value(QStringLiteral("flush_l2"));
@@ -166,6 +194,7 @@ MeasurementEvidence evidenceOf(const Measurement &m, const QString &role, const 
             e.stopRule.reason = reason;
         }
     }
+    e.times = twoTimesFrom(m.counters.value(QStringLiteral("timings")).toObject());
     e.correctness = correctnessFrom(m.counters.value(QStringLiteral("correctness")), tolerances);
     if (roofline && roofline->point) {
         e.roofline.floorNs = roofline->point->floorNs > 0 ? std::optional(roofline->point->floorNs) : std::nullopt;

@@ -104,6 +104,11 @@ double candidateSortKey(const CandidateTable &table, int row, int column, const 
         const MeasuredCell *cell = measuredCellOf(table, row, view);
         return cell && cell->hasMeasurement() ? double(cell->implausibleCases) : none;
     }
+    case TimesColumn: {
+        // By the figure the speedup uses; rows without the two figures last.
+        const MeasuredCell *cell = measuredCellOf(table, row, view);
+        return cell && cell->hasTimes() ? double(cell->speedupByCall ? cell->callUs : cell->deviceUs) : none;
+    }
     default:
         return none;
     }

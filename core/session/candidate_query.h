@@ -32,6 +32,7 @@ enum CandidateColumn : int {
     StatusColumn,
     CreatedColumn,
     PlausibilityColumn, // "⚠ implausible" where a measured time beats the bandwidth floor on the hardware shown
+    TimesColumn, // a Python candidate's device time and call time, the speedup's figure in brackets
     CandidateColumnCount
 };
 

@@ -10,11 +10,14 @@
 #include "core/store/store.h"
 
 #include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QSet>
 #include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 namespace gpuf {
@@ -122,6 +125,7 @@ struct CaseRun
     MeasurementStatus status = MeasurementStatus::Ok;
     bool replayed = false;
     double medianNs = 0.0;
+    PythonTimes times;
 };
 
 bool runBefore(const CaseRun &a, const CaseRun &b)
@@ -151,7 +155,20 @@ struct RawMeasurement
     bool replayed = false; // source 'replay'
     qint64 recordedMs = 0; // replays only: when the runtime they copy was recorded (0: not known)
     double medianNs = 0.0;
+    PythonTimes times;
 };
+
+// [device median µs, call median µs, speedup_time, launch_bound] as json_extract gives them; zeros where absent.
+PythonTimes pythonTimesOf(const QString &json)
+{
+    const QJsonArray a = QJsonDocument::fromJson(json.toUtf8()).array();
+    PythonTimes t;
+    t.deviceUs = float(a.at(0).toDouble());
+    t.callUs = float(a.at(1).toDouble());
+    t.byCall = a.at(2).toString() == QLatin1StringView("call");
+    t.launchBound = a.at(3).toBool() || a.at(3).toInt() == 1;
+    return t;
+}
 
 // `statement` with " AND <column> IN (?, …)" before its ORDER BY when `only` is not empty, its ids bound.
 Result<QSqlQuery> runFor(QSqlDatabase &db, QString statement, const QString &column, const QList<RowId> &only)
@@ -206,7 +223,11 @@ Result<QList<RawMeasurement>> fetchMeasurements(
     auto q = runFor(db,
         QStringLiteral("SELECT kernel_id, hardware_id, case_name, status, median_ns,"
                        " CASE WHEN source = 'replay' THEN CASE WHEN json_valid(provenance_json)"
-                       " THEN COALESCE(json_extract(provenance_json, '$.replay_of_time'), '') ELSE '' END END"
+                       " THEN COALESCE(json_extract(provenance_json, '$.replay_of_time'), '') ELSE '' END END,"
+                       // A Python case's two figures (counters.timings): only rows that mention them are parsed.
+                       " CASE WHEN instr(counters_json, '\"timings\"') > 0 AND json_valid(counters_json)"
+                       " THEN json_extract(counters_json, '$.timings.device.median_us', '$.timings.call.median_us',"
+                       " '$.timings.speedup_time', '$.timings.launch_bound') END"
                        " FROM measurements WHERE 1 ORDER BY id"),
         QStringLiteral("kernel_id"), only);
     if (!q)
@@ -229,6 +250,8 @@ Result<QList<RawMeasurement>> fetchMeasurements(
         // NULL unless a replay; then the time it names, or '' when it names none.
         const QVariant replayOf = q->value(5);
         m.replayed = !replayOf.isNull();
+        if (const QVariant times = q->value(6); !times.isNull())
+            m.times = pythonTimesOf(times.toString());
         if (m.replayed) {
             const QDateTime recorded = QDateTime::fromString(replayOf.toString(), Qt::ISODateWithMs);
             m.recordedMs = recorded.isValid() ? recorded.toMSecsSinceEpoch() : 0;
@@ -558,6 +581,7 @@ Status TableLoader::loadMeasurements()
         run.status = m.status;
         run.replayed = m.replayed;
         run.medianNs = m.medianNs;
+        run.times = m.times;
         runs.append(run);
         if (m.replayed) {
             qint64 &recorded = m_replayRecordedMs[run.row * hardwareCount + run.hardware];
@@ -588,6 +612,29 @@ Status TableLoader::loadMeasurements()
     return {};
 }
 
+// The Python figures of a candidate's newest ok runs on one GPU: geometric means over the cases that hold both.
+void fillTimes(MeasuredCell &cell, const QList<CaseRun> &runs, qsizetype begin, qsizetype end)
+{
+    double logDevice = 0.0;
+    double logCall = 0.0;
+    int n = 0;
+    for (qsizetype i = begin; i < end; ++i) {
+        const CaseRun &r = runs[i];
+        if (r.status != MeasurementStatus::Ok || r.times.deviceUs <= 0.0F || r.times.callUs <= 0.0F)
+            continue;
+        logDevice += std::log(double(r.times.deviceUs));
+        logCall += std::log(double(r.times.callUs));
+        cell.speedupByCall = r.times.byCall;
+        cell.launchBoundCases += r.times.launchBound ? 1 : 0;
+        ++n;
+    }
+    cell.timesCases = n;
+    if (n > 0) {
+        cell.deviceUs = float(std::exp(logDevice / n));
+        cell.callUs = float(std::exp(logCall / n));
+    }
+}
+
 // DESIGN §4 (measuredSpeedup): the runs of one (candidate, hardware) against its baseline's runs on that hardware.
 void TableLoader::fillMeasuredCell(const QList<CaseRun> &runs, qsizetype begin, qsizetype end)
 {
@@ -616,6 +663,7 @@ void TableLoader::fillMeasuredCell(const QList<CaseRun> &runs, qsizetype begin, 
     const MeasuredSpeedup measured = measuredSpeedup(candidate, baseline);
     MeasuredCell &cell = m_table.measured[qsizetype(first.row) * hardwareCount + first.hardware];
     cell.runs = int(end - begin);
+    fillTimes(cell, runs, begin, end);
     if (measured.replayed) {
         // The candidate's replays, else (a candidate run here against a replayed baseline) the baseline's.
         cell.replayed = true;

@@ -52,6 +52,17 @@ struct CandidateForecaster
 
 // What is known of one candidate's speedup on one hardware: its own measurements against its baseline's
 // (DESIGN §4), and the newest imported pair label.
+// A Python case's two figures as its measurement's counters.timings hold them (docs/python-problems.md): device
+// time and call time medians in µs (0: not recorded), whether the speedup uses the call time, and the launch-bound
+// flag.
+struct PythonTimes
+{
+    float deviceUs = 0.0F;
+    float callUs = 0.0F;
+    bool byCall = false;
+    bool launchBound = false;
+};
+
 struct MeasuredCell
 {
     enum class State : quint8 {
@@ -75,12 +86,21 @@ struct MeasuredCell
 
     int runs = 0; // the newest run of each case measured on this hardware (what CandidateHardware::measurements counts)
 
+    // A Python candidate's device time and call time, geometric means over its newest ok runs that hold both (0:
+    // none does), whether its speedup uses the call time, and how many of those cases are launch-bound.
+    float deviceUs = 0.0F;
+    float callUs = 0.0F;
+    int timesCases = 0;
+    bool speedupByCall = false;
+    int launchBoundCases = 0;
+
     RowId labelId = 0; // 0: no label
     RowId labelReferenceId = 0;
     std::optional<double> labelSpeedup; // absent: the label says the candidate failed
     std::optional<int> labelBin; // the true bin as published
 
     bool hasMeasurement() const { return state != State::None; }
+    bool hasTimes() const { return timesCases > 0; }
     bool isReplay() const { return hasMeasurement() && replayed; }
     // The label stands in only where there is no measurement.
     bool usesLabel() const { return state == State::None && labelId != 0; }

@@ -38,6 +38,7 @@ void setColumnWidths(QTableView *view)
         {StatusColumn, QStringLiteral("forecast trusted")},
         {CreatedColumn, QStringLiteral("2026-03-02 08:00")},
         {PlausibilityColumn, QStringLiteral("⚠ implausible")},
+        {TimesColumn, QStringLiteral("device 11.0 µs · [call 14.7 µs]")},
     };
     // Never narrower than the header: a translated title ("Geänderte Zeilen") can outgrow the English sample.
     const auto headerWidth = [&](int column) {

@@ -12,6 +12,12 @@ namespace {
 // Enough digits that the text lies in the speedup's own bin (bins::speedupText).
 QString speedupText(double speedup) { return bins::speedupText(speedup, speedup < 10.0 ? 2 : 1); }
 
+// "11.0 µs", "8.25 µs", "6410.1 µs"
+QString timesMicroseconds(float us)
+{
+    return QString::number(double(us), 'f', us < 10.0F ? 2 : 1) + QStringLiteral(" µs");
+}
+
 QString failureText(MeasurementStatus status)
 {
     return measurementStatusName(status).replace(QLatin1Char('_'), QLatin1Char(' '));
@@ -150,6 +156,8 @@ QVariant CandidateTableModel::displayData(int row, int column) const
         const MeasuredCell *cell = measuredCellOf(*m_table, row, m_view);
         return cell && cell->implausibleCases > 0 ? tr("⚠ implausible") : QString();
     }
+    case TimesColumn:
+        return pythonTimesText(measuredCellOf(*m_table, row, m_view));
     default:
         return {};
     }
@@ -205,9 +213,44 @@ QVariant CandidateTableModel::toolTipData(int row, int column) const
         return cell->implausibleCases > 0 ? implausibleToolTip(*cell)
                                           : tr("No measured time beats the bandwidth floor (bytes ÷ peak bandwidth)");
     }
+    case TimesColumn:
+        return pythonTimesToolTip(measuredCellOf(*m_table, row, m_view));
     default:
         return {};
     }
+}
+
+// "device 11.0 µs · [call 14.7 µs]": the figure the speedup uses in brackets; empty without both figures.
+QString CandidateTableModel::pythonTimesText(const MeasuredCell *cell)
+{
+    if (!cell || !cell->hasTimes())
+        return {};
+    const QString device = tr("device %1").arg(timesMicroseconds(cell->deviceUs));
+    const QString call = tr("call %1").arg(timesMicroseconds(cell->callUs));
+    QString text = cell->speedupByCall ? QString(device + QStringLiteral(" · [") + call + u']')
+                                       : QString(u'[' + device + QStringLiteral("] · ") + call);
+    if (cell->launchBoundCases > 0)
+        text += tr(" · launch-bound");
+    return text;
+}
+
+QString CandidateTableModel::pythonTimesToolTip(const MeasuredCell *cell)
+{
+    if (!cell || !cell->hasTimes())
+        return tr("No device and call time recorded on this hardware (a CUDA kernel, or Python measured before "
+                  "both were)");
+    QString tip = tr("Geometric mean over %n case(s): device time %1 (the GPU's work), call time %2 (per call in a "
+                     "loop, as triton.testing.do_bench times it).",
+        nullptr, cell->timesCases)
+                      .arg(timesMicroseconds(cell->deviceUs), timesMicroseconds(cell->callUs));
+    tip += u'\n'
+        + (cell->speedupByCall ? tr("The speedup uses the call time (the problem's SPEEDUP_TIME), in brackets.")
+                               : tr("The speedup uses the device time (the problem's SPEEDUP_TIME), in brackets."));
+    if (cell->launchBoundCases > 0)
+        tip += u'\n'
+            + tr("Launch-bound in %n case(s): the call takes longer than the GPU's work by the host's launch time.",
+                nullptr, cell->launchBoundCases);
+    return tip;
 }
 
 QString CandidateTableModel::implausibleToolTip(const MeasuredCell &cell) const
@@ -254,6 +297,9 @@ QString CandidateTableModel::headerToolTip(int section)
         return tr("Measured, forecast only, failed, or neither");
     case PlausibilityColumn:
         return tr("Whether a measured time beats what the GPU's memory bandwidth allows");
+    case TimesColumn:
+        return tr("A Python kernel's device time (its GPU work) and call time (per call in a loop, host launch "
+                  "included); the one its speedup uses is in brackets");
     default:
         return {};
     }
@@ -298,6 +344,8 @@ QVariant CandidateTableModel::headerData(int section, Qt::Orientation orientatio
         return tr("Created");
     case PlausibilityColumn:
         return tr("Plausibility");
+    case TimesColumn:
+        return tr("Device · call time");
     default:
         return {};
     }

@@ -84,6 +84,8 @@ private:
     QVariant toolTipData(int row, int column) const;
     QString replayToolTip(const MeasuredCell &cell) const;
     QString implausibleToolTip(const MeasuredCell &cell) const;
+    static QString pythonTimesText(const MeasuredCell *cell);
+    static QString pythonTimesToolTip(const MeasuredCell *cell);
 
     CandidateTablePtr m_table;
     CandidateFilter m_filter;

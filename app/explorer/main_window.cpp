@@ -195,6 +195,7 @@ void MainWindow::createDocks()
     d.device = addDock(tr("GPU"), QStringLiteral("DeviceDock"), p.device, Qt::BottomDockWidgetArea);
     // Beside the table rather than behind it: a candidate and its forecast are read together.
     p.forecast = new ForecastPanel(c.forecasts, c.measureQueue, c.session, c.selection, c.settings);
+    p.forecast->setCalibration(c.calibration);
     d.forecast = addDock(tr("Forecast"), QStringLiteral("ForecastDock"), p.forecast, Qt::RightDockWidgetArea);
     p.drillPairs = new DrillPairsView(c.candidates, c.selection);
     d.drillPairs = addDock(tr("Drill-down"), QStringLiteral("DrillPairsDock"), p.drillPairs, Qt::BottomDockWidgetArea);

@@ -1,6 +1,7 @@
 // CalibrationData; see calibration_data.h.
 #include "core/session/calibration_data.h"
 
+#include "core/forecasters/roofline_prior.h"
 #include "core/forecasters/training_scope.h"
 #include "core/session/store_session.h"
 #include "core/store/forecast_repo.h"
@@ -43,10 +44,18 @@ Result<SnapshotPtr> loadSnapshot(
         snapshot->error = pairs.error();
         return SnapshotPtr(snapshot);
     }
-    snapshot->pairs = std::move(*pairs);
+    if (cancel.isCancelled())
+        return Error::cancelled();
+    snapshot->labelNoise = metrics::labelNoise(*pairs, false);
+    snapshot->pairs = metrics::applyStraddlingRule(std::move(*pairs), request.straddling);
     if (cancel.isCancelled())
         return Error::cancelled();
     snapshot->metrics = metrics::computeStoreMetrics(snapshot->pairs, request.options());
+    if (auto prior = metrics::physicsPriorRows(store, request.filter(), request.straddling)) {
+        const QString name = QLatin1StringView(kRooflineForecasterName);
+        snapshot->physicsPrior = metrics::skillsAgainst(snapshot->metrics.rows, *prior, name);
+        snapshot->physicsPriorSamePairs = metrics::skillsAgainst(snapshot->metrics.samePairRows, *prior, name);
+    }
     if (auto forecasters = ForecasterRepo(store).list()) {
         snapshot->inSample = inSampleRows(snapshot->pairs, snapshot->metrics.rows, *forecasters);
         snapshot->inSampleSamePairs = inSampleRows(snapshot->pairs, snapshot->metrics.samePairRows, *forecasters);

@@ -4,6 +4,8 @@
 #pragma once
 
 #include "core/metrics/from_store.h"
+#include "core/metrics/label_noise.h"
+#include "core/metrics/reference_skill.h"
 #include "core/store/scored_pairs.h"
 
 #include <QObject>
@@ -23,6 +25,8 @@ struct CalibrationRequest
     QString hardware;
     int bootstrapResamples = 200; // 0: no intervals
     quint64 bootstrapSeed = metrics::MetricsOptions {}.bootstrapSeed;
+    // Which bin a pair whose interval straddles a bin edge counts in (label_noise.h).
+    metrics::StraddlingRule straddling = metrics::StraddlingRule::AsMeasured;
 
     bool operator==(const CalibrationRequest &) const = default;
     ScoredPairFilter filter() const { return {forecasters, problem, hardware}; }
@@ -42,11 +46,20 @@ struct CalibrationSnapshot
     // absent when none.
     QHash<qint64, qint64> inSample;
     QHash<qint64, qint64> inSampleSamePairs;
+    // Each forecaster's figures with its straddling pairs counted by every rule (on all its pairs).
+    std::vector<metrics::LabelNoise> labelNoise;
+    // Per forecaster id: skill against the physics prior's stored forecasts (all pairs / same pairs).
+    QHash<qint64, metrics::ReferenceSkill> physicsPrior;
+    QHash<qint64, metrics::ReferenceSkill> physicsPriorSamePairs;
 
     bool isEmpty() const { return metrics.rows.empty(); }
     const QHash<qint64, qint64> &inSampleFor(metrics::Comparison c) const
     {
         return c == metrics::Comparison::SamePairs ? inSampleSamePairs : inSample;
+    }
+    const QHash<qint64, metrics::ReferenceSkill> &physicsPriorFor(metrics::Comparison c) const
+    {
+        return c == metrics::Comparison::SamePairs ? physicsPriorSamePairs : physicsPrior;
     }
 };
 

@@ -14,6 +14,8 @@
 #include "widgets/calibration/budget_curve_plot.h"
 #include "widgets/calibration/calibration_view.h"
 #include "widgets/calibration/confusion_plot.h"
+#include "widgets/calibration/cumulative_reliability_plot.h"
+#include "widgets/calibration/ordinal_view.h"
 #include "widgets/calibration/reliability_plot.h"
 #include "widgets/calibration/risk_coverage_plot.h"
 #include "widgets/candidates/drill_pairs_view.h"
@@ -213,10 +215,11 @@ void TestCalibrationView::tabsAndChoices()
     QTRY_VERIFY_WITH_TIMEOUT(loaded(*f), 30000);
     QVERIFY2(f->data.snapshot()->error.isEmpty(), qPrintable(f->data.snapshot()->error));
     QTabWidget *tabs = f->view.tabs();
-    QCOMPARE(tabs->count(), 4);
-    const QList<QWidget *> plots {
-        f->view.reliabilityPlot(), f->view.confusionPlot(), f->view.riskCoveragePlot(), f->view.budgetCurvePlot()};
-    const QStringList titles {u"Reliability"_s, u"Confusion"_s, u"Risk–coverage"_s, u"Ranking utility"_s};
+    QCOMPARE(tabs->count(), 6);
+    const QList<QWidget *> plots {f->view.reliabilityPlot(), f->view.confusionPlot(), f->view.riskCoveragePlot(),
+        f->view.budgetCurvePlot(), f->view.cumulativeReliabilityPlot(), f->view.ordinalView()};
+    const QStringList titles {u"Reliability"_s, u"Confusion"_s, u"Risk–coverage"_s, u"Ranking utility"_s,
+        u"Cumulative reliability"_s, u"Ordinal"_s};
     for (int i = 0; i < tabs->count(); ++i) {
         QCOMPARE(tabs->widget(i), plots[i]);
         QCOMPARE(tabs->tabText(i), titles[i]);
@@ -495,7 +498,7 @@ void TestCalibrationView::exportActionsWriteFiles_data()
 {
     QTest::addColumn<int>("tab");
     QTest::addColumn<QString>("suffix");
-    for (int tab = 0; tab < 4; ++tab) {
+    for (int tab = 0; tab < 5; ++tab) { // the four plots and the cumulative reliability; the Ordinal tab has no plot
         for (const char *suffix : {"png", "svg", "pdf"})
             QTest::addRow("tab %d %s", tab, suffix) << tab << QString::fromLatin1(suffix);
     }
@@ -554,8 +557,8 @@ void TestCalibrationView::paletteSwitchRecolours()
     const auto snapshot = f->data.snapshot();
     f->view.setForecasters(forecasterId(*snapshot, kCostModel), forecasterId(*snapshot, kHeldOut));
     f->view.setPalette(lightPalette());
-    const QList<PlotWidget *> plots {
-        f->view.reliabilityPlot(), f->view.confusionPlot(), f->view.riskCoveragePlot(), f->view.budgetCurvePlot()};
+    const QList<PlotWidget *> plots {f->view.reliabilityPlot(), f->view.confusionPlot(), f->view.riskCoveragePlot(),
+        f->view.budgetCurvePlot(), f->view.cumulativeReliabilityPlot()};
     for (PlotWidget *plot : plots) {
         QVERIFY(!plot->colors().dark);
         QVERIFY(axesDrawnIn(plot, lightPalette().color(QPalette::Text)));

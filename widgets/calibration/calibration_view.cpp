@@ -4,6 +4,8 @@
 #include "core/session/calibration_data.h"
 #include "widgets/calibration/budget_curve_plot.h"
 #include "widgets/calibration/confusion_plot.h"
+#include "widgets/calibration/cumulative_reliability_plot.h"
+#include "widgets/calibration/ordinal_view.h"
 #include "widgets/calibration/reliability_plot.h"
 #include "widgets/calibration/risk_coverage_plot.h"
 
@@ -75,6 +77,8 @@ CalibrationView::CalibrationView(CalibrationData *data, Selection *selection, QW
     , m_confusion(new ConfusionPlot(this))
     , m_riskCoverage(new RiskCoveragePlot(this))
     , m_budget(new BudgetCurvePlot(this))
+    , m_cumulative(new CumulativeReliabilityPlot(this))
+    , m_ordinal(new OrdinalView(this))
 {
     setWindowTitle(tr("Calibration"));
     m_comparisonBox->addItem(tr("each on all its pairs"), int(metrics::Comparison::AllPairs));
@@ -102,7 +106,10 @@ CalibrationView::CalibrationView(CalibrationData *data, Selection *selection, QW
     m_tabs->addTab(m_confusion, tr("Confusion"));
     m_tabs->addTab(m_riskCoverage, tr("Risk–coverage"));
     m_tabs->addTab(m_budget, tr("Ranking utility"));
-    for (PlotWidget *plot : std::initializer_list<PlotWidget *> {m_reliability, m_confusion, m_riskCoverage, m_budget})
+    m_tabs->addTab(m_cumulative, tr("Cumulative reliability"));
+    m_tabs->addTab(m_ordinal, tr("Ordinal"));
+    for (PlotWidget *plot :
+        std::initializer_list<PlotWidget *> {m_reliability, m_confusion, m_riskCoverage, m_budget, m_cumulative})
         plot->setSelection(selection);
     // The window's τ and forecaster: the slider and the first chooser show them and set them.
     m_selection = selection;
@@ -211,8 +218,10 @@ void CalibrationView::refresh()
         ids.append(second);
     const auto comparison = metrics::Comparison(m_comparisonBox->currentData().toInt());
     const PlotInput input = calibrationPlotInput(m_snapshot, comparison, ids);
-    for (PlotWidget *plot : std::initializer_list<PlotWidget *> {m_reliability, m_confusion, m_riskCoverage, m_budget})
+    for (PlotWidget *plot :
+        std::initializer_list<PlotWidget *> {m_reliability, m_confusion, m_riskCoverage, m_budget, m_cumulative})
         plot->setInput(input);
+    m_ordinal->showForecaster(m_snapshot, comparison, ids.isEmpty() ? RowId(0) : ids.first());
 }
 
 } // namespace gpuf

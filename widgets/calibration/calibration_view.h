@@ -17,6 +17,8 @@ class QTabWidget;
 namespace gpuf {
 
 class BudgetCurvePlot;
+class CumulativeReliabilityPlot;
+class OrdinalView;
 class CalibrationData;
 struct CalibrationSnapshot;
 class ConfusionPlot;
@@ -41,6 +43,8 @@ public:
     ConfusionPlot *confusionPlot() const { return m_confusion; }
     RiskCoveragePlot *riskCoveragePlot() const { return m_riskCoverage; }
     BudgetCurvePlot *budgetCurvePlot() const { return m_budget; }
+    CumulativeReliabilityPlot *cumulativeReliabilityPlot() const { return m_cumulative; }
+    OrdinalView *ordinalView() const { return m_ordinal; }
     QTabWidget *tabs() const { return m_tabs; }
     QString statusText() const; // loading, errors, and how many truths rest on replayed runtimes
 
@@ -66,6 +70,8 @@ private:
     ConfusionPlot *m_confusion;
     RiskCoveragePlot *m_riskCoverage;
     BudgetCurvePlot *m_budget;
+    CumulativeReliabilityPlot *m_cumulative;
+    OrdinalView *m_ordinal;
 };
 
 } // namespace gpuf

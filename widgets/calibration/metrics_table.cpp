@@ -126,6 +126,13 @@ void MetricsTable::buildControls()
     m_bootstrap->setSuffix(tr(" resamples"));
     m_bootstrap->setToolTip(tr("Bootstrap resamples for the 95% intervals"));
     m_bootstrap->setValue(m_data->request().bootstrapResamples);
+    m_straddling = new QComboBox(this);
+    for (metrics::StraddlingRule rule : metrics::kStraddlingRules)
+        m_straddling->addItem(tr("Straddling pairs %1").arg(metrics::straddlingRuleText(rule)), int(rule));
+    m_straddling->setToolTip(tr("Pairs whose measured speedup's 95% interval straddles a bin edge could be in either "
+                                "bin: count them in the measured bin, the bin below or above the edge, the other "
+                                "bin, or leave them out (label noise; the Calibration dock's Ordinal tab compares "
+                                "all five)"));
     m_export = new QPushButton(tr("Export CSV…"), this);
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
@@ -136,6 +143,7 @@ void MetricsTable::buildControls()
     bar->addWidget(m_hardware);
     bar->addWidget(m_samePairs);
     bar->addWidget(m_bootstrap);
+    bar->addWidget(m_straddling);
     bar->addStretch(1);
     bar->addWidget(m_export);
     auto *layout = new QVBoxLayout(this);
@@ -147,6 +155,7 @@ void MetricsTable::buildControls()
     connect(m_problem, &QComboBox::currentIndexChanged, this, &MetricsTable::requestFromControls);
     connect(m_hardware, &QComboBox::currentIndexChanged, this, &MetricsTable::requestFromControls);
     connect(m_bootstrap, &QSpinBox::editingFinished, this, &MetricsTable::requestFromControls);
+    connect(m_straddling, &QComboBox::currentIndexChanged, this, &MetricsTable::requestFromControls);
     connect(m_forecasterMenu, &QMenu::triggered, this, &MetricsTable::requestFromControls);
     connect(m_samePairs, &QCheckBox::toggled, this, [this](bool on) {
         m_model->setComparison(on ? metrics::Comparison::SamePairs : metrics::Comparison::AllPairs);
@@ -184,6 +193,8 @@ void MetricsTable::fillChoices()
                                          : tr("%1 of %2 forecasters").arg(chosen).arg(all));
     const QSignalBlocker blocker(m_bootstrap);
     m_bootstrap->setValue(request.bootstrapResamples);
+    const QSignalBlocker blockStraddling(m_straddling);
+    m_straddling->setCurrentIndex(std::max(0, m_straddling->findData(int(request.straddling))));
 }
 
 void MetricsTable::requestFromControls()
@@ -192,6 +203,7 @@ void MetricsTable::requestFromControls()
     request.problem = m_problem->currentData().toString();
     request.hardware = m_hardware->currentData().toString();
     request.bootstrapResamples = m_bootstrap->value();
+    request.straddling = metrics::StraddlingRule(m_straddling->currentData().toInt());
     QStringList chosen;
     const QList<QAction *> actions = m_forecasterMenu->actions();
     for (const QAction *action : actions) {
@@ -222,6 +234,12 @@ void MetricsTable::updateStatus()
             parts.append(tr("%n forecast(s) have no measured truth", nullptr, int(missing)));
         if (const qint64 failed = snapshot->pairs.failedCandidates(); failed > 0)
             parts.append(tr("%n forecast(s) are of failed candidates (not scored)", nullptr, int(failed)));
+        qint64 straddling = 0;
+        for (const metrics::LabelNoise &n : snapshot->labelNoise)
+            straddling += n.straddling;
+        if (straddling > 0)
+            parts.append(tr("%n scored forecast(s) straddle a bin edge, counted %1", nullptr, int(straddling))
+                             .arg(metrics::straddlingRuleText(snapshot->request.straddling)));
     }
     m_status->setText(parts.join(QStringLiteral(" · ")));
     m_export->setEnabled(m_model->rowCount() > 0);

@@ -59,6 +59,7 @@ private:
     QComboBox *m_hardware;
     QCheckBox *m_samePairs;
     QSpinBox *m_bootstrap;
+    QComboBox *m_straddling;
     QPushButton *m_export;
     QLabel *m_status;
 };

@@ -4,6 +4,7 @@
 #include "core/forecasters/costmodel/costmodel_backend.h"
 #include "core/forecasters/forecast_queue.h"
 #include "core/forecasters/forecaster_reads.h"
+#include "core/forecasters/roofline_prior.h"
 #include "core/session/candidate_source.h"
 #include "core/session/selection.h"
 #include "core/session/settings.h"
@@ -29,9 +30,14 @@ QList<Forecaster> runnable(const QList<Forecaster> &all)
     builtIn.name = kBuiltIn;
     builtIn.kind = ForecasterKind::CostModel;
     out.append(builtIn);
+    // The physics prior (roofline_prior.h), offered like the built-in cost model: its row is made on first use.
+    Forecaster prior = builtIn;
+    prior.name = QLatin1StringView(kRooflineForecasterName);
+    prior.config.insert(QStringLiteral("model_source"), QLatin1StringView(kRooflineModelSource));
+    out.append(prior);
     for (const Forecaster &f : all) {
-        if (f.name == kBuiltIn)
-            out.first() = f;
+        if (f.name == kBuiltIn || f.name == prior.name)
+            out[f.name == kBuiltIn ? 0 : 1] = f;
         else if (f.kind == ForecasterKind::Llm
             || (f.kind == ForecasterKind::CostModel && f.name != QLatin1StringView(costmodel::kHeldOutForecasterName)))
             out.append(f);
@@ -78,6 +84,8 @@ QString forecasterDescription(const Forecaster &f)
 {
     if (f.name == kBuiltIn)
         return ForecastController::tr("The built-in cost model (offline)");
+    if (isRooflineForecaster(f))
+        return ForecastController::tr("The physics prior: roofline floors against the GPU's peaks (offline)");
     if (f.kind == ForecasterKind::CostModel)
         return ForecastController::tr("A cost model trained on %1")
             .arg(f.config.value(QLatin1StringView("model_source")).toString());

@@ -63,6 +63,7 @@ ForecastDetail::ForecastDetail(QAction *measureAction, QWidget *parent)
     , m_figures(new QWidget(this))
     , m_predicted(valueLabel(this))
     , m_confidence(valueLabel(this))
+    , m_sets(valueLabel(this))
     , m_expected(valueLabel(this))
     , m_entropy(valueLabel(this))
     , m_rawSum(valueLabel(this))
@@ -122,6 +123,7 @@ QFormLayout *ForecastDetail::buildFigureForms(QAction *measureAction)
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     form->addRow(tr("Predicted bin:"), m_predicted);
     form->addRow(tr("Confidence:"), m_confidence);
+    form->addRow(tr("Prediction set:"), m_sets);
     form->addRow(tr("Expected speedup:"), m_expected);
     form->addRow(tr("Entropy:"), m_entropy);
     form->addRow(tr("Raw sum:"), m_rawSum);
@@ -163,6 +165,7 @@ QString ForecastDetail::titleText() const { return m_title->text(); }
 QString ForecastDetail::headlineText() const { return m_headline->isHidden() ? QString() : m_headline->text(); }
 QString ForecastDetail::predictedText() const { return m_predicted->text(); }
 QString ForecastDetail::confidenceText() const { return m_confidence->text(); }
+QString ForecastDetail::setsText() const { return m_sets->text(); }
 QString ForecastDetail::expectedText() const { return m_expected->text(); }
 QString ForecastDetail::truthText() const { return m_truth->text(); }
 QString ForecastDetail::truthDetails() const { return m_truth->toolTip(); }
@@ -212,6 +215,13 @@ void ForecastDetail::showMessage(const QString &text)
     m_deferral->clear();
     m_reasoningTitle->setText(tr("Reasoning"));
     m_reasoning->clear();
+}
+
+void ForecastDetail::setConformal(const QHash<RowId, ConformalCalibration> &byForecaster)
+{
+    m_conformal = byForecaster;
+    if (m_hasRow)
+        render();
 }
 
 void ForecastDetail::setThreshold(double threshold)
@@ -305,6 +315,9 @@ void ForecastDetail::renderFigures(const ForecastFigures &f)
                               .arg(f.maxProb, 0, 'f', 2)
                               .arg(f.negEntropy, 0, 'f', 2)
                               .arg(f.top2Margin, 0, 'f', 2));
+    const auto conformal = m_conformal.constFind(m_row.forecasterId);
+    m_sets->setText(predictionSetsText(
+        f.p, conformal == m_conformal.cend() ? std::nullopt : std::optional<ConformalCalibration>(*conformal)));
     QString expected = tr("%1 (expected bin %2)").arg(speedupText(f.expectedSpeedup)).arg(f.expectedBin, 0, 'f', 2);
     if (!reading.expectedNote.isEmpty())
         expected += QStringLiteral(" — ") + reading.expectedNote;

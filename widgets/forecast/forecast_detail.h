@@ -5,6 +5,7 @@
 #pragma once
 
 #include "widgets/forecast/forecast_rows_model.h"
+#include "widgets/forecast/prediction_sets_note.h"
 
 #include <QWidget>
 
@@ -33,6 +34,8 @@ public:
     // No forecast to show: the reason instead of the plot ("select a candidate", "no forecast yet", a load error).
     void showMessage(const QString &text);
     void setThreshold(double threshold);
+    // Each forecaster's conformal calibration (prediction_sets_note.h), for the prediction sets line.
+    void setConformal(const QHash<RowId, ConformalCalibration> &byForecaster);
     // Streamed reasoning of the running request shown now.
     void appendReasoning(const QString &text);
     void setReasoning(const QString &text);
@@ -45,6 +48,7 @@ public:
     QString headlineText() const;
     QString predictedText() const;
     QString confidenceText() const;
+    QString setsText() const;
     QString expectedText() const;
     QString truthText() const;
     QString truthDetails() const; // the truth's tooltip: each case's timings (Python measurements)
@@ -75,6 +79,8 @@ private:
     QWidget *m_figures;
     QLabel *m_predicted;
     QLabel *m_confidence;
+    QLabel *m_sets;
+    QHash<RowId, ConformalCalibration> m_conformal;
     QLabel *m_expected;
     QLabel *m_entropy;
     QLabel *m_rawSum;

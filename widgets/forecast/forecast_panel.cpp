@@ -6,6 +6,7 @@
 #include "core/forecasters/explanation.h"
 #include "core/forecasters/forecast_queue.h"
 #include "core/measure/measure_queue.h"
+#include "core/session/calibration_data.h"
 #include "core/session/forecast_pair_loader.h"
 #include "core/session/selection.h"
 #include "core/session/settings.h"
@@ -205,6 +206,16 @@ void ForecastPanel::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
     scrollToCurrent();
+}
+
+void ForecastPanel::setCalibration(CalibrationData *calibration)
+{
+    const auto apply = [this, calibration] {
+        if (const auto snapshot = calibration->snapshot())
+            m_detail->setConformal(conformalCalibrations(*snapshot));
+    };
+    connect(calibration, &CalibrationData::changed, this, apply);
+    apply();
 }
 
 QString ForecastPanel::noteText() const { return m_note->isHidden() ? QString() : m_note->text(); }

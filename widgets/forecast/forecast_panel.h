@@ -18,6 +18,7 @@ class QTableView;
 
 namespace gpuf {
 
+class CalibrationData;
 class ExplanationModel;
 class ForecastController;
 class ForecastDetail;
@@ -57,6 +58,8 @@ public:
     bool showKey(const QString &key);
     // The candidate's teaching note as shown under the pair; empty when it has none.
     QString noteText() const;
+    // The metrics the prediction sets' conformal calibration is read from (the Metrics and Calibration docks' data).
+    void setCalibration(CalibrationData *calibration);
 
 protected:
     void showEvent(QShowEvent *event) override;

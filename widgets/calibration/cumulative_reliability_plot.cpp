@@ -1,0 +1,90 @@
+// CumulativeReliabilityPlot; see cumulative_reliability_plot.h.
+#include "widgets/calibration/cumulative_reliability_plot.h"
+#include "widgets/plots/plot_qcustomplot.h"
+
+#include "core/bins/bins.h"
+
+#include <cmath>
+
+namespace gpuf {
+
+CumulativeReliabilityPlot::CumulativeReliabilityPlot(QWidget *parent)
+    : PlotWidget(parent)
+    , m_title(new QCPTextElement(plot(), QString(), QFont(font().family(), 10)))
+{
+    setWindowTitle(tr("Cumulative reliability"));
+    plot()->plotLayout()->insertRow(0);
+    plot()->plotLayout()->addElement(0, 0, m_title);
+    plot()->xAxis->setRange(0.0, 1.0);
+    plot()->yAxis->setRange(0.0, 1.0);
+    plot()->xAxis->setLabel(tr("forecast P(speedup ≥ edge)"));
+    plot()->yAxis->setLabel(tr("observed share reaching the edge"));
+    plot()->legend->setVisible(true);
+    plot()->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    rebuild();
+}
+
+QCPGraph *CumulativeReliabilityPlot::edgeCurve(int edge) const
+{
+    return edge >= 1 && edge <= metrics::kEdgeCount ? m_curves[std::size_t(edge - 1)] : nullptr;
+}
+
+QString CumulativeReliabilityPlot::title() const { return m_title->text(); }
+
+void CumulativeReliabilityPlot::rebuild()
+{
+    plot()->clearPlottables();
+    m_curves.fill(nullptr);
+    QCPGraph *diagonal = plot()->addGraph();
+    diagonal->setData(QVector<double> {0.0, 1.0}, QVector<double> {0.0, 1.0}, true);
+    diagonal->setPen(QPen(colors().muted, 1.2, Qt::DashLine));
+    diagonal->setName(tr("perfect calibration"));
+    const PlotSeries *series = input().series.isEmpty() ? nullptr : &input().series.first();
+    if (!series || !series->report) {
+        m_title->setText(tr("Cumulative reliability: choose a forecaster with scored pairs"));
+        plot()->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    for (const metrics::EdgeReliability &e : series->report->cumulativeReliability) {
+        QVector<double> x, y, bandX, bandY, minus, plus;
+        for (const metrics::CumulativeBucket &b : e.buckets) {
+            if (b.count == 0)
+                continue;
+            x.append(b.meanForecast);
+            y.append(b.observed);
+            // The band is where the observed share would fall if the forecasts were right: around the diagonal.
+            bandX.append(b.meanForecast);
+            bandY.append(b.meanForecast);
+            minus.append(b.meanForecast - b.bandLow);
+            plus.append(b.bandHigh - b.meanForecast);
+        }
+        const QColor color
+            = QColor::fromHslF(float(e.edge - 1) / float(metrics::kEdgeCount), 0.65f, colors().dark ? 0.65f : 0.42f);
+        QCPGraph *curve = plot()->addGraph();
+        curve->setData(x, y, true);
+        curve->setPen(QPen(color, 1.6));
+        curve->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, color, 5));
+        curve->setName(tr("≥ %1 (%2 of %n bucket(s) outside band)", nullptr, int(x.size()))
+                           .arg(bins::speedupText(e.speedup))
+                           .arg(e.bucketsOutsideBand()));
+        QCPGraph *anchor = plot()->addGraph();
+        anchor->setData(bandX, bandY, true);
+        anchor->setLineStyle(QCPGraph::lsNone);
+        anchor->removeFromLegend();
+        auto *band = new QCPErrorBars(plot()->xAxis, plot()->yAxis);
+        band->removeFromLegend();
+        band->setDataPlottable(anchor);
+        band->setData(minus, plus);
+        band->setWhiskerWidth(4);
+        band->setPen(QPen(QColor(color.red(), color.green(), color.blue(), 110), 1.0));
+        m_curves[std::size_t(e.edge - 1)] = curve;
+    }
+    m_title->setText(tr("Cumulative reliability of %1: one curve per bin edge, %2 buckets, 90 % consistency bands "
+                        "around the diagonal (parsed forecasts)")
+                         .arg(series->name)
+                         .arg(metrics::kCumulativeBuckets));
+    applyFrameColors(plot(), colors());
+    plot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace gpuf

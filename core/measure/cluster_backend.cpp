@@ -263,6 +263,7 @@ Result<QList<ClusterUpdate>> ClusterBackend::resume()
             u.slurmState = task.state;
             u.node = task.node;
             u.attempts = task.attempts;
+            u.message = task.message;
             updates.append(u);
         }
     }
@@ -299,17 +300,24 @@ void ClusterBackend::cancel(const ClusterRequestRef &ref)
     }
     task->requests = remaining;
     if (remaining.isEmpty()) {
-        if (!task->jobId.isEmpty())
-            startCommand(
-                programPath(m_commands.scancel).isEmpty() ? m_commands.scancel : programPath(m_commands.scancel),
-                {QStringLiteral("%1_%2").arg(task->jobId).arg(task->arrayIndex)})
-                ->start();
+        scancel(*task);
         task->open = false;
         task->state = QStringLiteral("cancelled");
         m_watched.remove(task->id);
     }
     if (Status s = save(*task); !s)
         Q_EMIT notice(s.error());
+}
+
+void ClusterBackend::scancel(const ClusterTask &task)
+{
+    if (task.jobId.isEmpty())
+        return;
+    const QString program = programPath(m_commands.scancel);
+    QProcess *process = startCommand(program.isEmpty() ? m_commands.scancel : program,
+        {QStringLiteral("%1_%2").arg(task.jobId).arg(task.arrayIndex)});
+    connect(process, &QProcess::finished, process, &QObject::deleteLater);
+    process->start();
 }
 
 void ClusterBackend::pollNow() { poll(); }

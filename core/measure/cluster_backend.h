@@ -1,10 +1,11 @@
 // ClusterBackend: the measurement queue's way to one Slurm cluster (docs/cluster.md). A batch of requests becomes one
 // job array (sbatch --array); each task runs gpuf-measure on its node over a request file in the shared directory.
 // The backend watches the jobs with squeue (and sacct for jobs squeue no longer knows), collects each task's answers
-// into the store as it finishes, submits again a task whose node failed (up to the profile's attempts), and reports
-// a kernel's failure as that kernel's result. Every submission and task is recorded in the store, so a new backend
-// over the same store picks up the jobs an earlier one left running. Slurm's commands run as QProcess, never waited
-// for; the backend lives on the measurement engine's thread and uses its store connection.
+// into the store as it finishes, submits again a task whose node failed (up to the profile's attempts) — Slurm's
+// NODE_FAIL and the like, or a task whose heartbeat stopped while Slurm still calls it running (a node rebooted under
+// it) — and reports a kernel's failure as that kernel's result. Every submission and task is recorded in the store, so
+// a new backend over the same store picks up the jobs an earlier one left running. Slurm's commands run as QProcess,
+// never waited for; the backend lives on the measurement engine's thread and uses its store connection.
 #pragma once
 
 #include "core/measure/cluster_batch.h"
@@ -99,6 +100,8 @@ private:
     {
         QString jobId;
         int missingPolls = 0; // polls since squeue and sacct last knew the task and no result file was there
+        QString heartbeat; // the task's heartbeat as last read ("JOBID EPOCH"; empty: none of this job yet)
+        qint64 quietSinceMs = -1; // steady clock when the heartbeat last changed, or the task was first seen running
     };
 
     QString makeBatchDir(QString *error) const;
@@ -109,7 +112,13 @@ private:
     void onSqueueFinished(QProcess *process, const QStringList &jobIds);
     void onSacctFinished(QProcess *process, const QList<RowId> &taskIds);
     void act(ClusterTask &task, const QString &state, const QString &node, bool known);
-    void settle(ClusterTask &task, cluster::SlurmStateClass kind, const QString &why);
+    // `sayCutShort`: whether the reason adds that the result file was cut short (a lost node's reason says more).
+    void settle(ClusterTask &task, cluster::SlurmStateClass kind, const QString &why, bool sayCutShort = true);
+    // How long a task Slurm calls RUNNING has not rewritten its heartbeat, in ms; -1 while it beats or writes none.
+    qint64 silenceMs(const ClusterTask &task, Watched &watched) const;
+    // Why a task counts as lost with its node, from what its result file holds so far.
+    QString lostNodeReason(const ClusterTask &task, qint64 quietMs) const;
+    void scancel(const ClusterTask &task);
     bool collect(ClusterTask &task, const QByteArray &content, bool complete, QList<ClusterUpdate> *out);
     ClusterUpdate finishRequest(ClusterTask &task, const QJsonObject &request, const QJsonObject &response,
         const cluster::TaskResult &result, QString *storeError);
@@ -129,6 +138,7 @@ private:
     ClusterCommands m_commands;
     QHash<RowId, Watched> m_watched; // open tasks
     QHash<QString, QList<RowId>> m_resubmit; // batch dir → tasks waiting for a new sbatch
+    mutable QSet<QString> m_beating; // batch dirs whose job script writes heartbeats
     QTimer m_pollTimer;
     bool m_polling = false;
 };

@@ -59,6 +59,33 @@ QString errorLog(const QString &batchDir, int index)
     return QStringLiteral("%1/logs/task-%2.err").arg(batchDir).arg(index);
 }
 
+QString heartbeatFile(const QString &batchDir, int index)
+{
+    return QStringLiteral("%1/results/task-%2.alive").arg(batchDir).arg(index);
+}
+
+int heartbeatSeconds(const ClusterProfile &profile) { return std::clamp(profile.pollIntervalMs / 1000, 1, 60); }
+
+qint64 lostAfterMs(const ClusterProfile &profile) { return qint64(6) * heartbeatSeconds(profile) * 1000; }
+
+Heartbeat parseHeartbeat(const QByteArray &content)
+{
+    const QList<QByteArray> fields = content.trimmed().split(' ');
+    bool ok = false;
+    const qint64 epoch = fields.value(1).toLongLong(&ok);
+    static const QRegularExpression idPattern(QStringLiteral("^[0-9]+$"));
+    const QString jobId = QString::fromLatin1(fields.value(0));
+    if (fields.size() != 2 || !ok || !idPattern.match(jobId).hasMatch())
+        return {};
+    return {jobId, epoch};
+}
+
+bool scriptWritesHeartbeat(const QString &batchDir)
+{
+    bool exists = false;
+    return readFile(batchDir + QStringLiteral("/run.sh"), &exists).contains("task-$i.alive");
+}
+
 QByteArray jsonLine(const QJsonObject &object) { return QJsonDocument(object).toJson(QJsonDocument::Compact) + '\n'; }
 
 QByteArray readFile(const QString &path, bool *exists)
@@ -108,7 +135,19 @@ i="${SLURM_ARRAY_TASK_ID:?this script runs as a task of a Slurm job array}"
 req="$dir/requests/task-$i.jsonl"
 out="$dir/results/task-$i.jsonl"
 tmp="$out.part-${SLURM_JOB_ID:-$$}"
+job="${SLURM_ARRAY_JOB_ID:-${SLURM_JOB_ID:-$$}}"
 err="$dir/logs/task-$i.err"
+# The heartbeat: rewritten while this task lives, so gpuf tells a lost node (it stops) from a slow kernel (it goes on).
+alive="$dir/results/task-$i.alive"
+beat() {
+    while :; do
+        printf '%s %s\n' "$job" "$(date +%s)" >"$alive.$job" && mv -f "$alive.$job" "$alive"
+        sleep @BEAT@
+    done
+}
+beat &
+beat_pid=$!
+trap 'kill "$beat_pid" 2>/dev/null' EXIT
 answered() { grep -v -c -e '"id": *"gpuf-' -e '"gpuf_cluster":"start"' -e '"gpuf_cluster":"end"' "$tmp"; }
 hellos() { grep -c '"id": *"gpuf-hello"' "$tmp"; }
 printf '{"gpuf_cluster":"start","node":"%s","job_id":"%s","task":%s}\n' "$(hostname)" "${SLURM_JOB_ID:-}" "$i" >"$tmp" || exit 1
@@ -134,6 +173,7 @@ mv -f "$tmp" "$out"
 )SH");
     script.replace(QStringLiteral("@DIR@"), shellQuote(batchDir));
     script.replace(QStringLiteral("@WORKER@"), worker.join(QLatin1Char(' ')));
+    script.replace(QStringLiteral("@BEAT@"), QString::number(heartbeatSeconds(profile)));
     return script.toUtf8();
 }
 

@@ -19,6 +19,22 @@ namespace gpuf::cluster {
 QString requestFile(const QString &batchDir, int index);
 QString resultFile(const QString &batchDir, int index); // complete answers; `.part-JOB` while being written
 QString errorLog(const QString &batchDir, int index);
+// The heartbeat a running task rewrites every heartbeatSeconds() ("JOBID EPOCH", both from the node): a task whose
+// node went away (rebooted, slurmd and the job's processes killed) stops rewriting it while Slurm may go on calling
+// the job RUNNING until its time limit, whereas a slow kernel's task keeps it fresh.
+QString heartbeatFile(const QString &batchDir, int index);
+int heartbeatSeconds(const ClusterProfile &profile); // the poll interval, 1 s to 60 s
+// How long a running task's heartbeat may stay unchanged before its node counts as lost: six heartbeats, so a shared
+// file system that shows a new file late is not taken for a lost node.
+qint64 lostAfterMs(const ClusterProfile &profile);
+struct Heartbeat
+{
+    QString jobId; // empty: no heartbeat, or not one of a gpuf task
+    qint64 epoch = 0; // the node's clock, seconds
+};
+Heartbeat parseHeartbeat(const QByteArray &content);
+// Whether the batch's job script writes heartbeats (batches submitted by an older gpuf do not).
+bool scriptWritesHeartbeat(const QString &batchDir);
 
 // One request or result line: compact JSON and a newline.
 QByteArray jsonLine(const QJsonObject &object);

@@ -12,9 +12,21 @@
 #include <QJsonDocument>
 #include <QSaveFile>
 
+#include <chrono>
+
 namespace gpuf {
 
 using cluster::SlurmStateClass;
+
+namespace {
+
+qint64 clusterSteadyMs()
+{
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+} // namespace
 
 void ClusterBackend::act(ClusterTask &task, const QString &state, const QString &node, bool known)
 {
@@ -31,6 +43,16 @@ void ClusterBackend::act(ClusterTask &task, const QString &state, const QString 
         }
     }
     const SlurmStateClass kind = known ? cluster::classifySlurmState(state) : SlurmStateClass::Unknown;
+    if (kind == SlurmStateClass::Running && state.startsWith(QLatin1String("RUNNING"))) {
+        // A node that rebooted under the task (slurmd and the job's processes gone, slurmd started again) leaves the
+        // job RUNNING until its time limit; the task's heartbeat says it is gone.
+        if (const qint64 quiet = silenceMs(task, watched); quiet >= 0) {
+            const QString why = lostNodeReason(task, quiet);
+            scancel(task);
+            settle(task, SlurmStateClass::NodeFailed, why, false);
+        }
+        return;
+    }
     if (kind == SlurmStateClass::Waiting || kind == SlurmStateClass::Running)
         return;
     if (known && kind == SlurmStateClass::Unknown)
@@ -49,7 +71,46 @@ void ClusterBackend::act(ClusterTask &task, const QString &state, const QString 
     settle(task, kind, state);
 }
 
-void ClusterBackend::settle(ClusterTask &task, SlurmStateClass kind, const QString &why)
+qint64 ClusterBackend::silenceMs(const ClusterTask &task, Watched &watched) const
+{
+    if (!m_beating.contains(task.batchDir)) {
+        if (!cluster::scriptWritesHeartbeat(task.batchDir))
+            return -1; // a batch of an older gpuf: only Slurm's state and the time limit tell
+        m_beating.insert(task.batchDir);
+    }
+    bool exists = false;
+    const QByteArray content = cluster::readFile(cluster::heartbeatFile(task.batchDir, task.arrayIndex), &exists);
+    const cluster::Heartbeat beat = cluster::parseHeartbeat(content);
+    // Only this job's heartbeat counts: an earlier attempt's file says nothing about this one.
+    const QString seen = beat.jobId == task.jobId ? QString::fromLatin1(content.trimmed()) : QString();
+    const qint64 now = clusterSteadyMs();
+    if (watched.quietSinceMs < 0 || seen != watched.heartbeat) {
+        watched.heartbeat = seen;
+        watched.quietSinceMs = now;
+        return -1;
+    }
+    const qint64 quiet = now - watched.quietSinceMs;
+    return quiet > cluster::lostAfterMs(m_profile) ? quiet : -1;
+}
+
+QString ClusterBackend::lostNodeReason(const ClusterTask &task, qint64 quietMs) const
+{
+    const QStringList parts = cluster::partFiles(task.batchDir, task.arrayIndex);
+    bool exists = false;
+    const cluster::TaskResult result
+        = cluster::parseTaskResult(parts.isEmpty() ? QByteArray() : cluster::readFile(parts.last(), &exists));
+    const QString node = task.node.isEmpty() ? result.node : task.node;
+    const QString worker = result.hello.isEmpty() ? tr("gpuf-measure never said hello")
+                                                  : tr("gpuf-measure had answered %1 of %2 request(s) and stopped")
+                                                        .arg(result.responses.size())
+                                                        .arg(task.requests.size());
+    return tr("node %1 was lost: its task gave no sign of life for %2 s while Slurm still called it RUNNING (%3)")
+        .arg(node.isEmpty() ? tr("(unknown)") : node)
+        .arg(quietMs / 1000)
+        .arg(worker);
+}
+
+void ClusterBackend::settle(ClusterTask &task, SlurmStateClass kind, const QString &why, bool sayCutShort)
 {
     bool exists = false;
     const QByteArray content = cluster::readFile(cluster::resultFile(task.batchDir, task.arrayIndex), &exists);
@@ -76,6 +137,13 @@ void ClusterBackend::settle(ClusterTask &task, SlurmStateClass kind, const QStri
         return;
     switch (kind) {
     case SlurmStateClass::TimeLimit:
+        if (parts.isEmpty() || cluster::parseTaskResult(cluster::readFile(parts.last(), &exists)).hello.isEmpty()) {
+            // Not a slow kernel: gpuf-measure never answered its hello in the whole time limit — the node lost it.
+            retry(task,
+                tr("node %1 was lost: the task reached its time limit (%2) and gpuf-measure never said hello there")
+                    .arg(task.node.isEmpty() ? tr("(unknown)") : task.node, m_profile.timeLimit));
+            return;
+        }
         closeRemaining(task, MeasureItemState::TimedOut, QStringLiteral("timeout"),
             tr("the task reached its time limit (%1) on node %2 before gpuf-measure answered")
                 .arg(m_profile.timeLimit, task.node));
@@ -90,7 +158,7 @@ void ClusterBackend::settle(ClusterTask &task, SlurmStateClass kind, const QStri
                             : tr("its result file was cut short (%1)").arg(why));
         return;
     default:
-        retry(task, parts.isEmpty() ? why : tr("%1; its result file was cut short").arg(why));
+        retry(task, parts.isEmpty() || !sayCutShort ? why : tr("%1; its result file was cut short").arg(why));
         return;
     }
 }
@@ -292,6 +360,7 @@ void ClusterBackend::retry(ClusterTask &task, const QString &why)
     QFile::remove(cluster::resultFile(task.batchDir, task.arrayIndex));
     for (const QString &part : cluster::partFiles(task.batchDir, task.arrayIndex))
         QFile::remove(part);
+    QFile::remove(cluster::heartbeatFile(task.batchDir, task.arrayIndex));
     ++task.attempts;
     task.state = QStringLiteral("submitting");
     task.message = tr("attempt %1 of %2: %3").arg(task.attempts).arg(m_profile.maxAttempts).arg(why);
@@ -359,6 +428,7 @@ void ClusterBackend::emitTask(const ClusterTask &task)
         u.slurmState = task.state;
         u.node = task.node;
         u.attempts = task.attempts;
+        u.message = task.message; // why an attempt after the first was needed
         Q_EMIT requestUpdated(u);
     }
 }

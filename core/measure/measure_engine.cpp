@@ -346,6 +346,8 @@ void MeasureEngine::onClusterUpdate(const ClusterUpdate &update)
         e->item.clusterNode = update.node;
     if (update.attempts > 0)
         e->item.clusterAttempts = update.attempts;
+    if (!update.finished && !update.message.isEmpty() && !isFinished(e->item.state))
+        e->item.message = update.message; // "attempt 2 of 3: node … was lost: …"
     if (update.finished && !isFinished(e->item.state)) {
         e->item.measurementIds = update.measurementIds;
         e->item.hardwareId = update.hardwareId;

@@ -4,11 +4,13 @@
 # and on ports of their own, so several runs on one machine do not meet.
 #   slurm_cluster.sh start DIR   starts it and prints SLURM_CONF=DIR/slurm.conf once the node is idle
 #   slurm_cluster.sh stop DIR    stops the daemons it started
+#   slurm_cluster.sh reboot DIR  kills slurmd and every job step on the node with all their processes at once (SIGKILL,
+#                                as a node that loses power), then starts slurmd again: what slurmctld sees of a reboot
 # Exits 77 (skip) with the reason when Slurm or munge is not installed or this is not root.
 set -u
 cmd="${1:-}"
 dir="${2:-}"
-[ -n "$cmd" ] && [ -n "$dir" ] || { echo "usage: $0 start|stop DIR" >&2; exit 2; }
+[ -n "$cmd" ] && [ -n "$dir" ] || { echo "usage: $0 start|stop|reboot DIR" >&2; exit 2; }
 
 # Ends the daemons this script started (by the pids they wrote) and waits, briefly, until they are gone, so the
 # caller can remove DIR.
@@ -30,11 +32,48 @@ stop() {
     return 0
 }
 
+# The pids of this cluster's job steps (slurmstepd inherits slurmd's SLURM_CONF) and of all their descendants.
+steps() {
+    roots=""
+    for env in /proc/[0-9]*/environ; do
+        pid=${env#/proc/}
+        pid=${pid%/environ}
+        case "$(cat "/proc/$pid/comm" 2>/dev/null)" in slurmstepd) ;; *) continue ;; esac
+        tr '\0' '\n' <"$env" 2>/dev/null | grep -qxF "SLURM_CONF=$dir/slurm.conf" && roots="$roots $pid"
+    done
+    [ -n "$roots" ] || return 0
+    ps -e -o pid=,ppid= | awk -v roots="$roots" '
+        { parent[$1] = $2 }
+        END {
+            n = split(roots, r, " "); for (i = 1; i <= n; i++) keep[r[i]] = 1
+            do { grown = 0; for (p in parent) if (!(p in keep) && (parent[p] in keep)) { keep[p] = 1; grown = 1 } } while (grown)
+            for (p in keep) print p
+        }'
+}
+
 if [ "$cmd" = stop ]; then
     stop
     exit 0
 fi
-[ "$cmd" = start ] || { echo "usage: $0 start|stop DIR" >&2; exit 2; }
+if [ "$cmd" = reboot ]; then
+    PATH="$PATH:/usr/sbin:/sbin"
+    slurmd_pid=$(cat "$dir/slurmd.pid" 2>/dev/null)
+    [ -n "$slurmd_pid" ] || { echo "error: no slurmd.pid in $dir" >&2; exit 1; }
+    # Stopped first, so nothing forks between the listing and the kill.
+    kill -STOP "$slurmd_pid" $(steps) 2>/dev/null
+    kill -KILL "$slurmd_pid" $(steps) 2>/dev/null
+    tries=0
+    while kill -0 "$slurmd_pid" 2>/dev/null && [ "$tries" -lt 50 ]; do
+        tries=$((tries + 1))
+        sleep 0.1
+    done
+    rm -f "$dir/slurmd.pid"
+    SLURM_CONF="$dir/slurm.conf" slurmd -f "$dir/slurm.conf" -N "$(hostname -s)" \
+        || { echo "error: slurmd did not start again (see $dir/slurmd.log)" >&2; exit 1; }
+    echo "rebooted"
+    exit 0
+fi
+[ "$cmd" = start ] || { echo "usage: $0 start|stop|reboot DIR" >&2; exit 2; }
 
 PATH="$PATH:/usr/sbin:/sbin"
 for tool in munged mungekey slurmctld slurmd sbatch squeue sinfo scancel; do

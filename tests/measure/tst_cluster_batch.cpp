@@ -4,6 +4,8 @@
 #include "core/measure/cluster_batch.h"
 #include "core/measure/cluster_profile.h"
 
+#include <QDateTime>
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QProcess>
@@ -296,6 +298,33 @@ private Q_SLOTS:
         QVERIFY(r.responses.contains(1) && r.responses.contains(3));
         QCOMPARE(r.noAnswerLines, QList<int> {2});
         QVERIFY(!r.node.isEmpty());
+        // The task left its heartbeat: the array job's id (SLURM_JOB_ID without an array) and the node's clock.
+        bool exists = false;
+        const Heartbeat beat = parseHeartbeat(readFile(heartbeatFile(batch, 0), &exists));
+        QVERIFY(exists);
+        QCOMPARE(beat.jobId, QStringLiteral("77"));
+        QVERIFY(qAbs(beat.epoch - QDateTime::currentSecsSinceEpoch()) < 60);
+        QVERIFY(scriptWritesHeartbeat(batch));
+    }
+
+    void heartbeats()
+    {
+        QCOMPARE(parseHeartbeat("1234 1795942712\n").jobId, QStringLiteral("1234"));
+        QCOMPARE(parseHeartbeat("1234 1795942712\n").epoch, 1795942712);
+        for (const QByteArray &bad :
+            {QByteArray(), QByteArray("1234"), QByteArray("1234 x"), QByteArray("a 12"), QByteArray("1234 12 13")})
+            QVERIFY2(parseHeartbeat(bad).jobId.isEmpty(), bad.constData());
+        ClusterProfile p;
+        QCOMPARE(heartbeatSeconds(p), 30); // the default poll interval
+        QCOMPARE(lostAfterMs(p), 180000);
+        p.pollIntervalMs = 200;
+        QCOMPARE(heartbeatSeconds(p), 1);
+        QCOMPARE(lostAfterMs(p), 6000);
+        p.pollIntervalMs = 3600000;
+        QCOMPARE(heartbeatSeconds(p), 60);
+        QVERIFY(jobScript(p, QStringLiteral("/b")).contains("sleep 60\n"));
+        QTemporaryDir dir;
+        QVERIFY(!scriptWritesHeartbeat(dir.path())); // no run.sh, or one of an older gpuf
     }
 
     void jobScriptReportsAMissingWorker()

@@ -2,8 +2,9 @@
 // slurmctld, slurmd; CPUs=2, no GPU) in a temporary directory, and the measurement engine submits real job arrays
 // that run the real gpuf-measure on the node: hello and compile answer without a GPU, a measurement fails as the node
 // has none. Also: retry after scancel of one array task, pick-up by a new engine over the same store, a job the
-// scheduler forgot, a result file cut short, and the bad inputs (no sbatch, a refused submission, a shared
-// directory that cannot be written, an unknown profile). Skips, saying why, without Slurm, munge, root or the worker.
+// scheduler forgot, a result file cut short, a node rebooted under a running task (slurm_cluster.sh reboot), and the
+// bad inputs (no sbatch, a refused submission, a shared directory that cannot be written, an unknown profile). Skips,
+// saying why, without Slurm, munge, root or the worker.
 #include "core/measure/cluster_batch.h"
 #include "core/measure/measure_engine.h"
 #include "core/store/cluster_repo.h"
@@ -347,6 +348,95 @@ private Q_SLOTS:
             qPrintable(said.join(QLatin1Char('\n'))));
         QVERIFY2(said.join(QLatin1Char('\n')).contains(QStringLiteral("cut short")),
             qPrintable(said.join(QLatin1Char('\n'))));
+    }
+
+    // A node that reboots under a running task: slurmd and the job's processes are killed at once and slurmd starts
+    // again (slurm_cluster.sh reboot), after which Slurm calls the job RUNNING until its time limit. A task that is
+    // only slow keeps its heartbeat and is left alone; the lost one is cancelled and submitted again, and the queue
+    // says why (it used to wait for the time limit and report every request as a kernel timeout).
+    void resubmitsATaskWhoseNodeWasLost()
+    {
+        ClusterProfile p = profile();
+        p.pollIntervalMs = 1000; // a heartbeat every second: lost after 6 s without one
+        // A worker that starts only once the test opens the gate: until then the task is slow, not dead.
+        const QString gate = m_dir.filePath(QStringLiteral("gate"));
+        const QString gated = m_dir.filePath(QStringLiteral("gated_worker.sh"));
+        {
+            QFile file(gated);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QStringLiteral("#!/bin/sh\nwhile [ ! -e '%1' ]; do sleep 0.2; done\nexec '%2' \"$@\"\n")
+                           .arg(gate, m_worker)
+                           .toUtf8());
+        }
+        QVERIFY(QFile::setPermissions(gated, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        p.workerPath = gated;
+        MeasureEngine engine(config(p));
+        QSignalSpy notices(&engine, &MeasureEngine::notice);
+        engine.setStorePath(m_fixture.path);
+        engine.enqueue({job(0, MeasureKind::Hello), job(m_kernel, MeasureKind::Compile)});
+        QTRY_VERIFY_WITH_TIMEOUT(
+            engine.snapshot().items.size() == 2 && engine.snapshot().items[0].clusterState == QLatin1String("RUNNING"),
+            kWaitMs);
+        const QString firstJob = engine.snapshot().items[0].clusterJobId.section(QLatin1Char('_'), 0, 0);
+        QString batch;
+        for (const ClusterTask &t : tasks()) {
+            if (t.jobId == firstJob)
+                batch = t.batchDir;
+        }
+        QVERIFY(!batch.isEmpty());
+        const auto heartbeat = [&batch] {
+            bool exists = false;
+            return cluster::parseHeartbeat(cluster::readFile(cluster::heartbeatFile(batch, 0), &exists));
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(heartbeat().jobId, firstJob, kWaitMs);
+        // Slow, not lost: the node's clock goes past twice the silence that would mean a lost node, beating, and the
+        // task stays where it is.
+        const qint64 firstBeat = heartbeat().epoch;
+        QTRY_VERIFY_WITH_TIMEOUT(heartbeat().epoch > firstBeat + 2 * cluster::lostAfterMs(p) / 1000, kWaitMs);
+        QCOMPARE(engine.snapshot().items[0].clusterAttempts, 1);
+        QCOMPARE(engine.snapshot().items[0].state, MeasureItemState::Running);
+        QCOMPARE(engine.snapshot().items[0].clusterState, QStringLiteral("RUNNING"));
+
+        int rc = 0;
+        const QString rebooted = run(QStringLiteral("sh"), {script(), QStringLiteral("reboot"), clusterDir()}, &rc);
+        QVERIFY2(rc == 0, qPrintable(rebooted));
+        // Slurm still calls the job RUNNING after the reboot (what made this hard to see).
+        QCOMPARE(
+            run(QStringLiteral("squeue"),
+                {QStringLiteral("--noheader"), QStringLiteral("--format=%T"), QStringLiteral("--jobs=") + firstJob}),
+            QStringLiteral("RUNNING"));
+        QTRY_VERIFY_WITH_TIMEOUT(engine.snapshot().items[0].clusterAttempts == 2, kWaitMs);
+        const QString host = QHostInfo::localHostName().section(QLatin1Char('.'), 0, 0);
+        const QString lost = QStringLiteral("node %1 was lost: its task gave no sign of life for ").arg(host);
+        for (const MeasureItem &item : engine.snapshot().items) {
+            QVERIFY2(item.state == MeasureItemState::Running, qPrintable(item.message));
+            QVERIFY2(item.message.startsWith(QStringLiteral("attempt 2 of 3: ") + lost), qPrintable(item.message));
+            QVERIFY2(item.message.endsWith(
+                         QStringLiteral("s while Slurm still called it RUNNING (gpuf-measure never said hello)")),
+                qPrintable(item.message));
+        }
+        QStringList said;
+        for (const QList<QVariant> &n : std::as_const(notices))
+            said << n.first().toString();
+        QVERIFY2(said.join(QLatin1Char('\n')).contains(QStringLiteral("submitted again (") + lost),
+            qPrintable(said.join(QLatin1Char('\n'))));
+        // The lost job was cancelled, so it holds no CPU of the node until its time limit.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            run(QStringLiteral("squeue"),
+                {QStringLiteral("--noheader"), QStringLiteral("--format=%T"), QStringLiteral("--jobs=") + firstJob})
+                != QLatin1String("RUNNING"),
+            kWaitMs);
+
+        QFile open(gate);
+        QVERIFY(open.open(QIODevice::WriteOnly));
+        open.close();
+        QTRY_VERIFY_WITH_TIMEOUT(allFinished(engine), kWaitMs);
+        const MeasureSnapshot s = engine.snapshot();
+        QCOMPARE(s.items[0].state, MeasureItemState::Done);
+        QCOMPARE(s.items[0].clusterAttempts, 2);
+        QVERIFY(s.items[0].clusterJobId.section(QLatin1Char('_'), 0, 0) != firstJob);
+        QCOMPARE(s.items[1].state, MeasureItemState::Done);
+        QCOMPARE(s.items[1].outcome, QStringLiteral("ok"));
     }
 
     // The same through gpuf: a profile made with set-profile, a measurement submitted without waiting, the task

@@ -2,6 +2,7 @@
 #include "app/cli/cli_engine.h"
 
 #include "app/cli/local_loop.h"
+#include "core/measure/worker_locator.h"
 
 namespace gpuf::cli {
 namespace {
@@ -49,6 +50,26 @@ MeasureSnapshot CliEngine::runUntil(const std::function<bool(const MeasureSnapsh
     if (!done(m_engine.snapshot()))
         waitFor(m_engine, &MeasureEngine::snapshotReady, done);
     return m_engine.snapshot();
+}
+
+void CliEngine::sayNoticesOn(QTextStream &err, const QString &prefix)
+{
+    QObject::connect(&m_engine, &MeasureEngine::notice, &m_engine, [&err, prefix](const QString &text) {
+        err << prefix << ": " << text << '\n';
+        err.flush();
+    });
+}
+
+QStringList CliEngine::workerArguments(bool unsandboxed)
+{
+    return unsandboxed ? QStringList {QString::fromLatin1(measure::kUnsandboxedArgument)} : QStringList {};
+}
+
+QString CliEngine::unsandboxedOnCluster(const QString &cluster)
+{
+    return QStringLiteral("--unsandboxed concerns this machine's gpuf-measure, not the nodes of cluster '%1': give it "
+                          "to theirs with gpuf cluster set-profile %1 --worker-arg=--unsandboxed")
+        .arg(cluster);
 }
 
 MeasureSnapshot CliEngine::runUntilIdle() { return runUntil(isIdle); }

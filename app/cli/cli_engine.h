@@ -5,6 +5,8 @@
 
 #include "core/measure/measure_engine.h"
 
+#include <QTextStream>
+
 #include <functional>
 
 namespace gpuf::cli {
@@ -26,6 +28,13 @@ public:
     CliEngine &operator=(const CliEngine &) = delete;
 
     MeasureEngine &engine() { return m_engine; }
+    // Prints what the engine says once (that this machine's worker refuses Python candidates for want of a sandbox,
+    // and why) on `err`, "PREFIX: text", as soon as it says it.
+    void sayNoticesOn(QTextStream &err, const QString &prefix);
+    // gpuf-measure's arguments for --unsandboxed.
+    static QStringList workerArguments(bool unsandboxed);
+    // Why --unsandboxed does not reach a cluster's nodes, and what does.
+    static QString unsandboxedOnCluster(const QString &cluster);
     MeasureEngine *operator->() { return &m_engine; }
 
     // Asks the worker for its GPU and waits until the answer is in: available, or unavailable and why.

@@ -19,7 +19,6 @@ namespace {
 
 const QString kNoWait = QStringLiteral("no-wait");
 const QString kTimeoutMs = QStringLiteral("timeout-ms");
-const QString kUnsandboxed = QStringLiteral("unsandboxed");
 
 QJsonObject deviceJson(const DeviceDescription &d)
 {
@@ -133,6 +132,8 @@ int runDevice(Invocation &run)
 int measureOnCluster(Invocation &run, const QString &storePath, QList<MeasureJob> jobs)
 {
     const QString cluster = run.value(kCluster);
+    if (run.isSet(kUnsandboxed))
+        return run.bad(CliEngine::unsandboxedOnCluster(cluster));
     if (auto profile = usableClusterProfile(cluster); !profile)
         return run.bad(profile.error());
     for (MeasureJob &job : jobs) {
@@ -195,8 +196,8 @@ int measureOnThisGpu(Invocation &run, const QList<MeasureJob> &jobs)
     auto worker = measure::locateMeasureWorker();
     if (!worker)
         return run.bad(QStringLiteral("nothing measured: %1").arg(worker.error()));
-    CliEngine engine(*worker,
-        run.isSet(kUnsandboxed) ? QStringList {QString::fromLatin1(measure::kUnsandboxedArgument)} : QStringList {});
+    CliEngine engine(*worker, CliEngine::workerArguments(run.isSet(kUnsandboxed)));
+    engine.sayNoticesOn(run.err(), QStringLiteral("measure"));
     const DeviceState device = engine.probeDevice();
     if (!device.isAvailable())
         return run.bad(QStringLiteral("nothing measured: no GPU available: %1").arg(device.reason));

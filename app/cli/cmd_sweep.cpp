@@ -239,10 +239,13 @@ int runMeasuredSweep(Invocation &run)
         if (!located)
             return run.bad(QStringLiteral("nothing measured: %1").arg(located.error()));
         worker = *located;
+    } else if (run.isSet(kUnsandboxed)) {
+        return run.bad(CliEngine::unsandboxedOnCluster(cluster));
     } else if (auto profile = usableClusterProfile(cluster); !profile) {
         return run.bad(profile.error());
     }
-    CliEngine engine(worker);
+    CliEngine engine(worker, CliEngine::workerArguments(run.isSet(kUnsandboxed)));
+    engine.sayNoticesOn(run.err(), QStringLiteral("sweep"));
     const DeviceState device = sweepDevice(engine, cluster);
     if (!device.isAvailable())
         return run.bad(QStringLiteral("nothing measured: no GPU available: %1").arg(device.reason));
@@ -369,6 +372,9 @@ Command sweepCommand()
                 "measure on the GPUs of this Slurm cluster profile (gpuf cluster profiles; docs/cluster.md)")),
         Option::text(kImport, QStringLiteral("FILE"),
             QStringLiteral("import a recorded sweep (gpuf-sweep/1, e.g. resources/sweeps) into STORE")),
+        Option::flag(kUnsandboxed,
+            QStringLiteral("run Python candidates even where their sandbox (bubblewrap) cannot be made; only for "
+                           "candidates you trust (docs/python-problems.md)")),
     };
     c.options += familySourceOptions();
     c.invoke = runSweep;

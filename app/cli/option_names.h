@@ -16,5 +16,7 @@ inline const QString kOut = QStringLiteral("out");
 inline const QString kProblem = QStringLiteral("problem");
 inline const QString kQuiet = QStringLiteral("quiet");
 inline const QString kSeed = QStringLiteral("seed");
+// Python candidates run even where their sandbox cannot be made (gpuf measure, sweep and search alike).
+inline const QString kUnsandboxed = QStringLiteral("unsandboxed");
 
 } // namespace gpuf::cli

@@ -37,7 +37,7 @@ void addTrustAndSourceOptions(QCommandLineParser &p)
         QStringLiteral("Measurements from: local | replay | cluster:PROFILE (a Slurm cluster, docs/cluster.md; "
                        "default replay)."),
         QStringLiteral("G")});
-    p.addOption({QStringLiteral("unsandboxed"),
+    p.addOption({kUnsandboxed,
         QStringLiteral("Local: run Python candidates even where their sandbox (bubblewrap) cannot be made; only for "
                        "candidates you trust (docs/python-problems.md).")});
     p.addOption({kHardware, QStringLiteral("Replay: whose recorded runtimes (default: the GPU with most of them)."),
@@ -307,7 +307,7 @@ SetupOptions setupFrom(const QCommandLineParser &p)
 {
     SetupOptions s;
     s.costModelPath = p.value(kModel);
-    if (p.isSet(QStringLiteral("unsandboxed")))
+    if (p.isSet(kUnsandboxed))
         s.measureConfig.workerArguments << QString::fromLatin1(measure::kUnsandboxedArgument);
     return s;
 }

@@ -1,11 +1,14 @@
 // gpuf device and gpuf measure on this machine, through the real gpuf binary: exit codes, the exact reason when
-// there is no GPU or no worker, kernels without a spec, unknown kernels, and that nothing is stored then.
+// there is no GPU or no worker, kernels without a spec, unknown kernels, and that nothing is stored then; where the
+// Python sandbox cannot be made, measure and sweep say so once unless --unsandboxed, which a cluster refuses.
 #include "measure_fixture.h"
 #include "tests/support/cli_run.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 
 using namespace gpuf;
 
@@ -108,6 +111,54 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QStringLiteral("kernel %1 ('pasted') has no kernel spec (parameters.spec)").arg(id)),
             qPrintable(r.err));
+    }
+
+    // Every command that runs candidates on this machine: without bubblewrap (a PATH holding only python3), the
+    // worker refuses Python candidates and the command says so once, with the way out; --unsandboxed is the way out,
+    // and with a cluster it is refused (it would not reach the nodes).
+    void unsandboxed_data()
+    {
+        QTest::addColumn<QStringList>("args"); // after the command and STORE
+        QTest::addColumn<QString>("command");
+        QTest::newRow("measure") << QStringList {QStringLiteral("2")} << QStringLiteral("measure");
+        QTest::newRow("sweep") << QStringList {QStringLiteral("--family"), QStringLiteral("transpose"),
+            QStringLiteral("--sample"), QStringLiteral("1")}
+                               << QStringLiteral("sweep");
+    }
+    void unsandboxed()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, command);
+        if (testing::workerBinary().isEmpty())
+            QSKIP("gpuf-measure is not built (no CUDA toolkit at configure time)");
+        const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
+        if (python.isEmpty())
+            QSKIP("no python3 on PATH");
+        QTemporaryDir dir;
+        QVERIFY(QFile::link(python, dir.filePath(QStringLiteral("python3"))));
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("PATH"), dir.path()); // python3 and no bwrap
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config"))); // no opt-in setting
+        const QString store = command == QLatin1String("measure") ? m_fixture.path : dir.filePath(QStringLiteral("s"));
+        const QString said = command
+            + QStringLiteral(": Python candidates will not be measured: the sandbox for "
+                             "Python candidates could not be made: ");
+        const Run strict = test::runGpuf(QStringList {command, store} + args, 120000, env);
+        QCOMPARE(strict.err.count(said), 1);
+        QVERIFY2(strict.err.contains(QStringLiteral("--unsandboxed")), qPrintable(strict.err));
+        const Run allowed = test::runGpuf(
+            QStringList {command, store} + args + QStringList {QStringLiteral("--unsandboxed")}, 120000, env);
+        QVERIFY2(allowed.exitCode != 2, qPrintable(allowed.err)); // the option exists
+        QVERIFY2(!allowed.err.contains(said), qPrintable(allowed.err));
+        const Run cluster = test::runGpuf(QStringList {command, store} + args
+                + QStringList {QStringLiteral("--cluster"), QStringLiteral("hpc"), QStringLiteral("--unsandboxed")},
+            120000, env);
+        QCOMPARE(cluster.exitCode, 1);
+        QVERIFY2(
+            cluster.err.contains(QStringLiteral("--unsandboxed concerns this machine's gpuf-measure, not the nodes "
+                                                "of cluster 'hpc': give it to theirs with gpuf cluster set-profile "
+                                                "hpc --worker-arg=--unsandboxed")),
+            qPrintable(cluster.err));
     }
 };
 

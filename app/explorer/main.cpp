@@ -6,6 +6,7 @@
 #include "core/common/background_pool.h"
 #include "core/session/sample_store.h"
 #include "core/session/settings.h"
+#include "core/session/store_follower.h"
 #include "core/session/store_session.h"
 #include "gpuf_config.h"
 #include "widgets/common/color_scheme.h"
@@ -140,10 +141,8 @@ int main(int argc, char **argv)
         settings.setColorScheme(gpuf::colorSchemeName(gpuf::colorSchemeFromName(parser.value(scheme))));
     gpuf::applyColorScheme(gpuf::colorSchemeFromName(settings.colorScheme()));
     gpuf::StoreSession session;
-    // Not followed yet: with gpuf::StoreFollower's connection open beside the session's, a gpuf search run in a
-    // terminal ended by deleting the store's -shm file under the explorer, whose next reads then said "the store is
-    // damaged" (seen under Xvfb, 2026-11-29). Until that is understood, View > Reload Store (F5) shows what other
-    // programs wrote.
+    // What other programs write to the open store (a gpuf search, an import) reaches the views as typed changes.
+    const gpuf::StoreFollower follower(&session);
     gpuf::MainWindow window(&settings, &session);
     window.show();
     if (parser.isSet(options.quitAfterLoad)) {

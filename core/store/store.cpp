@@ -1,6 +1,7 @@
 // Opening, checking and migrating a store; see store.h.
 #include "core/store/store.h"
 
+#include "core/store/file_claim.h"
 #include "core/store/schema.h"
 #include "core/store/sql.h"
 #include "core/store/store_checks.h"
@@ -8,8 +9,6 @@
 #include <QAtomicInteger>
 #include <QFile>
 #include <QFileInfo>
-#include <QHash>
-#include <QMutex>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -20,34 +19,6 @@ QString nextConnectionName()
 {
     static QAtomicInteger<quint64> counter;
     return QStringLiteral("gpuf-store-%1").arg(counter.fetchAndAddRelaxed(1));
-}
-
-// The files this process has a Store open on. Reading a file's header opens and closes a descriptor of it, and
-// closing any descriptor of a file drops every POSIX lock the process holds on it, the locks of SQLite's other
-// connections included: another process could then checkpoint or recover the WAL under them ("database disk image is
-// malformed"). A file some Store here already holds is known to be SQLite, so its header is not read again.
-struct OpenFiles
-{
-    QMutex mutex;
-    QHash<QString, int> counts; // canonical path → open Stores
-};
-
-OpenFiles &openFiles()
-{
-    static OpenFiles files;
-    return files;
-}
-
-QString canonical(const QString &path)
-{
-    const QString c = QFileInfo(path).canonicalFilePath();
-    return c.isEmpty() ? QFileInfo(path).absoluteFilePath() : c;
-}
-
-bool heldHere(const QString &path)
-{
-    QMutexLocker lock(&openFiles().mutex);
-    return openFiles().counts.value(canonical(path)) > 0;
 }
 
 // Checks an existing SQLite file without writing to it. Returns its schema version (0: empty database).
@@ -146,10 +117,10 @@ QSqlDatabase addConnection(const QString &name, const QString &path, Access acce
 }
 
 // What the file is, refused when it cannot become or be a store in `mode`.
-Result<store::FileState> admitFile(const QString &path, Store::Mode mode)
+Result<store::FileState> admitFile(const QString &path, Store::Mode mode, const store::FileClaim &claim)
 {
     using store::FileState;
-    const FileState state = heldHere(path) ? FileState::Sqlite : store::inspectFile(path);
+    const FileState state = claim.state();
     switch (state) {
     case FileState::Missing:
         if (mode == Store::Mode::ExistingOnly || mode == Store::Mode::ReadOnly)
@@ -171,7 +142,7 @@ Result<store::FileState> admitFile(const QString &path, Store::Mode mode)
     case FileState::Sqlite:
         break;
     }
-    if (mode != Store::Mode::ReadOnly && !heldHere(path) && store::onReadOnlyLocation(path))
+    if (mode != Store::Mode::ReadOnly && !claim.heldBefore() && store::onReadOnlyLocation(path))
         return Error {QStringLiteral("%1: the store is on a read-only location (a read-only file system or no write"
                                      " permission); it can be read but not changed")
                           .arg(path)};
@@ -195,37 +166,35 @@ Result<int> checkedVersion(const QString &path, Access access, Store::Check chec
 
 } // namespace
 
-Store::Store(QString path, QString connectionName, bool readOnly)
+Store::Store(QString path, QString connectionName, bool readOnly, store::FileClaim claim)
     : m_path(std::move(path))
     , m_connectionName(std::move(connectionName))
     , m_readOnly(readOnly)
+    , m_claim(std::make_unique<store::FileClaim>(std::move(claim)))
     , m_db(QSqlDatabase::database(m_connectionName, false))
-{
-    QMutexLocker lock(&openFiles().mutex);
-    ++openFiles().counts[canonical(m_path)];
-}
+{ }
 
 Store::~Store()
 {
     m_db.close();
     m_db = QSqlDatabase();
     QSqlDatabase::removeDatabase(m_connectionName);
-    QMutexLocker lock(&openFiles().mutex);
-    if (--openFiles().counts[canonical(m_path)] <= 0)
-        openFiles().counts.remove(canonical(m_path));
+    // m_claim is released after this: the connection is closed by then.
 }
 
 Result<std::unique_ptr<Store>> Store::open(const QString &path, Mode mode, Check check)
 {
     if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QSQLITE")))
         return Error {QStringLiteral("the Qt SQLite driver (QSQLITE) is not installed")};
-    auto state = admitFile(path, mode);
+    // Claimed before any connection opens, the check connection's included, and held by the Store from then on.
+    store::FileClaim claim(path);
+    auto state = admitFile(path, mode, claim);
     if (!state)
         return state.failure();
     const bool readOnly = mode == Mode::ReadOnly;
     // Where SQLite could not create the -shm file a WAL reader needs (a read-only mount, a full disk), a reader opens
     // the file as immutable: nothing can be changing it there.
-    const bool cannotWriteBeside = !heldHere(path) && (store::onReadOnlyLocation(path) || store::diskFull(path));
+    const bool cannotWriteBeside = !claim.heldBefore() && (store::onReadOnlyLocation(path) || store::diskFull(path));
     const Access access = !readOnly ? Access::ReadWrite
         : cannotWriteBeside         ? Access::ReadOnlyLocation
                                     : Access::ReadOnly;
@@ -242,7 +211,7 @@ Result<std::unique_ptr<Store>> Store::open(const QString &path, Mode mode, Check
                           .arg(store::kSchemaVersion)};
     const QString name = nextConnectionName();
     addConnection(name, path, access);
-    std::unique_ptr<Store> store(new Store(path, name, readOnly));
+    std::unique_ptr<Store> store(new Store(path, name, readOnly, std::move(claim)));
     if (!store->m_db.open())
         return store::describeOpenFailure(path, store->m_db.lastError().text());
 

@@ -11,6 +11,9 @@
 #include <memory>
 
 namespace gpuf {
+namespace store {
+class FileClaim;
+} // namespace store
 
 struct StoreCounts
 {
@@ -54,11 +57,12 @@ public:
     Result<StoreCounts> counts();
 
 private:
-    Store(QString path, QString connectionName, bool readOnly);
+    Store(QString path, QString connectionName, bool readOnly, store::FileClaim claim);
 
     QString m_path;
     QString m_connectionName;
     bool m_readOnly;
+    std::unique_ptr<store::FileClaim> m_claim; // this process's hold on the file (file_claim.h)
     QSqlDatabase m_db;
 };
 

@@ -1,6 +1,7 @@
 // Checks of a store file before it is trusted; see store_checks.h.
 #include "core/store/store_checks.h"
 
+#include "core/store/file_claim.h"
 #include "core/store/schema.h"
 #include "core/store/sql.h"
 
@@ -192,7 +193,8 @@ Status quickCheck(QSqlDatabase &db, const QString &path)
 
 QString damageReport(const QString &path)
 {
-    if (inspectFile(path) != FileState::Sqlite)
+    const FileClaim claim(path);
+    if (claim.state() != FileState::Sqlite)
         return {};
     static QAtomicInteger<quint64> counter;
     const QString name = QStringLiteral("gpuf-damage-%1").arg(counter.fetchAndAddRelaxed(1));
@@ -200,7 +202,10 @@ QString damageReport(const QString &path)
     {
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
         db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_OPEN_URI"));
-        db.setDatabaseName(readOnlyUri(path));
+        // Beside another connection of this process, never as immutable: SQLite does not lock such a file, and closing
+        // it would drop the other connection's locks (file_claim.h).
+        db.setDatabaseName(
+            claim.heldBefore() ? readOnlyUri(path).remove(QStringLiteral("&immutable=1")) : readOnlyUri(path));
         if (db.open()) {
             auto problems = structureProblems(db);
             report = problems ? problems->join(QLatin1Char('\n')) : problems.error();

@@ -1,17 +1,25 @@
 // Tests for opening a store: creation, migrations, refusal of files that are not usable gpuf stores (left
-// untouched), read-only mode, and two threads writing through their own connections.
+// untouched), read-only mode, two threads writing through their own connections, and another program closing the
+// store while this process holds it.
 #include "core/store/problem_repo.h"
 #include "core/store/schema.h"
 #include "core/store/search_repo.h"
 #include "core/store/store.h"
+#include "core/store/store_checks.h"
+#include "tests/support/cli_run.h"
 
 #include <QCryptographicHash>
 #include <QFile>
+#include <QMutex>
+#include <QSemaphore>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
+
+#include <memory>
+#include <vector>
 
 using namespace gpuf;
 
@@ -246,6 +254,80 @@ private Q_SLOTS:
         QVERIFY(events.ok());
         QCOMPARE(events->size(), kEvents);
         QCOMPARE(events->last().payload.value(QStringLiteral("step")).toInt(), kEvents - 1);
+    }
+    // The explorer holds the store while a gpuf search in a terminal writes to it. When that program closes, SQLite
+    // deletes the write-ahead log and its shared-memory index only if no other process holds the file; if this
+    // process's locks had been dropped (by closing a descriptor of the file outside SQLite), they would go from
+    // under its connections, whose next reads then say "the store is damaged".
+    void anotherProgramKeepsTheLogOfAHeldStore()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("held.gpuf"));
+        {
+            auto made = Store::open(path, Store::Mode::Create);
+            QVERIFY(made.ok());
+            QVERIFY(addProblem(**made, QStringLiteral("softmax")) > 0);
+        }
+        auto held = Store::open(path, Store::Mode::ExistingOnly);
+        QVERIFY2(held.ok(), qPrintable(held.error()));
+        QCOMPARE((*held)->counts()->problems, 1); // a read: the connection now holds its shared lock
+        // What the explorer's Reload does when an open fails: reads the file's header and structure apart.
+        QVERIFY(store::damageReport(path).isEmpty());
+        // Further connections of this process come and go (the views' reads).
+        for (int i = 0; i < 3; ++i) {
+            auto reader = Store::open(path, Store::Mode::ReadOnly, Store::Check::Header);
+            QVERIFY2(reader.ok(), qPrintable(reader.error()));
+        }
+        const auto other = test::runGpuf({QStringLiteral("init"), path});
+        QCOMPARE(other.exitCode, 0);
+        QVERIFY2(QFile::exists(path + QStringLiteral("-wal")), "another program deleted the log of a held store");
+        QVERIFY(QFile::exists(path + QStringLiteral("-shm")));
+        QCOMPARE((*held)->counts()->problems, 1);
+        QVERIFY(addProblem(**held, QStringLiteral("transpose")) > 0);
+    }
+
+    // The same when several threads open the store at the same moment (the explorer's views and its follower at
+    // start): none reads the header while another's connection is already open.
+    void storesOpenedAtOnceKeepTheirLocks()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("many.gpuf"));
+        {
+            auto made = Store::open(path, Store::Mode::Create);
+            QVERIFY(made.ok());
+            QVERIFY(addProblem(**made, QStringLiteral("softmax")) > 0);
+        }
+        constexpr int kThreads = 6;
+        constexpr int kRounds = 8;
+        for (int round = 0; round < kRounds; ++round) {
+            QSemaphore opened;
+            QSemaphore release;
+            QStringList errors;
+            QMutex errorsMutex;
+            std::vector<std::unique_ptr<QThread>> threads;
+            for (int t = 0; t < kThreads; ++t) {
+                threads.emplace_back(QThread::create([&] {
+                    auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
+                    const auto counts = store ? (*store)->counts() : Result<StoreCounts>(Error {store.error()});
+                    if (!counts) {
+                        const QMutexLocker lock(&errorsMutex);
+                        errors << counts.error();
+                    }
+                    opened.release();
+                    release.acquire(); // held (on its own thread, as Qt's connections must be) until the check
+                }));
+                threads.back()->start();
+            }
+            QVERIFY(opened.tryAcquire(kThreads, 60000));
+            QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+            const auto other = test::runGpuf({QStringLiteral("init"), path});
+            const bool kept = QFile::exists(path + QStringLiteral("-wal"));
+            release.release(kThreads);
+            for (auto &thread : threads)
+                QVERIFY(thread->wait(60000));
+            QCOMPARE(other.exitCode, 0);
+            QVERIFY2(kept, qPrintable(QStringLiteral("round %1: another program deleted the log").arg(round)));
+        }
     }
 };
 

@@ -1,6 +1,8 @@
 // The equal-budget comparison of strategies; see compare.h.
 #include "core/search/compare.h"
 
+#include "core/search/compare_learner.h"
+
 #include "core/search/replay_world.h"
 #include "core/search/search_state.h"
 #include "core/store/store.h"
@@ -124,6 +126,7 @@ struct RunOutcome
     int forecasts = 0;
     double forecasterSeconds = 0.0;
     double gpuSeconds = 0.0;
+    LearnerQuality learner;
     QString error;
 };
 
@@ -208,6 +211,8 @@ RunOutcome runMode(const Plan &plan, Mode mode, quint64 seed)
     out.evaluations = state->gpuEvaluations;
     out.forecasts = state->forecastsDone;
     out.forecasterSeconds = *seconds;
+    if (mode != Mode::Standard)
+        out.learner = learnerQuality(*state, *plan.space);
     for (const Candidate &c : state->candidates) {
         if (c.status != CandidateStatus::Evaluated)
             continue;
@@ -324,6 +329,7 @@ Result<CompareReport> compareStrategies(const CompareOptions &options, const Set
     report.steps = options.base.steps;
     report.gpuBudgetPerStep = options.base.gpuBudgetPerStep();
     report.budget = plan.budget;
+    report.alpha = options.base.alpha;
     report.seeds = options.seeds;
     report.randomExpected = randomExpectation(*space, plan.budget);
     report.randomToOptimum = randomEvaluationsToOptimum(*space, 0.0);
@@ -422,6 +428,10 @@ Result<CompareReport> compareStrategies(const CompareOptions &options, const Set
             result.forecasts.append(o.forecasts);
             result.forecasterSeconds.append(o.forecasterSeconds);
             result.gpuSeconds.append(o.gpuSeconds);
+            result.learnerSpearmanSpace.append(o.learner.spearmanSpace);
+            result.learnerSpearmanProposals.append(o.learner.spearmanProposals);
+            result.trusted.append(o.learner.trusted);
+            result.trustedWrong.append(o.learner.trustedWrong);
             result.toOptimum.append(evaluationsToReach(o.curve, optimum));
             result.toWithin1.append(evaluationsToReach(o.curve, nearOptimum(optimum, 0.01)));
             result.toWithin5.append(evaluationsToReach(o.curve, nearOptimum(optimum, 0.05)));

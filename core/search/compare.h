@@ -57,6 +57,10 @@ struct StrategyResult
     QList<int> toOptimum, toWithin1, toWithin5; // −1: not reached within the budget
     QList<double> scores; // the performance score; NaN when undefined
     QList<bool> exhausted; // stopped before the budget: nothing new left to propose
+    // Modes (compare_learner.h): the learner's Spearman correlation after 30 measurements, over the space and over
+    // the search's proposals (NaN: not reached); trusted forecasts and the wrong ones among them (α only).
+    QList<double> learnerSpearmanSpace, learnerSpearmanProposals;
+    QList<int> trusted, trustedWrong;
 
     Interval curveAt(int e) const;
 };
@@ -74,6 +78,7 @@ struct CompareReport
     int gpuBudgetPerStep = 0;
     int budget = 0; // GPU evaluations every strategy may spend: steps × budget per step (+ 1 when the seed is measured)
     int seeds = 0;
+    double alpha = 0.0; // the modes' certified setting (0: none)
     QList<double> randomExpected; // random search's exact expected curve
     double randomToOptimum = 0.0, randomToWithin1 = 0.0, randomToWithin5 = 0.0; // (N + 1) / (k + 1)
     int scoreFrom = 1, scoreTo = 0; // the budgets the performance score covers (scoreRange)

@@ -1,10 +1,13 @@
 // The comparison's report as text, JSON and CSV; see compare.h.
 #include "core/search/compare.h"
 
+#include "core/search/compare_learner.h"
+
 #include <QJsonArray>
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace gpuf::search {
 
@@ -115,6 +118,50 @@ QList<double> finalBests(const StrategyResult &s)
     return out;
 }
 
+bool hasLearnerFigures(const StrategyResult &s)
+{
+    return !finite(s.learnerSpearmanSpace).isEmpty() || !finite(s.learnerSpearmanProposals).isEmpty()
+        || std::accumulate(s.trusted.cbegin(), s.trusted.cend(), 0) > 0;
+}
+
+// "12/340 (3.5 %)": the trusted forecasts the space proves wrong, over every seed.
+QString trustedText(const StrategyResult &s)
+{
+    const int trusted = std::accumulate(s.trusted.cbegin(), s.trusted.cend(), 0);
+    const int wrong = std::accumulate(s.trustedWrong.cbegin(), s.trustedWrong.cend(), 0);
+    if (trusted == 0)
+        return QStringLiteral("—");
+    return QStringLiteral("%1/%2 (%3 %)").arg(wrong).arg(trusted).arg(100.0 * wrong / trusted, 0, 'f', 1);
+}
+
+// The modes' forecaster against the space's recorded outcomes (compare_learner.h); empty when no mode has a figure.
+QString learnerTable(const QList<StrategyResult> &strategies, double alpha)
+{
+    QString out;
+    for (const StrategyResult &s : strategies) {
+        if (!hasLearnerFigures(s))
+            continue;
+        out += QStringLiteral("%1 %2 %3 %4\n")
+                   .arg(s.strategy.name(), -10)
+                   .arg(intervalText(meanInterval(finite(s.learnerSpearmanSpace)), 2), -22)
+                   .arg(intervalText(meanInterval(finite(s.learnerSpearmanProposals)), 2), -22)
+                   .arg(trustedText(s));
+    }
+    if (out.isEmpty())
+        return out;
+    return QStringLiteral("\nthe forecaster against the recorded outcomes: Spearman ρ of the learner after %1 "
+                          "measurements (mean [95 % interval]) over the space's other configurations (tunables "
+                          "alone) and over the proposals it forecast; trusted forecasts the space proves wrong%2\n")
+               .arg(kLearnerCheckMeasurements)
+               .arg(alpha > 0.0 ? QStringLiteral(" (α = %1)").arg(alpha) : QStringLiteral(" (none without --alpha)"))
+        + QStringLiteral("%1 %2 %3 %4\n")
+              .arg(QStringLiteral("strategy"), -10)
+              .arg(QStringLiteral("ρ space"), -22)
+              .arg(QStringLiteral("ρ proposals"), -22)
+              .arg(QStringLiteral("trusted wrong"))
+        + out;
+}
+
 } // namespace
 
 QString CompareReport::text() const
@@ -174,6 +221,7 @@ QString CompareReport::text() const
                    .arg(meanInterval(asDoubles(s.forecasts, false)).mean, 10, 'f', 1)
                    .arg(meanInterval(s.forecasterSeconds).mean, 13, 'f', 3);
     }
+    out += learnerTable(strategies, alpha);
     // The anytime curve at five budgets, random search's expectation beside; up to the most evaluations any search
     // made (beyond, every curve is flat and the table would only repeat its last column).
     const int most = mostEvaluations(strategies);
@@ -239,14 +287,18 @@ QJsonObject CompareReport::toJson() const
             {QStringLiteral("scores"), array(s.scores)}, {QStringLiteral("gpu_evaluations"), array(s.evaluations)},
             {QStringLiteral("forecasts"), array(s.forecasts)},
             {QStringLiteral("forecaster_seconds"), array(s.forecasterSeconds)},
-            {QStringLiteral("gpu_seconds"), array(s.gpuSeconds)}, {QStringLiteral("exhausted"), exhausted}});
+            {QStringLiteral("gpu_seconds"), array(s.gpuSeconds)}, {QStringLiteral("exhausted"), exhausted},
+            {QStringLiteral("learner_spearman_space"), array(s.learnerSpearmanSpace)},
+            {QStringLiteral("learner_spearman_proposals"), array(s.learnerSpearmanProposals)},
+            {QStringLiteral("trusted"), array(s.trusted)}, {QStringLiteral("trusted_wrong"), array(s.trustedWrong)}});
     }
     return {{QStringLiteral("space"), space}, {QStringLiteral("problem"), problem},
         {QStringLiteral("hardware"), hardware}, {QStringLiteral("forecaster"), forecaster},
         {QStringLiteral("space_size"), spaceSize}, {QStringLiteral("space_failures"), spaceFailures},
         {QStringLiteral("optimum"), optimum}, {QStringLiteral("steps"), steps},
         {QStringLiteral("gpu_budget_per_step"), gpuBudgetPerStep}, {QStringLiteral("budget"), budget},
-        {QStringLiteral("seeds"), seeds}, {QStringLiteral("score_range"), QJsonArray {scoreFrom, scoreTo}},
+        {QStringLiteral("seeds"), seeds}, {QStringLiteral("alpha"), alpha},
+        {QStringLiteral("score_range"), QJsonArray {scoreFrom, scoreTo}},
         {QStringLiteral("random"),
             QJsonObject {{QStringLiteral("expected_curve"), array(randomExpected)},
                 {QStringLiteral("evaluations_to_optimum"), randomToOptimum},

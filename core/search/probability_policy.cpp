@@ -70,6 +70,7 @@ StepOutlook stepOutlook(const SearchState &state)
 {
     StepOutlook out;
     out.temperature = learnerTemperature(state, &out.calibrationPairs);
+    out.improvementRate = improvementRate(state.trajectory);
     const LearnerData training = learnerTraining(state);
     const LearnerFit fit = LearnerFit::fit(training);
     out.learnerVersion = fit.learned() ? fit.version() : 0;
@@ -103,9 +104,18 @@ StepOutlook stepOutlook(const SearchState &state)
     return out;
 }
 
+double improvementRate(const std::vector<TrajectoryPoint> &trajectory)
+{
+    int improvements = 0;
+    for (size_t i = 1; i < trajectory.size(); ++i)
+        improvements += trajectory[i].best > trajectory[i - 1].best ? 1 : 0;
+    const int measured = std::max(0, int(trajectory.size()) - 1);
+    return double(improvements + 1) / double(measured + 2);
+}
+
 void decideByProbability(const QList<ProposalOutlook> &group, int budget, bool skipWorse, QList<Decision> &out)
 {
-    decideByProbability(group, ProbabilityRule {budget, skipWorse, kConfidentlyWorse}, out);
+    decideByProbability(group, ProbabilityRule {budget, skipWorse, kConfidentlyWorse, 0.0}, out);
 }
 
 void decideByProbability(const QList<ProposalOutlook> &group, const ProbabilityRule &rule, QList<Decision> &out)
@@ -114,10 +124,16 @@ void decideByProbability(const QList<ProposalOutlook> &group, const ProbabilityR
     std::stable_sort(ranked.begin(), ranked.end(), [](const ProposalOutlook &a, const ProposalOutlook &b) {
         if (a.belief.known() != b.belief.known())
             return a.belief.known();
+        if (a.pBeatBest != b.pBeatBest)
+            return a.pBeatBest > b.pBeatBest;
         if (a.gainOverBest != b.gainOverBest)
             return a.gainOverBest > b.gainOverBest;
         return a.gainOverParent > b.gainOverParent;
     });
+    // The learner's probabilities are recalibrated, so they can be held against the search's improvement rate; the
+    // prior forecaster's are not, and its proposals fill the budget.
+    const bool learned
+        = std::any_of(group.cbegin(), group.cend(), [](const ProposalOutlook &o) { return o.learnerVersion > 0; });
     int freeSlots = rule.budget;
     int rank = 0;
     for (const ProposalOutlook &o : std::as_const(ranked)) {
@@ -128,11 +144,20 @@ void decideByProbability(const QList<ProposalOutlook> &group, const ProbabilityR
                 rank++});
             continue;
         }
-        const bool measure = freeSlots > 0;
+        bool measure = freeSlots > 0;
+        // After the parent's first measurement, another one only where beating the best is at least as likely as a
+        // measurement's record says.
+        const bool belowRate
+            = measure && learned && freeSlots < rule.budget && o.belief.known() && o.pBeatBest < rule.improvementRate;
+        if (belowRate)
+            measure = false;
         if (measure)
             --freeSlots;
         QString reason;
-        if (!o.belief.known())
+        if (belowRate)
+            reason = QStringLiteral("P(beat best) = %1, below the search's improvement rate %2")
+                         .arg(percentText(o.pBeatBest), percentText(rule.improvementRate));
+        else if (!o.belief.known())
             reason = measure ? QStringLiteral("no forecast: measured in a free slot")
                              : QStringLiteral("no forecast, no free slot");
         else

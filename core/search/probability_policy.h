@@ -11,10 +11,13 @@
 #include <QList>
 #include <QString>
 
+#include <vector>
+
 namespace gpuf::search {
 
 struct SearchState;
 struct Decision;
+struct TrajectoryPoint;
 
 // Below this probability of beating its parent a proposal is confidently worse: the selective mode does not measure
 // it, however many GPU slots are free.
@@ -43,6 +46,7 @@ struct StepOutlook
     double temperature = 1.0; // the learner's sd is multiplied by it (recalibration.h, temperatureOf)
     int calibrationPairs = 0; // the measured pairs the temperature was fitted on
     double worseBelow = kConfidentlyWorse; // selective: P(beat parent) below this is confidently worse
+    double improvementRate = 0.5; // improvementRate(state.trajectory)
     QHash<int, ProposalOutlook> proposals; // by position
 };
 
@@ -60,11 +64,20 @@ struct ProbabilityRule
     int budget = 0; // the parent's GPU slots (--measure)
     bool skipWorse = false; // selective: never measure what is confidently worse than its parent
     double worseBelow = kConfidentlyWorse; // P(beat parent) below this is confidently worse (a certified τ moves it)
+    // After a parent's first measurement, a learned proposal whose P(beat best) is below this is not measured
+    // (0: the budget is filled).
+    double improvementRate = 0.0;
 };
 
-// One parent's decisions, proposals in request order: proposals ranked by expected gain over the best (then over the
-// parent, then request order), proposals without a belief after every other; the first `budget` measured.
-// With skipWorse (selective) a proposal whose probability of beating its parent is below worseBelow is never measured.
+// The share of the search's measurements that raised its best so far, (improvements + 1)/(measurements + 2) over the
+// trajectory after the first evaluation (the seed's): what one more measurement has been worth, as a probability.
+double improvementRate(const std::vector<TrajectoryPoint> &trajectory);
+
+// One parent's decisions, proposals in request order: proposals ranked by the probability of beating the best (then
+// the expected gain over the best, over the parent, request order), proposals without a belief after every other.
+// The first is measured; the next ones up to `budget`, except that once the learner forecasts the step (a proposal of
+// learner version > 0) a proposal whose P(beat best) is below rule.improvementRate is not. With skipWorse (selective)
+// a proposal whose probability of beating its parent is below worseBelow is never measured.
 void decideByProbability(const QList<ProposalOutlook> &group, const ProbabilityRule &rule, QList<Decision> &out);
 // The same with `budget` slots and the default threshold.
 void decideByProbability(const QList<ProposalOutlook> &group, int budget, bool skipWorse, QList<Decision> &out);

@@ -30,6 +30,7 @@ QJsonObject learnerJson(const StepOutlook &outlook)
         o.insert(QStringLiteral("calibration"),
             QJsonObject {{QStringLiteral("temperature"), outlook.temperature},
                 {QStringLiteral("pairs"), outlook.calibrationPairs}});
+    o.insert(QStringLiteral("improvement_rate"), outlook.improvementRate);
     return o;
 }
 

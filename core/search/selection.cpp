@@ -40,7 +40,8 @@ void decideForParent(const SearchState &state, const QList<int> &group, QList<De
         for (int position : group)
             outlooks.append(outlook.proposals.value(position, ProposalOutlook {position, {}, 0, 0.5, 0.5, 0.0, 0.0}));
         const bool selective = config.mode == Mode::Selective;
-        decideByProbability(outlooks, ProbabilityRule {budget, selective, outlook.worseBelow}, out);
+        decideByProbability(
+            outlooks, ProbabilityRule {budget, selective, outlook.worseBelow, outlook.improvementRate}, out);
         return;
     }
     auto add = [&out](int position, bool measure, const QString &reason, int rank, bool queue = false) {

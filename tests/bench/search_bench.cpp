@@ -1,5 +1,9 @@
 // search_bench: the search engine's own cost. Prints one line per figure (`<name> <value> <unit>`):
 // - engine overhead per candidate with a 10 000-node archive (events kept in memory; the same through a store);
+// - the learner's cost (`learner`): engine CPU time per candidate of a surrogate search under the probability policy
+//   with the certified setting (α = 0.1: the learner fitted on its latest 160 measurements, the temperature and the
+//   conformal τ before every selection), beside the same search under the paper's rules (no learner, no
+//   recalibration); their difference is what learning and recalibration cost per candidate (issue 25: < 2 ms);
 // - resume of a 100 000-event log (load and fold);
 // - `compare` on every shipped family's sweep and every shipped tuning space: each strategy's GPU evaluations to the
 //   space's optimum (10 seeds) and its performance score.
@@ -8,6 +12,7 @@
 #include "core/interop/tuning_import.h"
 #include "core/mutators/shipped_families.h"
 #include "core/mutators/sweep_file.h"
+#include "core/search/candidate_forecaster.h"
 #include "core/search/compare.h"
 #include "core/search/recorded_mutators.h"
 #include "core/search/search_run.h"
@@ -76,6 +81,65 @@ public:
     void cancel() override { }
 };
 
+// A family-like space: three tunables of eight values each, drawn from the request's seed; the code names them, so a
+// configuration proposed twice is a duplicate.
+class TunableMutator : public Mutator
+{
+public:
+    QString kind() const override { return QStringLiteral("synthetic"); }
+    QJsonObject configuration() const override { return {}; }
+    Status prepare(const MutatorSetup &) override { return {}; }
+    void request(const QList<MutationRequest> &requests, Done done) override
+    {
+        for (const MutationRequest &r : requests) {
+            const quint64 h = mix64(r.seed);
+            const int a = int(h % 8), b = int((h >> 8) % 8), c = int((h >> 16) % 8);
+            const QJsonObject tunables {
+                {QStringLiteral("A"), 1 << a}, {QStringLiteral("B"), 1 << b}, {QStringLiteral("C"), c}};
+            done(MutationResult {r.requestId,
+                Proposal {QStringLiteral("__global__ void k() { /* A=%1 B=%2 C=%3 */ }").arg(a).arg(b).arg(c),
+                    QStringLiteral("cuda"),
+                    {{QStringLiteral("family"), QStringLiteral("synthetic")}, {QStringLiteral("tunables"), tunables}},
+                    QStringLiteral("param"), {}, {}},
+                {}, {}});
+        }
+    }
+    void cancel() override { }
+};
+
+// Bins from the code's hash, answered at once.
+class SyntheticForecaster : public CandidateForecaster
+{
+public:
+    QString name() const override { return QStringLiteral("synthetic"); }
+    RowId forecasterId() const override { return 0; }
+    void request(const QList<ForecastAsk> &asks, Done done) override
+    {
+        for (const ForecastAsk &ask : asks) {
+            ForecastAnswer a;
+            a.requestId = ask.requestId;
+            const quint64 h = mix64(qHash(ask.candidate.source));
+            double sum = 0.0;
+            for (size_t b = 0; b < 8; ++b) {
+                a.forecast.probabilities[b] = 1.0 + double((h >> (4 * b)) % 16);
+                sum += a.forecast.probabilities[b];
+            }
+            int top = 0;
+            for (size_t b = 0; b < 8; ++b) {
+                a.forecast.probabilities[b] /= sum;
+                a.expectedBin += double(b + 1) * a.forecast.probabilities[b];
+                if (a.forecast.probabilities[b] > a.forecast.probabilities[size_t(top)])
+                    top = int(b);
+            }
+            a.predictedBin = top + 1;
+            a.forecast.predictedBin = a.predictedBin;
+            a.confidence = a.forecast.probabilities[size_t(top)];
+            done(a);
+        }
+    }
+    void cancel() override { }
+};
+
 SearchConfig syntheticConfig()
 {
     SearchConfig c;
@@ -134,6 +198,42 @@ void overheadPerCandidate(const char *name, std::unique_ptr<EventSink> sink, int
     // CPU time is what the engine costs; wall time also counts the other programs of a shared machine.
     report(name, cpuMs / double(candidates), "ms/candidate (CPU)");
     std::printf("# %s wall %.4g ms/candidate\n", name, ms / double(candidates));
+}
+
+// A surrogate search on the tunable space (it skips nothing, so its measurements grow every step): once it has measured
+// 200 configurations (the learner's 160 and more), the engine's CPU time per proposal over 15 steps.
+void learnerOverhead(const char *name, Policy policy)
+{
+    SearchConfig config = syntheticConfig();
+    config.mode = Mode::Surrogate;
+    config.policy = policy;
+    config.alpha = 0.1;
+    config.parentsPerStep = 2;
+    config.proposalsPerParent = 16;
+    config.keepPerParent = 2;
+    config.forecaster = QStringLiteral("synthetic");
+    auto sink = std::make_unique<MemorySink>();
+    if (!SearchRun::initialize(*sink, QStringLiteral("learner"), config, {syntheticSeed()}))
+        return;
+    RunParts parts;
+    parts.mutator = std::make_unique<TunableMutator>();
+    parts.evaluator = std::make_unique<SyntheticEvaluator>();
+    parts.forecaster = std::make_unique<SyntheticForecaster>();
+    SearchRun run(std::move(sink), std::move(parts));
+    if (!run.open())
+        return;
+    while (run.state().gpuEvaluations < 200 && run.state().completedSteps() < 2000)
+        (void)run.pump(1);
+    const int before = run.state().completedSteps();
+    const qsizetype candidatesBefore = qsizetype(run.state().candidates.size());
+    const std::clock_t cpu = std::clock();
+    while (run.state().completedSteps() < before + 15)
+        (void)run.pump(1);
+    const double cpuMs = double(std::clock() - cpu) * 1000.0 / CLOCKS_PER_SEC;
+    const qsizetype candidates = qsizetype(run.state().candidates.size()) - candidatesBefore;
+    std::printf("# %s: %d GPU evaluations before, %lld candidates in 15 steps\n", name, run.state().gpuEvaluations,
+        qlonglong(candidates));
+    report(name, cpuMs / double(candidates), "ms/candidate (CPU)");
 }
 
 void resumeLog(const QString &dir)
@@ -285,6 +385,10 @@ int main(int argc, char **argv)
         const RowId id = SearchRepo(**store).ensure(search).value();
         overheadPerCandidate(
             "search_overhead_per_candidate_10k_archive_store", std::make_unique<StoreSink>(**store, id), 10000, 50);
+    }
+    if (wanted("learner")) {
+        learnerOverhead("search_learner_overhead_per_candidate_probability_alpha", Policy::Probability);
+        learnerOverhead("search_learner_overhead_per_candidate_paper_alpha", Policy::Paper);
     }
     if (wanted("resume"))
         resumeLog(dir.path());

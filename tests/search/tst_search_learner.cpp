@@ -2,10 +2,12 @@
 // from bins and from a Gaussian on hand-computed cases, the measure/skip rule on hand-computed outlooks, the learner
 // on a synthetic family with a known response surface (it must rank it better than a weak prior does), and a learner
 // that cannot learn (too few, degenerate or featureless data) leaving the prior alone with its reason.
+#include "core/search/compare_learner.h"
 #include "core/search/probability_policy.h"
 #include "core/search/search_learner.h"
 #include "core/search/search_state.h"
 #include "core/search/selection.h"
+#include "core/search/tuning_space.h"
 
 #include <QJsonObject>
 #include <QTest>
@@ -137,7 +139,8 @@ private Q_SLOTS:
         QCOMPARE(o.gainOverBest, 0.0625);
     }
 
-    // One parent, budget 2: ranked by expected gain over the best (ties: over the parent, then request order);
+    // One parent, budget 2, P(beat best) alike: ranked by expected gain over the best (ties: over the parent, then
+    // request order);
     // selective skips what is confidently worse than its parent even with slots free.
     void measureOrSkip_data()
     {
@@ -213,6 +216,104 @@ private Q_SLOTS:
         for (const Decision &d : std::as_const(out))
             order << d.position;
         QCOMPARE(order, (QList<int> {2, 1, 0, 3, 4}));
+    }
+
+    // (improvements + 1)/(measurements + 2) after the seed's evaluation: bests 1, 1.2, 1.2, 1.5, 1.5 are two
+    // improvements in four measurements, 3/6; the seed alone is 1/2.
+    void improvementRateByHand()
+    {
+        const auto point = [](int e, double best) { return TrajectoryPoint {e, best}; };
+        QCOMPARE(improvementRate({point(1, 1.0)}), 0.5);
+        QCOMPARE(improvementRate({point(1, 1.0), point(2, 1.2), point(3, 1.2), point(4, 1.5), point(5, 1.5)}), 0.5);
+        QCOMPARE(improvementRate({point(1, 1.0), point(2, 1.0), point(3, 1.0), point(4, 1.0)}), 1.0 / 5.0);
+    }
+
+    // Once the learner forecasts, a parent's proposals after its first are measured only while their P(beat best)
+    // is at least the search's improvement rate; on the prior alone the budget is filled.
+    void stopsBelowTheImprovementRate_data()
+    {
+        QTest::addColumn<int>("version");
+        QTest::addColumn<double>("rate");
+        QTest::addColumn<QList<int>>("measured");
+        QTest::newRow("learned, rate 0.2: the two above it") << 12 << 0.2 << QList<int> {1, 3};
+        QTest::newRow("learned, rate 0.7: the first alone") << 12 << 0.7 << QList<int> {3};
+        QTest::newRow("learned, rate 0: the budget") << 12 << 0.0 << QList<int> {0, 1, 3};
+        QTest::newRow("prior alone, rate 0.7: the budget") << 0 << 0.7 << QList<int> {0, 1, 3};
+    }
+    void stopsBelowTheImprovementRate()
+    {
+        QFETCH(int, version);
+        QFETCH(double, rate);
+        QFETCH(QList<int>, measured);
+        const double pBest[] = {0.10, 0.30, 0.05, 0.60};
+        QList<ProposalOutlook> group;
+        for (int i = 0; i < 4; ++i) {
+            ProposalOutlook o = outlook(i, 0.5, 0.01 * i, 0.0);
+            o.pBeatBest = pBest[i];
+            o.learnerVersion = version;
+            group << o;
+        }
+        QList<Decision> out;
+        decideByProbability(group, ProbabilityRule {3, true, kConfidentlyWorse, rate}, out);
+        QList<int> got;
+        for (const Decision &d : std::as_const(out)) {
+            if (d.measure)
+                got << d.position;
+            else if (version > 0 && rate > 0.0 && d.position != 2 && !measured.contains(d.position))
+                QVERIFY2(d.reason.contains(QLatin1StringView("improvement rate")), qPrintable(d.reason));
+        }
+        std::sort(got.begin(), got.end());
+        QCOMPARE(got, measured);
+        QCOMPARE(out.first().position, 3); // ranked by P(beat best)
+    }
+
+    // compare's check of the forecaster against a space with known outcomes: a learner fitted on the odd values of a
+    // one-tunable space whose log2 speedup rises with it ranks the even ones it never saw in order; of two trusted
+    // "worse than its parent" forecasts, the space proves the one whose child beats its parent wrong.
+    void learnerQualityAgainstTheSpace()
+    {
+        TuningSpace space;
+        space.name = QStringLiteral("line");
+        space.tunables = {QStringLiteral("A")};
+        const auto truth = [](int a) { return 0.02 * a + 0.3 * std::sin(a / 6.0); };
+        for (int a = 1; a <= 60; ++a) {
+            space.points.append(SpacePoint {{qint64(a)}, std::exp2(truth(a)), 1.0, QStringLiteral("h%1").arg(a)});
+        }
+        QList<qint64> all;
+        for (int a = 1; a <= 60; ++a)
+            all << a;
+        space.values = {all};
+        QVERIFY(space.index());
+        SearchState state;
+        state.config.policy = Policy::Probability;
+        const auto add = [&state, &truth](int a, int step, bool measured) {
+            Candidate c;
+            c.nodeId = QStringLiteral("n%1").arg(a);
+            c.contentHash = QStringLiteral("h%1").arg(a);
+            c.parameters = {{QStringLiteral("tunables"), QJsonObject {{QStringLiteral("A"), a}}}};
+            c.status = measured ? CandidateStatus::Evaluated : CandidateStatus::Deferred;
+            c.measuredInStep = measured ? step : -2;
+            if (measured)
+                c.reward = std::exp2(truth(a));
+            state.byNode.insert(c.nodeId, int(state.candidates.size()));
+            state.candidates.push_back(c);
+        };
+        for (int i = 0; i < 29; ++i)
+            add(2 * i + 1, i, true);
+        QVERIFY(std::isnan(learnerQuality(state, space).spearmanSpace)); // 29 measurements: not yet
+        add(59, 29, true);
+        const LearnerQuality q = learnerQuality(state, space);
+        QVERIFY2(q.spearmanSpace > 0.95, qPrintable(QString::number(q.spearmanSpace)));
+        QCOMPARE(q.trusted, 0);
+        add(10, 30, false); // parent n9: A = 10 beats A = 9 (the truth rises there)
+        add(12, 30, false);
+        state.candidates[state.candidates.size() - 2].parentId = QStringLiteral("n9");
+        state.candidates[state.candidates.size() - 2].trustedAtDecision = 1;
+        state.candidates.back().parentId = QStringLiteral("n59"); // A = 12 is far below A = 59
+        state.candidates.back().trustedAtDecision = 1;
+        const LearnerQuality t = learnerQuality(state, space);
+        QCOMPARE(t.trusted, 2);
+        QCOMPARE(t.trustedWrong, 1);
     }
 
     // Everything free and nothing confidently worse: selective measures no more than the budget.

@@ -69,7 +69,8 @@ QJsonObject figureOf(const QJsonObject &timing)
 {
     QJsonObject figure;
     for (const char *key : {"kind", "method", "n", "mean_us", "median_us", "min_us", "std_us", "rel_std_error",
-             "stop_reason", "launch_guard_us", "noisy", "remeasured", "back_to_back"}) {
+             "stop_reason", "launch_guard_us", "noisy", "remeasured", "back_to_back", "events", "span",
+             "kernel_records", "after_sync", "call_rep_ms"}) {
         const QString name = QString::fromLatin1(key);
         if (timing.contains(name))
             figure.insert(name, timing.value(name));

@@ -158,11 +158,12 @@ private Q_SLOTS:
         plan.label = QStringLiteral("layer_norm_triton / v2");
         const QJsonObject response = json(R"J({"status":"ok","speedup_time":"call","launch_bound_margin":0.1,
             "cases":[{"name":"1M","status":"ok","speedup_time":"call","launch_bound_margin":0.1,
-              "timing":{"kind":"device","method":"cuda_events","n":40,"mean_us":16.7,"median_us":14.7,"min_us":14.0,
-                        "std_us":1.0,"rel_std_error":0.11,"noisy":true,"remeasured":{"first":{"n":100}}},
-              "call_timing":{"kind":"call","method":"cuda_events_after_sync","n":30,"mean_us":44.5,"median_us":44.0,
-                        "min_us":41.0,"std_us":2.0,"rel_std_error":0.004,
-                        "back_to_back":{"method":"cuda_events_back_to_back","n":100,"median_us":37.8}},
+              "timing":{"kind":"device","method":"cupti_kernel_sum","n":40,"mean_us":16.7,"median_us":14.7,
+                        "min_us":14.0,"std_us":1.0,"rel_std_error":0.11,"noisy":true,"remeasured":{"first":{"n":100}},
+                        "events":{"method":"cuda_events","n":40,"median_us":16.9},"span":{"median_us":14.9}},
+              "call_timing":{"kind":"call","method":"do_bench_loop","n":1300,"mean_us":44.5,"median_us":44.0,
+                        "min_us":41.0,"std_us":2.0,"rel_std_error":0.004,"call_rep_ms":100,
+                        "after_sync":{"method":"cuda_events_after_sync","n":20,"median_us":61.5}},
               "reference_timing":{"method":"cuda_events","n":20,"mean_us":22.0,"median_us":21.9,"min_us":21.5,
                         "std_us":0.2,"rel_std_error":0.001},
               "reference_call_timing":{"method":"cuda_events_after_sync","n":20,"mean_us":26.0,"median_us":25.8,
@@ -174,13 +175,17 @@ private Q_SLOTS:
         QCOMPARE(out.rows.size(), 1);
         const Measurement &m = out.rows.first();
         QCOMPARE(m.runtime->medianNs, 44000.0); // call time: the speedup's figure
-        QCOMPARE(m.timingMethod, QStringLiteral("cuda_events_after_sync"));
+        QCOMPARE(m.timingMethod, QStringLiteral("do_bench_loop"));
         const QJsonObject timings = m.counters.value(QStringLiteral("timings")).toObject();
         QCOMPARE(timings.value(QStringLiteral("speedup_time")).toString(), QStringLiteral("call"));
         QCOMPARE(timings[u"device"_s][u"median_us"_s].toDouble(), 14.7);
-        QCOMPARE(timings[u"device"_s][u"method"_s].toString(), QStringLiteral("cuda_events"));
+        QCOMPARE(timings[u"device"_s][u"method"_s].toString(), QStringLiteral("cupti_kernel_sum"));
         QVERIFY(timings[u"device"_s][u"noisy"_s].toBool());
-        QCOMPARE(timings[u"call"_s][u"back_to_back"_s][u"median_us"_s].toDouble(), 37.8);
+        // The figures beside each: the events' device time, the span of the kernels, single calls after a synchronise.
+        QCOMPARE(timings[u"device"_s][u"events"_s][u"median_us"_s].toDouble(), 16.9);
+        QCOMPARE(timings[u"device"_s][u"span"_s][u"median_us"_s].toDouble(), 14.9);
+        QCOMPARE(timings[u"call"_s][u"method"_s].toString(), QStringLiteral("do_bench_loop"));
+        QCOMPARE(timings[u"call"_s][u"after_sync"_s][u"median_us"_s].toDouble(), 61.5);
         QVERIFY(timings[u"launch_bound"_s].toBool());
         QCOMPARE(timings[u"host_overhead_us"_s].toDouble(), 29.3);
         QCOMPARE(timings[u"launch_bound_margin"_s].toDouble(), 0.1);

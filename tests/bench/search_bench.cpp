@@ -202,7 +202,7 @@ void overheadPerCandidate(const char *name, std::unique_ptr<EventSink> sink, int
 
 // A surrogate search on the tunable space (it skips nothing, so its measurements grow every step): once it has measured
 // 200 configurations (the learner's 160 and more), the engine's CPU time per proposal over 15 steps.
-void learnerOverhead(const char *name, Policy policy)
+double learnerOverhead(const char *name, Policy policy)
 {
     SearchConfig config = syntheticConfig();
     config.mode = Mode::Surrogate;
@@ -214,14 +214,14 @@ void learnerOverhead(const char *name, Policy policy)
     config.forecaster = QStringLiteral("synthetic");
     auto sink = std::make_unique<MemorySink>();
     if (!SearchRun::initialize(*sink, QStringLiteral("learner"), config, {syntheticSeed()}))
-        return;
+        return std::nan("");
     RunParts parts;
     parts.mutator = std::make_unique<TunableMutator>();
     parts.evaluator = std::make_unique<SyntheticEvaluator>();
     parts.forecaster = std::make_unique<SyntheticForecaster>();
     SearchRun run(std::move(sink), std::move(parts));
     if (!run.open())
-        return;
+        return std::nan("");
     while (run.state().gpuEvaluations < 200 && run.state().completedSteps() < 2000)
         (void)run.pump(1);
     const int before = run.state().completedSteps();
@@ -234,6 +234,7 @@ void learnerOverhead(const char *name, Policy policy)
     std::printf("# %s: %d GPU evaluations before, %lld candidates in 15 steps\n", name, run.state().gpuEvaluations,
         qlonglong(candidates));
     report(name, cpuMs / double(candidates), "ms/candidate (CPU)");
+    return cpuMs / double(candidates);
 }
 
 void resumeLog(const QString &dir)
@@ -387,8 +388,10 @@ int main(int argc, char **argv)
             "search_overhead_per_candidate_10k_archive_store", std::make_unique<StoreSink>(**store, id), 10000, 50);
     }
     if (wanted("learner")) {
-        learnerOverhead("search_learner_overhead_per_candidate_probability_alpha", Policy::Probability);
-        learnerOverhead("search_learner_overhead_per_candidate_paper_alpha", Policy::Paper);
+        const double learning
+            = learnerOverhead("search_learner_overhead_per_candidate_probability_alpha", Policy::Probability);
+        const double paper = learnerOverhead("search_learner_overhead_per_candidate_paper_alpha", Policy::Paper);
+        report("search_learning_and_recalibration_per_candidate", learning - paper, "ms/candidate (CPU)");
     }
     if (wanted("resume"))
         resumeLog(dir.path());

@@ -150,7 +150,7 @@ private Q_SLOTS:
         const QStringList lines = QString::fromUtf8(file.readAll()).split(u'\n', Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), model.rowCount() + 1);
         QVERIFY2(lines.first().endsWith(u",Plausibility,Device · call time"_s), qPrintable(lines.first()));
-        const QString row = lines.at(model.viewRowOf(m_e.s) + 1);
+        const QString &row = lines.at(model.viewRowOf(m_e.s) + 1);
         QVERIFY2(row.endsWith(u",device 21.0 µs · [call 36.4 µs] · launch-bound"_s), qPrintable(row));
         QVERIFY2(
             lines.at(model.viewRowOf(m_e.k) + 1).endsWith(u","_s), qPrintable(lines.at(model.viewRowOf(m_e.k) + 1)));

@@ -5,6 +5,7 @@
 #include "core/interop/corpus.h"
 #include "core/interop/interop.h"
 #include "core/interop/tuning_import.h"
+#include "core/measure/measure_plan.h"
 #include "core/mutators/shipped_families.h"
 #include "core/search/space_export.h"
 #include "core/store/store.h"
@@ -41,6 +42,7 @@ const QString kSpaceName = QStringLiteral("name");
 const QString kTemplate = QStringLiteral("template");
 const QString kReference = QStringLiteral("reference");
 const QString kT4 = QStringLiteral("t4");
+const QString kCase = QStringLiteral("case");
 const QString kResults = QStringLiteral("results");
 
 // A store's errors and an import's name their file: those sentences stand without the command's name.
@@ -146,6 +148,21 @@ int exportT4(Invocation &run, const QString &storePath, const QString &file)
     return int(Success);
 }
 
+// gpuf export STORE FILE --case KERNEL: one pair (the kernel and its problem's reference) as a case file.
+int exportCaseFile(Invocation &run, Store &store, const QString &file)
+{
+    auto candidate = measure::resolveKernelRef(store, run.value(kCase));
+    if (!candidate)
+        return run.report(BadInput, QStringLiteral("--case %1: %2").arg(run.value(kCase), candidate.error()));
+    if (Status s = interop::exportCase(store, file, *candidate); !s)
+        return run.report(BadInput, s.error());
+    if (run.json())
+        run.printJson(QJsonObject {{QStringLiteral("file"), file}, {QStringLiteral("candidate"), *candidate}});
+    else
+        run.out() << "exported the case of kernel " << *candidate << " to " << file << '\n';
+    return int(Success);
+}
+
 int runExportCommand(Invocation &run)
 {
     const QStringList &args = run.args();
@@ -156,6 +173,8 @@ int runExportCommand(Invocation &run)
     auto store = run.readStore(args.first());
     if (!store)
         return run.report(BadInput, store.error());
+    if (run.isSet(kCase))
+        return exportCaseFile(run, **store, args.at(1));
     if (Status s = interop::exportBundle(**store, args.at(1)); !s)
         return run.report(BadInput, s.error());
     auto counts = (*store)->counts();
@@ -220,12 +239,17 @@ Command exportCommand()
 {
     Command c;
     c.name = QStringLiteral("export");
-    c.summary = QStringLiteral("Write the whole store as a gpuf bundle (JSON Lines), or one recorded tuning space as "
-                               "T4 results (--t4).");
-    c.usage = QStringLiteral("STORE FILE | STORE FILE --t4 --family F [--problem P] [--hardware NAME]");
+    c.summary = QStringLiteral("Write the whole store as a gpuf bundle (JSON Lines), one pair as a case file (--case), "
+                               "or one recorded tuning space as T4 results (--t4).");
+    c.usage = QStringLiteral(
+        "STORE FILE | STORE FILE --case KERNEL | STORE FILE --t4 --family F [--problem P] [--hardware NAME]");
     c.arguments = {{QStringLiteral("STORE"), QStringLiteral("an existing store")},
         {QStringLiteral("FILE"), QStringLiteral("the bundle (or T4 file) to write")}};
     c.options = {
+        Option::text(kCase, QStringLiteral("KERNEL"),
+            QStringLiteral("Write only this kernel (an id or a hash prefix) and its problem's reference: both "
+                           "kernels, their measurements and verdicts, the pair's forecasts with reasoning and labels "
+                           "(a case file; gpuf import adds what a store lacks).")),
         Option::flag(kT4,
             QStringLiteral(
                 "Write the recorded space of --family as T4 results (the Auto-Tuning Association's format).")),

@@ -13,18 +13,35 @@
 #include "core/store/verdict_repo.h"
 
 #include <QSaveFile>
+#include <QSet>
 
 #include <algorithm>
+#include <functional>
+#include <optional>
 
 namespace gpuf::interop {
 namespace {
 
+// The rows a case file keeps: one pair, and what its rows name.
+struct CaseScope
+{
+    RowId reference = 0;
+    RowId candidate = 0;
+    RowId problem = 0;
+    QSet<RowId> hardware;
+    QSet<RowId> forecasters;
+
+    bool hasKernel(RowId id) const { return id == reference || id == candidate; }
+    bool hasPair(RowId ref, RowId cand) const { return ref == reference && cand == candidate; }
+};
+
 class BundleExporter
 {
 public:
-    BundleExporter(Store &store, QSaveFile &out)
+    BundleExporter(Store &store, QSaveFile &out, std::optional<CaseScope> scope = std::nullopt)
         : m_store(store)
         , m_out(out)
+        , m_case(std::move(scope))
     { }
 
     Status run();
@@ -52,6 +69,7 @@ private:
     QHash<RowId, QString> m_searchNames;
     QHash<RowId, KernelSummary> m_kernels;
     QList<RowId> m_kernelOrder;
+    std::optional<CaseScope> m_case;
 };
 
 JsonObjectWriter record(const char *type)
@@ -98,6 +116,10 @@ Status BundleExporter::run()
              &BundleExporter::writeKernels, &BundleExporter::writeMeasurements, &BundleExporter::writePairLabels,
              &BundleExporter::writeForecasts, &BundleExporter::writeSearches, &BundleExporter::writeEvents,
              &BundleExporter::writeLessons}) {
+        const bool wholeStoreOnly = step == &BundleExporter::writeSearches || step == &BundleExporter::writeEvents
+            || step == &BundleExporter::writeLessons;
+        if (m_case && wholeStoreOnly)
+            continue; // a case is one pair: no search or lesson comes with it
         if (Status s = (this->*step)(); !s)
             return s;
     }
@@ -111,6 +133,8 @@ Status BundleExporter::writeHardware()
         return Error {rows.error()};
     for (const Hardware &h : std::as_const(*rows)) {
         m_hardwareNames.insert(h.id, h.name);
+        if (m_case && !m_case->hardware.contains(h.id))
+            continue;
         Status s = line(record("hardware")
                             .string("name", h.name)
                             .string("compute_capability", h.computeCapability)
@@ -138,6 +162,8 @@ Status BundleExporter::writeForecasters()
         return Error {rows.error()};
     for (const Forecaster &f : std::as_const(*rows)) {
         m_forecasterNames.insert(f.id, f.name);
+        if (m_case && !m_case->forecasters.contains(f.id))
+            continue;
         Status s = line(record("forecaster")
                             .string("name", f.name)
                             .string("kind", forecasterKindName(f.kind))
@@ -156,6 +182,8 @@ Status BundleExporter::writeProblems()
     if (!kernels)
         return Error {kernels.error()};
     for (KernelSummary &k : *kernels) {
+        if (m_case && !m_case->hasKernel(k.id))
+            continue;
         m_kernelOrder.append(k.id);
         m_kernels.emplace(k.id, std::move(k)); // emplace copies the key before it moves the value
     }
@@ -164,6 +192,8 @@ Status BundleExporter::writeProblems()
         return Error {rows.error()};
     for (const Problem &p : std::as_const(*rows)) {
         m_problemNames.insert(p.id, p.name);
+        if (m_case && p.id != m_case->problem)
+            continue;
         const auto reference = m_kernels.constFind(p.referenceKernelId);
         Status s = line(
             record("problem")
@@ -224,6 +254,8 @@ Status BundleExporter::writeMeasurements()
     if (!verdicts)
         return verdicts.failure();
     for (const Measurement &m : std::as_const(*rows)) {
+        if (m_case && !m_case->hasKernel(m.kernelId))
+            continue;
         QByteArray runtime = QByteArrayLiteral("null");
         if (m.runtime) {
             runtime = JsonObjectWriter()
@@ -276,6 +308,8 @@ Status BundleExporter::writePairLabels()
     if (!rows)
         return Error {rows.error()};
     for (const PairLabel &l : std::as_const(*rows)) {
+        if (m_case && !m_case->hasPair(l.referenceKernelId, l.candidateKernelId))
+            continue;
         JsonObjectWriter w = record("pair_label");
         w.raw("reference", kernelRef(l.referenceKernelId)).raw("candidate", kernelRef(l.candidateKernelId));
         if (l.hardwareId > 0)
@@ -300,6 +334,8 @@ Status BundleExporter::writeForecasts()
     if (!rows)
         return Error {rows.error()};
     for (const Forecast &f : std::as_const(*rows)) {
+        if (m_case && !m_case->hasPair(f.referenceKernelId, f.candidateKernelId))
+            continue;
         QByteArray probabilities = QByteArrayLiteral("[");
         for (std::size_t b = 0; b < f.probabilities.size(); ++b) {
             if (b > 0)
@@ -408,9 +444,45 @@ Status BundleExporter::writeLessons()
     return {};
 }
 
-} // namespace
+// The pair of `candidateId` and the hardware and forecasters its rows name.
+Result<CaseScope> caseScopeOf(Store &store, RowId candidateId)
+{
+    auto candidate = KernelRepo(store).find(candidateId);
+    if (!candidate)
+        return candidate.failure();
+    if (!candidate->has_value())
+        return Error {QStringLiteral("the store has no kernel %1").arg(candidateId)};
+    auto problem = ProblemRepo(store).find((*candidate)->problemId);
+    if (!problem)
+        return problem.failure();
+    if (!problem->has_value() || (*problem)->referenceKernelId == 0)
+        return Error {QStringLiteral("kernel %1's problem has no reference kernel to pair it with").arg(candidateId)};
+    if ((*problem)->referenceKernelId == candidateId)
+        return Error {QStringLiteral("kernel %1 is its problem's reference: a case is a candidate and its reference")
+                          .arg(candidateId)};
+    CaseScope scope {(*problem)->referenceKernelId, candidateId, (*problem)->id, {}, {}};
+    MeasurementRepo measurements(store);
+    for (RowId kernel : {scope.reference, scope.candidate}) {
+        auto runs = measurements.forKernel(kernel);
+        if (!runs)
+            return runs.failure();
+        for (const Measurement &m : std::as_const(*runs))
+            scope.hardware.insert(m.hardwareId);
+    }
+    auto forecasts = ForecastRepo(store).forCandidate(candidateId);
+    if (!forecasts)
+        return forecasts.failure();
+    for (const Forecast &f : std::as_const(*forecasts)) {
+        if (scope.hasPair(f.referenceKernelId, f.candidateKernelId)) {
+            scope.forecasters.insert(f.forecasterId);
+            if (f.hardwareId > 0)
+                scope.hardware.insert(f.hardwareId);
+        }
+    }
+    return scope;
+}
 
-Status exportBundle(Store &store, const QString &file)
+Status writeBundle(Store &store, const QString &file, const std::function<Result<std::optional<CaseScope>>()> &scope)
 {
     QSaveFile out(file);
     if (!out.open(QIODevice::WriteOnly))
@@ -419,13 +491,35 @@ Status exportBundle(Store &store, const QString &file)
     Transaction snapshot(store, Transaction::Kind::Read);
     if (Status s = snapshot.begin(); !s)
         return s;
-    if (Status s = BundleExporter(store, out).run(); !s) {
+    auto chosen = scope();
+    if (!chosen) {
+        out.cancelWriting();
+        return chosen.failure();
+    }
+    if (Status s = BundleExporter(store, out, *chosen).run(); !s) {
         out.cancelWriting();
         return s;
     }
     if (!out.commit())
         return Error {QStringLiteral("%1: cannot write: %2").arg(file, out.errorString())};
     return {};
+}
+
+} // namespace
+
+Status exportCase(Store &store, const QString &file, RowId candidateId)
+{
+    return writeBundle(store, file, [&]() -> Result<std::optional<CaseScope>> {
+        auto scope = caseScopeOf(store, candidateId);
+        if (!scope)
+            return scope.failure();
+        return std::optional<CaseScope>(*scope);
+    });
+}
+
+Status exportBundle(Store &store, const QString &file)
+{
+    return writeBundle(store, file, [] { return Result<std::optional<CaseScope>>(std::optional<CaseScope> {}); });
 }
 
 } // namespace gpuf::interop

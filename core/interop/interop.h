@@ -16,6 +16,7 @@
 #pragma once
 
 #include "core/common/result.h"
+#include "core/domain/problem.h"
 
 #include <QList>
 #include <QMap>
@@ -91,5 +92,11 @@ Result<ImportReport> importFiles(Store &store, const QStringList &files, const I
 // kernel, measurement, pair_label, forecast, search, search_event), then by row id. The file is written under a
 // temporary name and renamed at the end, so a failed export never leaves a partial file.
 Status exportBundle(Store &store, const QString &file);
+
+// A case file (issue 28): one pair as a gpuf bundle — the candidate `candidateId`, its problem's reference and the
+// problem, their measurements with verdicts, the pair's labels and forecasts with reasoning, and only the hardware and
+// forecasters these name. Imported like any bundle, it adds what the store lacks and nothing twice. Fails when the
+// kernel is unknown or is its problem's reference.
+Status exportCase(Store &store, const QString &file, RowId candidateId);
 
 } // namespace gpuf::interop

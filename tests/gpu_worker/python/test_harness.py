@@ -191,8 +191,9 @@ class CallTime(unittest.TestCase):
             sleepy, [1.0], "candidate", "call")
         self.assertEqual(timing["method"], "cpu_perf_counter_loop")
         self.assertEqual(timing["stop_reason"], "call_rep_ms")
-        # About 2 ms a call: 20 ms of repetitions is 10 or fewer (sleeps overrun), never fewer than 4
-        self.assertGreaterEqual(timing["n"], 4)
+        # About 2 ms a call: 20 ms of repetitions is 10 or fewer (sleeps overrun, never underrun); 2 or more unless a
+        # loaded machine stretches the 2 ms sleeps past 10 ms
+        self.assertGreaterEqual(timing["n"], 2)
         self.assertLessEqual(timing["n"], 10)
         self.assertGreaterEqual(timing["median_us"], 2000.0)
         self.assertGreaterEqual(len(calls), 5 + 1 + timing["n"])  # the estimate's 5, a warm-up of 1 or more, reps

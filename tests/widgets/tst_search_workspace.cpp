@@ -3,6 +3,8 @@
 // and its event in the store, a settings change, selecting a node (the window's selection), and a search whose
 // `gpuf search start` process was killed: shown as interrupted, resumed to completion from the dock.
 #include "../search/search_fixture.h"
+#include "core/search/certified_trust.h"
+#include "core/search/search_host.h"
 #include "core/search/search_setup.h"
 #include "core/session/candidate_source.h"
 #include "core/session/selection.h"
@@ -837,6 +839,41 @@ private Q_SLOTS:
 
     // A search another program runs on the open store (gpuf search start) appears in the list and its shown log grows
     // without View → Reload: the store follower announces what the other connection wrote.
+    // The certified setting in the search view, not only in `gpuf search status`: the live line says the τ in force
+    // and, once the log holds a drift alarm, the alarm in the user's words.
+    void driftAlarmInTheView()
+    {
+        const QString path = freshStore(QStringLiteral("drift.gpuf"));
+        QProcess cli;
+        cli.start(QStringLiteral(GPUF_CLI_PATH),
+            {QStringLiteral("search"), QStringLiteral("start"), path, QStringLiteral("--name"), QStringLiteral("drift"),
+                QStringLiteral("--problem"), QStringLiteral("sgemm"), QStringLiteral("--family"),
+                QStringLiteral("sgemm_tiled"), QStringLiteral("--mode"), QStringLiteral("selective"),
+                QStringLiteral("--alpha"), QStringLiteral("0.1"), QStringLiteral("--steps"), QStringLiteral("3"),
+                QStringLiteral("--quiet")});
+        QVERIFY(cli.waitForFinished(60000));
+        QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+        {
+            auto store = Store::open(path, Store::Mode::ExistingOnly, Store::Check::Header);
+            QVERIFY(store);
+            auto search = SearchRepo(**store).findByName(QStringLiteral("drift"));
+            QVERIFY(search && search->has_value());
+            QVERIFY(appendControlEvent(**store, (*search)->id, SearchEventKind::DriftAlarm,
+                {{QStringLiteral("step"), 2}, {QStringLiteral("alpha"), 0.1}, {QStringLiteral("trusted"), 9},
+                    {QStringLiteral("wrong"), 5}, {QStringLiteral("rate"), 5.0 / 9.0},
+                    {QStringLiteral("allowed"), 1.8}}));
+        }
+        Dock dock;
+        QVERIFY(openIn(dock, path));
+        QVERIFY(dock.panel.showSearchNamed(QStringLiteral("drift")));
+        QTRY_VERIFY_WITH_TIMEOUT(state(dock) && state(dock)->completedSteps() == 3, 20000);
+        const QString live = dock.panel.liveLabel()->text();
+        QVERIFY2(live.contains(QStringLiteral("(α = 0.1)")), qPrintable(live));
+        QVERIFY2(live.contains(QStringLiteral("drift alarm at step 2: 5 of 9 trusted forecasts wrong (55.6%), more "
+                                              "than α = 0.1 allows (1.8)")),
+            qPrintable(live));
+    }
+
     void followsAnotherProgram()
     {
         const QString path = freshStore(QStringLiteral("followed.gpuf"));

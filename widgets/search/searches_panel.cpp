@@ -1,6 +1,7 @@
 // SearchesPanel; see searches_panel.h.
 #include "widgets/search/searches_panel.h"
 
+#include "core/search/certified_trust.h"
 #include "core/search/search_reads.h"
 #include "core/session/store_session.h"
 #include "widgets/search/new_search_dialog.h"
@@ -400,6 +401,8 @@ void SearchesPanel::updateLiveLabel()
         text += tr(" · forced %1").arg(forced);
     if (injected > 0)
         text += tr(" · injected %1").arg(injected);
+    for (const QString &line : search::trustStatusLines(*state)) // the certified τ and a drift alarm (--alpha)
+        text += QLatin1Char('\n') + line;
     m_live->setText(text);
 }
 

@@ -110,6 +110,11 @@ void readOptions(const json &o, PythonJob &job, std::vector<std::string> &errors
                 errors.push_back(field + ": expected a number of MiB in [16, 10000000]");
             else
                 job.memoryLimitMb = value.get<double>();
+        } else if (key == "process_limit") {
+            if (!value.is_number_integer() || value.get<long long>() < 8 || value.get<long long>() > 100000)
+                errors.push_back(field + ": expected a whole number of processes and threads in [8, 100000]");
+            else
+                job.processLimit = value.get<int>();
         } else if (key == "network") {
             if (!value.is_string() || (value != "isolate" && value != "allow"))
                 errors.push_back(field + ": expected \"isolate\" or \"allow\"");
@@ -274,6 +279,9 @@ struct ChildOutcome
     bool sandboxed = false;
     bool timedOut = false;
     bool memoryExceeded = false;
+    bool processesExceeded = false;
+    std::string processScope; // how the process limit was kept
+    int peakTasks = 0;
     int exitCode = -1;
     int signal = 0;
     double peakRssMb = 0.0;
@@ -283,8 +291,8 @@ struct ChildOutcome
 // Polls the child until it exits; past the wall-clock or the memory limit (the resident memory of its whole tree)
 // every process of the tree is killed. Whatever the tree still held when last seen is killed on the way out: an
 // unsandboxed candidate's orphans included, as far as they were seen.
-int waitWithLimits(
-    pid_t pid, const PythonJob &job, std::chrono::steady_clock::time_point started, ChildOutcome &outcome)
+int waitWithLimits(pid_t pid, const PythonJob &job, std::chrono::steady_clock::time_point started,
+    ChildOutcome &outcome, const PidsCgroup *group)
 {
     int status = 0;
     std::vector<pid_t> tree = {pid};
@@ -299,12 +307,18 @@ int waitWithLimits(
         tree = processTree(pid);
         const double rss = residentMb(tree);
         outcome.peakRssMb = std::max(outcome.peakRssMb, rss);
-        if (!outcome.timedOut && !outcome.memoryExceeded) {
+        const int tasks = taskCount(tree);
+        outcome.peakTasks = std::max(outcome.peakTasks, tasks);
+        if (!outcome.timedOut && !outcome.memoryExceeded && !outcome.processesExceeded) {
             if (elapsed > job.wallLimitMs)
                 outcome.timedOut = true;
             else if (rss > job.memoryLimitMb)
                 outcome.memoryExceeded = true;
-            if (outcome.timedOut || outcome.memoryExceeded) {
+            else if (tasks > job.processLimit || (group && group->limitReached()))
+                outcome.processesExceeded = true;
+            if (outcome.timedOut || outcome.memoryExceeded || outcome.processesExceeded) {
+                if (group)
+                    group->killAll();
                 ::kill(-pid, SIGKILL);
                 killAll(tree);
             }
@@ -325,11 +339,18 @@ struct ChildStart
     std::string uidMap;
     std::string gidMap;
     bool isolate = false;
+    int cgroupProcsFd = -1; // the candidate's pids cgroup, joined before exec
 };
 
 [[noreturn]] void execChild(int fd, const ChildStart &c)
 {
     ::setpgid(0, 0); // its own process group: a timeout kills everything the candidate started
+    if (c.cgroupProcsFd >= 0 && ::write(c.cgroupProcsFd, "0", 1) != 1) {
+        writeAll(fd, "Ecould not join the candidate's pids cgroup: ");
+        writeAll(fd, std::strerror(errno));
+        writeAll(fd, "\n");
+        ::_exit(127);
+    }
     if (c.isolate)
         isolateNetwork(fd, c.uidMap, c.gidMap);
     int devNull = ::open("/dev/null", O_RDONLY);
@@ -390,6 +411,14 @@ ChildOutcome runChild(
     start.uidMap = std::to_string(::getuid()) + " " + std::to_string(::getuid()) + " 1";
     start.gidMap = std::to_string(::getgid()) + " " + std::to_string(::getgid()) + " 1";
     start.isolate = job.isolateNetwork && !sandbox.available;
+    // The kernel's own limit on the tree where a pids cgroup can be made; the count of the tree at every poll as well.
+    std::string noCgroup = "not asked for";
+    const std::unique_ptr<PidsCgroup> group
+        = settings.pidsCgroup ? PidsCgroup::create(job.processLimit, &noCgroup) : nullptr;
+    start.cgroupProcsFd = group ? group->procsFd() : -1;
+    outcome.processScope = group
+        ? "a pids cgroup of its own (" + group->path() + ", forks past the limit refused) and the whole process tree"
+        : "the whole process tree, counted at every poll (no pids cgroup: " + noCgroup + ")";
     int pipeFds[2];
     if (::pipe2(pipeFds, O_CLOEXEC) != 0) {
         outcome.execError = std::string("pipe: ") + std::strerror(errno);
@@ -408,7 +437,7 @@ ChildOutcome runChild(
         return outcome;
     }
     readHandshake(pipeFds[0], outcome);
-    const int status = waitWithLimits(pid, job, started, outcome);
+    const int status = waitWithLimits(pid, job, started, outcome, group.get());
     ::kill(-pid, SIGKILL); // whatever an unsandboxed candidate left running in its group
     outcome.wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     if (WIFEXITED(status))
@@ -448,6 +477,11 @@ json withoutResult(const ChildOutcome &o, const PythonJob &job, bool harnessStar
         r["message"] = "the candidate's processes went over their memory limit of " + json(job.memoryLimitMb).dump()
             + " MiB (resident, all its processes together; last phase: " + phase + ")";
         r["error"] = {{"phase", phase}, {"type", "MemoryLimitExceeded"}, {"message", r["message"]}, {"traceback", ""}};
+    } else if (o.processesExceeded) {
+        r["status"] = "runtime_error";
+        r["message"] = "the candidate's processes went over their limit of " + std::to_string(job.processLimit)
+            + " processes and threads (all its processes together; last phase: " + phase + ")";
+        r["error"] = {{"phase", phase}, {"type", "ProcessLimitExceeded"}, {"message", r["message"]}, {"traceback", ""}};
     } else if (!harnessStarted && o.sandboxed && logTail.rfind("bwrap: ", 0) == 0) {
         // bwrap said why it could not start the interpreter: the machine's failure, with bwrap's own words.
         const std::string said = logTail.substr(7, logTail.find('\n') - 7);
@@ -587,7 +621,8 @@ json runPythonJob(
     const std::string logTail = readFile(tmp / "output.log", 4000);
     json body;
     const std::string resultText = readFile(tmp / "result.json");
-    if (outcome.execError.empty() && !outcome.timedOut && !outcome.memoryExceeded && !resultText.empty()) {
+    if (outcome.execError.empty() && !outcome.timedOut && !outcome.memoryExceeded && !outcome.processesExceeded
+        && !resultText.empty()) {
         body = json::parse(resultText, nullptr, false);
         if (body.is_discarded() || !body.is_object() || !body.contains("status"))
             body = {{"status", "infrastructure_failure"}, {"message", "the harness wrote an unreadable result"}};
@@ -604,6 +639,7 @@ json runPythonJob(
                               : "none, allowed by --unsandboxed (" + sandbox.reason + ")"},
         {"network", outcome.network}, {"temp_dir", "own, removed afterwards"}, {"wall_limit_ms", job.wallLimitMs},
         {"memory_limit_mb", job.memoryLimitMb}, {"memory_scope", "the whole process tree"},
+        {"process_limit", job.processLimit}, {"process_scope", outcome.processScope}, {"peak_tasks", outcome.peakTasks},
         {"peak_rss_mb", outcome.peakRssMb}, {"wall_ms", outcome.wallMs}, {"exit", exitText(outcome)}};
     fs::remove_all(tmp, ec);
     return body;

@@ -23,6 +23,7 @@ struct PythonSettings
     std::filesystem::path problemsDir; // where "problem": {"name": …} is looked up
     std::string bwrap = "bwrap"; // bubblewrap: a path, or a name looked up on PATH
     bool allowUnsandboxed = false; // gpuf-measure --unsandboxed: run candidates where no sandbox can be made
+    bool pidsCgroup = true; // limit a candidate's tree by a pids cgroup where one can be made (false: the count only)
 };
 
 // What one request asks for, validated.
@@ -34,6 +35,7 @@ struct PythonJob
     nlohmann::json harnessOptions = nlohmann::json::object(); // passed through to the harness (known keys only)
     double wallLimitMs = 300000.0;
     double memoryLimitMb = 16384.0; // resident memory of the interpreter and every process it starts, together
+    int processLimit = 1024; // processes and threads of the whole tree together (a fork bomb stops here)
     bool isolateNetwork = true;
     std::string tritonCacheDir; // empty: inside the candidate's own temporary directory
     double peakBandwidthGBsOverride = -1.0; // for GPU-free runs, where no device gives one

@@ -176,6 +176,51 @@ private Q_SLOTS:
         QVERIFY(r["isolation"]["wall_ms"].get<double>() < 30000); // stopped by the memory check, not the clock
     }
 
+    // A fork bomb: every process of the tree starts more copies for ever. The tree is stopped at its process limit
+    // (refused by the kernel where a pids cgroup can be made, caught by the poll of the tree otherwise) and killed
+    // whole, long before its wall-clock limit.
+    void forkBombIsStoppedAndKilled_data()
+    {
+        QTest::addColumn<bool>("cgroup");
+        QTest::newRow("pids cgroup where one can be made") << true;
+        QTest::newRow("count of the tree alone") << false;
+    }
+    void forkBombIsStoppedAndKilled()
+    {
+        QFETCH(bool, cgroup);
+        PythonSettings s = settings();
+        s.pidsCgroup = cgroup;
+        const json r
+            = run(escape(QStringLiteral("fork_bomb"), {{QStringLiteral("@MARKER@"), QString::fromLatin1(m_marker)}}),
+                m_sandbox, {{"process_limit", 64}, {"timeout_ms", 60000}}, s);
+        QCOMPARE(text(r, "status"), QStringLiteral("runtime_error"));
+        QCOMPARE(QString::fromStdString(r["error"]["type"].get<std::string>()), QStringLiteral("ProcessLimitExceeded"));
+        QVERIFY2(
+            text(r, "message")
+                .startsWith(QStringLiteral(
+                    "the candidate's processes went over their limit of 64 processes and threads (all its processes "
+                    "together; last phase: ")),
+            qPrintable(text(r, "message")));
+        QVERIFY(r["isolation"]["wall_ms"].get<double>() < 60000); // stopped by the process limit, not the clock
+        QCOMPARE(r["isolation"]["process_limit"].get<int>(), 64);
+        qInfo("process limit kept by %s; at most %d processes and threads seen",
+            r["isolation"]["process_scope"].get<std::string>().c_str(), r["isolation"]["peak_tasks"].get<int>());
+        if (!cgroup)
+            QVERIFY(r["isolation"]["process_scope"].get<std::string>().starts_with("the whole process tree, counted"));
+        QTRY_COMPARE(processesWith(m_marker), 0); // every copy killed with the tree
+    }
+
+    void processLimitIsChecked()
+    {
+        for (const json &bad : {json(7), json(100001), json(64.5), json("64")}) {
+            const json r = run("def custom_kernel(data):\n    return data\n", m_sandbox, {{"process_limit", bad}});
+            QCOMPARE(text(r, "status"), QStringLiteral("bad_request"));
+            QCOMPARE(text(r, "message"),
+                QStringLiteral(
+                    "options.process_limit: expected a whole number of processes and threads in [8, 100000]"));
+        }
+    }
+
     // A shared Triton cache folder that does not exist yet (a fresh machine) is made and writable inside the
     // sandbox; left to bwrap it would not be bound and Triton's first compile would fail on a read-only file system.
     void freshTritonCacheIsWritable()

@@ -40,9 +40,9 @@ void MainWindow::importDialog()
         return;
     }
     const QStringList files = QFileDialog::getOpenFileNames(this, tr("Import"), QString(),
-        tr("gpuf bundles, recorded sweeps and tuning results (*.jsonl *.json *.ndjson *.json.gz);;"
-           "Recorded sweeps of kernel families (*.jsonl);;Kernel Tuner caches and T4 results (*.json *.json.gz);;"
-           "All files (*)"));
+        tr("gpuf bundles, case files, recorded sweeps and tuning results (*.jsonl *.gpufcase *.json *.ndjson "
+           "*.json.gz);;Case files of one pair (*.gpufcase);;Recorded sweeps of kernel families (*.jsonl);;"
+           "Kernel Tuner caches and T4 results (*.json *.json.gz);;All files (*)"));
     if (!files.isEmpty())
         startImport(this, m_context.session, files);
 }

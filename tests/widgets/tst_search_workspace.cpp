@@ -33,6 +33,7 @@
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -310,6 +311,46 @@ private Q_SLOTS:
         dialog.setSearchName(QString());
         QVERIFY(!dialog.config());
         QCOMPARE(dialog.costLabel()->text(), QStringLiteral("Give the search a name."));
+    }
+
+    // The policy and the certified setting in the form: what the user reads in the boxes, which ones apply to the mode,
+    // and the configuration they make (--policy, --alpha).
+    void newSearchTrustFields()
+    {
+        NewSearchChoices choices;
+        choices.targets = {{QStringLiteral("sgemm"), {}, QStringLiteral("sgemm")}};
+        choices.forecasters = {QStringLiteral("costmodel")};
+        NewSearchDialog dialog(choices);
+        const auto *form = dialog.findChild<QFormLayout *>();
+        QVERIFY(form);
+        const auto labelOf = [form](QWidget *field) -> QString {
+            const auto *label = qobject_cast<QLabel *>(form->labelForField(field));
+            return label ? label->text() : QString();
+        };
+        QCOMPARE(labelOf(dialog.policyBox()), QStringLiteral("Policy:"));
+        QCOMPARE(labelOf(dialog.alphaBox()), QStringLiteral("Acceptable error α:"));
+        QCOMPARE(
+            dialog.policyBox()->itemText(0), QStringLiteral("probability — measure what is likely to beat the best"));
+        QCOMPARE(dialog.policyBox()->itemText(1), QStringLiteral("paper — rank by expected bin, trust by confidence"));
+        QCOMPARE(dialog.alphaBox()->text(), QStringLiteral("off — τ as given"));
+        // Standard forecasts nothing: neither applies, and the configuration carries none.
+        QVERIFY(!dialog.policyBox()->isEnabled());
+        QVERIFY(!dialog.alphaBox()->isEnabled());
+        QCOMPARE(dialog.config()->alpha, 0.0);
+        dialog.modeBox()->setCurrentIndex(dialog.modeBox()->findData(QStringLiteral("selective")));
+        QVERIFY(dialog.policyBox()->isEnabled() && dialog.alphaBox()->isEnabled() && dialog.tauBox()->isEnabled());
+        QCOMPARE(dialog.config()->policy, Policy::Probability);
+        dialog.policyBox()->setCurrentIndex(1);
+        dialog.alphaBox()->setValue(0.1);
+        QCOMPARE(dialog.alphaBox()->text(), QLocale().toString(0.1, 'f', 2));
+        QVERIFY(!dialog.tauBox()->isEnabled()); // α sets τ before each step
+        auto config = dialog.config();
+        QVERIFY(config);
+        QCOMPARE(config->policy, Policy::Paper);
+        QCOMPARE(config->alpha, 0.1);
+        dialog.alphaBox()->setValue(0.0);
+        QVERIFY(dialog.tauBox()->isEnabled());
+        QCOMPARE(dialog.config()->alpha, 0.0);
     }
 
     // A problem's recorded pool: the form says how many kernels it holds, promises no more GPU evaluations than that

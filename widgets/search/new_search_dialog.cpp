@@ -135,7 +135,7 @@ NewSearchDialog::NewSearchDialog(const NewSearchChoices &choices, QWidget *paren
     form->addRow(tr("Parents per step:"), m_parents);
     form->addRow(tr("Proposals per parent:"), m_proposals);
     form->addRow(tr("Measurements per parent:"), m_measure);
-    form->addRow(tr("Trust threshold τ:"), m_tau);
+    addTrustRows(form);
     form->addRow(tr("GPU:"), m_gpu);
     form->addRow(tr("Recorded runtimes of:"), m_hardware);
     form->addRow(tr("Seed:"), m_seed);
@@ -148,10 +148,34 @@ NewSearchDialog::NewSearchDialog(const NewSearchChoices &choices, QWidget *paren
         connect(box, &QComboBox::currentIndexChanged, this, &NewSearchDialog::updateForm);
     for (QSpinBox *box : {m_steps, m_parents, m_proposals, m_measure, m_seed})
         connect(box, &QSpinBox::valueChanged, this, &NewSearchDialog::updateForm);
-    connect(m_tau, &QDoubleSpinBox::valueChanged, this, &NewSearchDialog::updateForm);
+    for (QDoubleSpinBox *box : {m_tau, m_alpha})
+        connect(box, &QDoubleSpinBox::valueChanged, this, &NewSearchDialog::updateForm);
+    connect(m_policy, &QComboBox::currentIndexChanged, this, &NewSearchDialog::updateForm);
     connect(m_name, &QLineEdit::textChanged, this, &NewSearchDialog::updateForm);
     setToolTips();
     updateForm();
+}
+
+// The rule that chooses what to measure (--policy), τ and the certified setting's α (--alpha; 0: off).
+void NewSearchDialog::addTrustRows(QFormLayout *form)
+{
+    m_policy = new QComboBox(this);
+    m_policy->addItem(tr("probability — measure what is likely to beat the best"), QStringLiteral("probability"));
+    m_policy->addItem(tr("paper — rank by expected bin, trust by confidence"), QStringLiteral("paper"));
+    m_alpha = new QDoubleSpinBox(this);
+    m_alpha->setRange(0.0, 0.5);
+    m_alpha->setSingleStep(0.05);
+    m_alpha->setDecimals(2);
+    m_alpha->setSpecialValueText(tr("off — τ as given"));
+    form->addRow(tr("Policy:"), m_policy);
+    form->addRow(tr("Trust threshold τ:"), m_tau);
+    form->addRow(tr("Acceptable error α:"), m_alpha);
+    m_policy->setToolTip(tr("How the surrogate-filtered and selective modes choose (--policy): probability uses a "
+                            "forecaster that learns during the search and measures what is likely to beat the best so "
+                            "far; paper keeps the paper's rules (docs/search.md)."));
+    m_alpha->setToolTip(tr("The certified setting (--alpha): the acceptable error among trusted forecasts; before each "
+                           "step τ is set from the pairs measured so far, and a drift alarm fires when the error "
+                           "leaves its bound. Off: τ as given."));
 }
 
 void NewSearchDialog::setToolTips()
@@ -219,7 +243,9 @@ void NewSearchDialog::updateForm()
 
     const bool standard = m_mode->currentData().toString() == QLatin1StringView("standard");
     m_forecaster->setEnabled(!standard);
-    m_tau->setEnabled(m_mode->currentData().toString() == QLatin1StringView("selective"));
+    m_policy->setEnabled(!standard);
+    m_alpha->setEnabled(!standard);
+    m_tau->setEnabled(m_mode->currentData().toString() == QLatin1StringView("selective") && m_alpha->value() <= 0.0);
     // Standard proposes exactly what it measures; the others look at k× more (4× unless the user says otherwise).
     // Only a change of mode moves the figure (never the user's typing, which passes through smaller values).
     m_proposals->setEnabled(!standard);
@@ -268,6 +294,10 @@ Result<SearchConfig> NewSearchDialog::config() const
     c.measurementsPerParent = m_measure->value();
     c.proposalsPerParent = c.mode == Mode::Standard ? c.measurementsPerParent : m_proposals->value();
     c.tau = m_tau->value();
+    if (c.mode != Mode::Standard) {
+        c.policy = search::policyFromName(m_policy->currentData().toString()).value_or(search::Policy::Probability);
+        c.alpha = m_alpha->value();
+    }
     c.seed = quint64(m_seed->value());
     if (c.needsForecasts())
         c.forecaster = m_forecaster->currentText();

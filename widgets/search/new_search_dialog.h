@@ -13,6 +13,7 @@
 class QComboBox;
 class QDialogButtonBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
@@ -49,6 +50,8 @@ public:
     QSpinBox *proposalsBox() const { return m_proposals; }
     QSpinBox *measureBox() const { return m_measure; }
     QDoubleSpinBox *tauBox() const { return m_tau; }
+    QComboBox *policyBox() const { return m_policy; }
+    QDoubleSpinBox *alphaBox() const { return m_alpha; }
     QLabel *costLabel() const { return m_cost; }
 
 Q_SIGNALS:
@@ -58,6 +61,7 @@ private:
     void updateForm();
     void capStepsAtPool();
     void setToolTips();
+    void addTrustRows(QFormLayout *form);
     void accept() override;
 
     static constexpr int kMaxSteps = 100000;
@@ -74,6 +78,8 @@ private:
     QSpinBox *m_proposals;
     QSpinBox *m_measure;
     QDoubleSpinBox *m_tau;
+    QComboBox *m_policy = nullptr;
+    QDoubleSpinBox *m_alpha = nullptr;
     QComboBox *m_gpu;
     QComboBox *m_hardware;
     QSpinBox *m_seed;

@@ -138,10 +138,12 @@ void ClusterBackend::settle(ClusterTask &task, SlurmStateClass kind, const QStri
     switch (kind) {
     case SlurmStateClass::TimeLimit:
         if (parts.isEmpty() || cluster::parseTaskResult(cluster::readFile(parts.last(), &exists)).hello.isEmpty()) {
-            // Not a slow kernel: gpuf-measure never answered its hello in the whole time limit — the node lost it.
+            // Not a slow kernel: gpuf-measure never answered its hello in the whole time limit, so no kernel ran (the
+            // node lost the task, or the worker hung while starting there).
             retry(task,
-                tr("node %1 was lost: the task reached its time limit (%2) and gpuf-measure never said hello there")
-                    .arg(task.node.isEmpty() ? tr("(unknown)") : task.node, m_profile.timeLimit));
+                tr("the task reached its time limit (%1) on node %2 and gpuf-measure never said hello there: no kernel "
+                   "ran, so none timed out")
+                    .arg(m_profile.timeLimit, task.node.isEmpty() ? tr("(unknown)") : task.node));
             return;
         }
         closeRemaining(task, MeasureItemState::TimedOut, QStringLiteral("timeout"),

@@ -2,9 +2,9 @@
 // slurmctld, slurmd; CPUs=2, no GPU) in a temporary directory, and the measurement engine submits real job arrays
 // that run the real gpuf-measure on the node: hello and compile answer without a GPU, a measurement fails as the node
 // has none. Also: retry after scancel of one array task, pick-up by a new engine over the same store, a job the
-// scheduler forgot, a result file cut short, a node rebooted under a running task (slurm_cluster.sh reboot), and the
-// bad inputs (no sbatch, a refused submission, a shared directory that cannot be written, an unknown profile). Skips,
-// saying why, without Slurm, munge, root or the worker.
+// scheduler forgot, a result file cut short, a node rebooted under a running task (slurm_cluster.sh reboot), a time
+// limit reached before gpuf-measure said hello, and the bad inputs (no sbatch, a refused submission, a shared directory
+// that cannot be written, an unknown profile). Skips, saying why, without Slurm, munge, root or the worker.
 #include "core/measure/cluster_batch.h"
 #include "core/measure/measure_engine.h"
 #include "core/store/cluster_repo.h"
@@ -437,6 +437,46 @@ private Q_SLOTS:
         QVERIFY(s.items[0].clusterJobId.section(QLatin1Char('_'), 0, 0) != firstJob);
         QCOMPARE(s.items[1].state, MeasureItemState::Done);
         QCOMPARE(s.items[1].outcome, QStringLiteral("ok"));
+    }
+
+    // A task whose gpuf-measure never said hello in the whole time limit (here: a worker that never starts, on a live
+    // node) ran no kernel: Slurm's TIMEOUT is not reported as the kernels' timeouts, the task goes out again.
+    void timeLimitWithoutHelloIsNoKernelTimeout()
+    {
+        ClusterProfile p = profile();
+        p.timeLimit = QStringLiteral("1"); // a minute; slurmctld ends the job within about half a minute after it
+        const QString gate = m_dir.filePath(QStringLiteral("gate-time-limit"));
+        const QString gated = m_dir.filePath(QStringLiteral("gated_worker_time_limit.sh"));
+        {
+            QFile file(gated);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QStringLiteral("#!/bin/sh\nwhile [ ! -e '%1' ]; do sleep 0.2; done\nexec '%2' \"$@\"\n")
+                           .arg(gate, m_worker)
+                           .toUtf8());
+        }
+        QVERIFY(QFile::setPermissions(gated, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        p.workerPath = gated;
+        MeasureEngine engine(config(p));
+        engine.setStorePath(m_fixture.path);
+        engine.enqueue({job(m_kernel, MeasureKind::Compile)});
+        QTRY_VERIFY_WITH_TIMEOUT(
+            engine.snapshot().items.size() == 1 && engine.snapshot().items[0].clusterState == QLatin1String("RUNNING"),
+            kWaitMs);
+        QTRY_VERIFY_WITH_TIMEOUT(engine.snapshot().items[0].clusterAttempts == 2, 3 * kWaitMs);
+        const MeasureItem retried = engine.snapshot().items[0];
+        QCOMPARE(retried.state, MeasureItemState::Running);
+        QVERIFY2(
+            retried.message.startsWith(QStringLiteral("attempt 2 of 3: the task reached its time limit (1) on node ")),
+            qPrintable(retried.message));
+        QVERIFY2(retried.message.endsWith(QStringLiteral(" and gpuf-measure never said hello there: no kernel ran, so "
+                                                         "none timed out")),
+            qPrintable(retried.message));
+        QFile open(gate);
+        QVERIFY(open.open(QIODevice::WriteOnly));
+        open.close();
+        QTRY_VERIFY_WITH_TIMEOUT(allFinished(engine), kWaitMs);
+        QCOMPARE(engine.snapshot().items[0].state, MeasureItemState::Done);
+        QCOMPARE(engine.snapshot().items[0].outcome, QStringLiteral("ok"));
     }
 
     // The same through gpuf: a profile made with set-profile, a measurement submitted without waiting, the task

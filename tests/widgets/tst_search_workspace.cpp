@@ -947,6 +947,15 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(steps(dock), stored, 10000);
         qInfo("the dock showed the other program's last step %lld ms after it ended", caughtUp.elapsed());
         QVERIFY2(caughtUp.elapsed() < 3000, qPrintable(QString::number(caughtUp.elapsed())));
+        // The live line and the list say the same of the search once the other program has ended.
+        const auto *live = dock.panel.findChild<QLabel *>(QStringLiteral("searchLive"));
+        QVERIFY(live);
+        const auto listed = [&dock] {
+            const auto *model = dock.panel.searchModel();
+            return model->statusTextAt(model->rowOfName(QStringLiteral("elsewhere")));
+        };
+        QTRY_VERIFY2_WITH_TIMEOUT(live->text().startsWith(QStringLiteral("elsewhere — ") + listed()),
+            qPrintable(live->text() + QStringLiteral(" | list: ") + listed()), 10000);
         // Through the session's typed changes: the search's id, not "reload everything".
         const int row = dock.panel.searchModel()->rowOfName(QStringLiteral("elsewhere"));
         const RowId id = dock.panel.searchModel()->summaryAt(row)->search.id;

@@ -83,9 +83,9 @@ void SearchesPanel::buildLayout()
     split->addWidget(m_workspace);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 2);
-    // Room for a handful of searches above the log before the list scrolls.
+    // Room for three searches above the workspace before the list scrolls: the lineage below is the larger picture.
     const int row = m_searchView->verticalHeader()->defaultSectionSize();
-    split->setSizes({row * 6 + m_searchView->horizontalHeader()->sizeHint().height(), row * 14});
+    split->setSizes({row * 3 + m_searchView->horizontalHeader()->sizeHint().height(), row * 17});
     m_searchView->horizontalHeader()->setStretchLastSection(false);
     m_live->setObjectName(QStringLiteral("searchLive"));
     m_live->setWordWrap(true);
@@ -221,6 +221,9 @@ void SearchesPanel::applySummaries(quint64 generation, const Result<QList<Search
     if (!(!wanted.isEmpty() && showSearchNamed(wanted)) && !showSearch(keep) && !showSearch(result->first().search.id))
         m_workspace->showHint(eventsTitle());
     updateActions();
+    // The shown search's status may have changed with nothing new to fold (another program's search ended after the
+    // workspace had read its last event): the live line names the list's status.
+    updateLiveLabel();
 }
 
 bool SearchesPanel::showSearch(RowId searchId)

@@ -4,6 +4,7 @@
 #include "app/explorer/help_menu.h"
 
 #include "app/explorer/context_menus.h"
+#include "app/explorer/dock_layouts.h"
 #include "core/forecasters/forecast_queue.h"
 #include "core/measure/measure_queue.h"
 #include "core/session/calibration_data.h"
@@ -174,6 +175,7 @@ void MainWindow::createDocks()
     ExplorerContext &c = m_context;
     ExplorerContext::Docked &p = c.panels;
     ExplorerContext::Docks &d = c.docks;
+    setDockCorners(this);
     p.problems = new ProblemTree(c.candidates, c.selection);
     d.problems = addDock(tr("Problems"), QStringLiteral("ProblemsDock"), p.problems, Qt::LeftDockWidgetArea);
     p.overview = new StoreOverview(c.session);
@@ -223,16 +225,12 @@ void MainWindow::createDocks()
     connect(c.measures, &MeasureController::pendingKernelsChanged, c.candidates, &CandidateSource::setPendingIds);
     connect(c.measureQueue, &MeasureQueue::notice, this,
         [this](const QString &text) { statusBar()->showMessage(text, 8000); });
-    resizeDocks({d.problems, d.forecast}, {260, 460}, Qt::Horizontal);
-    resizeDocks({d.candidates}, {300}, Qt::Vertical);
 }
 
-void MainWindow::applyDefaultDockSizes()
+void MainWindow::arrangeLayout(DockLayout layout)
 {
     // Sizes only hold once the window has its own: before the first show they are scaled away.
-    const ExplorerContext::Docks &d = m_context.docks;
-    resizeDocks({d.problems, d.forecast}, {230, 440}, Qt::Horizontal);
-    resizeDocks({d.candidates}, {270}, Qt::Vertical);
+    arrangeDocks(this, m_context.docks, layout);
 }
 
 void MainWindow::createMenus()
@@ -331,7 +329,13 @@ void MainWindow::createViewMenu()
     m_viewMenu->addSeparator();
     a.reloadStore
         = m_viewMenu->addAction(tr("&Reload Store"), QKeySequence::Refresh, m_context.session, &StoreSession::refresh);
-    a.restoreLayout = m_viewMenu->addAction(tr("Restore &Default Layout"), this, &MainWindow::restoreDefaultLayout);
+    QMenu *layouts = m_viewMenu->addMenu(tr("&Layout"));
+    a.restoreLayout = layouts->addAction(tr("&Default"), this, &MainWindow::restoreDefaultLayout);
+    a.restoreLayout->setToolTip(tr("The candidates, a pair's diff and its forecast; every dock back in its place"));
+    layouts->addAction(tr("&Search"), this, [this] { arrangeLayout(DockLayout::Search); })
+        ->setToolTip(tr("The Searches dock with room for a search's lineage, steps and nodes"));
+    layouts->addAction(tr("L&esson"), this, [this] { arrangeLayout(DockLayout::Lesson); })
+        ->setToolTip(tr("The Lessons dock with room for a step, its answer and its reveal"));
     QMenu *schemes = m_viewMenu->addMenu(tr("&Color Scheme"));
     auto *schemeGroup = new QActionGroup(schemes);
     const std::pair<ColorScheme, QString> choices[]
@@ -456,7 +460,7 @@ void MainWindow::restoreDefaultLayout()
     restoreState(m_defaultLayout, Settings::kDockLayoutVersion);
     for (QDockWidget *dock : m_context.docks.all())
         dock->show();
-    applyDefaultDockSizes();
+    arrangeLayout(DockLayout::Default);
     m_context.settings->clearDockLayout();
 }
 
@@ -469,7 +473,7 @@ void MainWindow::showEvent(QShowEvent *event)
         if (!restoreGeometry(m_context.settings->windowGeometry()))
             resize(1280, 800);
         if (m_context.settings->dockLayout().isEmpty())
-            applyDefaultDockSizes();
+            arrangeLayout(DockLayout::Default);
     }
     QMainWindow::showEvent(event);
 }

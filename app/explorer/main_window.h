@@ -2,6 +2,7 @@
 // composes is reachable by identity through its ExplorerContext.
 #pragma once
 
+#include "app/explorer/dock_layouts.h"
 #include "app/explorer/explorer_context.h"
 
 #include <QMainWindow>
@@ -24,6 +25,8 @@ public:
     explicit MainWindow(Settings *settings, StoreSession *session, QWidget *parent = nullptr);
 
     void restoreDefaultLayout();
+    // View → Layout: the docks arranged for a search or a lesson (dock_layouts.h).
+    void arrangeLayout(DockLayout layout);
     // The window's parts: controllers, panels, docks and actions.
     const ExplorerContext &context() const { return m_context; }
 
@@ -53,7 +56,6 @@ private:
     // store's actions are disabled.
     void createFirstUseParts();
     void createStatusBar();
-    void applyDefaultDockSizes();
     void updateEmptyStates();
 
     ExplorerContext m_context;

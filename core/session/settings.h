@@ -15,7 +15,7 @@ class Settings : public QObject
 
 public:
     // Bump when the set or names of docks change, so an old saved layout is not restored onto new docks.
-    static constexpr int kDockLayoutVersion = 5; // 5: the Forecast dock beside the table, the Searches dock
+    static constexpr int kDockLayoutVersion = 6; // 6: the Forecast dock the full height of the window
     static constexpr int kMaxRecentStores = 10;
 
     explicit Settings(QObject *parent = nullptr);

@@ -1,5 +1,6 @@
 // Offscreen GUI tests of the explorer shell: opening a store shows its problems, a bad file is reported without
-// blocking, recent stores are remembered, and the default dock layout can be restored.
+// blocking, recent stores are remembered, the default dock layout can be restored, and the named layouts give each
+// key picture room at 1280×800 and 1600×1000.
 #include "app/explorer/main_window.h"
 #include "core/interop/corpus.h"
 #include "core/session/selection.h"
@@ -24,6 +25,7 @@
 #include "widgets/measure/roofline_view.h"
 #include "widgets/overview/store_overview.h"
 #include "widgets/search/compare_panel.h"
+#include "widgets/search/lineage_canvas.h"
 #include "widgets/search/searches_panel.h"
 
 #include <QComboBox>
@@ -287,6 +289,55 @@ private Q_SLOTS:
         window.restoreDefaultLayout();
         QTRY_VERIFY(dock->isVisible());
         QVERIFY(settings.dockLayout().isEmpty());
+    }
+
+    // View → Layout at the two screen sizes the issue names: the Forecast dock runs the window's height (its chart
+    // and reasoning get more than the ~30 pixels they had beside the table), the window fits a 1280-pixel screen, the
+    // Search layout gives a search's lineage room, and the Lesson layout gives the lesson's step and reveal the
+    // larger share of the height.
+    void layoutsGiveEachPictureRoom_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x800") << QSize(1280, 800);
+        QTest::newRow("1600x1000") << QSize(1600, 1000);
+    }
+
+    void layoutsGiveEachPictureRoom()
+    {
+        QFETCH(QSize, size);
+        Settings settings;
+        StoreSession session;
+        MainWindow window(&settings, &session);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.resize(size); // the first show sizes the window for a laptop screen
+        window.arrangeLayout(DockLayout::Default);
+        QTRY_COMPARE(window.size(), size);
+        const ExplorerContext::Docks &docks = window.context().docks;
+        QTRY_VERIFY2(docks.forecast->height() >= window.height() * 8 / 10,
+            qPrintable(QStringLiteral("Forecast dock %1 px high in a %2 px window")
+                           .arg(docks.forecast->height())
+                           .arg(window.height())));
+        QVERIFY(docks.candidates->isVisible() && !docks.candidates->visibleRegion().isEmpty());
+
+        window.arrangeLayout(DockLayout::Search);
+        auto *lineage = docks.searches->findChild<LineageCanvas *>();
+        QVERIFY(lineage);
+        QTRY_VERIFY(!docks.searches->visibleRegion().isEmpty());
+        QTRY_VERIFY2(docks.searches->height() >= window.height() * 55 / 100,
+            qPrintable(QStringLiteral("Searches dock %1 px").arg(docks.searches->height())));
+        QTRY_VERIFY2(lineage->height() >= 150, qPrintable(QStringLiteral("lineage %1 px").arg(lineage->height())));
+        QCOMPARE(window.size(), size);
+
+        window.arrangeLayout(DockLayout::Lesson);
+        QTRY_VERIFY(!docks.lessons->visibleRegion().isEmpty());
+        QTRY_VERIFY2(docks.lessons->height() >= window.height() / 2,
+            qPrintable(QStringLiteral("Lessons dock %1 px").arg(docks.lessons->height())));
+        QVERIFY(docks.searches->visibleRegion().isEmpty()); // behind the Lessons tab now
+
+        window.restoreDefaultLayout();
+        QTRY_VERIFY(!docks.candidates->visibleRegion().isEmpty());
+        QCOMPARE(window.size(), size);
     }
 
     // The window's parts by identity: every dock holds its panel, the View menu lists every dock once, and the

@@ -233,6 +233,25 @@ private Q_SLOTS:
     }
 
     // Two quick clicks on Next: the read of the step left behind is dropped, and only the second step's data is shown.
+    // In a dock as short as the Lesson layout's at 1280×800 the reveal lies below the answer form: Reveal brings its
+    // score and truth into view.
+    void revealScrollsIntoView()
+    {
+        StoreSession session;
+        Selection selection;
+        LessonsPanel panel(&session, &selection, nullptr);
+        panel.resize(1100, 380);
+        panel.show();
+        session.open(m_path);
+        QTRY_COMPARE(panel.lessonBox()->count(), 1);
+        QTRY_VERIFY(!panel.diffView()->isBusy() && !panel.diffView()->placeholderShown());
+        QTest::mouseClick(panel.editor()->binButton(6), Qt::LeftButton);
+        QTest::mouseClick(panel.revealButton(), Qt::LeftButton);
+        QTRY_VERIFY(panel.isRevealed());
+        QTRY_VERIFY2(!panel.scoreLabel()->visibleRegion().isEmpty(), "the reveal's score is out of view");
+        QVERIFY(panel.scoreLabel()->text().contains(u"You said bin 6"_s));
+    }
+
     void quickStepChangesShowTheLastStep()
     {
         StoreSession session;

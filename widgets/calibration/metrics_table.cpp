@@ -4,13 +4,13 @@
 #include "core/session/calibration_data.h"
 #include "core/session/selection.h"
 #include "widgets/calibration/metrics_table_model.h"
+#include "widgets/common/flow_layout.h"
 #include "widgets/common/view_setup.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
 #include <QFileDialog>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
@@ -137,14 +137,14 @@ void MetricsTable::buildControls()
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
 
-    auto *bar = new QHBoxLayout;
+    // Wraps in a narrow dock rather than widening the window.
+    auto *bar = new FlowLayout;
     bar->addWidget(m_forecasters);
     bar->addWidget(m_problem);
     bar->addWidget(m_hardware);
     bar->addWidget(m_samePairs);
     bar->addWidget(m_bootstrap);
     bar->addWidget(m_straddling);
-    bar->addStretch(1);
     bar->addWidget(m_export);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

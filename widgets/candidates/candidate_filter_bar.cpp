@@ -57,6 +57,11 @@ CandidateFilterBar::CandidateFilterBar(QWidget *parent)
     m_forecaster->setToolTip(tr("The window's forecaster: the prediction columns show its newest forecasts, and "
                                 "Forecast Selected runs it"));
     m_origin->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // A long GPU or forecaster name is elided rather than widening the dock past a 1280-pixel window's share.
+    for (QComboBox *box : {m_hardware, m_forecaster}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(12);
+    }
     fillBins();
     fillStatuses();
     m_origin->addItem(tr("Any origin"), QString());

@@ -11,6 +11,7 @@
 #include "core/session/selection.h"
 #include "core/session/settings.h"
 #include "core/session/store_session.h"
+#include "widgets/common/flow_layout.h"
 #include "widgets/common/view_setup.h"
 #include "widgets/common/warning_banner.h"
 #include "widgets/forecast/contribution_delegate.h"
@@ -111,12 +112,11 @@ void ForecastPanel::buildLayout()
     auto *who = new QHBoxLayout;
     who->addWidget(m_pairLabel, 1);
     who->addWidget(m_forecasterLabel);
-    auto *actions = new QHBoxLayout;
+    auto *actions = new FlowLayout;
     actions->addWidget(m_samples);
     actions->addWidget(buttonFor(m_controller->forecastSelectedAction(), this));
     actions->addWidget(buttonFor(m_controller->reforecastSelectedAction(), this));
     actions->addWidget(buttonFor(m_controller->cancelAction(), this));
-    actions->addStretch(1);
     header->addLayout(who);
     header->addLayout(actions);
 

@@ -1,6 +1,8 @@
 // LessonPicker; see lesson_picker.h.
 #include "widgets/lessons/lesson_picker.h"
 
+#include "widgets/common/flow_layout.h"
+
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -39,16 +41,25 @@ LessonPicker::LessonPicker(QWidget *parent)
     m_generate->setText(tr("Generate Lessons"));
     m_generate->setToolTip(tr("One lesson per corpus operation and per kernel family; lessons already in the store "
                               "are kept as they are"));
-    auto *top = new QHBoxLayout(this);
+    // The lesson's group and the student's group share a line where the dock is wide enough, else take one each.
+    auto *lesson = new QWidget(this);
+    auto *lessonRow = new QHBoxLayout(lesson);
+    lessonRow->setContentsMargins(0, 0, 0, 0);
+    lessonRow->addWidget(new QLabel(tr("Lesson:"), lesson));
+    lessonRow->addWidget(m_lessonBox, 1);
+    lessonRow->addWidget(m_editLesson);
+    lessonRow->addWidget(m_generate);
+    auto *student = new QWidget(this);
+    auto *studentRow = new QHBoxLayout(student);
+    studentRow->setContentsMargins(0, 0, 0, 0);
+    studentRow->addWidget(new QLabel(tr("Student:"), student));
+    studentRow->addWidget(m_studentBox);
+    studentRow->addWidget(m_addStudent);
+    studentRow->addWidget(m_report);
+    auto *top = new FlowLayout(this);
     top->setContentsMargins(0, 0, 0, 0);
-    top->addWidget(new QLabel(tr("Lesson:"), this));
-    top->addWidget(m_lessonBox, 1);
-    top->addWidget(m_editLesson);
-    top->addWidget(m_generate);
-    top->addWidget(new QLabel(tr("Student:"), this));
-    top->addWidget(m_studentBox);
-    top->addWidget(m_addStudent);
-    top->addWidget(m_report);
+    top->addWidget(lesson);
+    top->addWidget(student);
     connect(m_lessonBox, &QComboBox::currentIndexChanged, this,
         [this]() { Q_EMIT lessonPicked(m_lessonBox->currentData().toLongLong()); });
     connect(m_studentBox, &QComboBox::currentIndexChanged, this,

@@ -18,6 +18,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -79,6 +80,7 @@ void LessonsPanel::createLayout()
     sideLayout->addWidget(m_reveal);
     sideLayout->addStretch(1);
     auto *scroll = new QScrollArea(this);
+    m_sideScroll = scroll;
     scroll->setWidget(side);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
@@ -196,6 +198,9 @@ void LessonsPanel::showReveal()
         return;
     }
     m_reveal->showReveal(*step, answer->p, answer->predictedBin);
+    // The reveal sits below the answer form: in a short dock it is scrolled into view once laid out, or Reveal would
+    // seem to do nothing.
+    QTimer::singleShot(0, this, [this] { m_sideScroll->ensureWidgetVisible(m_reveal, 0, 0); });
     Q_EMIT revealed();
 }
 

@@ -17,6 +17,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QScrollArea;
 class QTableWidget;
 class QToolButton;
 
@@ -105,6 +106,7 @@ private:
     DiffView *m_diff;
     LessonAnswerForm *m_form = nullptr;
     LessonRevealView *m_reveal = nullptr;
+    QScrollArea *m_sideScroll = nullptr; // the answer form and, below it, the reveal
     QLabel *m_status = nullptr;
 };
 

@@ -4,6 +4,7 @@
 #include "core/measure/cluster_profile.h"
 #include "core/measure/measure_queue.h"
 #include "core/session/settings.h"
+#include "widgets/common/flow_layout.h"
 #include "widgets/common/view_setup.h"
 #include "widgets/measure/measure_controller.h"
 #include "widgets/measure/measure_queue_model.h"
@@ -61,13 +62,13 @@ MeasurePanel::MeasurePanel(MeasureController *controller, Settings *settings, QW
     m_view->setModel(m_model);
     setupTableView(m_view, QAbstractItemView::ExtendedSelection);
 
-    auto *buttons = new QHBoxLayout;
+    // Wraps onto a second line in a narrow dock rather than widening the window.
+    auto *buttons = new FlowLayout;
     buttons->addWidget(m_target);
     buttons->addWidget(buttonFor(m_controller->measureSelectedAction(), this));
     buttons->addWidget(buttonFor(m_controller->measureLowConfidenceAction(), this));
     buttons->addWidget(m_threshold);
     buttons->addWidget(m_unsandboxed);
-    buttons->addStretch();
     for (QAction *action : {m_controller->cancelAction(), m_controller->cancelAllAction(),
              m_controller->remeasureAction(), m_controller->clearFinishedAction()})
         buttons->addWidget(buttonFor(action, this));

@@ -191,6 +191,9 @@ private Q_SLOTS:
                 ++point;
             }
             QCOMPARE(curve->data()->size(), point);
+            // The legend names the edge as the bins do: "≥ 1.41×", not the digits of 2^0.5.
+            QVERIFY2(curve->name().startsWith(u"≥ "_s + QString::number(e.speedup, 'f', 2) + u"× ("_s),
+                qPrintable(curve->name()));
         }
         QVERIFY(plot->title().contains(u"costmodel"_s));
     }

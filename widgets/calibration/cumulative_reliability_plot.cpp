@@ -2,8 +2,6 @@
 #include "widgets/calibration/cumulative_reliability_plot.h"
 #include "widgets/plots/plot_qcustomplot.h"
 
-#include "core/bins/bins.h"
-
 #include <cmath>
 
 namespace gpuf {
@@ -20,7 +18,8 @@ CumulativeReliabilityPlot::CumulativeReliabilityPlot(QWidget *parent)
     plot()->xAxis->setLabel(tr("forecast P(speedup ≥ edge)"));
     plot()->yAxis->setLabel(tr("observed share reaching the edge"));
     plot()->legend->setVisible(true);
-    plot()->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    // Bottom right: where forecasts are high and the outcome rare, the corner a forecaster worth reading leaves empty.
+    plot()->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
     rebuild();
 }
 
@@ -64,8 +63,9 @@ void CumulativeReliabilityPlot::rebuild()
         curve->setData(x, y, true);
         curve->setPen(QPen(color, 1.6));
         curve->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, color, 5));
-        curve->setName(tr("≥ %1 (%2 of %n bucket(s) outside band)", nullptr, int(x.size()))
-                           .arg(bins::speedupText(e.speedup))
+        // The edge as the bins name it (1.41×), not with the digits that would place a speedup in its bin.
+        curve->setName(tr("≥ %1× (%2 of %n bucket(s) outside band)", nullptr, int(x.size()))
+                           .arg(QString::number(e.speedup, 'f', 2))
                            .arg(e.bucketsOutsideBand()));
         QCPGraph *anchor = plot()->addGraph();
         anchor->setData(bandX, bandY, true);
@@ -79,11 +79,16 @@ void CumulativeReliabilityPlot::rebuild()
         band->setPen(QPen(QColor(color.red(), color.green(), color.blue(), 110), 1.0));
         m_curves[std::size_t(e.edge - 1)] = curve;
     }
-    m_title->setText(tr("Cumulative reliability of %1: one curve per bin edge, %2 buckets, 90 % consistency bands "
+    // Two lines: one would be clipped at both ends in a dock beside the Forecast dock.
+    m_title->setText(tr("Cumulative reliability of %1: one curve per bin edge\n%2 buckets, 90 % consistency bands "
                         "around the diagonal (parsed forecasts)")
                          .arg(series->name)
                          .arg(metrics::kCumulativeBuckets));
     applyFrameColors(plot(), colors());
+    // Eight entries cover part of the curves in any corner: the curves show through.
+    QColor behindLegend = colors().background;
+    behindLegend.setAlpha(185);
+    plot()->legend->setBrush(behindLegend);
     plot()->replot(QCustomPlot::rpQueuedReplot);
 }
 

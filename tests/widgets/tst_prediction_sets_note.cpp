@@ -3,6 +3,7 @@
 // hand, and the conformal calibration read off a metrics report.
 #include "core/session/calibration_data.h"
 #include "widgets/forecast/forecast_detail.h"
+#include "widgets/forecast/prediction_sets_note.h"
 
 #include <QAction>
 #include <QTest>
@@ -56,6 +57,20 @@ private Q_SLOTS:
         QCOMPARE(detail.setsText(),
             u"bins 4–6 (1.00×–2.83×) with 90 % of this forecast · no conformal set: the forecaster has no measured "
             u"pairs to calibrate on yet"_s);
+    }
+
+    // A set from the slowest bin or to the fastest names its open end as the reading does ("< 4.00×"), not "—–4.00×".
+    void openEndedSets()
+    {
+        const bins::Distribution low {0.3, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1};
+        QVERIFY2(predictionSetsText(low, std::nullopt).startsWith(u"bins 1–7 (< 4.00×) with 90 % of this forecast"_s),
+            qPrintable(predictionSetsText(low, std::nullopt)));
+        const bins::Distribution high {0.0, 0.0, 0.0, 0.0, 0.05, 0.05, 0.4, 0.5};
+        QVERIFY2(predictionSetsText(high, std::nullopt).startsWith(u"bins 7–8 (≥ 2.83×) with 90 % of this forecast"_s),
+            qPrintable(predictionSetsText(high, std::nullopt)));
+        const bins::Distribution flat {0.125, 0.125, 0.125, 0.125, 0.125, 0.125, 0.125, 0.125};
+        QVERIFY2(predictionSetsText(flat, std::nullopt).startsWith(u"bins 1–8 (any speedup) with"_s),
+            qPrintable(predictionSetsText(flat, std::nullopt)));
     }
 
     void calibrationFromTheMetrics()

@@ -154,7 +154,9 @@ QString binSpanText(int firstBin, int lastBin)
     // Edges as bins::rangeText writes them (an edge is a bin's own bound, not a measured value).
     const auto edge = [](double value) -> QString { return QString::number(value, 'f', 2) + QStringLiteral("×"); };
     QString range;
-    if (firstBin == 1)
+    if (firstBin == 1 && lastBin == bins::kBinCount)
+        range = QCoreApplication::translate("gpuf::ForecastReading", "any speedup");
+    else if (firstBin == 1)
         range = QStringLiteral("< ") + edge(bins::upperEdge(lastBin));
     else if (lastBin == bins::kBinCount)
         range = QStringLiteral("≥ ") + edge(bins::lowerEdge(firstBin));

@@ -3,6 +3,7 @@
 
 #include "core/metrics/prediction_sets.h"
 #include "core/session/calibration_data.h"
+#include "widgets/forecast/forecast_reading.h"
 
 #include <QCoreApplication>
 
@@ -14,15 +15,8 @@ namespace prediction_sets_note_detail {
 
 QString setsTr(const char *text) { return QCoreApplication::translate("gpuf::ForecastDetail", text); }
 
-QString setRangeText(const metrics::BinRange &range)
-{
-    const QString bins = range.low == range.high ? setsTr("bin %1").arg(range.low)
-                                                 : setsTr("bins %1–%2").arg(range.low).arg(range.high);
-    const QString low = bins::speedupText(bins::lowerEdge(range.low));
-    const QString high
-        = range.high == bins::kBinCount ? QStringLiteral("∞") : bins::speedupText(bins::upperEdge(range.high));
-    return QStringLiteral("%1 (%2–%3)").arg(bins, low, high);
-}
+// The set as the Forecast dock's reading names a span ("bins 1–6 (< 2.83×)"), so both lines read alike.
+QString setRangeText(const metrics::BinRange &range) { return binSpanText(range.low, range.high); }
 
 } // namespace prediction_sets_note_detail
 

@@ -26,7 +26,9 @@ QString sourceOf(const Search &search)
             ? QCoreApplication::translate("gpuf::SearchesPanel", "published search events")
             : QCoreApplication::translate("gpuf::SearchesPanel", "published search events (%1)").arg(experiment);
     }
-    return source.isEmpty() ? QCoreApplication::translate("gpuf::SearchesPanel", "this application") : source;
+    // Run by gpuf itself, in the explorer or from the command line (not "this application": a terminal's search is
+    // listed alike).
+    return source.isEmpty() ? QCoreApplication::translate("gpuf::SearchesPanel", "gpuf") : source;
 }
 
 // A payload value in at most `limit` characters: strings as they are, numbers plainly, the rest as compact JSON.

@@ -956,6 +956,12 @@ private Q_SLOTS:
         };
         QTRY_VERIFY2_WITH_TIMEOUT(live->text().startsWith(QStringLiteral("elsewhere — ") + listed()),
             qPrintable(live->text() + QStringLiteral(" | list: ") + listed()), 10000);
+        // Run by gpuf from a terminal: its source says gpuf, not "this application".
+        const auto *model = dock.panel.searchModel();
+        QCOMPARE(model->index(model->rowOfName(QStringLiteral("elsewhere")), SearchListModel::SourceColumn)
+                     .data()
+                     .toString(),
+            QStringLiteral("gpuf"));
         // Through the session's typed changes: the search's id, not "reload everything".
         const int row = dock.panel.searchModel()->rowOfName(QStringLiteral("elsewhere"));
         const RowId id = dock.panel.searchModel()->summaryAt(row)->search.id;

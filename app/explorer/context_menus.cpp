@@ -173,7 +173,7 @@ void ContextMenus::fillCandidates(QMenu *menu)
     } else {
         const CandidateForecaster &f = table->forecasters[forecaster];
         request.forecastsBy = f.id;
-        name = f.displayName.isEmpty() ? f.name : f.displayName;
+        name = f.name; // as the table's Forecaster box names it (its display name is that box's tooltip)
     }
     if (reason.isEmpty() && targets.isEmpty())
         reason = tr("Select kernels whose forecasts to delete");

@@ -60,6 +60,7 @@ inline CandidateStoreFacts makeCandidateStore(const QString &path, int kernelsPe
     for (const char *name : {"model-a", "model-b"}) {
         Forecaster f;
         f.name = QString::fromLatin1(name);
+        f.displayName = f.name.toUpper(); // a display name unlike the name, so views show which one they use
         forecasters.append(mustInsert(ForecasterRepo(store).ensure(f)));
     }
     const QStringList origins {QStringLiteral("manual"), QStringLiteral("param"), QStringLiteral("llm:qwen")};

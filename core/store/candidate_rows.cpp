@@ -99,23 +99,6 @@ void CandidateTable::chooseDefaults()
 
 namespace {
 
-// Dense ranks of `texts` in case-insensitive order (equal texts share a rank).
-QList<int> ranksOf(const QStringList &texts)
-{
-    QList<int> order(texts.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(),
-        [&texts](int a, int b) { return QString::compare(texts[a], texts[b], Qt::CaseInsensitive) < 0; });
-    QList<int> ranks(texts.size(), 0);
-    int rank = 0;
-    for (qsizetype i = 0; i < order.size(); ++i) {
-        if (i > 0 && QString::compare(texts[order[i - 1]], texts[order[i]], Qt::CaseInsensitive) != 0)
-            ++rank;
-        ranks[order[i]] = rank;
-    }
-    return ranks;
-}
-
 // One measurement run: the newest measurement of a kernel for one case on one hardware.
 struct CaseRun
 {
@@ -443,7 +426,7 @@ Status TableLoader::loadKernels()
     names.reserve(m_table.rows.size());
     for (const CandidateRow &row : std::as_const(m_table.rows))
         names.append(row.displayName());
-    m_nameRanks = QtConcurrent::run(&m_pool, ranksOf, names);
+    m_nameRanks = QtConcurrent::run(&m_pool, denseTextRanks, names);
     return {};
 }
 
@@ -754,44 +737,6 @@ void TableLoader::finish()
 }
 
 } // namespace
-
-void applyCandidateRanks(CandidateTable &table, const QList<int> &nameRanks)
-{
-    QStringList problemNames;
-    for (const CandidateProblem &p : std::as_const(table.problems))
-        problemNames.append(p.name);
-    const QList<int> problemRanks = ranksOf(problemNames);
-
-    QHash<QString, int> languageRank, originRank;
-    for (const CandidateRow &row : std::as_const(table.rows)) {
-        languageRank.insert(row.language, 0);
-        originRank.insert(row.origin, 0);
-    }
-    for (QHash<QString, int> *ranks : {&languageRank, &originRank}) {
-        const QStringList keys = ranks->keys();
-        const QList<int> r = ranksOf(keys);
-        for (qsizetype i = 0; i < keys.size(); ++i)
-            ranks->insert(keys[i], r[i]);
-    }
-    for (qsizetype i = 0; i < table.rows.size(); ++i) {
-        CandidateRow &row = table.rows[i];
-        row.nameRank = nameRanks[i];
-        row.problemRank = row.problemIndex >= 0 ? problemRanks[row.problemIndex] : -1;
-        row.languageRank = languageRank.value(row.language);
-        row.originRank = originRank.value(row.origin);
-    }
-    table.origins = originRank.keys();
-    std::sort(table.origins.begin(), table.origins.end());
-}
-
-void rankCandidateRows(CandidateTable &table)
-{
-    QStringList names;
-    names.reserve(table.rows.size());
-    for (const CandidateRow &row : std::as_const(table.rows))
-        names.append(row.displayName());
-    applyCandidateRanks(table, ranksOf(names));
-}
 
 Result<CandidateTable> loadCandidateTable(Store &store, const CancelToken &cancel)
 {

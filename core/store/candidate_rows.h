@@ -208,6 +208,8 @@ Result<CandidatePatch> growCandidateTable(Store &store, const CandidateTable &ta
 // The rows' sort ranks (name, problem, language, origin) and the table's origins, from its rows; `nameRanks` are the
 // rows' display names' dense ranks when known (rankCandidateRows computes them).
 void applyCandidateRanks(CandidateTable &table, const QList<int> &nameRanks);
+// Dense ranks of `texts` in case-insensitive order (equal texts share a rank).
+QList<int> denseTextRanks(const QStringList &texts);
 void rankCandidateRows(CandidateTable &table);
 
 // Changed-line counts keyed by "<baseline hash>:<candidate hash>"; kept by the caller between loads so only new

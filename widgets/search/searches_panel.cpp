@@ -221,9 +221,7 @@ void SearchesPanel::applySummaries(quint64 generation, const Result<QList<Search
     if (!(!wanted.isEmpty() && showSearchNamed(wanted)) && !showSearch(keep) && !showSearch(result->first().search.id))
         m_workspace->showHint(eventsTitle());
     updateActions();
-    // The shown search's status may have changed with nothing new to fold (another program's search ended after the
-    // workspace had read its last event): the live line names the list's status.
-    updateLiveLabel();
+    updateLiveLabel(); // the list's status may have changed with nothing new to fold (another program's search)
 }
 
 bool SearchesPanel::showSearch(RowId searchId)

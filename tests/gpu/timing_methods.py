@@ -12,10 +12,18 @@
      launch_guard_us, the call): summed durations, and the span from the first kernel's start to the last's end.
    Worst ratios per problem, the launch-bound cases with their host overhead, and matmul_triton's 4096^3 case with
    every figure side by side.
+   With --agreement, each call also gets, before any profiler: do_bench again (its own reproducibility), do_bench
+   with Python's garbage collector paused as the harness pauses it, the harness's own call loop run in this process
+   (the same code without the sandbox and the worker), and an independent device time: CUDA events around the call
+   behind a GPU spin longer than twice the call's host time, checked to have held (the start event still pending
+   once the whole call was queued); NVML's SM clock and temperature after each. --earlier adds an earlier run's
+   sweep rows to compare again (the cases outside 3 % in --earlier-compare first).
 3. --escapes: tests/gpu_worker/tst_python_sandbox's escape candidates, made to compute on the GPU with PyTorch, through
    gpuf-measure in its bubblewrap sandbox (tests/gpu/data/scale_torch).
-Writes $OUT/methods_results.jsonl (the sweep), $OUT/methods_compare.jsonl and $OUT/escapes.jsonl; tables last."""
+Writes $OUT/methods_results.jsonl (the sweep), $OUT/methods_bench.jsonl (the agreement pass, line by line),
+$OUT/methods_compare.jsonl and $OUT/escapes.jsonl; tables last."""
 import argparse
+import gc
 import importlib.util
 import json
 import math
@@ -119,6 +127,105 @@ def do_bench_of(fn, data):
     return {"do_bench": summary([x * 1e3 for x in ms])}
 
 
+def nvml_reader():
+    """NVML's SM clock, temperature and power (or None where NVML cannot be read): the state the GPU was left in."""
+    try:
+        import pynvml
+        pynvml.nvmlInit()
+        handle = pynvml.nvmlDeviceGetHandleByIndex(0)
+    except Exception:  # noqa: B902 - no NVML: the figures go without the clocks
+        return lambda: None
+
+    def read():
+        try:
+            return {"sm_mhz": pynvml.nvmlDeviceGetClockInfo(handle, pynvml.NVML_CLOCK_SM),
+                    "temp_c": pynvml.nvmlDeviceGetTemperature(handle, pynvml.NVML_TEMPERATURE_GPU),
+                    "power_w": pynvml.nvmlDeviceGetPowerUsage(handle) / 1e3,
+                    "throttle": pynvml.nvmlDeviceGetCurrentClocksThrottleReasons(handle)}
+        except Exception as e:  # noqa: B902
+            return {"error": f"{type(e).__name__}: {e}"}
+    return read
+
+
+class Agreement:
+    """The agreement pass's tools: the harness's own backend (its call loop, in this process), the named L2 flush, the
+    device's nominal clock for the spin, NVML."""
+
+    def __init__(self, harness_dir, device, flush):
+        sys.path.insert(0, harness_dir)
+        from gpuf_harness.backends import TorchBackend  # the harness's code, as the worker runs it
+        self.backend = TorchBackend(device)
+        self.flusher = self.backend.make_flusher()
+        self.flush = flush
+        self.khz = float(device.get("sm_clock_khz") or 1980000)
+        self.clocks = nvml_reader()
+
+
+def guarded_events(fn, data, tools):
+    """Device time by a method independent of CUPTI: CUDA events around one call, after an L2 flush and a GPU spin of
+    twice the call's host time (at least 300 us), so the whole call is queued before the GPU reaches the start event.
+    guard_held counts the samples where that was seen (the start event still pending once the call was queued); where
+    it did not hold, the figure has host time in it."""
+    import torch
+    hosts = []
+    for _ in range(3):
+        torch.cuda.synchronize()
+        began = time.perf_counter_ns()
+        fn(data)
+        hosts.append((time.perf_counter_ns() - began) / 1e3)
+    torch.cuda.synchronize()
+    guard_us = max(300.0, 2.0 * max(hosts) + 100.0)
+    runs = max(3, min(20, int(1.5e6 / (3 * guard_us))))
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    samples, held = [], 0
+    for _ in range(runs):
+        torch.cuda.synchronize()
+        tools.flush()
+        torch.cuda._sleep(int(guard_us * tools.khz / 1e3))
+        start.record()
+        fn(data)
+        end.record()
+        held += not start.query()
+        torch.cuda.synchronize()
+        samples.append(start.elapsed_time(end) * 1e3)
+    return dict(summary(samples), guard_us=guard_us, guard_held=held, host_us=statistics.median(hosts))
+
+
+def agreement_of(fn, data, tools):
+    """Interleaved on the same inputs: do_bench (the collector on, as a user runs it), the harness's call loop here
+    (collector paused, as in the harness), do_bench with the collector paused, do_bench again; then the guarded
+    events. Each with NVML's clocks read just after."""
+    import torch
+    import triton
+    out = {}
+
+    def bench(key, timed):
+        out[key] = summary(timed())
+        out[key + "_clocks"] = tools.clocks()
+
+    def db():
+        return [x * 1e3 for x in triton.testing.do_bench(lambda: fn(data), return_mode="all")]
+
+    def paused(timed):
+        def run():
+            gc.collect()
+            gc.disable()
+            try:
+                return timed()
+            finally:
+                gc.enable()
+        return run
+
+    b = tools.backend
+    bench("do_bench", db)
+    bench("loop_here", paused(lambda: b.call_loop(fn, b.clone(data), tools.flusher, 25.0, 100.0)[0]))
+    bench("do_bench_nogc", paused(db))
+    bench("do_bench_again", db)
+    out["events_guarded"] = guarded_events(fn, data, tools)
+    torch.cuda.synchronize()
+    return out
+
+
 def cupti_of(fn, data, flush, spin_cycles):
     import torch
     spans, sums, kernels = cupti_spans(fn, data, flush, spin_cycles)
@@ -130,7 +237,10 @@ def cupti_of(fn, data, flush, spin_cycles):
 def ratios(harness_device, harness_call, measured):
     """harness / independent method. The harness's call time is do_bench's loop (compared with do_bench itself), its
     device time CUPTI's summed kernel records where it had them (compared with this process's own CUPTI records of the
-    same calls: summed, and the span), the events' figure kept inside it."""
+    same calls: summed, and the span), the events' figure kept inside it. With the agreement pass: do_bench's own
+    reproducibility (again/first), the harness against do_bench with the collector paused as the harness pauses it,
+    the harness's loop here against the harness in its sandbox (what the process adds) and against do_bench in the
+    same process (what the method adds), and device time against guarded events."""
     out = {}
     db, call = measured.get("do_bench"), harness_call or {}
     if db and call:
@@ -138,6 +248,18 @@ def ratios(harness_device, harness_call, measured):
         out["call/do_bench_mean"] = call["mean_us"] / db["mean_us"]
         if call.get("after_sync"):
             out["after_sync/do_bench"] = call["after_sync"]["median_us"] / db["median_us"]
+    if db and measured.get("do_bench_again"):
+        out["do_bench_again/do_bench"] = measured["do_bench_again"]["median_us"] / db["median_us"]
+    nogc, here = measured.get("do_bench_nogc"), measured.get("loop_here")
+    if nogc and call:
+        out["call/do_bench_nogc"] = call["median_us"] / nogc["median_us"]
+    if here and call:
+        out["call/loop_here"] = call["median_us"] / here["median_us"]
+    if here and nogc:
+        out["loop_here/do_bench_nogc"] = here["median_us"] / nogc["median_us"]
+    guarded = measured.get("events_guarded")
+    if guarded and harness_device:
+        out["device/events_guarded"] = harness_device["median_us"] / guarded["median_us"]
     if measured.get("cupti_sum") and harness_device:
         out["device/cupti"] = harness_device["median_us"] / measured["cupti_sum"]["median_us"]
         out["device/cupti_mean"] = harness_device["mean_us"] / measured["cupti_sum"]["mean_us"]
@@ -145,17 +267,41 @@ def ratios(harness_device, harness_call, measured):
         events = harness_device.get("events")
         if events:
             out["events/cupti"] = events["median_us"] / measured["cupti_sum"]["median_us"]
+        if guarded:
+            out["events_guarded/cupti_span"] = guarded["median_us"] / measured["cupti_span"]["median_us"]
     return out
 
 
-def compare(rows, problems_root, device, deadline):
-    """Two passes over the same calls: do_bench for all of them first, in a process no profiler has touched yet (a
-    profiler once started can stay attached and slow later launches), then CUPTI's records of each."""
+def outside(compare_files, limit=0.03):
+    """(problem, variant, case) of an earlier comparison whose call or device ratio was outside the limit."""
+    keys = set()
+    for path in compare_files:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                r = json.loads(line)
+                q = r.get("ratios") or {}
+                if any(abs(q[k] - 1) > limit for k in ("call/do_bench", "device/cupti") if q.get(k)):
+                    keys.add((r["operation"], r["variant"], r["case"]))
+    return keys
+
+
+def compare(rows, problems_root, device, deadline, tools=None, earlier_first=frozenset()):
+    """Two passes over the same calls: do_bench (and with tools, the agreement pass) for all of them first, in a
+    process no profiler has touched yet (a profiler once started can stay attached and slow later launches), then
+    CUPTI's records of each. Rows marked "earlier" (an earlier run's sweep) come after this run's, those in
+    earlier_first before the rest; the CUPTI pass covers this run's rows first and an earlier row only where time is
+    left."""
     import torch
     os.environ["TRITON_CACHE_DIR"] = mp.TRITON_CACHE
     spin_cycles = int(300 * float(device.get("sm_clock_khz") or 1980000) / 1e3)
     loaded, modules, refs_done, jobs = {}, {}, set(), []
-    for r in round_robin([r for r in rows if r.get("status") == "ok" and r.get("timing")]):
+    fresh = [r for r in rows if not r.get("earlier")]
+    old = [r for r in rows if r.get("earlier")]
+    old_first = [r for r in old if (r["operation"], r["variant"], r["case"]) in earlier_first]
+    old_rest = [r for r in old if (r["operation"], r["variant"], r["case"]) not in earlier_first]
+    for r in round_robin(fresh) + round_robin(old_first) + round_robin(old_rest):
+        if r.get("status") != "ok" or not r.get("timing"):
+            continue
         problem = r["operation"]
         folder = os.path.join(problems_root, problem)
         if problem not in loaded:
@@ -167,11 +313,13 @@ def compare(rows, problems_root, device, deadline):
             refs_done.add((problem, r["case"]))
             jobs.append(("reference", "reference", r["reference_timing"], r.get("reference_call_timing"), r))
 
-    def run_pass(method, until):
+    def run_pass(method, until, order, log=None):
         done = {}
-        for i, (who, name, _, _, r) in enumerate(jobs):
+        for n, i in enumerate(order):
+            who, name, _, _, r = jobs[i]
             if time.monotonic() > until:
-                print(f"compare: {method.__name__} stopped at the deadline after {i} of {len(jobs)} calls", flush=True)
+                print(f"compare: {getattr(method, '__name__', 'pass')} stopped at the deadline after {n} of "
+                      f"{len(order)} calls", flush=True)
                 break
             problem = r["operation"]
             mod, files = loaded[problem]
@@ -187,15 +335,29 @@ def compare(rows, problems_root, device, deadline):
                     fn = modules[(problem, name)].custom_kernel
                 done[i] = method(fn, data)
             except Exception as e:  # a method's failure is a finding, not the end of the run
-                done[i] = {"error": f"{method.__name__}: {type(e).__name__}: {e}"}
+                done[i] = {"error": f"{getattr(method, '__name__', 'pass')}: {type(e).__name__}: {e}"}
+            if log is not None:
+                log.write(json.dumps({"operation": problem, "variant": name, "who": who, "case": r["case"],
+                                      "earlier": bool(r.get("earlier")), **done[i]}) + "\n")
+                log.flush()
             data = None
             torch.cuda.empty_cache()
         return done
 
     now = time.monotonic()
-    benched = run_pass(do_bench_of, now + 0.55 * (deadline - now))
+    every = list(range(len(jobs)))
+    new_jobs = [i for i in every if not jobs[i][4].get("earlier")]
     flush = make_flush()
-    profiled = run_pass(lambda fn, data: cupti_of(fn, data, flush, spin_cycles), deadline)
+    if tools is None:
+        benched = run_pass(do_bench_of, now + 0.55 * (deadline - now), every)
+    else:
+        tools.flush = flush
+        # what the CUPTI pass of this run's calls needs, about half a second each, is kept for it
+        until = deadline - max(45.0, 0.6 * len(new_jobs))
+        with open(os.path.join(OUT, "methods_bench.jsonl"), "w", encoding="utf-8") as log:
+            benched = run_pass(lambda fn, data: agreement_of(fn, data, tools), until, every, log)
+    profiled = run_pass(lambda fn, data: cupti_of(fn, data, flush, spin_cycles), deadline,
+                        new_jobs + [i for i in every if i not in set(new_jobs) and i in benched])
     results = []
     with open(os.path.join(OUT, "methods_compare.jsonl"), "w", encoding="utf-8") as out:
         for i, (who, name, dev, call, r) in enumerate(jobs):
@@ -203,6 +365,7 @@ def compare(rows, problems_root, device, deadline):
                 continue
             measured = {**benched.get(i, {}), **profiled.get(i, {})}
             line = {"operation": r["operation"], "variant": name, "who": who, "case": r["case"],
+                    "earlier": bool(r.get("earlier")), "measured_at": r.get("measured_at"),
                     "harness_device": {k: dev.get(k) for k in ("method", "median_us", "mean_us", "rel_std_error",
                                                                "n", "noisy", "events", "span", "kernel_records")},
                     "harness_call": None if not call else {
@@ -232,6 +395,9 @@ def round_robin(items, key=lambda r: r["operation"]):
 
 def report(results):
     keys = ["call/do_bench", "call/do_bench_mean", "device/cupti", "events/cupti", "after_sync/do_bench"]
+    if any("do_bench_again" in r for r in results):
+        keys += ["do_bench_again/do_bench", "call/do_bench_nogc", "call/loop_here", "loop_here/do_bench_nogc",
+                 "device/events_guarded", "events_guarded/cupti_span"]
     methods = {}
     for r in results:
         m = (r["harness_device"].get("method"), (r["harness_call"] or {}).get("method"))
@@ -282,6 +448,14 @@ def report(results):
         d, c = r["harness_device"], r["harness_call"] or {}
         print(f"  {r['operation'][:18]:18s} {r['variant'][:28]:28s} {r['case'][:16]:16s} device {d['median_us']:8.1f} "
               f"call {c.get('median_us', 0):8.1f}  host +{r['host_overhead_us']:6.1f} us")
+    for label, subset in (("this run's sweep", [r for r in results if not r.get("earlier")]),
+                          ("earlier sweeps", [r for r in results if r.get("earlier")])):
+        if subset and len(subset) != len(results):
+            print(f"\n=== {label} only ({len(subset)} calls)")
+            for k in keys:
+                text, _ = cell(subset, k)
+                print(f"  {k:28s} {text}")
+    agreement_table([r for r in results if "do_bench_again" in r])
     print("\n=== matmul_triton 4096x4096x4096: every figure (medians, us)")
     print(f"  {'variant':28s} {'device':>8s} {'events':>8s} {'cuptisum':>8s} {'span':>8s} {'call':>8s} "
           f"{'do_bench':>8s} {'sync1':>8s}")
@@ -293,6 +467,27 @@ def report(results):
         print(f"  {r['variant'][:28]:28s} {d['median_us']:8.1f} {(d.get('events') or {}).get('median_us', 0):8.1f} "
               f"{r['cupti_sum']['median_us']:8.1f} {r['cupti_span']['median_us']:8.1f} {c.get('median_us', 0):8.1f} "
               f"{r['do_bench']['median_us']:8.1f} {(c.get('after_sync') or {}).get('median_us', 0):8.1f}")
+
+
+def agreement_table(results):
+    """Every call whose harness figure is outside 3 % of do_bench or of CUPTI, with what the agreement pass saw."""
+    if not results:
+        return
+    held = [r for r in results if r["events_guarded"].get("guard_held") == r["events_guarded"].get("n")]
+    print(f"\n=== guarded events: the guard held on every sample for {len(held)} of {len(results)} calls")
+    off = [r for r in results if any(abs(r["ratios"].get(k, 1) - 1) > 0.03 for k in ("call/do_bench", "device/cupti"))]
+    print(f"=== outside 3 % (call/do_bench or device/cupti): {len(off)} of {len(results)}; medians in us, "
+          f"n = do_bench's repetitions")
+    print(f"  {'call':34s} {'device':>8s} {'call':>9s} {'db':>9s} {'db2':>9s} {'db_nogc':>9s} {'loop_here':>9s} "
+          f"{'n':>5s} {'ev_guard':>8s} held {'MHz':>5s}")
+    for r in sorted(off, key=lambda r: -abs(math.log(r["ratios"].get("call/do_bench", 1))))[:40]:
+        c, g = r["harness_call"] or {}, r["events_guarded"]
+        clocks = r.get("do_bench_clocks") or {}
+        print(f"  {(r['operation'][:10] + '/' + r['variant'][:12] + '@' + r['case'][:10]):34s} "
+              f"{r['harness_device']['median_us']:8.1f} {c.get('median_us', 0):9.1f} {r['do_bench']['median_us']:9.1f} "
+              f"{r['do_bench_again']['median_us']:9.1f} {r['do_bench_nogc']['median_us']:9.1f} "
+              f"{r['loop_here']['median_us']:9.1f} {r['do_bench']['n']:5d} {g['median_us']:8.1f} "
+              f"{g['guard_held']:2d}/{g['n']:<2d} {clocks.get('sm_mhz', 0):5d}")
 
 
 # ----- the sandbox's escapes with PyTorch on the GPU ---------------------------------------------------------------
@@ -402,9 +597,20 @@ def main():
     parser.add_argument("--only", default="", help="comma-separated problem names")
     parser.add_argument("--sweep-s", type=float, default=230, help="stop starting new variants after this long")
     parser.add_argument("--compare-s", type=float, default=120)
+    parser.add_argument("--total-s", type=float, default=0,
+                        help="with it, the comparison ends this long after the start instead of --compare-s after the "
+                        "sweep")
+    parser.add_argument("--variants", default="", help="comma-separated problem/variant names to sweep (default: all)")
+    parser.add_argument("--earlier", action="append", default=[], help="an earlier run's sweep rows (JSONL), compared "
+                        "again after this run's")
+    parser.add_argument("--earlier-compare", action="append", default=[], help="that run's comparison (JSONL): its "
+                        "cases outside 3 %% are compared first")
+    parser.add_argument("--agreement", action="store_true", help="the agreement pass (module docstring)")
+    parser.add_argument("--harness-dir", default="", help="the harness beside the worker (default: WORKER_DIR/python)")
     parser.add_argument("--escapes", action="store_true")
     parser.add_argument("--skip-sweep", action="store_true")
     args = parser.parse_args()
+    args.began = time.monotonic()
     if not args.skip_sweep:
         methods(args)
     if args.escapes:
@@ -413,8 +619,8 @@ def main():
 
 def methods(args):
     mp.SWEEP_OPTIONS.update(SWEEP)
-    chosen = round_robin(mp.selected(args.problems, {p for p in args.only.split(",") if p}, set()),
-                         key=lambda c: c[0])
+    chosen = round_robin(mp.selected(args.problems, {p for p in args.only.split(",") if p},
+                                     {v for v in args.variants.split(",") if v}), key=lambda c: c[0])
     worker_args = ["--python", args.python, "--problems-dir", args.problems] + (["--bwrap", args.bwrap] if args.bwrap
                                                                                  else [])
     worker = Worker(args.worker, "/tmp/gpuf-cubins", worker_args)
@@ -440,7 +646,15 @@ def methods(args):
     for r in rows:
         statuses[r.get("status")] = statuses.get(r.get("status"), 0) + 1
     print(f"sweep: {len(rows)} case lines in {time.monotonic() - started:.0f} s, statuses {statuses}", flush=True)
-    results = compare(rows, args.problems, device, time.monotonic() + args.compare_s)
+    for path in args.earlier:
+        with open(path, encoding="utf-8") as f:
+            rows += [dict(json.loads(line), earlier=True) for line in f if line.strip()]
+    deadline = args.began + args.total_s if args.total_s else time.monotonic() + args.compare_s
+    tools = None
+    if args.agreement:
+        harness_dir = args.harness_dir or os.path.join(os.path.dirname(os.path.abspath(args.worker)), "python")
+        tools = Agreement(harness_dir, device, None)
+    results = compare(rows, args.problems, device, deadline, tools, outside(args.earlier_compare))
     report(results)
 
 

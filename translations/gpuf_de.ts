@@ -3454,8 +3454,8 @@ Stärkste Beiträge zu Klasse %2 (%3), in Log-Odds; Referenzwert → Kandidatenw
     </message>
     <message>
         <location line="+5"/>
-        <source>the store to open (created when missing)</source>
-        <translation>die zu öffnende Datenbank (wird angelegt, wenn sie fehlt)</translation>
+        <source>the store to open (created when missing), or a case file (*.gpufcase) to open in a store of its own</source>
+        <translation>die zu öffnende Datenbank (wird angelegt, wenn sie fehlt) oder eine Falldatei (*.gpufcase), die in einer eigenen Datenbank geöffnet wird</translation>
     </message>
 </context>
 <context>

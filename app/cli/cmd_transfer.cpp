@@ -8,6 +8,8 @@
 #include "core/measure/measure_plan.h"
 #include "core/mutators/shipped_families.h"
 #include "core/search/space_export.h"
+#include "core/store/forecast_repo.h"
+#include "core/store/hardware_repo.h"
 #include "core/store/store.h"
 
 #include "gpuf_config.h"
@@ -154,7 +156,26 @@ int exportCaseFile(Invocation &run, Store &store, const QString &file)
     auto candidate = measure::resolveKernelRef(store, run.value(kCase));
     if (!candidate)
         return run.report(BadInput, QStringLiteral("--case %1: %2").arg(run.value(kCase), candidate.error()));
-    if (Status s = interop::exportCase(store, file, *candidate); !s)
+    // The view the explorer shows the case in: the forecaster and GPU named here (each must be in the store).
+    interop::CaseViewChoice view;
+    view.forecaster = run.value(kForecaster);
+    view.hardware = run.value(kHardware);
+    if (!view.forecaster.isEmpty()) {
+        auto forecaster = ForecasterRepo(store).findByName(view.forecaster);
+        if (!forecaster)
+            return run.report(BadInput, forecaster.error());
+        if (!forecaster->has_value())
+            return run.report(
+                BadInput, QStringLiteral("--forecaster %1: the store has no such forecaster").arg(view.forecaster));
+    }
+    if (!view.hardware.isEmpty()) {
+        auto hardware = HardwareRepo(store).findByName(view.hardware);
+        if (!hardware)
+            return run.report(BadInput, hardware.error());
+        if (!hardware->has_value())
+            return run.report(BadInput, QStringLiteral("--hardware %1: the store has no such GPU").arg(view.hardware));
+    }
+    if (Status s = interop::exportCase(store, file, *candidate, view); !s)
         return run.report(BadInput, s.error());
     if (run.json())
         run.printJson(QJsonObject {{QStringLiteral("file"), file}, {QStringLiteral("candidate"), *candidate}});
@@ -242,14 +263,17 @@ Command exportCommand()
     c.summary = QStringLiteral("Write the whole store as a gpuf bundle (JSON Lines), one pair as a case file (--case), "
                                "or one recorded tuning space as T4 results (--t4).");
     c.usage = QStringLiteral(
-        "STORE FILE | STORE FILE --case KERNEL | STORE FILE --t4 --family F [--problem P] [--hardware NAME]");
+        "STORE FILE | STORE FILE --case KERNEL [--forecaster NAME] [--hardware NAME] | STORE FILE --t4 --family F "
+        "[--problem P] [--hardware NAME]");
     c.arguments = {{QStringLiteral("STORE"), QStringLiteral("an existing store")},
         {QStringLiteral("FILE"), QStringLiteral("the bundle (or T4 file) to write")}};
     c.options = {
         Option::text(kCase, QStringLiteral("KERNEL"),
             QStringLiteral("Write only this kernel (an id or a hash prefix) and its problem's reference: both "
                            "kernels, their measurements and verdicts, the pair's forecasts with reasoning and labels "
-                           "(a case file; gpuf import adds what a store lacks).")),
+                           "(a case file; gpuf import adds what a store lacks, gpuf-explorer FILE opens it).")),
+        Option::text(kForecaster, QStringLiteral("NAME"),
+            QStringLiteral("--case: the forecaster the explorer shows the case with (default: the window's).")),
         Option::flag(kT4,
             QStringLiteral(
                 "Write the recorded space of --family as T4 results (the Auto-Tuning Association's format).")),
@@ -257,7 +281,8 @@ Command exportCommand()
         Option::text(kProblem, QStringLiteral("P"),
             QStringLiteral("--t4: the space's problem (default: a shipped family's problem, else the space's name).")),
         Option::text(kHardware, QStringLiteral("NAME"),
-            QStringLiteral("--t4: whose recorded runtimes (default: the GPU with most of them).")),
+            QStringLiteral("--t4: whose recorded runtimes (default: the GPU with most of them); --case: the GPU the "
+                           "explorer shows the case with.")),
     };
     c.invoke = runExportCommand;
     return c;

@@ -150,6 +150,7 @@ void ContextMenus::fillCandidates(QMenu *menu)
     menu->addAction(m_parts.kernels->compareParentAction());
     if (m_parts.evidence)
         menu->addAction(m_parts.evidence->showEvidenceAction());
+    menu->addAction(m_parts.kernels->exportCaseAction());
     menu->addSeparator();
     menu->addAction(copyActionOf(m_parts.candidates->tableView()));
     CandidateBrowser *browser = m_parts.candidates;

@@ -81,9 +81,10 @@ void fillParser(QCommandLineParser &parser, const Options &options)
     parser.addOption(options.scheme);
     parser.addOption(languageOption());
     parser.addOption(options.quitAfterLoad);
-    parser.addPositionalArgument(QStringLiteral("STORE"),
-        QCoreApplication::translate("gpuf::explorer", "the store to open (created when missing)"),
-        QStringLiteral("[STORE]"));
+    parser.addPositionalArgument(QStringLiteral("FILE"),
+        QCoreApplication::translate("gpuf::explorer",
+            "the store to open (created when missing), or a case file (*.gpufcase) to open in a store of its own"),
+        QStringLiteral("[STORE | CASE]"));
 }
 
 // --help and --version print and exit before a QApplication exists: they need no display (a terminal over SSH, a
@@ -158,7 +159,7 @@ int main(int argc, char **argv)
 
     const QStringList args = parser.positionalArguments();
     if (!args.isEmpty())
-        session.open(args.first());
+        window.openPath(args.first()); // a store, or a case file (a double-click on either)
     else if (parser.isSet(sample) || settings.lastStore().isEmpty() || !QFileInfo::exists(settings.lastStore()))
         gpuf::openSampleStore(&session);
     else

@@ -80,10 +80,11 @@ MainWindow::MainWindow(Settings *settings, StoreSession *session, QWidget *paren
     createMenus();
     createFirstUseParts();
     // Right-click menus and the Delete/Copy keys of the tree and the tables (measure, forecast, compare, copy, delete).
-    new ContextMenus(
-        {c.panels.problems, c.panels.candidates, c.panels.forecast, c.panels.metrics, c.measures, c.forecasts,
-            new KernelActions(c.candidates, c.selection, c.deletion, this), c.deletion, c.candidates, c.selection,
-            c.panels.lessons, new EvidenceActions(c.session, c.selection, this)},
+    auto *kernelActions = new KernelActions(c.candidates, c.selection, c.deletion, this);
+    connect(kernelActions, &KernelActions::exportCaseRequested, this, &MainWindow::exportCaseDialog);
+    new ContextMenus({c.panels.problems, c.panels.candidates, c.panels.forecast, c.panels.metrics, c.measures,
+                         c.forecasts, kernelActions, c.deletion, c.candidates, c.selection, c.panels.lessons,
+                         new EvidenceActions(c.session, c.selection, this)},
         this);
     connect(m_context.deletion, &DeletionController::notice, this,
         [this](const QString &text) { statusBar()->showMessage(text, 8000); });

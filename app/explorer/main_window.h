@@ -4,6 +4,7 @@
 
 #include "app/explorer/dock_layouts.h"
 #include "app/explorer/explorer_context.h"
+#include "core/domain/problem.h"
 
 #include <QMainWindow>
 
@@ -25,6 +26,8 @@ public:
     explicit MainWindow(Settings *settings, StoreSession *session, QWidget *parent = nullptr);
 
     void restoreDefaultLayout();
+    // Opens a store, or a case file (*.gpufcase) in a store of its own showing the case's pair.
+    void openPath(const QString &path);
     // View → Layout: the docks arranged for a search or a lesson (dock_layouts.h).
     void arrangeLayout(DockLayout layout);
     // The window's parts: controllers, panels, docks and actions.
@@ -48,6 +51,7 @@ private:
     void newStoreDialog();
     void importDialog();
     void exportDialog();
+    void exportCaseDialog(RowId candidateId, const QString &kernelName);
     void addKernelFromFileDialog();
     void addKernelFromClipboard();
     void showAddKernelDialog(const QStringList &files, const QString &text);

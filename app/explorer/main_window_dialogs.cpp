@@ -1,7 +1,10 @@
-// MainWindow's dialogs for the File and Forecast menus: open and new store, import, export, add a kernel (from files,
-// the clipboard or a drop) and the endpoints. Each opens without blocking and acts through the session.
+// MainWindow's dialogs for the File and Forecast menus: open and new store (a case file opens in a store of its own),
+// import, export (a store, a case file), add a kernel (from files, the clipboard or a drop) and the endpoints. Each
+// opens without blocking and acts through the session.
 #include "app/explorer/main_window.h"
 
+#include "core/interop/case_file.h"
+#include "core/session/case_store.h"
 #include "core/session/selection.h"
 #include "core/session/store_session.h"
 #include "widgets/candidates/add_kernel_dialog.h"
@@ -13,16 +16,42 @@
 #include <QFileDialog>
 #include <QGuiApplication>
 #include <QMessageBox>
+#include <QRegularExpression>
 #include <QStatusBar>
+
+#include <optional>
 
 namespace gpuf {
 
 void MainWindow::openStoreDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open Store"), QString(), tr("gpuf stores (*.gpuf *.sqlite *.db);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Store"), QString(),
+        tr("gpuf stores and case files (*.gpuf *.gpufcase *.sqlite *.db);;Case files of one pair (*.gpufcase);;"
+           "All files (*)"));
     if (!path.isEmpty())
+        openPath(path);
+}
+
+void MainWindow::openPath(const QString &path)
+{
+    if (interop::isCaseFileName(path))
+        openCaseFile(m_context.session, m_context.selection, path);
+    else
         m_context.session->open(path);
+}
+
+void MainWindow::exportCaseDialog(RowId candidateId, const QString &kernelName)
+{
+    QString name = kernelName;
+    name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]+")), QStringLiteral("_"));
+    const QString file = QFileDialog::getSaveFileName(this, tr("Export Case File"),
+        (name.isEmpty() ? QStringLiteral("case") : name) + QStringLiteral(".gpufcase"),
+        tr("Case files of one pair (*.gpufcase)"));
+    if (file.isEmpty())
+        return;
+    const Selection &s = *m_context.selection;
+    startCaseExport(this, m_context.session, file, candidateId,
+        {s.forecasterName(), s.hardwareName(), std::optional<double>(s.trustThreshold())});
 }
 
 void MainWindow::newStoreDialog()

@@ -30,6 +30,7 @@ struct CaseScope
     RowId problem = 0;
     QSet<RowId> hardware;
     QSet<RowId> forecasters;
+    CaseViewChoice view;
 
     bool hasKernel(RowId id) const { return id == reference || id == candidate; }
     bool hasPair(RowId ref, RowId cand) const { return ref == reference && cand == candidate; }
@@ -60,6 +61,7 @@ private:
     Status writeSearches();
     Status writeEvents();
     Status writeLessons();
+    Status writeCaseView();
 
     Store &m_store;
     QSaveFile &m_out;
@@ -123,7 +125,22 @@ Status BundleExporter::run()
         if (Status s = (this->*step)(); !s)
             return s;
     }
-    return {};
+    return m_case ? writeCaseView() : Status();
+}
+
+// Last, so that an importer has every row it names: the pair and the window's choices when the case was written.
+Status BundleExporter::writeCaseView()
+{
+    const CaseViewChoice &view = m_case->view;
+    return line(
+        record("case_view")
+            .raw("reference", kernelRef(m_case->reference))
+            .raw("candidate", kernelRef(m_case->candidate))
+            .optionalString(
+                "forecaster", view.forecaster.isEmpty() ? std::nullopt : std::optional<QString>(view.forecaster))
+            .optionalString("hardware", view.hardware.isEmpty() ? std::nullopt : std::optional<QString>(view.hardware))
+            .optionalNumber("trust_threshold", view.trustThreshold)
+            .finish());
 }
 
 Status BundleExporter::writeHardware()
@@ -445,7 +462,7 @@ Status BundleExporter::writeLessons()
 }
 
 // The pair of `candidateId` and the hardware and forecasters its rows name.
-Result<CaseScope> caseScopeOf(Store &store, RowId candidateId)
+Result<CaseScope> caseScopeOf(Store &store, RowId candidateId, const CaseViewChoice &view)
 {
     auto candidate = KernelRepo(store).find(candidateId);
     if (!candidate)
@@ -460,7 +477,7 @@ Result<CaseScope> caseScopeOf(Store &store, RowId candidateId)
     if ((*problem)->referenceKernelId == candidateId)
         return Error {QStringLiteral("kernel %1 is its problem's reference: a case is a candidate and its reference")
                           .arg(candidateId)};
-    CaseScope scope {(*problem)->referenceKernelId, candidateId, (*problem)->id, {}, {}};
+    CaseScope scope {(*problem)->referenceKernelId, candidateId, (*problem)->id, {}, {}, view};
     MeasurementRepo measurements(store);
     for (RowId kernel : {scope.reference, scope.candidate}) {
         auto runs = measurements.forKernel(kernel);
@@ -507,10 +524,10 @@ Status writeBundle(Store &store, const QString &file, const std::function<Result
 
 } // namespace
 
-Status exportCase(Store &store, const QString &file, RowId candidateId)
+Status exportCase(Store &store, const QString &file, RowId candidateId, const CaseViewChoice &view)
 {
     return writeBundle(store, file, [&]() -> Result<std::optional<CaseScope>> {
-        auto scope = caseScopeOf(store, candidateId);
+        auto scope = caseScopeOf(store, candidateId, view);
         if (!scope)
             return scope.failure();
         return std::optional<CaseScope>(*scope);

@@ -54,6 +54,7 @@ private:
     Status writeSearch(FieldReader &r);
     Status writeSearchEvent(FieldReader &r);
     Status writeLesson(FieldReader &r);
+    Status checkCaseView(FieldReader &r);
     Status resolveLinks();
     Status checkSearchLogs();
 
@@ -89,7 +90,7 @@ Status BundleImporter::run()
         return s;
     if (Status s = pass(3,
             {RecordType::Measurement, RecordType::PairLabel, RecordType::Forecast, RecordType::SearchEvent,
-                RecordType::Lesson});
+                RecordType::Lesson, RecordType::CaseView});
         !s)
         return s;
     return checkSearchLogs();
@@ -190,6 +191,9 @@ Status BundleImporter::validate(const QJsonObject &object, bool first, RecordTyp
     case RecordType::Lesson:
         bundle::decodeLesson(r);
         break;
+    case RecordType::CaseView:
+        bundle::decodeCaseView(r);
+        break;
     }
     return r.ok() ? Status() : Status(Error {r.error()});
 }
@@ -249,6 +253,8 @@ Status BundleImporter::write(RecordType type, FieldReader &r)
         return writeSearchEvent(r);
     case RecordType::Lesson:
         return writeLesson(r);
+    case RecordType::CaseView:
+        return checkCaseView(r);
     }
     return {};
 }
@@ -445,6 +451,18 @@ Status BundleImporter::writeSearchEvent(FieldReader &r)
 
 // A lesson whose name the store already holds is kept as it is (a teacher may have edited it): importing a bundle
 // twice adds nothing. Every step's kernels must be in the file or the store.
+// A case file's view is the window's, not the store's: nothing of it is stored, but the pair it shows must be in the
+// file or the store.
+Status BundleImporter::checkCaseView(FieldReader &r)
+{
+    const bundle::CaseViewRecord rec = bundle::decodeCaseView(r);
+    if (auto reference = kernelId(r, QStringLiteral("reference"), rec.reference); !reference)
+        return Error {reference.error()};
+    if (auto candidate = kernelId(r, QStringLiteral("candidate"), rec.candidate); !candidate)
+        return Error {candidate.error()};
+    return {};
+}
+
 Status BundleImporter::writeLesson(FieldReader &r)
 {
     bundle::LessonRecord rec = bundle::decodeLesson(r);

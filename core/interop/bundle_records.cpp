@@ -17,7 +17,7 @@ namespace {
 using Need = FieldReader::Need;
 constexpr Need kRequired = Need::Required;
 
-constexpr std::array<std::pair<RecordType, const char *>, 11> kRecordTypes {{
+constexpr std::array<std::pair<RecordType, const char *>, 12> kRecordTypes {{
     {RecordType::Header, "header"},
     {RecordType::Hardware, "hardware"},
     {RecordType::Forecaster, "forecaster"},
@@ -29,6 +29,7 @@ constexpr std::array<std::pair<RecordType, const char *>, 11> kRecordTypes {{
     {RecordType::Search, "search"},
     {RecordType::SearchEvent, "search_event"},
     {RecordType::Lesson, "lesson"},
+    {RecordType::CaseView, "case_view"},
 }};
 
 QString key(const char *name) { return QString::fromLatin1(name); }
@@ -399,6 +400,24 @@ LessonRecord decodeLesson(FieldReader &r)
         s.note = step->string(QStringLiteral("note"));
         rec.steps.append(s);
     }
+    return rec;
+}
+
+CaseViewRecord decodeCaseView(FieldReader &r)
+{
+    CaseViewRecord rec;
+    rec.reference = decodeKernelRef(r, "reference");
+    rec.candidate = decodeKernelRef(r, "candidate");
+    if (r.ok() && rec.reference.problem != rec.candidate.problem)
+        r.fail(QStringLiteral("candidate"),
+            QStringLiteral("names problem '%1', the reference '%2': a case is one pair of "
+                           "one problem")
+                .arg(rec.candidate.problem, rec.reference.problem));
+    rec.forecaster = r.string(QStringLiteral("forecaster"));
+    rec.hardware = r.string(QStringLiteral("hardware"));
+    rec.trustThreshold = r.optionalNumber(QStringLiteral("trust_threshold"));
+    if (rec.trustThreshold && !(*rec.trustThreshold >= 0.0 && *rec.trustThreshold <= 1.0))
+        r.fail(QStringLiteral("trust_threshold"), QStringLiteral("must lie between 0 and 1"));
     return rec;
 }
 

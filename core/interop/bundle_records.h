@@ -29,6 +29,7 @@ enum class RecordType : quint8 {
     Search,
     SearchEvent,
     Lesson,
+    CaseView,
 };
 std::optional<RecordType> recordTypeFromName(const QString &name);
 QString recordTypeName(RecordType type);
@@ -107,6 +108,18 @@ struct LessonRecord
     QList<LessonStepRecord> steps;
 };
 
+// A case file's view (issue 28): what the explorer shows when it opens the case — the pair, and the forecaster, GPU
+// and trust threshold τ the window had chosen when the case was written. It describes a window, not the store: an
+// import reads and checks it, and stores nothing of it.
+struct CaseViewRecord
+{
+    KernelRef reference;
+    KernelRef candidate;
+    QString forecaster; // empty: none chosen
+    QString hardware; // empty: none
+    std::optional<double> trustThreshold;
+};
+
 // Each decoder reads every field of its record through `r`; the caller checks r.ok() afterwards.
 void decodeHeader(FieldReader &r);
 Hardware decodeHardware(FieldReader &r);
@@ -119,6 +132,7 @@ ForecastRecord decodeForecast(FieldReader &r);
 SearchRecord decodeSearch(FieldReader &r);
 SearchEventRecord decodeSearchEvent(FieldReader &r);
 LessonRecord decodeLesson(FieldReader &r);
+CaseViewRecord decodeCaseView(FieldReader &r);
 
 bool isContentHash(const QString &text); // 64 lower-case hex digits
 

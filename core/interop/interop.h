@@ -24,6 +24,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <optional>
 
 namespace gpuf {
 class Store;
@@ -93,10 +94,19 @@ Result<ImportReport> importFiles(Store &store, const QStringList &files, const I
 // temporary name and renamed at the end, so a failed export never leaves a partial file.
 Status exportBundle(Store &store, const QString &file);
 
+// The window's choices a case file keeps, so that opening it shows the pair as it was seen: the forecaster and GPU by
+// name (empty: none) and the trust threshold τ.
+struct CaseViewChoice
+{
+    QString forecaster;
+    QString hardware;
+    std::optional<double> trustThreshold;
+};
+
 // A case file (issue 28): one pair as a gpuf bundle — the candidate `candidateId`, its problem's reference and the
-// problem, their measurements with verdicts, the pair's labels and forecasts with reasoning, and only the hardware and
-// forecasters these name. Imported like any bundle, it adds what the store lacks and nothing twice. Fails when the
-// kernel is unknown or is its problem's reference.
-Status exportCase(Store &store, const QString &file, RowId candidateId);
+// problem, their measurements with verdicts, the pair's labels and forecasts with reasoning, only the hardware and
+// forecasters these name, and last the view (a case_view record). Imported like any bundle, it adds what the store
+// lacks and nothing twice. Fails when the kernel is unknown or is its problem's reference.
+Status exportCase(Store &store, const QString &file, RowId candidateId, const CaseViewChoice &view = {});
 
 } // namespace gpuf::interop

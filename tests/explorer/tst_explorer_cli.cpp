@@ -29,7 +29,7 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("expected");
         QTest::newRow("--help") << QStringList {QStringLiteral("--help")} << QStringLiteral("--color-scheme");
-        QTest::newRow("-h") << QStringList {QStringLiteral("-h")} << QStringLiteral("[STORE]");
+        QTest::newRow("-h") << QStringList {QStringLiteral("-h")} << QStringLiteral("[STORE | CASE]");
         QTest::newRow("--version") << QStringList {QStringLiteral("--version")}
                                    << QStringLiteral("gpuf-explorer " GPUF_VERSION_STRING);
         QTest::newRow("--lang de --help") << QStringList {QStringLiteral("--lang"), QStringLiteral("de"),

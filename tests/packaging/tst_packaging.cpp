@@ -244,7 +244,7 @@ private Q_SLOTS:
         const QString entry = readFile(packagingSource(kAppId + QStringLiteral(".desktop")));
         QVERIFY(entry.contains(QStringLiteral("\nExec=gpuf-explorer %f\n")));
         QVERIFY(entry.contains(QStringLiteral("\nIcon=") + kAppId + QLatin1Char('\n')));
-        QVERIFY(entry.contains(QStringLiteral("\nMimeType=application/x-gpuf-store;\n")));
+        QVERIFY(entry.contains(QStringLiteral("\nMimeType=application/x-gpuf-store;application/x-gpuf-case;\n")));
     }
 
     void metainfoValidates()
@@ -335,6 +335,11 @@ private Q_SLOTS:
             QStringLiteral("application/vnd.sqlite3"));
         QVERIFY(mime.mimeTypeForName(QStringLiteral("application/x-gpuf-store"))
                     .inherits(QStringLiteral("application/vnd.sqlite3")));
+        // A case file (one pair, JSON Lines) by its suffix; the desktop entry opens both types.
+        const QString caseFile = files.filePath(QStringLiteral("mistake.gpufcase"));
+        QVERIFY(QFile::copy(QStringLiteral(GPUF_SOURCE_DIR "/resources/sample/sample-bundle.jsonl"), caseFile));
+        QCOMPARE(mime.mimeTypeForFile(caseFile).name(), QStringLiteral("application/x-gpuf-case"));
+        QVERIFY(mime.mimeTypeForName(QStringLiteral("application/x-gpuf-case")).inherits(QStringLiteral("text/plain")));
     }
 
     void iconsAreRenderedAtEverySize_data()

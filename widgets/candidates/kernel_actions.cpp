@@ -21,7 +21,9 @@ KernelActions::KernelActions(
     , m_compareReference(new QAction(tr("Compare with &Reference"), this))
     , m_compareParent(new QAction(tr("Compare with &Parent"), this))
     , m_deleteKernels(new QAction(this))
+    , m_exportCase(new QAction(tr("Export &Case File…"), this))
 {
+    m_exportCase->setObjectName(QStringLiteral("exportCase"));
     m_compareReference->setObjectName(QStringLiteral("compareWithReference"));
     m_compareParent->setObjectName(QStringLiteral("compareWithParent"));
     m_deleteKernels->setObjectName(QStringLiteral("deleteKernels"));
@@ -39,6 +41,12 @@ KernelActions::KernelActions(
     });
     connect(m_deleteKernels, &QAction::triggered, this, [this] {
         m_deletion->requestDeletion(DeletionRequest::of(RowKind::Kernel, deletionTargets()), m_dialogParent);
+    });
+    connect(m_exportCase, &QAction::triggered, this, [this] {
+        const CandidateTablePtr table = m_source->table();
+        const int row = table ? table->rowOf(m_selection->candidateId()) : -1;
+        if (row >= 0 && referenceReason().isEmpty())
+            Q_EMIT exportCaseRequested(table->rows[row].id, table->rows[row].name);
     });
     connect(m_selection, &Selection::pairChanged, this, &KernelActions::updateActions);
     connect(m_selection, &Selection::selectedIdsChanged, this, &KernelActions::updateActions);
@@ -90,6 +98,9 @@ void KernelActions::updateActions()
     m_compareParent->setChecked(kind == Selection::Baseline::Parent);
     setActionReason(m_compareReference, referenceReason(), tr("Show the diff against the problem's reference kernel"));
     setActionReason(m_compareParent, parentReason(), tr("Show the diff against the kernel this one was derived from"));
+    setActionReason(m_exportCase, referenceReason(),
+        tr("Write this kernel and its problem's reference, with their measurements, forecasts and this view, as one "
+           "file to send or to open by double-click"));
 
     const QList<RowId> targets = deletionTargets();
     m_deleteKernels->setText(

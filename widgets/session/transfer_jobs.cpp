@@ -98,4 +98,20 @@ void startExport(QWidget *parent, StoreSession *session, const QString &file)
         QObject::tr("Export"), false);
 }
 
+void startCaseExport(
+    QWidget *parent, StoreSession *session, const QString &file, RowId candidateId, const interop::CaseViewChoice &view)
+{
+    runJob(
+        parent, session, QObject::tr("Exporting the case to %1").arg(file),
+        [file, candidateId, view](Store &store) {
+            if (Status s = interop::exportCase(store, file, candidateId, view); !s)
+                return TransferJobResult {false, s.error()};
+            return TransferJobResult {true,
+                QObject::tr("Exported the case to %1. Double-click it, or open it with File → Open Store…, to see this "
+                            "pair in a store of its own; File → Import… adds it to another store.")
+                    .arg(file)};
+        },
+        QObject::tr("Export Case File"), false);
+}
+
 } // namespace gpuf

@@ -34,9 +34,15 @@ endif()
 
 # Debug information: kept in .dwo files beside the objects (split DWARF) instead of being copied into every program.
 # Each of the 120-odd test programs links all of core and the widgets, so full debug information made each about
-# 150 MB and the dev tree 16 GB, more than a CI disk had free; split, the programs carry only line tables and
-# addresses. gdb and perf find the .dwo files in the build tree; the packages are stripped either way.
+# 150 MB and the dev tree 16 GB, more than a CI disk had free; split, the programs carry only line tables, addresses
+# and name tables. gdb and perf find the .dwo files in the build tree; the packages are stripped either way.
 option(GPUF_SPLIT_DWARF "Keep debug information in .dwo files beside the objects" ON)
 if(GPUF_SPLIT_DWARF AND CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
     add_compile_options($<$<CONFIG:Debug,RelWithDebInfo>:-gsplit-dwarf>)
+    # lld then writes gdb's index in place of the objects' name tables and compresses what debug information is
+    # left: a test program of 43 MB becomes 21 MB, for a third of a second more to link it.
+    if(GPUF_HAVE_LLD)
+        add_link_options($<$<CONFIG:Debug,RelWithDebInfo>:-Wl,--gdb-index>
+            $<$<CONFIG:Debug,RelWithDebInfo>:-Wl,--compress-debug-sections=zlib>)
+    endif()
 endif()

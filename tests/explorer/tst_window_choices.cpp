@@ -4,9 +4,11 @@
 // the choice to one the store has.
 #include "app/explorer/main_window.h"
 #include "core/common/english_plurals.h"
+#include "core/interop/case_file.h"
 #include "core/interop/corpus.h"
 #include "core/interop/interop.h"
 #include "core/session/candidate_source.h"
+#include "core/session/case_store.h"
 #include "core/session/sample_store.h"
 #include "core/session/selection.h"
 #include "core/session/settings.h"
@@ -14,6 +16,7 @@
 #include "core/store/forecast_repo.h"
 #include "core/store/hardware_repo.h"
 #include "core/store/measurement_repo.h"
+#include "core/store/problem_repo.h"
 #include "core/store/store.h"
 #include "gpuf_config.h"
 #include "widgets/calibration/calibration_view.h"
@@ -29,6 +32,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -390,6 +394,105 @@ private Q_SLOTS:
         const CandidateTablePtr t = w->browser->model()->table();
         if (t->defaultHardware >= 0)
             QCOMPARE(w->selection->hardwareName(), t->hardware[t->defaultHardware].name);
+    }
+
+    // A case file (issue 28) opens, as a double-click opens it, in a store of its own on the case's pair, with the
+    // forecaster, GPU and τ the window had when it was written; opened again, it reuses that store and adds nothing.
+    void caseFileOpensOnItsPair()
+    {
+        // A pair the held-out cost model forecast on a GPU: the view names a forecaster that is not the default.
+        RowId candidate = 0;
+        QString hardware;
+        QString kernelName;
+        const QString caseFile = m_dir.filePath(u"pair.gpufcase"_s);
+        {
+            auto store = Store::open(m_sample);
+            QVERIFY(store);
+            auto heldOut = ForecasterRepo(**store).findByName(u"costmodel-heldout"_s);
+            QVERIFY(heldOut && heldOut->has_value());
+            auto forecasts = ForecastRepo(**store).list();
+            QVERIFY(forecasts);
+            for (const Forecast &f : std::as_const(*forecasts)) {
+                if (f.forecasterId == (*heldOut)->id && f.hardwareId > 0) {
+                    candidate = f.candidateKernelId;
+                    auto h = HardwareRepo(**store).list();
+                    QVERIFY(h);
+                    for (const Hardware &one : std::as_const(*h)) {
+                        if (one.id == f.hardwareId)
+                            hardware = one.name;
+                    }
+                    break;
+                }
+            }
+            QVERIFY(candidate > 0 && !hardware.isEmpty());
+            auto kernel = KernelRepo(**store).find(candidate);
+            QVERIFY(kernel && kernel->has_value());
+            kernelName = (*kernel)->name;
+            QVERIFY(interop::exportCase(**store, caseFile, candidate, {u"costmodel-heldout"_s, hardware, 0.7}));
+        }
+        auto view = interop::readCaseView(caseFile);
+        QVERIFY2(view, qPrintable(view.error()));
+        QCOMPARE(view->forecaster, u"costmodel-heldout"_s);
+
+        auto w = open(m_sample);
+        QTRY_VERIFY_WITH_TIMEOUT(tableShown(*w, m_sample), 30000);
+        w->window.openPath(caseFile);
+        QTRY_VERIFY_WITH_TIMEOUT(w->session.path().startsWith(caseStoreFolder()), 30000);
+        const QString caseStore = w->session.path();
+        QTRY_VERIFY_WITH_TIMEOUT(tableShown(*w, caseStore), 30000);
+
+        // What the user sees: the case's problem (its reference and the candidate), the candidate focused and
+        // selected, the case's forecaster in the table's box, its GPU and τ, and the case's store in the title.
+        CandidateTableModel *model = w->browser->model();
+        QTRY_COMPARE(model->rowCount(), 2);
+        QTRY_VERIFY(w->selection->candidateId() > 0);
+        const QModelIndex current = w->browser->tableView()->selectionModel()->currentIndex();
+        QVERIFY(current.isValid());
+        QCOMPARE(current.data(CandidateTableModel::KernelIdRole).toLongLong(), w->selection->candidateId());
+        QCOMPARE(model->index(current.row(), CandidateColumn::NameColumn).data().toString(), kernelName);
+        QCOMPARE(w->selection->selectedIds(), QList<RowId> {w->selection->candidateId()});
+        QVERIFY2(w->browser->filterBar()->forecasterBox()->currentText().startsWith(u"costmodel-heldout ("_s),
+            qPrintable(w->browser->filterBar()->forecasterBox()->currentText()));
+        QCOMPARE(w->selection->hardwareName(), hardware);
+        QCOMPARE(w->selection->trustThreshold(), 0.7);
+        QVERIFY2(
+            w->window.windowTitle().startsWith(QFileInfo(caseStore).fileName()), qPrintable(w->window.windowTitle()));
+
+        // The export action is offered for the focused candidate and refused for a reference, saying why.
+        auto *exportCase = w->window.findChild<QAction *>(u"exportCase"_s);
+        QVERIFY(exportCase);
+        QTRY_VERIFY(exportCase->isEnabled());
+
+        // Opened again: the same store, nothing twice.
+        qint64 measurements = 0;
+        {
+            auto store = Store::open(caseStore, Store::Mode::ReadOnly);
+            QVERIFY(store);
+            measurements = (*store)->counts()->measurements;
+            QVERIFY(measurements > 0);
+        }
+        w->session.open(m_sample);
+        QTRY_VERIFY_WITH_TIMEOUT(tableShown(*w, m_sample), 30000);
+        w->window.openPath(caseFile);
+        QTRY_VERIFY_WITH_TIMEOUT(tableShown(*w, caseStore), 30000);
+        auto store = Store::open(caseStore, Store::Mode::ReadOnly);
+        QVERIFY(store);
+        QCOMPARE((*store)->counts()->measurements, measurements);
+    }
+
+    // A file named as a case that is a whole bundle is refused with a sentence; the open store stays open.
+    void bundleIsNoCaseFile()
+    {
+        const QString file = m_dir.filePath(u"whole.gpufcase"_s);
+        QVERIFY(QFile::copy(sampleBundleResource(), file));
+        auto w = open(m_sample);
+        QTRY_VERIFY_WITH_TIMEOUT(tableShown(*w, m_sample), 30000);
+        QSignalSpy failed(&w->session, &StoreSession::openFailed);
+        w->window.openPath(file);
+        QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 30000);
+        QVERIFY2(failed.first().at(1).toString().contains(u"not a case file"_s),
+            qPrintable(failed.first().at(1).toString()));
+        QCOMPARE(w->session.path(), m_sample);
     }
 };
 

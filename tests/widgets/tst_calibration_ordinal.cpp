@@ -15,6 +15,7 @@
 #include "widgets/calibration/cumulative_reliability_plot.h"
 #include "widgets/calibration/metrics_table.h"
 #include "widgets/calibration/ordinal_view.h"
+#include "widgets/calibration/prediction_set_plot.h"
 #include "widgets/plots/plot_qcustomplot.h"
 
 #include <QComboBox>
@@ -176,6 +177,22 @@ private Q_SLOTS:
         QCOMPARE(sets->rowCount(), int(report->predictionSets.size()));
         QCOMPARE(sets->verticalHeaderItem(2)->text(), u"90.0 % target"_s);
         QCOMPARE(cell(sets, 2, 4), metrics::formatValue(report->predictionSets[2].conformalThreshold));
+        // Beside the table, its plot: a point per target on each curve, at the width and coverage the table lists,
+        // and a dotted line at each target.
+        const PredictionSetPlot *setsPlot = ordinal->setsPlot();
+        QVERIFY(setsPlot->ownCurve() && setsPlot->conformalCurve());
+        QCOMPARE(setsPlot->ownCurve()->data()->size(), sets->rowCount());
+        for (int row = 0; row < sets->rowCount(); ++row) {
+            const metrics::CoverageRow &c = report->predictionSets[std::size_t(row)];
+            QCOMPARE(setsPlot->ownCurve()->data()->at(row)->key, c.forecastWidth);
+            QCOMPARE(setsPlot->ownCurve()->data()->at(row)->value, c.forecastCoverage);
+            QCOMPARE(setsPlot->conformalCurve()->data()->at(row)->key, c.conformalWidth);
+            QCOMPARE(setsPlot->conformalCurve()->data()->at(row)->value, c.conformalCoverage);
+            QCOMPARE(metrics::formatValue(setsPlot->ownCurve()->data()->at(row)->key), cell(sets, row, 1));
+            QCOMPARE(setsPlot->targetLine(row)->data()->at(0)->value, 1.0 - c.alpha);
+        }
+        QVERIFY2(setsPlot->title().startsWith(u"Prediction sets of costmodel"_s), qPrintable(setsPlot->title()));
+        QVERIFY2(setsPlot->title().contains(u"50 %, 80 %, 90 %, 95 %"_s), qPrintable(setsPlot->title()));
 
         // Cumulative reliability: a curve per edge through each non-empty bucket's (mean forecast, observed share).
         const CumulativeReliabilityPlot *plot = f->view.cumulativeReliabilityPlot();

@@ -2,9 +2,12 @@
 #include "widgets/calibration/ordinal_view.h"
 
 #include "core/session/calibration_data.h"
+#include "widgets/calibration/calibration_view.h"
+#include "widgets/calibration/prediction_set_plot.h"
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -68,10 +71,14 @@ OrdinalView::OrdinalView(QWidget *parent)
           this, {tr("pairs"), tr("moved"), tr("accuracy"), tr("within one"), tr("RPS"), tr("Brier Σ"), tr("log")}))
     , m_sets(figureTable(this,
           {tr("own: coverage"), tr("own: width"), tr("conformal: coverage"), tr("conformal: width"), tr("threshold")}))
+    , m_setsPlot(new PredictionSetPlot(this))
 {
     m_headline->setWordWrap(true);
     m_noiseNote->setWordWrap(true);
-    auto *layout = new QVBoxLayout(this);
+    // The figures on the left, the prediction sets' plot beside them: the tab sits in a short bottom dock.
+    auto *figures = new QWidget(this);
+    auto *layout = new QVBoxLayout(figures);
+    layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_headline);
     layout->addWidget(
         new QLabel(tr("<b>Scores and skill</b> (skill = 1 − score ÷ reference score; 0: no better)"), this));
@@ -82,6 +89,14 @@ OrdinalView::OrdinalView(QWidget *parent)
     layout->addWidget(
         new QLabel(tr("<b>Prediction sets over contiguous bins</b> (conformal: out of sample, 5 folds)"), this));
     layout->addWidget(m_sets, 1);
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(figures);
+    split->addWidget(m_setsPlot);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(split);
 }
 
 QString OrdinalView::headline() const { return m_headline->text(); }
@@ -93,6 +108,16 @@ void OrdinalView::showForecaster(
         t->setRowCount(0);
     m_noiseNote->clear();
     const metrics::ForecasterReport *r = snapshot ? ordinalReportOf(*snapshot, comparison, forecasterId) : nullptr;
+    // The plot draws what the table lists: the same forecaster's report on the same pairs.
+    // On the pairs two forecasters both forecast, the input names both (this one first, the one the plot draws).
+    QList<RowId> ids {forecasterId};
+    if (r && comparison == metrics::Comparison::ComparedPairs) {
+        for (const qint64 other : snapshot->metrics.compared) {
+            if (other != forecasterId)
+                ids.append(other);
+        }
+    }
+    m_setsPlot->setInput(r ? calibrationPlotInput(snapshot, comparison, ids) : PlotInput());
     if (!r) {
         m_headline->setText(tr("No forecaster with scored pairs is chosen."));
         return;

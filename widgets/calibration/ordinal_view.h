@@ -1,6 +1,7 @@
 // OrdinalView: one forecaster's ordinal calibration in figures (issue 28) — its RPS, Brier and log scores beside the
 // base rate's and the physics prior's with the skill against each, its figures with straddling pairs counted by every
-// rule (label noise), and the coverage and width of its prediction sets over contiguous bins, its own and conformal.
+// rule (label noise), and the coverage and width of its prediction sets over contiguous bins, its own and conformal,
+// in a table and beside it as a plot.
 #pragma once
 
 #include "core/domain/problem.h"
@@ -16,6 +17,7 @@ class QTableWidget;
 namespace gpuf {
 
 struct CalibrationSnapshot;
+class PredictionSetPlot;
 
 class OrdinalView : public QWidget
 {
@@ -32,6 +34,7 @@ public:
     QTableWidget *skillTable() const { return m_skill; }
     QTableWidget *labelNoiseTable() const { return m_noise; }
     QTableWidget *setsTable() const { return m_sets; }
+    PredictionSetPlot *setsPlot() const { return m_setsPlot; }
     QString headline() const;
 
 private:
@@ -45,6 +48,7 @@ private:
     QLabel *m_noiseNote;
     QTableWidget *m_noise;
     QTableWidget *m_sets;
+    PredictionSetPlot *m_setsPlot;
 };
 
 } // namespace gpuf

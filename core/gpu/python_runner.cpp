@@ -578,8 +578,8 @@ SandboxStatus probePythonSandbox(const PythonSettings &settings)
 std::string sandboxRefusal(const SandboxStatus &sandbox)
 {
     return "the sandbox for Python candidates could not be made: " + sandbox.reason
-        + "; install bubblewrap, or allow unsandboxed Python candidates (--unsandboxed, or the explorer's "
-          "Settings) if you trust every candidate";
+        + "; install bubblewrap, or allow unsandboxed Python candidates (--unsandboxed, or 'Python without "
+          "sandbox' in the explorer's Measurements dock) if you trust every candidate";
 }
 
 json runPythonJob(

@@ -11,6 +11,7 @@
 #include "core/store/store.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace gpuf {
 
@@ -102,6 +103,7 @@ bool MeasureEngine::ensurePool()
 
 void MeasureEngine::startSlot(int index)
 {
+    m_slots[index].staleArguments = false; // it starts with the arguments it holds now
     m_slots[index].process->start();
     markDirty();
 }
@@ -475,6 +477,23 @@ void MeasureEngine::shutdown()
         Q_EMIT shutDown();
 }
 
+void MeasureEngine::reloadWorkerArguments()
+{
+    const QStringList arguments = measure::withPythonInterpreter(m_config.workerArguments);
+    bool changed = false;
+    for (Slot &slot : m_slots) {
+        if (slot.process->arguments() == arguments)
+            continue;
+        slot.process->setArguments(arguments);
+        slot.staleArguments = slot.process->state() != WorkerProcess::State::Stopped;
+        changed = true;
+    }
+    if (!changed)
+        return;
+    m_sandboxRefusalSaid = false; // the restarted workers' hello says anew whether Python candidates are refused
+    dispatch();
+}
+
 void MeasureEngine::dispatch()
 {
     if (m_shuttingDown)
@@ -485,7 +504,12 @@ void MeasureEngine::dispatch()
     }
     for (int i = 0; i < m_slots.size(); ++i) {
         Slot &slot = m_slots[i];
-        if (slot.process->state() != WorkerProcess::State::Idle || slot.itemId != 0)
+        if (slot.staleArguments && slot.itemId == 0 && slot.process->state() == WorkerProcess::State::Idle) {
+            slot.staleArguments = false;
+            slot.restarting = true; // onWorkerStopped starts it again with its new arguments
+            slot.process->stop();
+        }
+        if (slot.restarting || slot.process->state() != WorkerProcess::State::Idle || slot.itemId != 0)
             continue;
         Entry *next = nullptr;
         for (Entry &e : m_entries) {
@@ -652,7 +676,8 @@ void MeasureEngine::onWorkerStopped(int index, const QString &reason)
             return;
         }
     }
-    ++slot.restarts;
+    if (!std::exchange(slot.restarting, false))
+        ++slot.restarts; // a restart for new arguments is no failure
     startSlot(index);
 }
 

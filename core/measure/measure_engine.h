@@ -61,6 +61,9 @@ public Q_SLOTS:
     void remeasure(const QList<quint64> &ids);
     void clearFinished();
     void shutdown(); // cancels everything and stops the workers; shutDown() follows
+    // The settings the workers start with changed (the explorer's "Python without sandbox"): each worker started with
+    // other arguments is restarted with the new ones, at once when idle, after its answer when busy.
+    void reloadWorkerArguments();
 
 Q_SIGNALS:
     void snapshotReady(const gpuf::MeasureSnapshot &snapshot);
@@ -85,6 +88,8 @@ private:
         int restarts = 0;
         int failedStarts = 0;
         bool gaveUp = false; // stopped after maxFailedStarts starts without a hello
+        bool staleArguments = false; // started before reloadWorkerArguments() changed them: restart when idle
+        bool restarting = false; // stopped for new arguments; no work until it has started again
     };
 
     bool ensurePool();

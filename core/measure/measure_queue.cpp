@@ -77,6 +77,11 @@ void MeasureQueue::cancelAll()
     post([engine = m_engine] { engine->cancelAll(); });
 }
 
+void MeasureQueue::reloadWorkerArguments()
+{
+    post([engine = m_engine] { engine->reloadWorkerArguments(); });
+}
+
 void MeasureQueue::remeasure(const QList<quint64> &ids)
 {
     post([engine = m_engine, ids] { engine->remeasure(ids); });

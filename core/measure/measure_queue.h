@@ -27,6 +27,8 @@ public:
     void cancelAll();
     void remeasure(const QList<quint64> &ids);
     void clearFinished();
+    // Workers started with other arguments than the settings now give are restarted (MeasureEngine).
+    void reloadWorkerArguments();
 
 Q_SIGNALS:
     void snapshotChanged(const gpuf::MeasureSnapshot &snapshot);

@@ -21,7 +21,8 @@ inline constexpr const char *kPythonInterpreterKey = "measure/python_interpreter
 QString pythonInterpreter();
 
 // Whether Python candidates may run without a sandbox where none can be made (docs/python-problems.md): the setting
-// kPythonUnsandboxedKey (the explorer's Settings), or --unsandboxed given to gpuf measure and gpuf search.
+// kPythonUnsandboxedKey (the explorer's "Python without sandbox"), or --unsandboxed given to gpuf measure and gpuf
+// search.
 inline constexpr const char *kPythonUnsandboxedKey = "measure/python_unsandboxed";
 inline constexpr const char *kUnsandboxedArgument = "--unsandboxed";
 

@@ -9,6 +9,8 @@
 #include <QStringList>
 #include <QTimer>
 
+#include <utility>
+
 namespace gpuf::measure {
 
 class WorkerProcess : public QObject
@@ -27,6 +29,9 @@ public:
     bool reachedReady() const { return m_reachedReady; } // the last start got through the handshake
     const QJsonObject &deviceInfo() const { return m_deviceInfo; } // device_info's `device`; empty without a GPU
     QString stateName() const;
+    const QStringList &arguments() const { return m_arguments; }
+    // The arguments of the next start() (the running process keeps the ones it was started with).
+    void setArguments(QStringList arguments) { m_arguments = std::move(arguments); }
 
     // Starts the process; ready() follows the handshake, stopped() any failure.
     void start();

@@ -106,7 +106,10 @@ bool Settings::pythonUnsandboxed() const
 
 void Settings::setPythonUnsandboxed(bool allowed)
 {
+    if (allowed == pythonUnsandboxed())
+        return;
     m_settings->setValue(QString::fromLatin1(measure::kPythonUnsandboxedKey), allowed);
+    Q_EMIT pythonUnsandboxedChanged(allowed);
 }
 
 QString Settings::forecasterName() const

@@ -43,7 +43,7 @@ public:
     double measureConfidenceThreshold() const;
     void setMeasureConfidenceThreshold(double threshold);
     // Whether Python candidates run without a sandbox where bubblewrap cannot make one (docs/python-problems.md);
-    // false unless the user allowed it. Workers started afterwards get --unsandboxed.
+    // false unless the user allowed it. Workers get --unsandboxed (the explorer's are restarted on a change).
     bool pythonUnsandboxed() const;
     void setPythonUnsandboxed(bool allowed);
 
@@ -61,6 +61,7 @@ public:
 Q_SIGNALS:
     void recentStoresChanged();
     void measureConfidenceThresholdChanged(double threshold);
+    void pythonUnsandboxedChanged(bool allowed);
     void forecasterNameChanged(const QString &name);
     void forecastHardwareChanged(const QString &preset);
     void forecastSamplesChanged(int samples);

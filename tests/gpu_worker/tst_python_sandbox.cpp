@@ -1,7 +1,9 @@
 // The escapes a Python candidate could make before the sandbox, each tried by a real candidate
 // (data/python/escapes) through core/gpu/python_runner on the standard-library problem, and each contained: the
 // worker's secrets, writes outside the temporary directory, the host's Unix sockets, processes left behind, memory
-// spread over several processes. Without a sandbox on this machine they skip; the refusal is tested either way.
+// spread over several processes, a fork bomb, a SIGKILL to the process that started it (tst_measure_worker tries that
+// one on gpuf-measure itself, where it is built). Without a sandbox on this machine they skip; the refusal is tested
+// either way.
 #include "core/gpu/python_runner.h"
 
 #include "gpuf_config.h"
@@ -161,6 +163,15 @@ private Q_SLOTS:
             m_sandbox);
         QVERIFY2(text(r, "status") == QLatin1String("ok"), qPrintable(text(r, "message")));
         QTRY_COMPARE(processesWith(m_marker), 0); // killed with the sandbox, not merely asked to go
+    }
+
+    // The candidate's SIGKILL to the process that started its interpreter (here this test, in gpuf-measure the
+    // worker) meets the sandbox's own init: the test is still running to read the answer, which is correct.
+    void workerOutOfReach()
+    {
+        const json r = run(escape(QStringLiteral("kill_parent")), m_sandbox);
+        QVERIFY2(text(r, "status") == QLatin1String("ok"), qPrintable(text(r, "message")));
+        QVERIFY(r["isolation"]["sandbox"].get<std::string>().rfind("bubblewrap", 0) == 0);
     }
 
     void memoryLimitCoversEveryProcess()

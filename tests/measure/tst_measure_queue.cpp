@@ -9,6 +9,7 @@
 
 #include "core/store/hardware_repo.h"
 #include "core/store/measurement_repo.h"
+#include <QSettings>
 #include <QSignalSpy>
 
 using namespace gpuf;
@@ -327,6 +328,33 @@ private Q_SLOTS:
             qPrintable(said));
     }
 
+    // The explorer's "Python without sandbox" reaches workers already running: a change of the setting restarts them
+    // with --unsandboxed, and without it once cleared (the stand-in's hello tells its arguments). Such a restart is
+    // not counted as a failure.
+    void settingChangeRestartsTheWorkers()
+    {
+        const QString key = QString::fromLatin1(measure::kPythonUnsandboxedKey);
+        const QString flag = QString::fromLatin1(measure::kUnsandboxedArgument);
+        QSettings().remove(key);
+        MeasureQueue queue(configFor(QStringLiteral(GPUF_MEASURE_TEST_DIR "/env_worker.sh")));
+        const auto arguments
+            = [&queue]() -> QString { return queue.snapshot().device.reason.section(QStringLiteral("; args: "), 1); };
+        queue.probeDevice();
+        QTRY_VERIFY_WITH_TIMEOUT(queue.snapshot().device.reason.contains(QStringLiteral("; args: ")), 10000);
+        QVERIFY2(!arguments().contains(flag), qPrintable(arguments()));
+        const qint64 before = queue.snapshot().workers.value(0).pid;
+        QSettings().setValue(key, true);
+        queue.reloadWorkerArguments();
+        QTRY_VERIFY_WITH_TIMEOUT(arguments().contains(flag), 10000);
+        QTRY_COMPARE(queue.snapshot().workers.value(0).state, QStringLiteral("idle"));
+        QVERIFY(queue.snapshot().workers.value(0).pid != before);
+        QCOMPARE(queue.snapshot().workers.value(0).restarts, 0);
+        QSettings().setValue(key, false);
+        queue.reloadWorkerArguments();
+        QTRY_VERIFY_WITH_TIMEOUT(!arguments().contains(flag), 10000);
+        QSettings().remove(key);
+    }
+
     void kernelWithoutSpecFailsAtOnce()
     {
         Kernel manual;
@@ -341,6 +369,43 @@ private Q_SLOTS:
         queue.enqueue({MeasureJob {manual.id, 0, MeasureMode::Local, {}, 0}});
         QTRY_COMPARE_WITH_TIMEOUT(stateOf(queue, 1), MeasureItemState::Failed, 10000);
         QVERIFY(queue.snapshot().item(1)->message.contains(QStringLiteral("has no kernel spec")));
+    }
+
+    // sbatch hands its environment on to the job it submits, so it gets the workers' allow-list: an exported API key
+    // reaches no cluster job. The stand-in sbatch records what it was given. (Last: it leaves a job in the store.)
+    void clusterCommandsGetTheScrubbedEnvironment()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        ClusterProfile profile;
+        profile.name = QStringLiteral("env-test");
+        profile.sharedDirectory = dir.filePath(QStringLiteral("shared"));
+        profile.pollIntervalMs = 100;
+        MeasureEngineConfig config = configFor(QStringLiteral("/nonexistent/gpuf-measure"));
+        config.clusterProfiles = {profile};
+        config.clusterCommands.sbatch = QStringLiteral(GPUF_MEASURE_TEST_DIR "/env_sbatch.sh");
+        config.clusterCommands.squeue = QStringLiteral("/nonexistent/squeue");
+        config.clusterCommands.sacct = QStringLiteral("/nonexistent/sacct");
+        const QString record = dir.filePath(QStringLiteral("sbatch.env"));
+        qputenv("GPUF_TEST_SBATCH_ENV", QFile::encodeName(record));
+        qputenv("OPENAI_API_KEY", "sk-planted-c41d");
+        qputenv("GPUF_PLANTED_TOKEN", "planted-token");
+        {
+            MeasureQueue queue(config);
+            queue.setStorePath(m_fixture.path);
+            MeasureJob job {m_kernel, 0, MeasureMode::Cluster, {}, 0};
+            job.cluster = profile.name;
+            queue.enqueue({job});
+            QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(record).size() > 0, 10000);
+        }
+        qunsetenv("GPUF_TEST_SBATCH_ENV");
+        qunsetenv("OPENAI_API_KEY");
+        qunsetenv("GPUF_PLANTED_TOKEN");
+        QFile f(record);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray given = f.readAll();
+        QVERIFY2(given.contains("\nPATH=") || given.startsWith("PATH="), given.constData());
+        QVERIFY2(!given.contains("planted") && !given.contains("OPENAI_API_KEY"), given.constData());
     }
 };
 

@@ -196,7 +196,7 @@ Result<CorpusReport> importCorpus(Store &store, const QString &corpusDir, const 
     }
     if (report.problems == 0)
         return Error {QStringLiteral("%1: no problem found (each problem is a folder holding problem.json, or "
-                                     "problem.py and variants.json); nothing was imported")
+                                     "problem.py and variants.json)")
                           .arg(corpusDir)};
     if (!resultsFile.isEmpty()) {
         if (Status s = importCorpusMeasurements(store, resultsFile, report); !s)

@@ -312,9 +312,10 @@ Status importEventLog(ImportContext &context, const QString &file)
     auto events = readEventLog(context, reader, scan->skippedLine);
     if (!events)
         return Error {events.error()};
-    // A log that could never be shown or resumed is refused before its search exists.
+    // A log that could never be shown or resumed is refused before its search exists (the caller says that nothing
+    // was imported, as for any refused file).
     if (Status checked = checkEventLog(*events); !checked)
-        return Error {checked.error() + QStringLiteral("; nothing was imported")};
+        return Error {checked.error()};
     Search search;
     search.name = scan->searchName.isEmpty() ? fallbackSearchName(file) : scan->searchName;
     search.mode = !scan->mode.isEmpty() ? scan->mode

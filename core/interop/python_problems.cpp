@@ -92,8 +92,7 @@ QString halfAPythonProblem(const QString &dir)
     // A CUDA problem's folder holds variants.json beside problem.json: that is whole.
     if (code == variants || (!code && QFile::exists(dir + QStringLiteral("/problem.json"))))
         return {};
-    return QStringLiteral("%1: a Python problem needs problem.py and variants.json; %2 is missing (nothing was "
-                          "imported)")
+    return QStringLiteral("%1: a Python problem needs problem.py and variants.json; %2 is missing")
         .arg(dir, code ? QStringLiteral("variants.json") : QStringLiteral("problem.py"));
 }
 
@@ -108,7 +107,7 @@ Status importPythonProblem(Store &store, const QString &dir, CorpusReport &repor
     if (!referenceSource)
         return Error {referenceSource.error()};
     if (const QString broken = problemContractProblem(QString::fromUtf8(*referenceSource)); !broken.isEmpty())
-        return Error {QStringLiteral("%1/problem.py: %2 (nothing was imported)").arg(dir, broken)};
+        return Error {QStringLiteral("%1/problem.py: %2").arg(dir, broken)};
     ProblemRepo problems(store);
     KernelRepo kernels(store);
     Problem problem;

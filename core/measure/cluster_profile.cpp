@@ -158,6 +158,8 @@ QStringList sbatchResourceOptions(const ClusterProfile &p)
     return args;
 }
 
+QString clusterSettingsFile() { return SettingsRef(nullptr).settings->fileName(); }
+
 QList<ClusterProfile> loadClusterProfiles(QSettings *settings)
 {
     SettingsRef ref(settings);

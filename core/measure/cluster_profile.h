@@ -38,7 +38,10 @@ QStringList clusterProfileProblems(const ClusterProfile &profile);
 // The sbatch options a profile asks for (without --array, --parsable, the output files and the script).
 QStringList sbatchResourceOptions(const ClusterProfile &profile);
 
-// Profiles in `settings` (default: gpuf/clusters.conf in the user's configuration folder), sorted by name.
+// The settings file that holds the profiles when no `settings` is given (gpuf/clusters.conf in the user's
+// configuration folder; docs/cluster.md names it).
+QString clusterSettingsFile();
+// Profiles in `settings` (default: clusterSettingsFile()), sorted by name.
 QList<ClusterProfile> loadClusterProfiles(QSettings *settings = nullptr);
 Result<ClusterProfile> clusterProfile(const QString &name, QSettings *settings = nullptr);
 // The profile named `name` when it exists and has no problems (a profile edited by hand can have some): what every

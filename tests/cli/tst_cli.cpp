@@ -4,6 +4,7 @@
 #include "tests/support/cli_run.h"
 
 #include <QCryptographicHash>
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -203,6 +204,47 @@ private Q_SLOTS:
                      .value(QStringLiteral("hardware"))
                      .toInt(),
             0);
+    }
+
+    // A refused event log or Python problem is one sentence saying once that nothing was imported (the core's
+    // refusal and the command's both said it: "… nothing was imported (nothing was imported)").
+    void refusalSaysNothingImportedOnce_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QByteArray>("file"); // written as FILE below (a folder's x/problem.py for corpus)
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("event log without search_initialized")
+            << u"import"_s
+            << QByteArray(R"({"kind":"step_started","step":0,"time":"2026-01-01T00:00:00Z"})"
+                          "\n")
+            << u"the log starts with a step_started event, not search_initialized"_s;
+        QTest::newRow("half a Python problem")
+            << u"corpus"_s << QByteArray("TOLERANCE = {\"rtol\": 0, \"atol\": 0}\n")
+            << u"a Python problem needs problem.py and variants.json; variants.json is missing"_s;
+    }
+    void refusalSaysNothingImportedOnce()
+    {
+        QFETCH(QString, command);
+        QFETCH(QByteArray, file);
+        QFETCH(QString, reason);
+        const QString tag = QString::fromLatin1(QTest::currentDataTag()).replace(u' ', u'-');
+        const QString store = m_dir.filePath(tag + u".gpuf"_s);
+        QCOMPARE(runGpufBytes({QStringLiteral("init"), store}).exitCode, 0);
+        const QByteArray before = digest(store);
+        QString path = m_dir.filePath(tag + u".jsonl"_s);
+        if (command == u"corpus"_s) {
+            path = m_dir.filePath(tag);
+            QVERIFY(QDir().mkpath(path + u"/x"_s));
+            writeFile(path + u"/x/problem.py"_s, file);
+        } else {
+            writeFile(path, file);
+        }
+        const Run r = runGpufBytes({command, store, path});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(QString::fromUtf8(r.err).contains(reason), r.err.constData());
+        QCOMPARE(r.err.count("nothing was imported"), 1);
+        QCOMPARE(r.err.count('\n'), 1);
+        QCOMPARE(digest(store), before);
     }
 
     void refusesFilesThatAreNotStores()

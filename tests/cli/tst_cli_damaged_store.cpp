@@ -111,7 +111,9 @@ private Q_SLOTS:
         const QByteArray before = digest(path);
         for (const QStringList &args : {QStringList {QStringLiteral("init"), path},
                  QStringList {QStringLiteral("import"), path, bundle()}, QStringList {QStringLiteral("stats"), path},
-                 QStringList {QStringLiteral("lessons"), QStringLiteral("generate"), path}}) {
+                 QStringList {QStringLiteral("lessons"), QStringLiteral("generate"), path},
+                 QStringList {
+                     QStringLiteral("search"), QStringLiteral("resume"), path, QStringLiteral("softmax-run-1")}}) {
             const Run r = runGpufBytes(args);
             QCOMPARE(r.exitCode, 1);
             QVERIFY(!r.out.contains("store ready"));

@@ -230,14 +230,14 @@ private Q_SLOTS:
         QTest::addColumn<QString>("error");
         QTest::newRow("problem.py alone") << u"problem.py"_s
                                           << u"/x: a Python problem needs problem.py and variants.json; variants.json "
-                                             "is missing (nothing was imported)"_s;
+                                             "is missing"_s;
         QTest::newRow("variants.json alone") << u"variants.json"_s
                                              << u"/x: a Python problem needs problem.py and variants.json; problem.py "
-                                                "is missing (nothing was imported)"_s;
+                                                "is missing"_s;
         QTest::newRow("no problem at all")
             << u"README"_s
             << u": no problem found (each problem is a folder holding problem.json, or problem.py and "
-               "variants.json); nothing was imported"_s;
+               "variants.json)"_s;
     }
     void halfAProblemIsRefused()
     {

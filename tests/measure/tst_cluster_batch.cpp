@@ -7,6 +7,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QProcess>
 #include <QSettings>
@@ -232,6 +233,20 @@ private Q_SLOTS:
         QVERIFY2(usable.error().startsWith(u"the cluster profile 'hpc' is not usable: time limit: '25:99:99'"_s),
             qPrintable(usable.error()));
         QVERIFY(usable.error().endsWith(u"(fix it with gpuf cluster set-profile hpc)"_s));
+    }
+
+    // The documentation names the file the profiles are really kept in (it named clusters.ini; the file is
+    // clusters.conf), so a user who edits it by hand edits the right one.
+    void docsNameTheSettingsFile()
+    {
+        const QString file = clusterSettingsFile();
+        QCOMPARE(QFileInfo(file).fileName(), u"clusters.conf"_s);
+        QCOMPARE(QFileInfo(file).dir().dirName(), u"gpuf"_s);
+        QFile docs(QStringLiteral(GPUF_SOURCE_DIR "/docs/cluster.md"));
+        QVERIFY(docs.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(docs.readAll());
+        QVERIFY2(text.contains(u"~/.config/gpuf/"_s + QFileInfo(file).fileName()), qPrintable(file));
+        QVERIFY(!text.contains(u"clusters.ini"_s));
     }
 
     void profilesInSettings()

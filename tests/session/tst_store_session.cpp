@@ -6,6 +6,8 @@
 #include "core/store/store.h"
 #include "tests/support/session_open.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QSemaphore>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -67,6 +69,33 @@ private Q_SLOTS:
         QVERIFY(session.isReading());
         QTRY_COMPARE(count, std::optional<qint64>(3));
         QVERIFY(!session.isReading());
+    }
+
+    // A zero-byte file (what a failed copy or a full disk leaves) is not silently made a store when opened: only
+    // create() (File → New Store…) makes one of it.
+    void emptyFileBecomesAStoreOnlyWhenCreated()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("copy-failed.gpuf"));
+        QFile empty(path);
+        QVERIFY(empty.open(QIODevice::WriteOnly));
+        empty.close();
+        StoreSession session;
+        QSignalSpy failed(&session, &StoreSession::openFailed);
+        QSignalSpy opened(&session, &StoreSession::opened);
+        session.open(path);
+        QTRY_COMPARE(failed.count(), 1);
+        QCOMPARE(failed.first().at(1).toString(),
+            QStringLiteral(
+                "%1 is an empty file, not a gpuf store; run gpuf init to make one (the file was not changed)")
+                .arg(path));
+        QCOMPARE(opened.count(), 0);
+        QVERIFY(!session.isOpen());
+        QCOMPARE(QFileInfo(path).size(), qint64(0));
+        session.create(path);
+        QTRY_COMPARE(opened.count(), 1);
+        QVERIFY(session.isOpen());
+        QVERIFY(QFileInfo(path).size() > 0);
     }
 
     void aFailedReadReportsItsError()

@@ -284,8 +284,10 @@ private Q_SLOTS:
         QVERIFY(removeClusterProfile(profile.name));
     }
 
-    // "Python without sandbox" is off until the user ticks it; ticked, the workers started afterwards get
-    // --unsandboxed (gpuf-measure then runs Python candidates where bubblewrap cannot make their sandbox).
+    // "Python without sandbox" is off until the user ticks it; ticked, it is kept in the settings and the queue's
+    // worker, already running, is restarted with --unsandboxed (gpuf-measure then runs Python candidates where
+    // bubblewrap cannot make their sandbox). The stand-in worker's hello, shown in the dock's banner, names its
+    // arguments.
     void unsandboxedSetting()
     {
         Settings settings;
@@ -293,7 +295,8 @@ private Q_SLOTS:
         StoreSession session;
         Selection selection;
         MeasureEngineConfig config;
-        config.workerPath = QStringLiteral("/nonexistent/gpuf-measure");
+        config.workerPath = QStringLiteral(GPUF_SOURCE_DIR "/tests/measure/env_worker.sh");
+        config.snapshotIntervalMs = 20;
         MeasureQueue queue(config);
         QVERIFY(test::openSession(session, m_path));
         MeasureController controller(&queue, &session, &selection, &settings);
@@ -304,13 +307,21 @@ private Q_SLOTS:
         QVERIFY(!box->isChecked());
         const QString flag = QString::fromLatin1(measure::kUnsandboxedArgument);
         QVERIFY(!measure::withPythonInterpreter({}).contains(flag));
+        auto *banner = panel.findChild<QLabel *>(QStringLiteral("measureUnavailable"));
+        QVERIFY(banner);
+        queue.probeDevice();
+        QTRY_VERIFY(banner->text().contains(QStringLiteral("; args: ")));
+        QVERIFY2(!banner->text().contains(flag), qPrintable(banner->text()));
         QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(8, box->height() / 2));
         QVERIFY(settings.pythonUnsandboxed());
+        QVERIFY(Settings().pythonUnsandboxed()); // kept for the next session
         QCOMPARE(measure::withPythonInterpreter({}).count(flag), 1);
         QCOMPARE(measure::withPythonInterpreter({flag}).count(flag), 1);
+        QTRY_VERIFY2(banner->text().contains(flag), qPrintable(banner->text()));
         QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(8, box->height() / 2));
         QVERIFY(!settings.pythonUnsandboxed());
         QVERIFY(!measure::withPythonInterpreter({}).contains(flag));
+        QTRY_VERIFY2(!banner->text().contains(flag), qPrintable(banner->text()));
     }
 
     // A cluster profile in the settings is offered beside the local GPU; its items show the job, Slurm's state and

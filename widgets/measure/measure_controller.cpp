@@ -39,6 +39,8 @@ MeasureController::MeasureController(
     // Measurements change the table's speedups and the metrics' truths.
     connect(m_queue, &MeasureQueue::measurementsStored, m_session, &StoreSession::announceMeasurements);
     connect(m_settings, &Settings::measureConfidenceThresholdChanged, this, &MeasureController::updateActions);
+    // "Python without sandbox" applies to the queue's running workers too, not only to those started later.
+    connect(m_settings, &Settings::pythonUnsandboxedChanged, m_queue, &MeasureQueue::reloadWorkerArguments);
     connect(m_selection, &Selection::selectedIdsChanged, this, &MeasureController::updateActions);
     connect(m_selection, &Selection::pairChanged, this, &MeasureController::updateActions);
     connect(m_session, &StoreSession::opened, this, [this](const StoreSnapshot &snapshot) {

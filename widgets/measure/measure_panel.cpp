@@ -55,9 +55,10 @@ MeasurePanel::MeasurePanel(MeasureController *controller, Settings *settings, QW
                             "(profiles: gpuf cluster set-profile; docs/cluster.md)"));
     reloadTargets();
     m_unsandboxed->setObjectName(QStringLiteral("measureUnsandboxed"));
-    m_unsandboxed->setToolTip(tr("Run Python candidates even where their sandbox (bubblewrap) cannot be made. A "
-                                 "candidate then sees your files, your environment and this program; allow it only "
-                                 "for candidates you trust. Applies to workers started from now on."));
+    m_unsandboxed->setToolTip(
+        tr("Run Python candidates even where their sandbox (bubblewrap) cannot be made. A "
+           "candidate then sees your files, your environment and this program; allow it only "
+           "for candidates you trust. Idle workers restart at once, busy ones after their kernel."));
     m_unsandboxed->setChecked(settings->pythonUnsandboxed());
     m_view->setModel(m_model);
     setupTableView(m_view, QAbstractItemView::ExtendedSelection);
@@ -85,6 +86,7 @@ MeasurePanel::MeasurePanel(MeasureController *controller, Settings *settings, QW
             m_threshold->setValue(threshold);
     });
     connect(m_unsandboxed, &QCheckBox::toggled, settings, &Settings::setPythonUnsandboxed);
+    connect(settings, &Settings::pythonUnsandboxedChanged, m_unsandboxed, &QCheckBox::setChecked);
     connect(m_target, &QComboBox::currentIndexChanged, this,
         [this] { m_controller->setTargetCluster(m_target->currentData().toString()); });
     connect(m_controller, &MeasureController::targetsChanged, this, &MeasurePanel::reloadTargets);

@@ -192,7 +192,7 @@ private Q_SLOTS:
             QCOMPARE(setsPlot->targetLine(row)->data()->at(0)->value, 1.0 - c.alpha);
         }
         QVERIFY2(setsPlot->title().startsWith(u"Prediction sets of costmodel"_s), qPrintable(setsPlot->title()));
-        QVERIFY2(setsPlot->title().contains(u"50 %, 80 %, 90 %, 95 %"_s), qPrintable(setsPlot->title()));
+        QVERIFY2(setsPlot->title().contains(u"targets 50 %, 80 %, 90 %, 95 % dotted"_s), qPrintable(setsPlot->title()));
 
         // Cumulative reliability: a curve per edge through each non-empty bucket's (mean forecast, observed share).
         const CumulativeReliabilityPlot *plot = f->view.cumulativeReliabilityPlot();

@@ -89,6 +89,9 @@ OrdinalView::OrdinalView(QWidget *parent)
     layout->addWidget(
         new QLabel(tr("<b>Prediction sets over contiguous bins</b> (conformal: out of sample, 5 folds)"), this));
     layout->addWidget(m_sets, 1);
+    // Small minimums, so the tab never widens the Calibration dock beyond its place at 1280 px.
+    figures->setMinimumWidth(220);
+    m_setsPlot->setMinimumWidth(200);
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(figures);
     split->addWidget(m_setsPlot);

@@ -20,10 +20,14 @@ PredictionSetPlot::PredictionSetPlot(QWidget *parent)
     plot()->xAxis->setRange(0.8, double(bins::kBinCount) + 0.2);
     plot()->yAxis->setRange(0.0, 1.02);
     plot()->xAxis->setLabel(tr("mean set width (bins)"));
-    plot()->yAxis->setLabel(tr("coverage (pairs whose measured bin is in the set)"));
+    plot()->yAxis->setLabel(tr("coverage"));
     plot()->legend->setVisible(true);
-    // Bottom right: narrow sets that cover everything are the corner no real forecaster reaches.
-    plot()->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    // Top left: narrow sets that cover everything are the corner no real forecaster reaches.
+    plot()->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    setToolTip(tr("Coverage: the share of scored pairs whose measured bin lies in the set. Its own sets are the "
+                  "shortest runs of bins holding the target probability; conformal sets are calibrated on measured "
+                  "pairs and read out of sample. A set family worth trusting reaches its dotted target line; the "
+                  "narrower, the more it says."));
     rebuild();
 }
 
@@ -74,14 +78,14 @@ void PredictionSetPlot::rebuild()
         return graph;
     };
     m_own = curve(false, colors().series[0], QCPScatterStyle::ssCircle);
-    m_own->setName(tr("its own sets (the forecast's shortest)"));
+    m_own->setName(tr("own sets"));
     m_conformal = curve(true, colors().series[1], QCPScatterStyle::ssSquare);
-    m_conformal->setName(tr("conformal sets (out of sample, %n folds)", nullptr, metrics::kConformalFolds));
+    m_conformal->setName(tr("conformal sets"));
     QStringList targets;
     for (const metrics::CoverageRow &row : rows)
         targets.append(QStringLiteral("%1 %").arg((1.0 - row.alpha) * 100.0, 0, 'f', 0));
-    m_title->setText(tr("Prediction sets of %1: coverage against width\ntargets %2 (dotted), %n scored pair(s)",
-        nullptr, int(rows.front().count))
+    // Two short lines: the plot shares a bottom dock's tab with the figures.
+    m_title->setText(tr("Prediction sets of %1\n%n pair(s); targets %2 dotted", nullptr, int(rows.front().count))
                          .arg(series->name, targets.join(QStringLiteral(", "))));
     applyFrameColors(plot(), colors());
     QColor behindLegend = colors().background;

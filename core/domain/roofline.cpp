@@ -63,9 +63,24 @@ Result<CaseWork> specCaseWork(const QJsonObject &spec, const QString &caseName)
     return work;
 }
 
+std::optional<double> measuredDramBytes(const QJsonObject &counters)
+{
+    const auto positive = [](std::optional<double> v) { return v && *v > 0.0 ? v : std::nullopt; };
+    if (auto bytes = positive(counterNumber(counters, QLatin1StringView("dram_bytes"))))
+        return bytes;
+    if (auto bytes = positive(counterNumber(counters, QLatin1StringView("dram__bytes.sum"))))
+        return bytes;
+    const auto read = counterNumber(counters, QLatin1StringView("dram__bytes_read.sum"));
+    const auto write = counterNumber(counters, QLatin1StringView("dram__bytes_write.sum"));
+    if (read && write)
+        return positive(*read + *write);
+    return std::nullopt;
+}
+
 CaseWork counterCaseWork(const QJsonObject &counters)
 {
     CaseWork work;
+    work.dramBytes = measuredDramBytes(counters);
     work.source = QStringLiteral("measurement");
     work.bytes = counterNumber(counters, QLatin1StringView("bytes_moved"));
     work.flops = counterNumber(counters, QLatin1StringView("flops"));
@@ -140,18 +155,22 @@ Result<RooflinePoint> rooflinePoint(const CaseWork &work, double timeNs, const P
         return Error {QStringLiteral("the GPU's peak memory bandwidth is not known")};
     RooflinePoint p;
     p.bytes = *work.bytes;
+    p.dramBytes = work.dramBytes && *work.dramBytes > 0.0 ? work.dramBytes : std::nullopt;
     p.flops = work.flops;
     p.timeNs = timeNs;
-    p.achievedGBs = p.bytes / timeNs; // bytes per ns = GB/s
+    const double traffic = p.dramBytes.value_or(p.bytes);
+    p.achievedGBs = traffic / timeNs; // bytes per ns = GB/s
     p.floorNs = p.bytes / peaks.bandwidthGBs;
     p.implausible = timeNs < p.floorNs;
+    p.memoryExplainsAt = timeNs / p.floorNs;
     const double peakTflops = peaks.tflops(precision);
     if (peakTflops > 0.0)
         p.ridgeIntensity = peakTflops * 1e3 / peaks.bandwidthGBs; // (10^12 FLOP/s) ÷ (10^9 B/s) = 10^3 FLOP/B
     p.fractionOfRoof = p.achievedGBs / peaks.bandwidthGBs;
     if (!work.flops || *work.flops <= 0.0)
         return p;
-    p.intensity = *work.flops / p.bytes;
+    p.intensity = *work.flops / traffic;
+    p.idealIntensity = *work.flops / p.bytes;
     p.achievedTflops = *work.flops / timeNs / 1e3; // FLOP per ns = 10^9 FLOP/s = 10^-3 TFLOP/s
     const double memoryRoof = *p.intensity * peaks.bandwidthGBs / 1e3; // TFLOP/s
     if (peakTflops > 0.0 && peakTflops < memoryRoof) {
@@ -162,6 +181,12 @@ Result<RooflinePoint> rooflinePoint(const CaseWork &work, double timeNs, const P
         p.bound = RooflinePoint::Bound::Memory;
     }
     p.fractionOfRoof = *p.achievedTflops / *p.roofTflops;
+    if (p.bound == RooflinePoint::Bound::Memory)
+        p.verdict = RooflinePoint::Verdict::MemoryBound;
+    else if (p.fractionOfRoof >= kNearComputeRoof)
+        p.verdict = RooflinePoint::Verdict::ComputeBound;
+    else
+        p.verdict = RooflinePoint::Verdict::Unknown;
     return p;
 }
 

@@ -71,6 +71,8 @@ RooflineCase caseOf(const QString &caseName, const Measurement *run, const Conte
     }
     if (!work.bytes)
         work = counterCaseWork(run->counters);
+    else
+        work.dramBytes = measuredDramBytes(run->counters); // a profiled run's DRAM traffic beside the spec's ideal
     c.noWork = !work.bytes;
     Result<RooflinePoint> point = rooflinePoint(work, run->runtime->medianNs, context.peaks, context.precision);
     if (!point) {
@@ -269,6 +271,34 @@ Result<RooflineData> readRooflineData(
     return data;
 }
 
+QString rooflineVerdict(const RooflinePoint &p)
+{
+    const QLocale locale;
+    const QString percent = locale.toString(100.0 * p.fractionOfRoof, 'f', 0);
+    if (!p.roofTflops)
+        return tr("%1% of peak bandwidth").arg(percent);
+    const bool measured = p.measuredBytes();
+    switch (p.verdict) {
+    case RooflinePoint::Verdict::MemoryBound:
+        return measured
+            ? tr("%1% of the memory roof (memory-bound at its measured DRAM bytes)").arg(percent)
+            : tr("%1% of the memory roof (memory-bound: left of the ridge even at its ideal bytes)").arg(percent);
+    case RooflinePoint::Verdict::ComputeBound:
+        return measured ? tr("%1% of the compute roof (compute-bound at its measured DRAM bytes)").arg(percent)
+                        : tr("%1% of the compute roof (compute-bound: near the compute roof)").arg(percent);
+    case RooflinePoint::Verdict::Unknown:
+        break;
+    }
+    if (measured)
+        return tr("%1% of the compute roof (not DRAM-bound: right of the ridge at its measured DRAM bytes, yet far "
+                  "below the compute roof)")
+            .arg(percent);
+    return tr("%1% of the compute roof (bound not known: right of the ridge only at its ideal bytes, far below the "
+              "compute roof; memory would explain its time if it moved %2× its ideal bytes, and its DRAM bytes are "
+              "not measured)")
+        .arg(percent, locale.toString(p.memoryExplainsAt, 'f', p.memoryExplainsAt >= 10.0 ? 0 : 1));
+}
+
 QString rooflineLine(const RooflineSeries &series, const RooflineCase &c)
 {
     const QString head = QStringLiteral("%1 · %2: ").arg(series.name, c.caseName);
@@ -276,21 +306,20 @@ QString rooflineLine(const RooflineSeries &series, const RooflineCase &c)
         return head + c.problem;
     const RooflinePoint &p = *c.point;
     const QLocale locale;
+    const auto figure = [&locale](double v) -> QString {
+        return v >= 100.0 ? locale.toString(v, 'f', 0) : locale.toString(v, 'g', 3);
+    };
     QStringList parts;
-    if (p.intensity)
-        parts.append(tr("%1 FLOP/B")
-                         .arg(*p.intensity >= 100.0 ? locale.toString(*p.intensity, 'f', 0)
-                                                    : locale.toString(*p.intensity, 'g', 3)));
-    parts.append(tr("%1 GB/s").arg(locale.toString(p.achievedGBs, 'f', 0)));
+    if (p.intensity && p.measuredBytes())
+        parts.append(tr("%1 FLOP/B at its measured DRAM bytes (%2 at its ideal bytes)")
+                         .arg(figure(*p.intensity), figure(p.idealIntensity.value_or(0.0))));
+    else if (p.intensity)
+        parts.append(tr("%1 FLOP/B at its ideal bytes").arg(figure(*p.intensity)));
+    parts.append(p.measuredBytes() ? tr("%1 GB/s of DRAM traffic").arg(locale.toString(p.achievedGBs, 'f', 0))
+                                   : tr("%1 GB/s").arg(locale.toString(p.achievedGBs, 'f', 0)));
     if (p.achievedTflops)
         parts.append(tr("%1 TFLOP/s").arg(locale.toString(*p.achievedTflops, 'g', 3)));
-    const QString percent = locale.toString(100.0 * p.fractionOfRoof, 'f', 0);
-    if (!p.roofTflops)
-        parts.append(tr("%1% of peak bandwidth").arg(percent));
-    else if (p.bound == RooflinePoint::Bound::Memory)
-        parts.append(tr("%1% of the memory roof (left of the ridge at its ideal bytes)").arg(percent));
-    else
-        parts.append(tr("%1% of the compute roof (right of the ridge at its ideal bytes)").arg(percent));
+    parts.append(rooflineVerdict(p));
     QString line = head + parts.join(QStringLiteral(" · "));
     if (p.implausible)
         line += tr(" · ⚠ implausible: %1 µs is below the %2 µs floor")

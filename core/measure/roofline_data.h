@@ -58,8 +58,11 @@ struct RooflineData
 Result<RooflineData> readRooflineData(
     Store &store, RowId kernelId, const QString &hardwareName, const CancelToken &cancel = {});
 
-// One line per point for people: "v1 · 8192x2048: 0.625 FLOP/B · 2890 GB/s · 0.42 TFLOP/s · 86% of the memory roof",
-// or the case's problem.
+// One line per point for people: "v1 · 8192x2048: 0.625 FLOP/B at its ideal bytes · 2890 GB/s · 0.42 TFLOP/s · 86% of
+// the memory roof (memory-bound: …)", or the case's problem.
 QString rooflineLine(const RooflineSeries &series, const RooflineCase &c);
+// The share of the roof and what can truly be said of the bound (RooflinePoint::Verdict): "4% of the compute roof
+// (bound not known: …)" for a point right of the ridge only at its ideal bytes and far below the compute roof.
+QString rooflineVerdict(const RooflinePoint &p);
 
 } // namespace gpuf

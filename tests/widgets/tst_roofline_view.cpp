@@ -204,8 +204,10 @@ void TestRooflineView::rooflineOfCorpusKernelAndParent()
     const QStringList lines = view.lines();
     QCOMPARE(lines.size(), 6);
     QCOMPARE(lines[0],
-        u"v3_float4_unroll · n=16M: 0.167 FLOP/B · 3097 GB/s · 0.516 TFLOP/s · 92% of the memory roof (left of the ridge at its ideal bytes)"_s);
-    QVERIFY2(lines[4].startsWith(u"v0_naive · n=16M: 0.167 FLOP/B · 2443 GB/s"_s), qPrintable(lines[4]));
+        u"v3_float4_unroll · n=16M: 0.167 FLOP/B at its ideal bytes · 3097 GB/s · 0.516 TFLOP/s · 92% of the memory "
+        "roof (memory-bound: left of the ridge even at its ideal bytes)"_s);
+    QVERIFY2(
+        lines[4].startsWith(u"v0_naive · n=16M: 0.167 FLOP/B at its ideal bytes · 2443 GB/s"_s), qPrintable(lines[4]));
 
     // Zoomed to the points: intensity 1/6 ÷ 2.5 to 1/6 × 2.5, the same points and arrows.
     view.zoomBox()->setChecked(true);

@@ -21,7 +21,7 @@ namespace {
 const char *const kSeriesProperty = "gpufRooflineSeries"; // marks a points graph (its index into data().series)
 const char *const kCeilingProperty = "gpufRooflineCeiling";
 const char *const kArrowProperty = "gpufRooflineArrow";
-const char *const kLabelProperty = "gpufRooflineLabel"; // "series index:point index" of a point's label
+const char *const kLabelProperty = "gpufRooflineLabel"; // the series index of a point's label (its point: kAnchor…)
 const char *const kAnchorProperty = "gpufRooflineAnchor"; // the labelled point (QPointF, plot coordinates)
 const char *const kLeftProperty = "gpufRooflineLeft"; // true: the label sits left of its point
 
@@ -115,9 +115,7 @@ RooflineView::RooflineView(QWidget *parent)
         axis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
         axis->setNumberFormat(QStringLiteral("gb"));
     }
-    // x is algorithmic: the spec's FLOPs over the bytes the case must move at least (bytes_moved), not the bytes the
-    // kernel moved. A kernel that reads its data many times (a naive GEMM) sits at its tiled sibling's x.
-    p->xAxis->setLabel(tr("Algorithmic intensity: spec FLOP ÷ ideal bytes_moved (FLOP/byte)"));
+    p->xAxis->setLabel(axisTitle());
     p->yAxis->setLabel(tr("Performance (TFLOP/s)"));
     p->legend->setVisible(true);
     p->addLayer(QStringLiteral("rooflineKernel"), p->layer(QStringLiteral("main")), QCustomPlot::limAbove);
@@ -155,11 +153,16 @@ QList<RooflineView::PlottedPoint> RooflineView::plottedPoints() const
 {
     QList<PlottedPoint> points;
     const QCustomPlot *p = plot();
+    // A label by its series and point: a graph keeps its points sorted by intensity, not in the cases' order.
+    const auto keyOf = [](int series, QPointF at) -> QString {
+        return QStringLiteral("%1:%2:%3").arg(series).arg(at.x(), 0, 'g', 17).arg(at.y(), 0, 'g', 17);
+    };
     QHash<QString, QString> labels;
     for (int i = 0; i < p->itemCount(); ++i) {
         if (const auto *text = qobject_cast<QCPItemText *>(p->item(i));
             text && text->property(kLabelProperty).isValid())
-            labels.insert(text->property(kLabelProperty).toString(), text->text());
+            labels.insert(keyOf(text->property(kLabelProperty).toInt(), text->property(kAnchorProperty).toPointF()),
+                text->text());
     }
     QList<const QCPGraph *> graphs;
     for (int g = 0; g < p->graphCount(); ++g) {
@@ -174,8 +177,8 @@ QList<RooflineView::PlottedPoint> RooflineView::plottedPoints() const
         const QVariant series = graph->property(kSeriesProperty);
         int index = 0;
         for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it, ++index)
-            points.append({graph->name(), labels.value(QStringLiteral("%1:%2").arg(series.toInt()).arg(index)), it->key,
-                it->value});
+            points.append({graph->name(), labels.value(keyOf(series.toInt(), {it->key, it->value})), it->key, it->value,
+                pointText(graph, index)});
     }
     return points;
 }
@@ -247,6 +250,7 @@ void RooflineView::rebuild()
         yMin = minRate / 2.5;
         yMax = std::max(maxRate, maxRoof) * 2.0;
     }
+    p->xAxis->setLabel(axisTitle());
     p->xAxis->setRange(xMin, xMax);
     p->yAxis->setRange(yMin, yMax);
     setLogTicks(p->xAxis);
@@ -340,7 +344,7 @@ QCPItemText *RooflineView::addPointLabel(const RooflineCase &c, QPointF at, cons
     leader->setPen(QPen(faint, 0.8));
     leader->setVisible(false);
     m_leaders.insert(label, leader);
-    label->setText(c.point->implausible ? c.caseName + tr(" ⚠ implausible") : c.caseName);
+    label->setText(labelText(c));
     label->setColor(c.point->implausible ? implausibleColor(colors()) : color);
     label->setClipToAxisRect(false);
     return label;
@@ -373,7 +377,6 @@ void RooflineView::drawPoints()
         // The legend lists the selected kernel first; its points are drawn on a layer of their own, above the others.
         if (series.role == RooflineSeries::Role::Kernel)
             g->setLayer(QStringLiteral("rooflineKernel"));
-        int index = 0;
         for (const RooflineCase &c : series.cases) {
             if (!c.point || !c.point->intensity)
                 continue;
@@ -381,7 +384,7 @@ void RooflineView::drawPoints()
             const double y = *c.point->achievedTflops;
             g->addData(x, y);
             addPointLabel(c, {x, y}, color, series.role != RooflineSeries::Role::Kernel)
-                ->setProperty(kLabelProperty, QStringLiteral("%1:%2").arg(s).arg(index++));
+                ->setProperty(kLabelProperty, s);
             if (series.role == RooflineSeries::Role::Kernel) {
                 kernelAt.insert(c.caseName, {x, y});
                 // What is left to gain: a dotted drop from the roof above the point down to it.

@@ -32,6 +32,7 @@ public:
         QString label; // the text beside the point (the case name, "⚠" added when implausible)
         double intensity = 0.0; // x, FLOP/byte
         double tflops = 0.0; // y, TFLOP/s
+        QString detail; // what hovering it shows: its line of figures and the bytes its x rests on
     };
 
     explicit RooflineView(QWidget *parent = nullptr);
@@ -51,8 +52,17 @@ public:
 
 protected:
     void rebuild() override;
+    QString pointText(const QCPGraph *graph, int index) const override;
 
 private:
+    // Which bytes the drawn points' x rests on: the spec's ideal bytes_moved, measured DRAM bytes, or some of each.
+    enum class BytesSource { Ideal, Measured, Mixed };
+    BytesSource bytesSource() const;
+    QString axisTitle() const; // the x axis names the bytes its intensity divides by
+    QString labelText(const RooflineCase &c) const; // the case, "ideal bytes" in a mixed plot, "⚠ implausible"
+    // The case of data().series[series] drawn at (intensity, tflops), the coordinates it was drawn with.
+    const RooflineCase *drawnCase(int series, double intensity, double tflops) const;
+
     void updateTexts(); // the GPU line and the figures beside the plot
     void drawRoofs(double xMin, double xMax);
     void drawPoints();

@@ -196,6 +196,8 @@ QCPGraph *PlotWidget::graphNear(const QPoint &pos) const
     return best;
 }
 
+QString PlotWidget::pointText(const QCPGraph * /*graph*/, int /*index*/) const { return {}; }
+
 QString PlotWidget::hoverText(const QPoint &pos) const
 {
     const QCPGraph *graph = graphNear(pos);
@@ -204,12 +206,18 @@ QString PlotWidget::hoverText(const QPoint &pos) const
     // The curve's own point nearest the pointer along the key axis.
     const double key = graph->keyAxis()->pixelToCoord(pos.x());
     const QCPGraphData *nearest = nullptr;
-    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
-        if (!nearest || std::abs(it->key - key) < std::abs(nearest->key - key))
+    int nearestIndex = -1;
+    int index = 0;
+    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it, ++index) {
+        if (!nearest || std::abs(it->key - key) < std::abs(nearest->key - key)) {
             nearest = &*it;
+            nearestIndex = index;
+        }
     }
     if (!nearest)
         return graph->name();
+    if (QString described = pointText(graph, nearestIndex); !described.isEmpty())
+        return described;
     const auto axisName = [](const QCPAxis *axis, const QString &fallback) {
         return axis->label().isEmpty() ? fallback : axis->label();
     };

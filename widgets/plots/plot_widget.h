@@ -65,6 +65,9 @@ protected:
     virtual void rebuild() = 0;
     // Sets the filter to the drill-down's candidates and opens the first one's pair.
     void drillDown(const DrillDown &drill);
+    // What hovering the point `index` of `graph` shows, for a plot whose points say more than their coordinates;
+    // empty: the curve's name and its value there.
+    virtual QString pointText(const QCPGraph *graph, int index) const;
 
     void changeEvent(QEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;

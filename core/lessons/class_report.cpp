@@ -201,7 +201,8 @@ Result<ClassReport> classReport(Store &store, const QString &lessonName, const C
         return Error {comparison.error()};
     if (comparison->has_value()) {
         const ScoredPairs &c = **comparison;
-        out.comparisonName = c.forecasters.isEmpty() ? QString() : c.forecasters.first().label();
+        // Named as every dock and the CLI name a forecaster (its stored name), not by its display name.
+        out.comparisonName = c.forecasters.isEmpty() ? QString() : c.forecasters.first().name;
         out.comparisonRows = rowsOf(c, c.pairs);
         out.comparison = std::make_shared<const metrics::MetricsReport>(
             metrics::computeReport(*out.comparisonRows, reportOptions()));

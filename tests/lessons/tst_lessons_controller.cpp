@@ -169,7 +169,8 @@ private Q_SLOTS:
         QCOMPARE(panel.scoreLabel()->text(),
             u"You said bin 6; on GPU one it was bin 6: hit. Brier 0.090, log score -0.36."_s);
         QCOMPARE(panel.forecastersTable()->rowCount(), 1);
-        const QStringList said {u"Some model"_s, u"GPU one"_s, u"5"_s, u"60%"_s, u"off by 1"_s};
+        const QStringList said {
+            u"model"_s, u"GPU one"_s, u"5"_s, u"60%"_s, u"off by 1"_s}; // its name, not "Some model"
         for (int column = 0; column < said.size(); ++column)
             QCOMPARE(cell(panel.forecastersTable(), 0, column), said.at(column));
         QCOMPARE(panel.noteLabel()->text(), u"Note: one"_s);

@@ -139,7 +139,8 @@ void ClassReportDialog::apply(const lessons::ClassReport &report)
             ? tr("No student has answered a measured step of this lesson yet.")
             : tr("Scores over every answer on every GPU the step was measured on; Brier is ½·Σ (0 best). The diagram "
                  "compares the class with %1 on the same pairs.")
-                  .arg(report.comparisonName.isEmpty() ? tr("no other forecaster") : report.comparisonName));
+                  .arg(report.comparisonName.isEmpty() ? tr("no other forecaster")
+                                                       : tr("“%1”").arg(report.comparisonName)));
     m_csv->setEnabled(!report.entries.isEmpty());
     m_pdf->setEnabled(!report.entries.isEmpty());
     Q_EMIT loaded();

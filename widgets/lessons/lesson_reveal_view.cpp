@@ -145,6 +145,8 @@ void LessonRevealView::showForecasters(const LessonStepData &data)
         setRow(m_forecastersTable, r,
             {f.forecaster, shortGpuName(f.hardware), QString::number(f.predictedBin),
                 QStringLiteral("%1%").arg(f.confidence * 100.0, 0, 'f', 0), result});
+        if (!f.description.isEmpty())
+            m_forecastersTable->item(r, 0)->setToolTip(f.description);
     }
 }
 

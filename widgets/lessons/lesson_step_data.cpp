@@ -55,9 +55,12 @@ QList<ForecasterSaid> forecastersSaid(const PairForecasts &pair)
     QList<ForecasterSaid> out;
     for (const auto &[key, f] : newest) {
         ForecasterSaid said;
-        // The display name ("Built-in cost model") reads better to a student than the stored name.
+        // The name the Forecast dock, the Metrics and Calibration docks and the CLI show ("costmodel"), so a student
+        // can find the same forecaster there; its display name ("Built-in cost model") is the row's tooltip.
         const Forecaster &who = pair.forecasters.value(f.forecasterId);
-        said.forecaster = who.displayName.isEmpty() ? pair.forecasterName(f.forecasterId) : who.displayName;
+        said.forecaster = pair.forecasterName(f.forecasterId);
+        if (who.displayName != said.forecaster)
+            said.description = who.displayName;
         said.hardware = pair.hardware.value(f.hardwareId).name;
         said.predictedBin = *f.predictedBin;
         said.confidence = f.probabilities[std::size_t(std::clamp(*f.predictedBin, 1, 8) - 1)];

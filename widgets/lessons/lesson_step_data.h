@@ -23,7 +23,8 @@ QList<RevealRow> revealRows(const PairForecasts &pair, const bins::Distribution 
 // One stored forecaster's forecast of the step (students excluded), newest per forecaster and GPU.
 struct ForecasterSaid
 {
-    QString forecaster;
+    QString forecaster; // its name, as every dock and the CLI show it
+    QString description; // its display name where it differs from the name (the row's tooltip)
     QString hardware;
     int predictedBin = 0;
     double confidence = 0.0; // p of its predicted bin

@@ -98,6 +98,27 @@ QVariant CandidateTableModel::data(const QModelIndex &index, int role) const
     }
 }
 
+// The measured speedup and bin: failed, the baseline, replayed, or implausible, as the row's measurement says.
+QVariant CandidateTableModel::measuredDisplayData(int row, int column) const
+{
+    const MeasuredCell *cell = measuredCellOf(*m_table, row, m_view);
+    if (!cell || !cell->isKnown())
+        return {};
+    if (cell->failed())
+        return cell->hasMeasurement() ? replayedText(failureText(cell->failure), *cell) : tr("failed");
+    // The reference against itself is 1× by definition: it is what the other rows are measured against.
+    if (m_table->rows[row].isReference && !cell->usesLabel())
+        return column == SpeedupColumn ? replayedText(tr("baseline"), *cell) : tr("reference");
+    if (column == MeasuredBinColumn) {
+        const std::optional<int> bin = cell->truthBin();
+        return bin ? bins::numberedLabel(*bin) : QString();
+    }
+    const std::optional<double> speedup = cell->truthSpeedup();
+    const QString text = replayedText(speedup ? speedupText(*speedup) : QStringLiteral("—"), *cell);
+    // A speedup resting on a time no memory could deliver is marked where it is read, not only in its column.
+    return cell->implausibleCases > 0 ? text + QStringLiteral(" ⚠") : text;
+}
+
 QVariant CandidateTableModel::displayData(int row, int column) const
 {
     const CandidateRow &r = m_table->rows[row];
@@ -117,24 +138,8 @@ QVariant CandidateTableModel::displayData(int row, int column) const
     case ChangedLinesColumn:
         return r.changedLines >= 0 ? QVariant(r.changedLines) : QVariant();
     case SpeedupColumn:
-    case MeasuredBinColumn: {
-        const MeasuredCell *cell = measuredCellOf(*m_table, row, m_view);
-        if (!cell || !cell->isKnown())
-            return {};
-        if (cell->failed())
-            return cell->hasMeasurement() ? replayedText(failureText(cell->failure), *cell) : tr("failed");
-        // The reference against itself is 1× by definition: it is what the other rows are measured against.
-        if (r.isReference && !cell->usesLabel())
-            return column == SpeedupColumn ? replayedText(tr("baseline"), *cell) : tr("reference");
-        if (column == MeasuredBinColumn) {
-            const std::optional<int> bin = cell->truthBin();
-            return bin ? bins::numberedLabel(*bin) : QString();
-        }
-        const std::optional<double> speedup = cell->truthSpeedup();
-        const QString text = replayedText(speedup ? speedupText(*speedup) : QStringLiteral("—"), *cell);
-        // A speedup resting on a time no memory could deliver is marked where it is read, not only in its column.
-        return cell->implausibleCases > 0 ? text + QStringLiteral(" ⚠") : text;
-    }
+    case MeasuredBinColumn:
+        return measuredDisplayData(row, column);
     case PredictedBinColumn:
     case ConfidenceColumn:
     case ExpectedSpeedupColumn: {

@@ -81,6 +81,7 @@ private:
     void emitColumnsChanged(std::initializer_list<int> columns);
     // What the cells show (candidate_table_cells.cpp).
     QVariant displayData(int row, int column) const;
+    QVariant measuredDisplayData(int row, int column) const;
     QVariant toolTipData(int row, int column) const;
     QString replayToolTip(const MeasuredCell &cell) const;
     QString implausibleToolTip(const MeasuredCell &cell) const;

@@ -210,6 +210,43 @@ QGroupBox *NewProblemDialog::buildToleranceGroup(QWidget *inner)
     return tolerance;
 }
 
+// A table of the spec (buffers, cases) in a group with its Add and Remove buttons, a hint and its issues' label.
+QGroupBox *NewProblemDialog::buildTableGroup(QWidget *inner, const QString &title, QTableWidget *table,
+    const QStringList &headers, QLabel *issues, const QString &hint, const std::function<void()> &addRow)
+{
+    auto *group = new QGroupBox(title, inner);
+    table->setHorizontalHeaderLabels(headers);
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->verticalHeader()->hide();
+    table->setMinimumHeight(table->verticalHeader()->defaultSectionSize() * 4);
+    auto *add = new QToolButton(group);
+    add->setText(tr("Add"));
+    auto *remove = new QToolButton(group);
+    remove->setText(tr("Remove"));
+    connect(add, &QToolButton::clicked, this, [this, addRow] {
+        addRow();
+        scheduleCheck();
+    });
+    connect(remove, &QToolButton::clicked, this, [this, table] {
+        const int row = table->currentRow();
+        if (row >= 0) {
+            table->removeRow(row);
+            scheduleCheck();
+        }
+    });
+    auto *hintLabel = new QLabel(hint, group);
+    hintLabel->setWordWrap(true);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(hintLabel, 1);
+    buttons->addWidget(add);
+    buttons->addWidget(remove);
+    auto *layout = new QVBoxLayout(group);
+    layout->addWidget(table, 1);
+    layout->addLayout(buttons);
+    layout->addWidget(issues);
+    return group;
+}
+
 QWidget *NewProblemDialog::buildSpecSide()
 {
     auto *inner = new QWidget(this);
@@ -217,46 +254,12 @@ QWidget *NewProblemDialog::buildSpecSide()
     auto *launchLayout = new QVBoxLayout(launches);
     launchLayout->addWidget(m_launches);
 
-    const auto tableGroup = [&](const QString &title, QTableWidget *table, const QStringList &headers, QLabel *issues,
-                                const QString &hint, auto addRow) {
-        auto *group = new QGroupBox(title, inner);
-        table->setHorizontalHeaderLabels(headers);
-        table->horizontalHeader()->setStretchLastSection(true);
-        table->verticalHeader()->hide();
-        table->setMinimumHeight(table->verticalHeader()->defaultSectionSize() * 4);
-        auto *add = new QToolButton(group);
-        add->setText(tr("Add"));
-        auto *remove = new QToolButton(group);
-        remove->setText(tr("Remove"));
-        connect(add, &QToolButton::clicked, this, [this, addRow] {
-            addRow();
-            scheduleCheck();
-        });
-        connect(remove, &QToolButton::clicked, this, [this, table] {
-            const int row = table->currentRow();
-            if (row >= 0) {
-                table->removeRow(row);
-                scheduleCheck();
-            }
-        });
-        auto *hintLabel = new QLabel(hint, group);
-        hintLabel->setWordWrap(true);
-        auto *buttons = new QHBoxLayout;
-        buttons->addWidget(hintLabel, 1);
-        buttons->addWidget(add);
-        buttons->addWidget(remove);
-        auto *layout = new QVBoxLayout(group);
-        layout->addWidget(table, 1);
-        layout->addLayout(buttons);
-        layout->addWidget(issues);
-        return group;
-    };
-    QGroupBox *buffers = tableGroup(tr("Buffers"), m_buffers,
+    QGroupBox *buffers = buildTableGroup(inner, tr("Buffers"), m_buffers,
         {tr("Name"), tr("Type"), tr("Count"), tr("Role"), tr("Initialiser")}, m_bufferIssues,
         tr("Count: an element-count expression over the case variables. Initialiser (inputs): uniform(low, high, "
            "seed=S), normal(mean, std, seed=S), constant(v) or iota(start, step)."),
         [this] { addBufferRow({}); });
-    QGroupBox *cases = tableGroup(tr("Cases"), m_cases, {tr("Name"), tr("Variables")}, m_caseIssues,
+    QGroupBox *cases = buildTableGroup(inner, tr("Cases"), m_cases, {tr("Name"), tr("Variables")}, m_caseIssues,
         tr("Variables: NAME=NUMBER, separated by commas (n=4096, k=64)."), [this] { addCaseRow({}); });
 
     QGroupBox *tolerance = buildToleranceGroup(inner);

@@ -10,6 +10,8 @@
 
 #include <QDialog>
 
+#include <functional>
+
 class QDialogButtonBox;
 class QGroupBox;
 class QLabel;
@@ -60,6 +62,8 @@ private:
     QWidget *buildProblemSide();
     QWidget *buildSpecSide();
     QGroupBox *buildToleranceGroup(QWidget *inner);
+    QGroupBox *buildTableGroup(QWidget *inner, const QString &title, QTableWidget *table, const QStringList &headers,
+        QLabel *issues, const QString &hint, const std::function<void()> &addRow);
     void addBufferRow(const interop::BufferFields &buffer);
     void addCaseRow(const interop::CaseFields &c);
     void scheduleCheck();

@@ -142,18 +142,23 @@ NewSearchDialog::NewSearchDialog(const NewSearchChoices &choices, QWidget *paren
     form->addRow(m_cost);
     form->addRow(m_buttons);
 
+    connectFields();
+    setToolTips();
+    updateForm();
+}
+
+// Start and Cancel; any field changed updates the form (what applies, the cost, the warnings).
+void NewSearchDialog::connectFields()
+{
     connect(m_buttons, &QDialogButtonBox::accepted, this, &NewSearchDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    for (QComboBox *box : {m_target, m_mode, m_forecaster, m_mutator, m_source, m_gpu, m_hardware})
+    for (QComboBox *box : {m_target, m_mode, m_forecaster, m_mutator, m_source, m_gpu, m_hardware, m_policy})
         connect(box, &QComboBox::currentIndexChanged, this, &NewSearchDialog::updateForm);
     for (QSpinBox *box : {m_steps, m_parents, m_proposals, m_measure, m_seed})
         connect(box, &QSpinBox::valueChanged, this, &NewSearchDialog::updateForm);
     for (QDoubleSpinBox *box : {m_tau, m_alpha})
         connect(box, &QDoubleSpinBox::valueChanged, this, &NewSearchDialog::updateForm);
-    connect(m_policy, &QComboBox::currentIndexChanged, this, &NewSearchDialog::updateForm);
     connect(m_name, &QLineEdit::textChanged, this, &NewSearchDialog::updateForm);
-    setToolTips();
-    updateForm();
 }
 
 // The rule that chooses what to measure (--policy), τ and the certified setting's α (--alpha; 0: off).

@@ -62,6 +62,7 @@ private:
     void capStepsAtPool();
     void setToolTips();
     void addTrustRows(QFormLayout *form);
+    void connectFields();
     void accept() override;
 
     static constexpr int kMaxSteps = 100000;

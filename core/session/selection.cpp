@@ -91,6 +91,12 @@ void Selection::setTrustThreshold(double tau)
     Q_EMIT trustThresholdChanged(tau);
 }
 
+void Selection::requestEvidence(RowId kernelId)
+{
+    if (kernelId > 0)
+        Q_EMIT evidenceRequested(kernelId);
+}
+
 void Selection::clear()
 {
     setFilter({}, {});

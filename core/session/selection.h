@@ -79,6 +79,10 @@ public:
 
     void clear();
 
+    // A view asks for the evidence behind a kernel's measured speedup (a search's node, a lesson's answer): the
+    // window's evidence dialog opens on it. Nothing is kept.
+    void requestEvidence(RowId kernelId);
+
 Q_SIGNALS:
     void scopeChanged(gpuf::RowId problemId, gpuf::RowId searchId);
     void pairChanged(gpuf::RowId candidateId, gpuf::RowId baselineId);
@@ -89,6 +93,7 @@ Q_SIGNALS:
     void forecasterNameChanged(const QString &name);
     void hardwareNameChanged(const QString &name);
     void trustThresholdChanged(double tau);
+    void evidenceRequested(gpuf::RowId kernelId);
 
 private:
     RowId m_problemId = 0;

@@ -14,6 +14,7 @@
 #include "tests/support/session_open.h"
 #include "widgets/diff/diff_document.h"
 #include "widgets/diff/diff_view.h"
+#include "widgets/evidence/evidence_dialog.h"
 #include "widgets/forecast/distribution_plot.h"
 #include "widgets/forecast/forecast_detail.h"
 #include "widgets/forecast/forecast_panel.h"
@@ -24,11 +25,13 @@
 #include "widgets/search/search_controller.h"
 #include "widgets/search/search_follower.h"
 #include "widgets/search/search_models.h"
+#include "widgets/search/search_steering.h"
 #include "widgets/search/searches_panel.h"
 #include "widgets/search/step_view.h"
 
 #include <QDockWidget>
 #include <QFile>
+#include <QMenu>
 #include <QPlainTextEdit>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -249,6 +252,26 @@ private Q_SLOTS:
         QCOMPARE(selection->candidateId(), node->kernelId);
         QTRY_COMPARE(panel->lineageView()->selectedNode(), node->nodeId);
         QTRY_VERIFY_WITH_TIMEOUT(detail->showsPlot() && detail->plot()->predictedBin() == node->predictedBin, 20000);
+
+        // Its menu opens the evidence behind its speedup (issue 28): the window's Evidence dialog, on its kernel; a
+        // node never measured offers none, saying why.
+        std::unique_ptr<QMenu> menu(panel->steering()->menuFor(node->nodeId, window));
+        auto *evidence = menu->findChild<QAction *>(QStringLiteral("showNodeEvidence"));
+        QVERIFY(evidence && evidence->isEnabled());
+        evidence->trigger();
+        auto *dialog = window->findChild<EvidenceDialog *>();
+        QVERIFY(dialog);
+        QCOMPARE(dialog->candidateId(), node->kernelId);
+        QTRY_VERIFY(dialog->isVisible());
+        for (const Candidate &c : state.candidates) {
+            if (c.status != CandidateStatus::Evaluated && c.kernelId > 0) {
+                std::unique_ptr<QMenu> other(panel->steering()->menuFor(c.nodeId, window));
+                auto *none = other->findChild<QAction *>(QStringLiteral("showNodeEvidence"));
+                QVERIFY(none && !none->isEnabled());
+                QVERIFY(!none->toolTip().isEmpty());
+                break;
+            }
+        }
     }
 
     // A kernel shown in the Forecast dock while a search runs: when the search forecasts it, the dock shows that

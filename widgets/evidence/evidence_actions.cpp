@@ -19,6 +19,8 @@ EvidenceActions::EvidenceActions(StoreSession *session, Selection *selection, QW
     m_showEvidence->setObjectName(QStringLiteral("showEvidence"));
     connect(m_showEvidence, &QAction::triggered, this, [this] { showEvidence(m_selection->candidateId()); });
     connect(m_selection, &Selection::pairChanged, this, &EvidenceActions::updateAction);
+    // Views without the action ask through the selection (a search's node menu).
+    connect(m_selection, &Selection::evidenceRequested, this, &EvidenceActions::showEvidence);
     updateAction();
 }
 

@@ -1,5 +1,6 @@
 // EvidenceActions: "Show Evidence…" for the focused candidate (the candidate table's and the Forecast dock's menus, a
-// double-click on a measured speedup), opening one Evidence dialog that follows whichever candidate it is asked for.
+// double-click on a measured speedup), opening one Evidence dialog that follows whichever candidate it is asked for —
+// by this action, or by any view through Selection::requestEvidence (a search node's menu).
 #pragma once
 
 #include "core/domain/problem.h"

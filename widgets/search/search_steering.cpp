@@ -96,6 +96,16 @@ QMenu *SearchSteering::menuFor(const QString &nodeId, QWidget *parent)
     QAction *show
         = menu->addAction(tr("Show in the Diff and Forecast Views"), this, [this, nodeId] { selectNode(nodeId); });
     show->setEnabled(c->kernelId > 0);
+    // The evidence behind its measured speedup: who measured it, how, how noisy, its interval and verdict.
+    const RowId kernelId = c->kernelId;
+    QAction *evidence
+        = menu->addAction(tr("Show &Evidence…"), this, [this, kernelId] { m_selection->requestEvidence(kernelId); });
+    evidence->setObjectName(QStringLiteral("showNodeEvidence"));
+    const bool measured = kernelId > 0 && c->status == CandidateStatus::Evaluated
+        && c->feedback.kind == search::EvaluationFeedback::Kind::Success;
+    evidence->setEnabled(measured);
+    if (!measured)
+        evidence->setToolTip(tr("Only a node measured without failure has evidence behind a speedup."));
     menu->addSeparator();
     auto add = [&](const QString &text, bool enabled, const QString &why, std::function<void()> act) {
         QAction *a = menu->addAction(text, this, std::move(act));

@@ -63,11 +63,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
             return Success;
         }
         io.json = parser.isSet(json);
-        if (command.invoke) {
-            Invocation invocation(command, parser, io);
-            return command.invoke(invocation);
-        }
-        return command.run(parser, io);
+        Invocation invocation(command, parser, io);
+        return command.invoke(invocation);
     }
     return fail(io, UsageError, QStringLiteral("unknown command '%1' (try 'gpuf --help')").arg(name));
 }

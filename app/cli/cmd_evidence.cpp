@@ -15,6 +15,16 @@ const QString kMeasurement = QStringLiteral("measurement");
 const QString kNote = QStringLiteral("note");
 const QString kRelease = QStringLiteral("release");
 
+// A required row id: a positive integer (a store's ids stay far below 10^18, so every one given fits a RowId).
+Option rowIdOption(const QString &name, const QString &help, const QString &what)
+{
+    return Option::uint64(name, QStringLiteral("ID"), help)
+        .atLeast(1)
+        .atMost(1e18)
+        .refusedAs(QStringLiteral("needs %1 (a positive integer)").arg(what))
+        .mandatory();
+}
+
 void printEvidence(QTextStream &out, const evidence::CandidateEvidence &e)
 {
     out << "candidate " << e.candidateId << " (" << e.candidateName << ") of " << e.problemName;
@@ -45,10 +55,7 @@ int runEvidence(Invocation &run)
     auto given = run.checkOptions();
     if (!given)
         return run.usage(given.error());
-    bool ok = false;
-    const RowId candidate = run.value(kCandidate).toLongLong(&ok);
-    if (!ok || candidate <= 0)
-        return run.usage(QStringLiteral("--candidate needs a kernel id (a positive integer)"));
+    const auto candidate = RowId(given->uint64(kCandidate));
     auto store = run.readStore(run.args().first());
     if (!store)
         return run.report(BadInput, store.error());
@@ -69,10 +76,7 @@ int runQuarantine(Invocation &run)
     auto given = run.checkOptions();
     if (!given)
         return run.usage(given.error());
-    bool ok = false;
-    const RowId measurement = run.value(kMeasurement).toLongLong(&ok);
-    if (!ok || measurement <= 0)
-        return run.usage(QStringLiteral("--measurement needs a measurement id (a positive integer)"));
+    const auto measurement = RowId(given->uint64(kMeasurement));
     const bool release = run.isSet(kRelease);
     if (release == run.isSet(kNote))
         return run.usage(QStringLiteral("give either --note TEXT (quarantine) or --release"));
@@ -112,7 +116,7 @@ Command evidenceCommand()
     c.usage = QStringLiteral("STORE");
     c.arguments = {{QStringLiteral("STORE"), QStringLiteral("the gpuf store"), {}}};
     c.options = {
-        Option::text(kCandidate, QStringLiteral("ID"), QStringLiteral("The candidate kernel (by id).")).mandatory(),
+        rowIdOption(kCandidate, QStringLiteral("The candidate kernel (by id)."), QStringLiteral("a kernel id")),
         Option::text(kHardware, QStringLiteral("H"), QStringLiteral("Only this GPU (by name). Default: every GPU.")),
     };
     c.invoke = runEvidence;
@@ -128,7 +132,7 @@ Command quarantineCommand()
     c.usage = QStringLiteral("STORE");
     c.arguments = {{QStringLiteral("STORE"), QStringLiteral("the gpuf store"), {}}};
     c.options = {
-        Option::text(kMeasurement, QStringLiteral("ID"), QStringLiteral("The measurement (by id).")).mandatory(),
+        rowIdOption(kMeasurement, QStringLiteral("The measurement (by id)."), QStringLiteral("a measurement id")),
         Option::text(kNote, QStringLiteral("TEXT"), QStringLiteral("Why it is set aside.")),
         Option::flag(kRelease, QStringLiteral("Lift the quarantine.")),
     };

@@ -1,449 +1,384 @@
-// gpuf search start|resume|pause|stop|status|list|export|compare: the kernel search without a display. start and
-// resume run the engine on its own thread and print progress on stderr (a bar on a terminal, a line per step
-// otherwise); pause and stop append an event the running search folds in; compare runs the modes in memory and the
-// baselines beside them on the same space (docs/search.md, "Comparing strategies").
-#include "app/cli/command.h"
+// gpuf search start|resume|pause|stop|status|list|export|compare|families: the kernel search without a display, on
+// the command runner (invocation.h) as every command is. start and resume run the engine through the search host on
+// its own thread and print progress on stderr (a bar on a terminal, a line per step otherwise); pause and stop append
+// an event the running search folds in; compare runs the modes in memory and the baselines beside them on the same
+// space (docs/search.md, "Comparing strategies").
+#include "app/cli/cli_engine.h"
+#include "app/cli/invocation.h"
+#include "app/cli/local_loop.h"
 #include "app/cli/option_names.h"
+#include "app/cli/progress.h"
 #include "app/cli/search_options.h"
 #include "app/cli/search_progress.h"
+#include "app/cli/search_report.h"
 #include "core/domain/search_event_kind.h"
-#include "core/mutators/shipped_families.h"
-#include "core/search/certified_trust.h"
 #include "core/search/compare.h"
-#include "core/search/node_names.h"
-#include "core/search/recorded_mutators.h"
 #include "core/search/search_export.h"
 #include "core/search/search_host.h"
 #include "core/search/search_setup.h"
-#include "core/store/problem_repo.h"
-#include "core/store/recorded_spaces.h"
 #include "core/store/search_repo.h"
 #include "core/store/store.h"
 
-#include <QEventLoop>
-#include <QFileInfo>
 #include <QJsonArray>
-#include <QJsonObject>
 #include <QSaveFile>
 #include <QThread>
+
+#include <algorithm>
 
 namespace gpuf::cli {
 namespace {
 
 using namespace gpuf::search;
 
-QJsonObject statusJson(const SearchState &state)
-{
-    const SearchSnapshot s = snapshotOf(state);
-    QJsonObject best;
-    if (const Candidate *c = state.candidate(state.bestNode)) {
-        best = {{QStringLiteral("node_id"), c->nodeId}, {QStringLiteral("kernel_id"), c->kernelId},
-            {QStringLiteral("content_hash"), c->contentHash}, {QStringLiteral("speedup"), c->reward.value_or(0.0)},
-            {QStringLiteral("step"), c->step}, {QStringLiteral("replay"), c->feedback.replayed},
-            {QStringLiteral("seed"), c->seedNode}};
-    }
-    return {{QStringLiteral("name"), state.name}, {QStringLiteral("mode"), s.mode},
-        {QStringLiteral("status"), runStatusName(s.status)}, {QStringLiteral("step"), s.step},
-        {QStringLiteral("steps"), s.steps}, {QStringLiteral("gpu_evaluations"), s.gpuEvaluations},
-        {QStringLiteral("unsuccessful_evaluations"), s.unsuccessfulEvaluations},
-        {QStringLiteral("evaluation_failures"), s.evaluationFailures},
-        {QStringLiteral("forecast_failures"), s.forecastFailures},
-        {QStringLiteral("replayed_evaluations"), s.replayedEvaluations}, {QStringLiteral("forecasts"), s.forecasts},
-        {QStringLiteral("deferred"), s.deferred}, {QStringLiteral("queued"), s.queued},
-        {QStringLiteral("archive_size"), s.archiveSize}, {QStringLiteral("events"), s.events},
-        {QStringLiteral("best_speedup"), s.bestSpeedup ? QJsonValue(*s.bestSpeedup) : QJsonValue()},
-        {QStringLiteral("best_kernel"), best.isEmpty() ? QJsonValue() : QJsonValue(best)},
-        {QStringLiteral("gpu"), state.config.gpu.name()}, {QStringLiteral("hardware"), state.config.hardware},
-        {QStringLiteral("finish_reason"), s.finishReason.isEmpty() ? QJsonValue() : QJsonValue(s.finishReason)},
-        {QStringLiteral("exhausted"), s.exhausted},
-        {QStringLiteral("certified"), state.certified.isEmpty() ? QJsonValue() : QJsonValue(state.certified)},
-        {QStringLiteral("drift_alarm"), state.driftAlarm.isEmpty() ? QJsonValue() : QJsonValue(state.driftAlarm)}};
-}
-
-// The best node's readable name: its configuration, or its kernel's stored name; empty when it has neither.
-QString bestNodeName(Store &store, const SearchState &state)
-{
-    const Candidate *c = state.candidate(state.bestNode);
-    if (!c)
-        return {};
-    QString name;
-    if (c->kernelId > 0) {
-        if (auto kernel = KernelRepo(store).find(c->kernelId); kernel && *kernel)
-            name = (*kernel)->name;
-    }
-    return nodeDisplayName(c->parameters, name);
-}
-
-void printStatus(Io &io, const SearchState &state, const QString &bestName)
-{
-    const SearchSnapshot s = snapshotOf(state);
-    io.out << "search " << state.name << " (" << s.mode << ", " << runStatusName(s.status) << "): step " << s.step
-           << "/" << s.steps << ", " << s.gpuEvaluations << " GPU evaluation(s)";
-    if (s.replayedEvaluations > 0)
-        io.out << " (" << s.replayedEvaluations << " replayed ↺)";
-    if (s.evaluationFailures > 0)
-        io.out << ", " << s.evaluationFailures << " could not run";
-    io.out << ", " << s.forecasts << " forecast(s)";
-    if (s.forecastFailures > 0)
-        io.out << " (" << s.forecastFailures << " failed)";
-    io.out << ", " << s.deferred << " deferred";
-    if (s.queued > 0)
-        io.out << " (" << s.queued << " queued)";
-    io.out << ", archive " << s.archiveSize << '\n';
-    if (s.exhausted)
-        io.out << "the proposals ran out: " << s.finishReason << '\n';
-    if (s.bestSpeedup) {
-        const Candidate *c = state.candidate(state.bestNode);
-        io.out << "best " << QString::number(*s.bestSpeedup, 'f', 3) << "×";
-        if (c && c->feedback.replayed)
-            io.out << " (replay)";
-        if (c && !bestName.isEmpty())
-            io.out << ": " << bestName << " (kernel " << c->kernelId << ", node " << c->nodeId << ")";
-        else if (c)
-            io.out << ": kernel " << c->kernelId << " (" << c->contentHash.left(12) << "), node " << c->nodeId;
-        io.out << '\n';
-    }
-    for (const QString &line : trustStatusLines(state))
-        io.out << line << '\n';
-    io.out.flush();
-}
-
-// Runs the stored search named `name` on the search host's engine thread until it finishes, stops, pauses or fails.
-int runSearch(Io &io, const QString &storePath, const QString &name, const SetupOptions &setup, bool quiet, bool json)
+// Runs the stored search named `name` on the search host's engine thread until it finishes, stops, pauses or fails;
+// then prints its figures as the log holds them.
+int runSearch(Invocation &run, const QString &storePath, const QString &name, const SetupOptions &setup)
 {
     SearchHost host;
     host.setStorePath(storePath);
     host.setSetupOptions(setup);
-    SearchProgress progress(io.err, quiet);
-    QEventLoop loop;
+    Progress progress(run.err(), run.isSet(kQuiet));
+    SearchProgress bar(progress);
     QString error;
     SearchSnapshot last;
-    QObject::connect(&host, &SearchHost::snapshotChanged, &loop, [&](const SearchSnapshot &s) {
+    QObject::connect(&host, &SearchHost::snapshotChanged, &host, [&](const SearchSnapshot &s) {
         last = s;
-        progress.snapshot(s);
+        bar.snapshot(s);
     });
-    QObject::connect(&host, &SearchHost::stepCompleted, &loop, [&](const SearchSnapshot &s) {
+    QObject::connect(&host, &SearchHost::stepCompleted, &host, [&](const SearchSnapshot &s) {
         last = s;
-        progress.step(s);
+        bar.step(s);
     });
-    QObject::connect(&host, &SearchHost::failed, &loop, [&](const QString &, const QString &message) {
+    LocalLoop loop;
+    loop.endOn(host, &SearchHost::failed, [&error](const QString &, const QString &message) {
         error = message;
-        loop.quit();
+        return true;
     });
-    QObject::connect(&host, &SearchHost::halted, &loop, [&](const SearchSnapshot &s) {
+    loop.endOn(host, &SearchHost::halted, [&last](const SearchSnapshot &s) {
         last = s;
-        loop.quit();
+        return true;
     });
-    host.run(name);
-    loop.exec();
+    loop.run([&] { host.run(name); });
     host.releaseAll();
     host.waitForReleased();
-    progress.finish(last);
+    bar.finish(last);
     if (!error.isEmpty())
-        return fail(io, BadInput, QStringLiteral("search: ") + error);
-    auto store = Store::open(storePath, Store::Mode::ExistingOnly, Store::Check::Header);
+        return run.bad(error);
+    auto store = run.existingStore(storePath, Store::Check::Header);
     if (!store)
-        return fail(io, BadInput, QStringLiteral("search: ") + store.error());
+        return run.bad(store.error());
     auto state = foldStoredSearch(**store, name);
     if (!state)
-        return fail(io, BadInput, QStringLiteral("search: ") + state.error());
-    if (json)
-        printJson(io, QJsonDocument(statusJson(*state)));
+        return run.bad(state.error());
+    if (run.json())
+        run.printJson(searchStatusJson(*state));
     else
-        printStatus(io, *state, bestNodeName(**store, *state));
+        printSearchStatus(run.out(), *state, bestNodeName(**store, *state));
     return Success;
 }
 
-int runStart(const QStringList &args, const QCommandLineParser &p, Io &io)
+// --unsandboxed reaches this machine's gpuf-measure only: a cluster's nodes take it from their profile.
+Status sandboxReachesTheGpu(const Invocation &run, const SearchConfig &config)
 {
-    if (args.size() != 1)
-        return fail(io, UsageError, QStringLiteral("search start: give exactly one STORE"));
-    if (!p.isSet(kName))
-        return fail(io, UsageError, QStringLiteral("search start: --name NAME is required"));
-    auto config = configFromOptions(p);
+    if (run.isSet(kUnsandboxed) && config.gpu.kind == GpuSource::Kind::Cluster)
+        return Error {CliEngine::unsandboxedOnCluster(config.clusterProfileName())};
+    return {};
+}
+
+int runStart(Invocation &run, const QStringList &args, const OptionValues &given)
+{
+    if (!run.isSet(kName))
+        return run.usage(QStringLiteral("--name NAME is required"));
+    auto config = configFromOptions(run.parser(), given);
     if (!config)
-        return fail(io, BadInput, QStringLiteral("search start: ") + config.error());
+        return run.bad(config.error());
+    if (Status s = sandboxReachesTheGpu(run, *config); !s)
+        return run.bad(s.error());
     {
-        auto store = Store::open(args.first(), Store::Mode::ExistingOnly);
+        auto store = run.existingStore(args.first());
         if (!store)
-            return fail(io, BadInput, QStringLiteral("search start: ") + store.error());
+            return run.bad(store.error());
         if (Status known = knownSpace(**store, *config); !known)
-            return fail(io, BadInput, QStringLiteral("search start: ") + known.error());
-        auto id = createSearch(**store, p.value(kName), *config, setupFrom(p));
+            return run.bad(known.error());
+        SetupOptions setup = setupFrom(run.parser());
+        // The local GPU's worker is asked before anything is written; what it says of Python candidates is said once.
+        setup.notice = [&run](const QString &text) {
+            run.err() << run.prefix() << ": " << text << '\n';
+            run.err().flush();
+        };
+        auto id = createSearch(**store, run.value(kName), *config, setup);
         if (!id)
-            return fail(io, BadInput, QStringLiteral("search start: ") + id.error());
+            return run.bad(id.error());
     }
-    return runSearch(io, args.first(), p.value(kName), setupFrom(p), p.isSet(kQuiet), p.isSet(QStringLiteral("json")));
+    return runSearch(run, args.first(), run.value(kName), setupFrom(run.parser()));
+}
+
+// --steps is the whole budget: it may extend a search, not cut it below the steps done. Recorded as a configuration
+// change, in one transaction with the stored configuration.
+Status extendBudget(Store &store, RowId id, const SearchState &state, int steps)
+{
+    if (steps < state.completedSteps())
+        return Error {QStringLiteral("'%1' has completed %2 steps already; --steps is the whole budget, so it takes at "
+                                     "least %2 (more to run on)")
+                          .arg(state.name)
+                          .arg(state.completedSteps())};
+    if (steps == state.config.steps)
+        return {};
+    SearchConfig changed = state.config;
+    changed.steps = steps;
+    if (Status s = changed.validate(); !s)
+        return s;
+    return appendControlEvent(store, id, SearchEventKind::ConfigChanged,
+        {{QStringLiteral("changes"), QJsonObject {{QStringLiteral("steps"), steps}}}},
+        [&] { return SearchRepo(store).updateConfig(id, changed.toJson()); });
 }
 
 // Options given to resume must match the stored configuration (only --steps may extend the budget).
-int runResume(const QStringList &args, const QCommandLineParser &p, Io &io)
+int runResume(Invocation &run, const QStringList &args, const OptionValues &given)
 {
-    if (args.size() != 2)
-        return fail(io, UsageError, QStringLiteral("search resume: give STORE and NAME"));
     const QString &name = args.at(1);
     {
-        auto store = Store::open(args.first(), Store::Mode::ExistingOnly);
+        auto store = run.existingStore(args.first());
         if (!store)
-            return fail(io, BadInput, QStringLiteral("search resume: ") + store.error());
+            return run.bad(store.error());
         auto state = foldStoredSearch(**store, name);
         if (!state)
-            return fail(io, BadInput, QStringLiteral("search resume: ") + state.error());
+            return run.bad(state.error());
         if (state->stopped)
-            return fail(io, BadInput, QStringLiteral("search resume: '%1' was stopped; start a new search").arg(name));
-        if (const QStringList differences = differencesFromOptions(p, state->config); !differences.isEmpty())
-            return fail(io, BadInput,
-                QStringLiteral("search resume: '%1' runs under another configuration: %2; a search resumes only"
-                               " under its own (start a new one to change it)")
-                    .arg(name, differences.join(QStringLiteral(", "))));
-        SearchRepo searches(**store);
-        auto search = searches.findByName(name);
+            return run.bad(QStringLiteral("'%1' was stopped; start a new search").arg(name));
+        if (const QStringList differences = differencesFromOptions(run.parser(), state->config); !differences.isEmpty())
+            return run.bad(QStringLiteral("'%1' runs under another configuration: %2; a search resumes only under its "
+                                          "own (start a new one to change it)")
+                               .arg(name, differences.join(QStringLiteral(", "))));
+        if (Status s = sandboxReachesTheGpu(run, state->config); !s)
+            return run.bad(s.error());
+        auto search = SearchRepo(**store).findByName(name);
         if (!search || !search->has_value())
-            return fail(io, BadInput, QStringLiteral("search resume: no search named '%1'").arg(name));
+            return run.bad(QStringLiteral("no search named '%1'").arg(name));
         const RowId id = (*search)->id;
-        auto steps = positiveInt(p, kSteps, state->config.steps);
-        if (!steps)
-            return fail(io, BadInput, QStringLiteral("search resume: ") + steps.error());
-        if (*steps < state->completedSteps())
-            return fail(io, BadInput,
-                QStringLiteral("search resume: '%1' has completed %2 steps already; --steps is the whole budget, so "
-                               "it takes at least %2 (more to run on)")
-                    .arg(name)
-                    .arg(state->completedSteps()));
-        if (*steps != state->config.steps) {
-            SearchConfig changed = state->config;
-            changed.steps = *steps;
-            Status s = appendControlEvent(**store, id, SearchEventKind::ConfigChanged,
-                {{QStringLiteral("changes"), QJsonObject {{QStringLiteral("steps"), *steps}}}},
-                [&] { return searches.updateConfig(id, changed.toJson()); });
-            if (!s)
-                return fail(io, BadInput, QStringLiteral("search resume: ") + s.error());
-        }
+        if (Status s = extendBudget(**store, id, *state, given.integer(kSteps, state->config.steps)); !s)
+            return run.bad(s.error());
         if (state->paused) {
             if (Status s = appendControlEvent(**store, id, SearchEventKind::SearchResumed, {}); !s)
-                return fail(io, BadInput, QStringLiteral("search resume: ") + s.error());
+                return run.bad(s.error());
         }
     }
-    return runSearch(io, args.first(), name, setupFrom(p), p.isSet(kQuiet), p.isSet(QStringLiteral("json")));
+    return runSearch(run, args.first(), name, setupFrom(run.parser()));
 }
 
 // pause and stop: one event in the search's log; a running search folds it in and acts on it.
-int runControl(const QString &verb, const QStringList &args, Io &io)
+int runControl(Invocation &run, const QStringList &args, bool pause)
 {
-    if (args.size() != 2)
-        return fail(io, UsageError, QStringLiteral("search %1: give STORE and NAME").arg(verb));
-    auto store = Store::open(args.first(), Store::Mode::ExistingOnly);
+    const QString &name = args.at(1);
+    auto store = run.existingStore(args.first());
     if (!store)
-        return fail(io, BadInput, QStringLiteral("search %1: ").arg(verb) + store.error());
-    auto state = foldStoredSearch(**store, args.at(1));
+        return run.bad(store.error());
+    auto state = foldStoredSearch(**store, name);
     if (!state)
-        return fail(io, BadInput, QStringLiteral("search %1: ").arg(verb) + state.error());
+        return run.bad(state.error());
     if (state->finished || state->stopped) {
-        io.out << "search " << args.at(1) << " is already " << (state->finished ? "finished" : "stopped") << '\n';
+        run.out() << "search " << name << " is already " << (state->finished ? "finished" : "stopped") << '\n';
         return Success;
     }
-    if (verb == QLatin1StringView("pause") && state->paused) {
-        io.out << "search " << args.at(1) << " is already paused\n";
+    if (pause && state->paused) {
+        run.out() << "search " << name << " is already paused\n";
         return Success;
     }
-    auto search = SearchRepo(**store).findByName(args.at(1));
+    auto search = SearchRepo(**store).findByName(name);
     if (!search || !search->has_value())
-        return fail(io, BadInput, QStringLiteral("search %1: no search named '%2'").arg(verb, args.at(1)));
+        return run.bad(QStringLiteral("no search named '%1'").arg(name));
+    const QString verb = pause ? QStringLiteral("pause") : QStringLiteral("stop");
     Status s = appendControlEvent(**store, (*search)->id,
-        verb == QLatin1StringView("pause") ? SearchEventKind::SearchPaused : SearchEventKind::SearchStopped,
-        {{QStringLiteral("by"), QStringLiteral("gpuf search %1").arg(verb)}});
+        pause ? SearchEventKind::SearchPaused : SearchEventKind::SearchStopped,
+        {{QStringLiteral("by"), QString(QStringLiteral("gpuf search ") + verb)}});
     if (!s)
-        return fail(io, BadInput, QStringLiteral("search %1: ").arg(verb) + s.error());
-    io.out << "search " << args.at(1) << (verb == QLatin1StringView("pause") ? " paused" : " stopped")
-           << " (a running search finishes the requests in flight, then halts)\n";
+        return run.bad(s.error());
+    run.out() << "search " << name << (pause ? " paused" : " stopped")
+              << " (a running search finishes the requests in flight, then halts)\n";
     return Success;
 }
 
-int runStatus(const QStringList &args, const QCommandLineParser &p, Io &io)
+int runStatus(Invocation &run, const QStringList &args, const OptionValues &)
 {
-    if (args.size() != 2)
-        return fail(io, UsageError, QStringLiteral("search status: give STORE and NAME"));
-    auto store = Store::open(args.first(), Store::Mode::ReadOnly);
+    auto store = run.readStore(args.first());
     if (!store)
-        return fail(io, BadInput, QStringLiteral("search status: ") + store.error());
+        return run.bad(store.error());
     auto state = foldStoredSearch(**store, args.at(1));
     if (!state)
-        return fail(io, BadInput, QStringLiteral("search status: ") + state.error());
-    if (p.isSet(QStringLiteral("json")))
-        printJson(io, QJsonDocument(statusJson(*state)));
+        return run.bad(state.error());
+    if (run.json())
+        run.printJson(searchStatusJson(*state));
     else
-        printStatus(io, *state, bestNodeName(**store, *state));
+        printSearchStatus(run.out(), *state, bestNodeName(**store, *state));
     return Success;
 }
 
-int runList(const QStringList &args, const QCommandLineParser &p, Io &io)
+// One line of `gpuf search list`: the name, mode and status, then the figures or why the log cannot be read.
+void printListRow(QTextStream &out, const Search &s, const QJsonObject &row, const Result<SearchState> &state)
 {
-    if (args.size() != 1)
-        return fail(io, UsageError, QStringLiteral("search list: give exactly one STORE"));
-    auto store = Store::open(args.first(), Store::Mode::ReadOnly);
+    out << s.name.leftJustified(24) << ' ' << s.mode.leftJustified(10) << ' '
+        << row.value(QStringLiteral("status")).toString().leftJustified(9);
+    if (state) {
+        out << " step " << row.value(QStringLiteral("step")).toInt() << "/"
+            << row.value(QStringLiteral("steps")).toInt() << ", "
+            << row.value(QStringLiteral("gpu_evaluations")).toInt() << " GPU evaluation(s)";
+        if (row.value(QStringLiteral("replayed_evaluations")).toInt() > 0)
+            out << " (replay)";
+        if (state->bestReward)
+            out << ", best " << QString::number(*state->bestReward, 'f', 3) << "×";
+    } else {
+        out << " " << state.error();
+    }
+    out << '\n';
+}
+
+int runList(Invocation &run, const QStringList &args, const OptionValues &)
+{
+    auto store = run.readStore(args.first());
     if (!store)
-        return fail(io, BadInput, QStringLiteral("search list: ") + store.error());
+        return run.bad(store.error());
     auto searches = SearchRepo(**store).list();
     if (!searches)
-        return fail(io, BadInput, QStringLiteral("search list: ") + searches.error());
+        return run.bad(searches.error());
     QJsonArray rows;
     for (const Search &s : std::as_const(*searches)) {
         auto state = foldStoredSearch(**store, s.name);
         QJsonObject row {{QStringLiteral("name"), s.name}, {QStringLiteral("mode"), s.mode}};
         if (state) {
-            row = statusJson(*state);
+            row = searchStatusJson(*state);
         } else {
             row.insert(QStringLiteral("status"), QStringLiteral("unreadable"));
             row.insert(QStringLiteral("error"), state.error());
         }
         rows.append(row);
-        if (!p.isSet(QStringLiteral("json"))) {
-            io.out << s.name.leftJustified(24) << ' ' << s.mode.leftJustified(10) << ' '
-                   << row.value(QStringLiteral("status")).toString().leftJustified(9);
-            if (state) {
-                io.out << " step " << row.value(QStringLiteral("step")).toInt() << "/"
-                       << row.value(QStringLiteral("steps")).toInt() << ", "
-                       << row.value(QStringLiteral("gpu_evaluations")).toInt() << " GPU evaluation(s)";
-                if (row.value(QStringLiteral("replayed_evaluations")).toInt() > 0)
-                    io.out << " (replay)";
-                if (state->bestReward)
-                    io.out << ", best " << QString::number(*state->bestReward, 'f', 3) << "×";
-            } else {
-                io.out << " " << state.error();
-            }
-            io.out << '\n';
-        }
+        if (!run.json())
+            printListRow(run.out(), s, row, state);
     }
-    if (p.isSet(QStringLiteral("json")))
-        printJson(io, QJsonDocument(rows));
-    io.out.flush();
+    if (run.json())
+        run.printJson(rows);
+    run.out().flush();
     return Success;
 }
 
-int runExport(const QStringList &args, const QCommandLineParser &p, Io &io)
+int runExport(Invocation &run, const QStringList &args, const OptionValues &)
 {
-    if (args.size() != 2)
-        return fail(io, UsageError, QStringLiteral("search export: give STORE and NAME"));
-    if (!p.isSet(kOut))
-        return fail(io, UsageError, QStringLiteral("search export: --out FILE is required"));
-    auto store = Store::open(args.first(), Store::Mode::ReadOnly);
+    if (!run.isSet(kOut))
+        return run.usage(QStringLiteral("--out FILE is required"));
+    auto store = run.readStore(args.first());
     if (!store)
-        return fail(io, BadInput, QStringLiteral("search export: ") + store.error());
+        return run.bad(store.error());
     if (auto state = foldStoredSearch(**store, args.at(1)); !state)
-        return fail(io, BadInput, QStringLiteral("search export: ") + state.error());
-    if (Status s = exportEventLog(**store, args.at(1), p.value(kOut)); !s)
-        return fail(io, BadInput, QStringLiteral("search export: ") + s.error());
-    io.out << "wrote " << p.value(kOut) << '\n';
+        return run.bad(state.error());
+    if (Status s = exportEventLog(**store, args.at(1), run.value(kOut)); !s)
+        return run.bad(s.error());
+    run.out() << "wrote " << run.value(kOut) << '\n';
     return Success;
 }
 
-int runCompare(const QStringList &args, const QCommandLineParser &p, Io &io)
+// The equal-budget comparison's options: the base configuration (replayed), the seeds, the factor, the strategies.
+Result<CompareOptions> compareOptionsFrom(const Invocation &run, const QString &storePath, const OptionValues &given)
 {
-    if (args.size() != 1)
-        return fail(io, UsageError, QStringLiteral("search compare: give exactly one STORE"));
-    auto config = configFromOptions(p);
+    auto config = configFromOptions(run.parser(), given);
     if (!config)
-        return fail(io, BadInput, QStringLiteral("search compare: ") + config.error());
+        return config.failure();
     config->gpu = GpuSource::replay();
     if (config->forecaster.isEmpty())
         config->forecaster = QStringLiteral("costmodel");
     CompareOptions options;
     options.base = *config;
-    options.storePath = args.first();
-    auto seeds = positiveInt(p, kSeeds, 10);
-    auto factor = positiveInt(p, kFactor, 4);
-    auto jobs = positiveInt(p, kJobs, std::max(1, QThread::idealThreadCount()));
-    for (const auto *r : {&seeds, &factor, &jobs}) {
-        if (!*r)
-            return fail(io, BadInput, QStringLiteral("search compare: ") + r->error());
-    }
-    if (*seeds > 1000 || *jobs > 256)
-        return fail(io, BadInput, QStringLiteral("search compare: --seeds takes at most 1000 and --jobs at most 256"));
-    options.seeds = *seeds;
-    options.proposalFactor = *factor;
-    options.jobs = *jobs;
-    if (p.isSet(kStrategies)) {
-        auto strategies = strategiesFromNames(p.value(kStrategies));
+    options.storePath = storePath;
+    options.seeds = given.integer(kSeeds, 10);
+    options.proposalFactor = given.integer(kFactor, 4);
+    options.jobs = given.integer(kJobs, std::clamp(QThread::idealThreadCount(), 1, 256));
+    if (run.isSet(kStrategies)) {
+        auto strategies = strategiesFromNames(run.value(kStrategies));
         if (!strategies)
-            return fail(io, BadInput, QStringLiteral("search compare: --strategies: ") + strategies.error());
+            return Error {QStringLiteral("--strategies: ") + strategies.error()};
         options.strategies = *strategies;
     }
-    if (!p.isSet(kQuiet))
-        options.progress = [&io](int done, int total, const QString &line) {
-            io.err << QStringLiteral("[%1/%2] ").arg(done).arg(total) << line << '\n';
-            io.err.flush();
-        };
-    if (!QFileInfo::exists(options.storePath))
-        return fail(io, BadInput, QStringLiteral("search compare: no store at %1").arg(options.storePath));
+    return options;
+}
+
+int runCompare(Invocation &run, const QStringList &args, const OptionValues &given)
+{
+    auto options = compareOptionsFrom(run, args.first(), given);
+    if (!options)
+        return run.bad(options.error());
+    Progress progress(run.err(), run.isSet(kQuiet));
+    options->progress = [&progress](int done, int total, const QString &line) { progress.count(done, total, line); };
     {
-        auto store = Store::open(options.storePath, Store::Mode::ReadOnly);
+        auto store = run.readStore(options->storePath);
         if (!store)
-            return fail(io, BadInput, QStringLiteral("search compare: ") + store.error());
-        if (Status known = knownSpace(**store, options.base); !known)
-            return fail(io, BadInput, QStringLiteral("search compare: ") + known.error());
+            return run.bad(store.error());
+        if (Status known = knownSpace(**store, options->base); !known)
+            return run.bad(known.error());
     }
-    auto report = compareStrategies(options, setupFrom(p));
+    auto report = compareStrategies(*options, setupFrom(run.parser()));
     if (!report)
-        return fail(io, BadInput, QStringLiteral("search compare: ") + report.error());
-    if (p.isSet(kCsv)) {
-        QSaveFile file(p.value(kCsv));
+        return run.bad(report.error());
+    if (run.isSet(kCsv)) {
+        QSaveFile file(run.value(kCsv));
         if (!file.open(QIODevice::WriteOnly) || file.write(report->toCsv().toUtf8()) < 0 || !file.commit())
-            return fail(io, BadInput,
-                QStringLiteral("search compare: cannot write %1: %2").arg(p.value(kCsv), file.errorString()));
+            return run.bad(QStringLiteral("cannot write %1: %2").arg(run.value(kCsv), file.errorString()));
     }
-    if (p.isSet(QStringLiteral("json")))
-        printJson(io, QJsonDocument(report->toJson()));
+    if (run.json())
+        run.printJson(report->toJson());
     else
-        io.out << report->text();
-    io.out.flush();
+        run.out() << report->text();
+    run.out().flush();
     return Success;
 }
 
-struct Subcommand
+// A sub-command of `gpuf search`: its name, the arguments it takes after it (-1: any) and its logic.
+struct Verb
 {
     QString name;
-    std::function<int(const QStringList &, const QCommandLineParser &, Io &)> run;
+    int arguments;
+    int (*run)(Invocation &, const QStringList &, const OptionValues &);
 };
 
-// The sub-commands of `gpuf search`.
-const QList<Subcommand> &subcommands()
+const QList<Verb> &verbs()
 {
-    static const QList<Subcommand> all {
-        {QStringLiteral("start"), runStart},
-        {QStringLiteral("resume"), runResume},
-        {QStringLiteral("pause"),
-            [](const QStringList &a, const QCommandLineParser &, Io &io) {
-                return runControl(QStringLiteral("pause"), a, io);
+    static const QList<Verb> all {
+        {QStringLiteral("start"), 1, runStart},
+        {QStringLiteral("resume"), 2, runResume},
+        {QStringLiteral("pause"), 2,
+            [](Invocation &run, const QStringList &args, const OptionValues &) { return runControl(run, args, true); }},
+        {QStringLiteral("stop"), 2,
+            [](Invocation &run, const QStringList &args, const OptionValues &) {
+                return runControl(run, args, false);
             }},
-        {QStringLiteral("stop"),
-            [](const QStringList &a, const QCommandLineParser &, Io &io) {
-                return runControl(QStringLiteral("stop"), a, io);
-            }},
-        {QStringLiteral("status"), runStatus},
-        {QStringLiteral("list"), runList},
-        {QStringLiteral("export"), runExport},
-        {QStringLiteral("compare"), runCompare},
-        {QStringLiteral("families"),
-            [](const QStringList &, const QCommandLineParser &p, Io &io) { return runSearchFamilies(p, io); }},
+        {QStringLiteral("status"), 2, runStatus},
+        {QStringLiteral("list"), 1, runList},
+        {QStringLiteral("export"), 2, runExport},
+        {QStringLiteral("compare"), 1, runCompare},
+        {QStringLiteral("families"), -1,
+            [](Invocation &run, const QStringList &, const OptionValues &) { return runSearchFamilies(run); }},
     };
     return all;
 }
 
-int runSearchCommand(const QCommandLineParser &p, Io &io)
+int runSearchCommand(Invocation &run)
 {
-    const QStringList args = p.positionalArguments();
     QStringList names;
-    for (const Subcommand &s : subcommands())
-        names << s.name;
-    if (args.isEmpty())
-        return fail(
-            io, UsageError, QStringLiteral("search: give a sub-command (%1)").arg(names.join(QLatin1Char('|'))));
-    for (const Subcommand &s : subcommands()) {
-        if (s.name == args.first())
-            return s.run(args.mid(1), p, io);
-    }
-    return fail(io, UsageError,
-        QStringLiteral("search: unknown sub-command '%1' (%2)").arg(args.first(), names.join(QLatin1Char('|'))));
+    for (const Verb &v : verbs())
+        names << v.name;
+    if (run.args().isEmpty())
+        return run.usage(QStringLiteral("give a sub-command (%1)").arg(names.join(QLatin1Char('|'))));
+    const auto verb = std::find_if(
+        verbs().cbegin(), verbs().cend(), [&run](const Verb &v) { return v.name == run.args().first(); });
+    if (verb == verbs().cend())
+        return run.usage(
+            QStringLiteral("unknown sub-command '%1' (%2)").arg(run.args().first(), names.join(QLatin1Char('|'))));
+    run.setPrefix(QStringLiteral("search ") + verb->name);
+    const QStringList args = run.args().mid(1);
+    if (verb->arguments >= 0 && args.size() != verb->arguments)
+        return run.usage(
+            verb->arguments == 1 ? QStringLiteral("give exactly one STORE") : QStringLiteral("give STORE and NAME"));
+    auto given = run.checkOptions();
+    if (!given)
+        return run.bad(given.error()); // a count or rate out of range is bad input here, as SearchConfig's own checks
+    return verb->run(run, args, *given);
 }
 
 } // namespace
@@ -457,8 +392,8 @@ Command searchCommand()
     c.usage = QStringLiteral("start STORE --name N --problem P [--mode M] … | resume STORE NAME | pause STORE NAME | "
                              "stop STORE NAME | status STORE NAME | list STORE | export STORE NAME --out FILE | "
                              "compare STORE --family F|--problem P [--strategies LIST] [--seeds N] [--csv FILE]");
-    c.addOptions = addSearchOptions;
-    c.run = runSearchCommand;
+    c.options = searchOptions();
+    c.invoke = runSearchCommand;
     return c;
 }
 

@@ -306,34 +306,32 @@ QJsonObject familyJson(const families::KernelFamily &f, qsizetype valid)
 
 } // namespace
 
-int runSearchFamilies(const QCommandLineParser &parser, Io &io)
+int runSearchFamilies(Invocation &run)
 {
-    // A caller that parsed the command line itself (a test) may have --json in its parser but not in io.json.
-    const bool json = io.json || parser.optionNames().contains(QStringLiteral("json"));
-    auto all = families::loadFamilies(familiesDir(parser), corpusDir(parser));
+    auto all = families::loadFamilies(familiesDir(run.parser()), corpusDir(run.parser()));
     if (!all)
-        return fail(io, BadInput, QStringLiteral("search families: %1").arg(all.error()));
+        return run.bad(all.error());
     QJsonArray list;
     for (const families::KernelFamily &f : std::as_const(*all)) {
         auto valid = families::validConfigurations(f);
         if (!valid)
-            return fail(io, BadInput, QStringLiteral("search families: %1").arg(valid.error()));
-        if (json) {
+            return run.bad(valid.error());
+        if (run.json()) {
             list.append(familyJson(f, valid->size()));
             continue;
         }
-        io.out << f.name << " (problem " << f.problem << "): " << valid->size() << " valid of " << f.spaceSize()
-               << " configurations\n  " << f.title << '\n';
+        run.out() << f.name << " (problem " << f.problem << "): " << valid->size() << " valid of " << f.spaceSize()
+                  << " configurations\n  " << f.title << '\n';
         for (const families::Tunable &t : f.tunables) {
             QStringList values;
             for (qint64 v : t.values)
                 values.append(QString::number(v));
-            io.out << "  " << t.name << " ∈ {" << values.join(QStringLiteral(", ")) << "}, default " << t.defaultValue
-                   << ": " << t.note << '\n';
+            run.out() << "  " << t.name << " ∈ {" << values.join(QStringLiteral(", ")) << "}, default "
+                      << t.defaultValue << ": " << t.note << '\n';
         }
     }
-    if (json)
-        printJson(io, QJsonDocument(QJsonObject {{QStringLiteral("families"), list}}));
+    if (run.json())
+        run.printJson(QJsonObject {{QStringLiteral("families"), list}});
     return Success;
 }
 
@@ -346,8 +344,6 @@ QList<Option> familySourceOptions()
             QStringLiteral("the corpus the families' problems come from (default: shipped)")),
     };
 }
-
-void addFamilySourceOptions(QCommandLineParser &parser) { addOptions(parser, familySourceOptions()); }
 
 Command sweepCommand()
 {

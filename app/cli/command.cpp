@@ -42,8 +42,6 @@ void addCommandOptions(QCommandLineParser &parser, const Command &command)
     for (const Argument &a : command.arguments)
         parser.addPositionalArgument(a.name, a.description, a.syntax);
     addOptions(parser, command.options);
-    if (command.addOptions)
-        command.addOptions(parser);
 }
 
 } // namespace gpuf::cli

@@ -43,9 +43,6 @@ struct Command
     QList<Argument> arguments;
     QList<Option> options; // besides --help and --json, which every command takes
     std::function<int(Invocation &)> invoke;
-    // `gpuf search` still adds its options and reads the parser itself (search_options.h); no other command does.
-    std::function<void(QCommandLineParser &)> addOptions;
-    std::function<int(const QCommandLineParser &, Io &)> run;
 };
 
 // Registry of the sub-commands, in the order `gpuf --help` lists them.
@@ -81,9 +78,8 @@ Command evidenceCommand();
 Command quarantineCommand();
 
 // `gpuf search families [--json]`: the shipped kernel families (cmd_sweep.cpp), for the search command to dispatch
-// to; familySourceOptions are the --families-dir and --corpus-dir options it reads (addFamilySourceOptions adds them).
-int runSearchFamilies(const QCommandLineParser &parser, Io &io);
+// to; familySourceOptions are the --families-dir and --corpus-dir options it reads.
+int runSearchFamilies(Invocation &run);
 QList<Option> familySourceOptions();
-void addFamilySourceOptions(QCommandLineParser &parser);
 
 } // namespace gpuf::cli

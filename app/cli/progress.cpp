@@ -26,6 +26,26 @@ void Progress::count(int done, int total, const QString &text)
     line(QStringLiteral("[%1/%2] ").arg(done).arg(total) + text);
 }
 
+void Progress::redraw(const QString &text)
+{
+    if (m_quiet || !m_terminal)
+        return;
+    QMutexLocker lock(&m_lock);
+    m_err << '\r' << text;
+    m_err.flush();
+    m_redrawn = true;
+}
+
+void Progress::endRedraw()
+{
+    QMutexLocker lock(&m_lock);
+    if (!m_redrawn)
+        return;
+    m_redrawn = false;
+    m_err << '\n';
+    m_err.flush();
+}
+
 void Progress::start(int total)
 {
     m_total = total;

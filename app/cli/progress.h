@@ -23,6 +23,10 @@ public:
     void line(const QString &text);
     // "[done/total] text" on a line of its own.
     void count(int done, int total, const QString &text);
+    // On a terminal, `text` drawn over the current line in place (a bar); nothing otherwise.
+    void redraw(const QString &text);
+    // Ends the line redraw() drew on, when it drew one.
+    void endRedraw();
 
     // Counting `total` items: item() after each finishes, `text` saying what it was and how it went.
     void start(int total);
@@ -35,6 +39,7 @@ private:
     QMutex m_lock;
     bool m_quiet = false;
     bool m_terminal = false;
+    bool m_redrawn = false;
     int m_total = 0;
     int m_done = 0;
     int m_failed = 0;

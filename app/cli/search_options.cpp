@@ -10,6 +10,7 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <cmath>
 
 namespace gpuf::cli {
 
@@ -17,99 +18,106 @@ using namespace gpuf::search;
 
 namespace {
 
-// How the selective modes trust and where measurements come from: τ, α, the policy, the GPU, the seed.
-void addTrustAndSourceOptions(QCommandLineParser &p)
+// A step or GPU budget, refused as it always was ("--steps takes a whole number of at least 0, not 'x'"); a budget of
+// 0 passes here and is refused by SearchConfig::validate() with its own sentence, as is one beyond its bound.
+Option budgetOption(const QString &name, const QString &help)
 {
-    p.addOption({kTau,
-        QStringLiteral("Selective mode: the confidence below which a forecast is not trusted (default"
-                       " 0.5)."),
-        QStringLiteral("T")});
-    p.addOption({kAlpha,
-        QStringLiteral("Surrogate and selective modes: the acceptable error among trusted forecasts; τ is then set "
-                       "before each step by conformal risk control over the pairs measured so far (certified "
-                       "setting, docs/search.md; default: off, τ as given)."),
-        QStringLiteral("A")});
-    p.addOption({kPolicy,
-        QStringLiteral("Surrogate and selective modes: what to measure — probability (the chance of beating the "
-                       "parent and the best, with a learner; default) | paper (the paper's rules)."),
-        QStringLiteral("P")});
-    p.addOption({kGpu,
-        QStringLiteral("Measurements from: local | replay | cluster:PROFILE (a Slurm cluster, docs/cluster.md; "
-                       "default replay)."),
-        QStringLiteral("G")});
-    p.addOption({kUnsandboxed,
-        QStringLiteral("Local: run Python candidates even where their sandbox (bubblewrap) cannot be made; only for "
-                       "candidates you trust (docs/python-problems.md).")});
-    p.addOption({kHardware, QStringLiteral("Replay: whose recorded runtimes (default: the GPU with most of them)."),
-        QStringLiteral("NAME")});
-    p.addOption({kSeed, QStringLiteral("Seed (default 0)."), QStringLiteral("N")});
-    p.addOption(
-        {kModel, QStringLiteral("The cost model's model file (default: the built-in one)."), QStringLiteral("FILE")});
-    p.addOption({kOut, QStringLiteral("export: the events.jsonl to write."), QStringLiteral("FILE")});
+    return Option::integer(name, QStringLiteral("N"), help)
+        .atLeast(0)
+        .refusedAs(QStringLiteral("takes a whole number of at least 0, not '%1'"));
+}
+
+// What the search optimises, where proposals come from, and its step and GPU budgets.
+QList<Option> spaceAndBudgetOptions()
+{
+    return {
+        Option::text(kName, QStringLiteral("NAME"), QStringLiteral("The search's name (start).")),
+        Option::text(kProblem, QStringLiteral("P"), QStringLiteral("The problem to optimise (its name in the store).")),
+        Option::text(
+            kFamily, QStringLiteral("F"), QStringLiteral("Search a kernel family's space (mutator 'family').")),
+        Option::text(
+            kMode, QStringLiteral("M"), QStringLiteral("standard | surrogate | selective (default standard).")),
+        Option::text(kForecaster, QStringLiteral("F"),
+            QStringLiteral("Forecaster of the surrogate and selective modes (default costmodel).")),
+        Option::text(kMutator, QStringLiteral("KIND"),
+            QStringLiteral("Where proposals come from: pool | injected | family | llm (default pool).")),
+        Option::text(kGenerator, QStringLiteral("NAME"),
+            QStringLiteral("The LLM forecaster profile (gpuf forecaster add) whose endpoint generates kernels "
+                           "(--mutator llm).")),
+        budgetOption(kSteps, QStringLiteral("Steps (default 40).")),
+        budgetOption(kParents, QStringLiteral("Parents per step (default 2).")),
+        budgetOption(kProposals,
+            QStringLiteral("Proposals per parent (default: --measure; 4× that in the surrogate and selective modes).")),
+        budgetOption(kMeasure, QStringLiteral("GPU measurements per parent and step (default 4).")),
+        budgetOption(kKeep, QStringLiteral("Children kept per parent in the archive (default 2).")),
+    };
+}
+
+// How the selective modes trust and where measurements come from: τ, α, the policy, the GPU, the seed.
+QList<Option> trustAndSourceOptions()
+{
+    return {
+        Option::real(kTau, QStringLiteral("T"),
+            QStringLiteral("Selective mode: the confidence below which a forecast is not trusted (default 0.5)."))
+            .refusedAs(QStringLiteral("takes a number in [0, 1], not '%1'")), // the range: validate()
+        // (0, 1), both ends excluded: the nearest numbers inside are the range.
+        Option::real(kAlpha, QStringLiteral("A"),
+            QStringLiteral("Surrogate and selective modes: the acceptable error among trusted forecasts; τ is then set "
+                           "before each step by conformal risk control over the pairs measured so far (certified "
+                           "setting, docs/search.md; default: off, τ as given)."))
+            .atLeast(std::nextafter(0.0, 1.0))
+            .atMost(std::nextafter(1.0, 0.0))
+            .refusedAs(QStringLiteral("takes an error rate in (0, 1), not '%1'")),
+        Option::text(kPolicy, QStringLiteral("P"),
+            QStringLiteral("Surrogate and selective modes: what to measure — probability (the chance of beating the "
+                           "parent and the best, with a learner; default) | paper (the paper's rules).")),
+        Option::text(kGpu, QStringLiteral("G"),
+            QStringLiteral("Measurements from: local | replay | cluster:PROFILE (a Slurm cluster, docs/cluster.md; "
+                           "default replay).")),
+        Option::flag(kUnsandboxed,
+            QStringLiteral("Local: run Python candidates even where their sandbox (bubblewrap) cannot be made; only "
+                           "for candidates you trust (docs/python-problems.md).")),
+        Option::text(kHardware, QStringLiteral("NAME"),
+            QStringLiteral("Replay: whose recorded runtimes (default: the GPU with most of them).")),
+        Option::uint64(kSeed, QStringLiteral("N"), QStringLiteral("Seed (default 0)."))
+            .refusedAs(QStringLiteral("takes a whole number, not '%1'")),
+        Option::text(
+            kModel, QStringLiteral("FILE"), QStringLiteral("The cost model's model file (default: the built-in one).")),
+        Option::text(kOut, QStringLiteral("FILE"), QStringLiteral("export: the events.jsonl to write.")),
+    };
 }
 
 // What `gpuf search compare` and the pool mutator take.
-void addCompareOptions(QCommandLineParser &p)
+QList<Option> compareOptions()
 {
-    p.addOption(
-        {kSeeds, QStringLiteral("compare: searches per strategy, seeds --seed … (default 10)."), QStringLiteral("N")});
-    p.addOption({kStrategies,
-        QStringLiteral("compare: the strategies, comma-separated: standard, surrogate, selective (modes), random, "
-                       "greedy, genetic (baselines); default standard,surrogate,selective,random."),
-        QStringLiteral("LIST")});
-    p.addOption({kCsv, QStringLiteral("compare: also write the anytime curves (mean and 95 % interval) as CSV."),
-        QStringLiteral("FILE")});
-    p.addOption(
-        {kJobs, QStringLiteral("compare: searches run at once (default: the machine's cores)."), QStringLiteral("N")});
-    p.addOption({kFactor,
-        QStringLiteral("compare: proposals per GPU measurement in the surrogate and selective modes"
-                       " (default 4)."),
-        QStringLiteral("K")});
-    p.addOption({kQuiet, QStringLiteral("No progress on stderr.")});
-    p.addOption({kPool, QStringLiteral("Propose a stored search's recorded proposals, in its order (mutator 'pool')."),
-        QStringLiteral("SEARCH")});
+    return {
+        Option::integer(
+            kSeeds, QStringLiteral("N"), QStringLiteral("compare: searches per strategy, seeds --seed … (default 10)."))
+            .atLeast(1)
+            .atMost(1000),
+        Option::text(kStrategies, QStringLiteral("LIST"),
+            QStringLiteral("compare: the strategies, comma-separated: standard, surrogate, selective (modes), random, "
+                           "greedy, genetic (baselines); default standard,surrogate,selective,random.")),
+        Option::text(kCsv, QStringLiteral("FILE"),
+            QStringLiteral("compare: also write the anytime curves (mean and 95 % interval) as CSV.")),
+        Option::integer(
+            kJobs, QStringLiteral("N"), QStringLiteral("compare: searches run at once (default: the machine's cores)."))
+            .atLeast(1)
+            .atMost(256),
+        Option::integer(kFactor, QStringLiteral("K"),
+            QStringLiteral("compare: proposals per GPU measurement in the surrogate and selective modes (default 4)."))
+            .atLeast(1),
+        Option::flag(kQuiet, QStringLiteral("No progress on stderr.")),
+        Option::text(kPool, QStringLiteral("SEARCH"),
+            QStringLiteral("Propose a stored search's recorded proposals, in its order (mutator 'pool').")),
+    };
 }
 
 } // namespace
 
-void addSearchOptions(QCommandLineParser &p)
+QList<Option> searchOptions()
 {
-    addFamilySourceOptions(p); // families: --families-dir, --corpus-dir
-    p.addOption({kName, QStringLiteral("The search's name (start)."), QStringLiteral("NAME")});
-    p.addOption({kProblem, QStringLiteral("The problem to optimise (its name in the store)."), QStringLiteral("P")});
-    p.addOption({kFamily, QStringLiteral("Search a kernel family's space (mutator 'family')."), QStringLiteral("F")});
-    p.addOption({kMode, QStringLiteral("standard | surrogate | selective (default standard)."), QStringLiteral("M")});
-    p.addOption({kForecaster, QStringLiteral("Forecaster of the surrogate and selective modes (default costmodel)."),
-        QStringLiteral("F")});
-    p.addOption({kMutator, QStringLiteral("Where proposals come from: pool | injected | family | llm (default pool)."),
-        QStringLiteral("KIND")});
-    p.addOption({kGenerator,
-        QStringLiteral("The LLM forecaster profile (gpuf forecaster add) whose endpoint generates kernels (--mutator "
-                       "llm)."),
-        QStringLiteral("NAME")});
-    p.addOption({kSteps, QStringLiteral("Steps (default 40)."), QStringLiteral("N")});
-    p.addOption({kParents, QStringLiteral("Parents per step (default 2)."), QStringLiteral("N")});
-    p.addOption({kProposals,
-        QStringLiteral("Proposals per parent (default: --measure; 4× that in the surrogate and selective modes)."),
-        QStringLiteral("N")});
-    p.addOption({kMeasure, QStringLiteral("GPU measurements per parent and step (default 4)."), QStringLiteral("N")});
-    p.addOption({kKeep, QStringLiteral("Children kept per parent in the archive (default 2)."), QStringLiteral("N")});
-    addTrustAndSourceOptions(p);
-    addCompareOptions(p);
-}
-
-Result<int> positiveInt(const QCommandLineParser &p, const QString &option, int fallback, bool allowZero)
-{
-    if (!p.isSet(option))
-        return fallback;
-    bool ok = false;
-    const int v = p.value(option).toInt(&ok);
-    if (!ok || v < (allowZero ? 0 : 1))
-        return Error {QStringLiteral("--%1 takes a whole number of at least %2, not '%3'")
-                          .arg(option)
-                          .arg(allowZero ? 0 : 1)
-                          .arg(p.value(option))};
-    return v;
+    return familySourceOptions() + spaceAndBudgetOptions() + trustAndSourceOptions() + compareOptions();
 }
 
 // --family F with --families-dir and --corpus-dir: the family and the mutator configuration naming it (the folders
@@ -202,10 +210,6 @@ Status mutatorFromOptions(const QCommandLineParser &p, SearchConfig &c)
     return {};
 }
 
-} // namespace
-
-namespace {
-
 Status readPolicy(const QCommandLineParser &p, SearchConfig &c)
 {
     if (!p.isSet(kPolicy))
@@ -217,37 +221,23 @@ Status readPolicy(const QCommandLineParser &p, SearchConfig &c)
     return {};
 }
 
-// The step and GPU budgets (--steps, --parents, --measure, --keep, --proposals): whole numbers, each refused with
-// its own sentence.
-Status readBudgets(const QCommandLineParser &p, SearchConfig &c)
+// The step and GPU budgets (--steps, --parents, --measure, --keep, --proposals), checked by the runner.
+void readBudgets(const OptionValues &given, SearchConfig &c)
 {
-    // A budget of 0 is refused by validate() with its own message, so 0 passes here.
-    struct IntOption
-    {
-        const QString &name;
-        int *target;
-    };
-    for (const IntOption &o : {IntOption {kSteps, &c.steps}, IntOption {kParents, &c.parentsPerStep},
-             IntOption {kMeasure, &c.measurementsPerParent}, IntOption {kKeep, &c.keepPerParent}}) {
-        auto v = positiveInt(p, o.name, *o.target, true);
-        if (!v)
-            return Error {v.error()};
-        *o.target = *v;
-    }
+    c.steps = given.integer(kSteps, c.steps);
+    c.parentsPerStep = given.integer(kParents, c.parentsPerStep);
+    c.measurementsPerParent = given.integer(kMeasure, c.measurementsPerParent);
+    c.keepPerParent = given.integer(kKeep, c.keepPerParent);
     // The default proposals follow --measure; one beyond its bound is refused for itself (validate), not through them.
     const qint64 proposalsDefault = qint64(c.measurementsPerParent) * (c.mode == Mode::Standard ? 1 : 4);
-    c.proposalsPerParent = int(std::min<qint64>(proposalsDefault, SearchConfig::kMaxProposals));
-    auto proposals = positiveInt(p, kProposals, c.proposalsPerParent, true);
-    if (!proposals)
-        return Error {proposals.error()};
-    c.proposalsPerParent = *proposals;
-    return {};
+    c.proposalsPerParent
+        = given.integer(kProposals, int(std::min<qint64>(proposalsDefault, SearchConfig::kMaxProposals)));
 }
 
 } // namespace
 
 // The configuration the options describe (defaults for what is not given).
-Result<SearchConfig> configFromOptions(const QCommandLineParser &p)
+Result<SearchConfig> configFromOptions(const QCommandLineParser &p, const OptionValues &given)
 {
     SearchConfig c;
     if (p.isSet(kMode)) {
@@ -261,23 +251,12 @@ Result<SearchConfig> configFromOptions(const QCommandLineParser &p)
         return s.failure();
     if (c.problem.isEmpty())
         return Error {QStringLiteral("give the problem to search (--problem NAME or --family NAME)")};
-    if (Status s = readBudgets(p, c); !s)
-        return Error {s.error()};
-    if (p.isSet(kTau)) {
-        bool ok = false;
-        c.tau = p.value(kTau).toDouble(&ok);
-        if (!ok)
-            return Error {QStringLiteral("--tau takes a number in [0, 1], not '%1'").arg(p.value(kTau))};
-    }
-    if (p.isSet(kAlpha)) {
-        bool ok = false;
-        c.alpha = p.value(kAlpha).toDouble(&ok);
-        if (!ok || !(c.alpha > 0.0 && c.alpha < 1.0))
-            return Error {QStringLiteral("--alpha takes an error rate in (0, 1), not '%1'").arg(p.value(kAlpha))};
-        if (p.isSet(kMode) && c.mode == Mode::Standard)
-            return Error {QStringLiteral("--alpha certifies the trust in forecasts: the standard mode makes none (give "
-                                         "--mode surrogate or selective)")};
-    }
+    readBudgets(given, c);
+    c.tau = given.real(kTau, c.tau);
+    c.alpha = given.real(kAlpha, c.alpha);
+    if (p.isSet(kAlpha) && p.isSet(kMode) && c.mode == Mode::Standard)
+        return Error {QStringLiteral("--alpha certifies the trust in forecasts: the standard mode makes none (give "
+                                     "--mode surrogate or selective)")};
     if (Status s = readPolicy(p, c); !s)
         return Error {s.error()};
     if (c.needsForecasts())
@@ -292,12 +271,7 @@ Result<SearchConfig> configFromOptions(const QCommandLineParser &p)
         c.gpu = *gpu;
     }
     c.hardware = p.value(kHardware);
-    if (p.isSet(kSeed)) {
-        bool ok = false;
-        c.seed = p.value(kSeed).toULongLong(&ok);
-        if (!ok)
-            return Error {QStringLiteral("--seed takes a whole number, not '%1'").arg(p.value(kSeed))};
-    }
+    c.seed = given.uint64(kSeed, c.seed);
     if (Status s = c.validate(); !s)
         return Error {s.error()};
     return c;

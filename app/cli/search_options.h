@@ -1,8 +1,9 @@
-// The options of `gpuf search` and the configuration they describe: their names, their parsing and checks (counts,
-// the family and its folders, a tuning space of the store), the run's set-up options, and what a resume's options
-// change against a stored configuration.
+// The options of `gpuf search` and the configuration they describe: their names and typed descriptions (the runner
+// checks counts and rates against their ranges), the family and its folders, a tuning space of the store, the run's
+// set-up options, and what a resume's options change against a stored configuration.
 #pragma once
 
+#include "app/cli/options.h"
 #include "core/common/result.h"
 #include "core/mutators/shipped_families.h"
 #include "core/search/search_config.h"
@@ -39,15 +40,14 @@ inline const QString kJobs = QStringLiteral("jobs");
 inline const QString kPool = QStringLiteral("pool");
 inline const QString kGenerator = QStringLiteral("generator");
 
-void addSearchOptions(QCommandLineParser &p);
-// The option's value as a whole number of at least 1 (0 with allowZero), or `fallback` when it is not given.
-Result<int> positiveInt(const QCommandLineParser &p, const QString &option, int fallback, bool allowZero = false);
+// Every option of every sub-command, with its type and range.
+QList<Option> searchOptions();
 // --family F with --families-dir and --corpus-dir: the family and the mutator configuration naming it.
 Result<std::pair<families::KernelFamily, QJsonObject>> familyFromOptions(const QCommandLineParser &p);
 // A --family that is neither a family file nor a tuning space imported into the store is refused.
 Status knownSpace(Store &store, const search::SearchConfig &config);
-// The configuration the options describe (defaults for what is not given).
-Result<search::SearchConfig> configFromOptions(const QCommandLineParser &p);
+// The configuration the options describe (defaults for what is not given); `given` holds the numbers, checked.
+Result<search::SearchConfig> configFromOptions(const QCommandLineParser &p, const OptionValues &given);
 search::SetupOptions setupFrom(const QCommandLineParser &p);
 // Each option given to resume that differs from the stored configuration, "--mode surrogate (the search has …)".
 QStringList differencesFromOptions(const QCommandLineParser &p, const search::SearchConfig &stored);

@@ -1,18 +1,15 @@
 // SearchProgress; see search_progress.h.
 #include "app/cli/search_progress.h"
 
-#include <cstdio>
-#include <unistd.h>
+#include <algorithm>
 
 namespace gpuf::cli {
 
-SearchProgress::SearchProgress(QTextStream &err, bool quiet)
-    : m_err(err)
-    , m_quiet(quiet)
-    , m_terminal(::isatty(::fileno(stderr)) != 0)
+SearchProgress::SearchProgress(Progress &progress)
+    : m_progress(progress)
 { }
 
-QString SearchProgress::figures(const search::SearchSnapshot &s) const
+QString SearchProgress::figures(const search::SearchSnapshot &s)
 {
     QString text = QStringLiteral("step %1/%2, %3 GPU evaluation(s)").arg(s.step).arg(s.steps).arg(s.gpuEvaluations);
     if (s.replayedEvaluations > 0)
@@ -26,41 +23,34 @@ QString SearchProgress::figures(const search::SearchSnapshot &s) const
 
 void SearchProgress::snapshot(const search::SearchSnapshot &s)
 {
-    if (m_quiet || !m_terminal || s.steps <= 0)
+    if (s.steps <= 0)
         return;
     constexpr int width = 30;
     const int filled = std::min(width, s.step * width / s.steps);
-    m_err << '\r' << '[' << QString(filled, QLatin1Char('#')) << QString(width - filled, QLatin1Char('.')) << "] "
-          << figures(s) << "   ";
-    m_err.flush();
+    m_progress.redraw(u'[' + QString(filled, QLatin1Char('#')) + QString(width - filled, QLatin1Char('.'))
+        + QStringLiteral("] ") + figures(s) + QStringLiteral("   "));
     m_drawn = true;
 }
 
 void SearchProgress::step(const search::SearchSnapshot &s)
 {
-    if (m_quiet)
-        return;
-    if (m_terminal) {
+    if (m_progress.isTerminal())
         snapshot(s);
-        return;
-    }
-    m_err << s.name << ": " << figures(s) << '\n';
-    m_err.flush();
+    else
+        m_progress.line(s.name + QStringLiteral(": ") + figures(s));
 }
 
 void SearchProgress::finish(const search::SearchSnapshot &s)
 {
-    if (m_quiet)
-        return;
-    if (m_terminal && m_drawn) {
+    if (m_drawn)
         snapshot(s);
-        m_err << '\n';
-    }
+    m_progress.endRedraw();
     if (s.status == search::RunStatus::Paused || s.status == search::RunStatus::Stopped)
-        m_err << s.name << ": " << search::runStatusName(s.status) << " at step " << s.step << '\n';
+        m_progress.line(
+            QStringLiteral("%1: %2 at step %3").arg(s.name, search::runStatusName(s.status), QString::number(s.step)));
     else if (s.exhausted)
-        m_err << s.name << ": finished at step " << s.step << " of " << s.steps << ": " << s.finishReason << '\n';
-    m_err.flush();
+        m_progress.line(QStringLiteral("%1: finished at step %2 of %3: %4")
+                            .arg(s.name, QString::number(s.step), QString::number(s.steps), s.finishReason));
 }
 
 } // namespace gpuf::cli

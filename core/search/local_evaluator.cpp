@@ -148,9 +148,11 @@ void LocalEvaluator::onSnapshot(const MeasureSnapshot &snapshot)
     }
 }
 
-Result<QString> probeLocalGpu(const MeasureEngineConfig &config)
+Result<QString> probeLocalGpu(const MeasureEngineConfig &config, const std::function<void(const QString &)> &notice)
 {
     MeasureEngine engine(config);
+    if (notice)
+        QObject::connect(&engine, &MeasureEngine::notice, &engine, notice);
     auto known = [](const MeasureSnapshot &s) {
         return s.device.availability == DeviceState::Availability::Available
             || s.device.availability == DeviceState::Availability::Unavailable;

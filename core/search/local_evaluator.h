@@ -9,6 +9,7 @@
 #include <QHash>
 #include <QObject>
 
+#include <functional>
 #include <memory>
 
 namespace gpuf {
@@ -56,7 +57,9 @@ private:
 };
 
 // Starts gpuf-measure once to learn whether this machine has a GPU it can measure on: the device's name, or why not
-// ("no NVIDIA driver found (…)", "gpuf-measure was not built"). Waits in a local event loop.
-Result<QString> probeLocalGpu(const MeasureEngineConfig &config);
+// ("no NVIDIA driver found (…)", "gpuf-measure was not built"). Waits in a local event loop. What the worker says on
+// the way (that it refuses Python candidates for want of a sandbox, and why) goes to `notice`, when given.
+Result<QString> probeLocalGpu(
+    const MeasureEngineConfig &config, const std::function<void(const QString &)> &notice = {});
 
 } // namespace gpuf::search

@@ -139,6 +139,96 @@ Result<std::unique_ptr<CandidateForecaster>> makeForecaster(Store &store, const 
         std::move(*backend), (*forecaster)->name, (*forecaster)->id, parts.reference, parts.problem.name, hardware));
 }
 
+// The world with a recorded log's own outcomes joined, so that its proposals replay as they were measured.
+Result<std::shared_ptr<const ReplayWorld>> withRecordedLog(
+    Store &store, const SearchConfig &config, const ReplayWorld &world)
+{
+    auto proposals = recordedLog(&store, config.mutatorConfig.value(QStringLiteral("search")).toString());
+    if (!proposals)
+        return Error {proposals.error()};
+    auto merged = std::make_shared<ReplayWorld>(world);
+    for (const RecordedProposal &p : std::as_const(*proposals)) {
+        const QString hash = contentHashOf(p.entry.source);
+        if (!p.feedback || merged->byHash.contains(hash))
+            continue;
+        Kernel k;
+        k.problemId = merged->problem.id;
+        k.source = p.entry.source;
+        k.language = p.entry.language;
+        k.contentHash = hash;
+        k.origin = p.entry.origin;
+        merged->byHash.insert(hash, int(merged->kernels.size()));
+        merged->kernels.append({k, *p.feedback});
+    }
+    return std::shared_ptr<const ReplayWorld>(std::move(merged));
+}
+
+// The problem the configuration names and its reference kernel, as the store holds them (no recorded world).
+Status problemFromStore(Store &store, const SearchConfig &config, RunParts &parts)
+{
+    auto problem = ProblemRepo(store).findByName(config.problem);
+    if (!problem)
+        return Error {problem.error()};
+    if (!problem->has_value())
+        return Error {QStringLiteral("no problem '%1' in %2").arg(config.problem, store.path())};
+    parts.problem = **problem;
+    if (parts.problem.referenceKernelId <= 0)
+        return Error {
+            QStringLiteral("problem '%1' has no reference kernel: a search measures every speedup against one")
+                .arg(config.problem)};
+    auto reference = KernelRepo(store).find(parts.problem.referenceKernelId);
+    if (!reference || !reference->has_value())
+        return Error {QStringLiteral("problem '%1' names a reference kernel that is not stored").arg(config.problem)};
+    parts.reference = **reference;
+    return {};
+}
+
+// Before anything is written: the name is free, the cluster profile usable, the local GPU there to measure on (its
+// name becomes the configuration's hardware when none is given).
+Status checkNewSearch(Store &store, const QString &name, SearchConfig &config, const SetupOptions &options)
+{
+    if (name.trimmed().isEmpty())
+        return Error {QStringLiteral("a search needs a name (--name)")};
+    auto existing = SearchRepo(store).findByName(name);
+    if (!existing)
+        return Error {existing.error()};
+    if (existing->has_value())
+        return Error {QStringLiteral("a search named '%1' already exists (resume it with 'gpuf search resume', or"
+                                     " choose another --name)")
+                          .arg(name)};
+    if (const QString cluster = config.clusterProfileName(); !cluster.isEmpty()) {
+        // The cluster's nodes say what GPU they have with each result; the profile must exist before anything is
+        // written.
+        if (options.measureConfig.clusterProfiles.isEmpty()) {
+            if (auto profile = usableClusterProfile(cluster); !profile)
+                return Error {QStringLiteral("--gpu %1: %2").arg(config.gpu.name(), profile.error())};
+        }
+    } else if (config.gpu.isLocal()) {
+        // A search that cannot measure must not start.
+        auto device = probeLocalGpu(options.measureConfig, options.notice);
+        if (!device)
+            return Error {device.error()};
+        if (config.hardware.isEmpty())
+            config.hardware = *device;
+    }
+    return {};
+}
+
+// The search's first node: the mutator's own seed, else the reference (whose speedup over itself is 1).
+SeedSpec seedOfSearch(const RunParts &parts)
+{
+    SeedSpec seed;
+    if (auto own = parts.mutator->seed()) {
+        seed.proposal = *own;
+        return seed;
+    }
+    seed.proposal = Proposal {parts.reference.source, parts.reference.language, parts.reference.parameters,
+        parts.reference.origin, parts.reference.name, {}};
+    seed.kernelId = parts.reference.id;
+    seed.reward = 1.0;
+    return seed;
+}
+
 Status trialForecast(CandidateForecaster &forecaster, const Kernel &reference)
 {
     std::optional<ForecastAnswer> answer;
@@ -190,46 +280,16 @@ Result<RunParts> buildParts(Store &store, const SearchConfig &config, const Setu
             return Error {loaded.error()};
     }
     if (world && config.mutatorConfig.value(QStringLiteral("source")).toString() == QLatin1StringView("search")) {
-        // The recorded log's own outcomes join the world, so its proposals replay as they were measured.
-        auto proposals = recordedLog(&store, config.mutatorConfig.value(QStringLiteral("search")).toString());
-        if (!proposals)
-            return Error {proposals.error()};
-        auto merged = std::make_shared<ReplayWorld>(*world);
-        for (const RecordedProposal &p : std::as_const(*proposals)) {
-            const QString hash = contentHashOf(p.entry.source);
-            if (!p.feedback || merged->byHash.contains(hash))
-                continue;
-            Kernel k;
-            k.problemId = merged->problem.id;
-            k.source = p.entry.source;
-            k.language = p.entry.language;
-            k.contentHash = hash;
-            k.origin = p.entry.origin;
-            merged->byHash.insert(hash, int(merged->kernels.size()));
-            merged->kernels.append({k, *p.feedback});
-        }
-        world = merged;
+        auto merged = withRecordedLog(store, config, *world);
+        if (!merged)
+            return Error {merged.error()};
+        world = *merged;
     }
     if (world) {
         parts.problem = world->problem;
         parts.reference = world->reference;
-    } else {
-        ProblemRepo problems(store);
-        auto problem = problems.findByName(config.problem);
-        if (!problem)
-            return Error {problem.error()};
-        if (!problem->has_value())
-            return Error {QStringLiteral("no problem '%1' in %2").arg(config.problem, store.path())};
-        parts.problem = **problem;
-        if (parts.problem.referenceKernelId <= 0)
-            return Error {QStringLiteral("problem '%1' has no reference kernel: a search measures every speedup"
-                                         " against one")
-                              .arg(config.problem)};
-        auto reference = KernelRepo(store).find(parts.problem.referenceKernelId);
-        if (!reference || !reference->has_value())
-            return Error {
-                QStringLiteral("problem '%1' names a reference kernel that is not stored").arg(config.problem)};
-        parts.reference = **reference;
+    } else if (Status s = problemFromStore(store, config, parts); !s) {
+        return Error {s.error()};
     }
     // A space imported without its kernel template has no code for the cost model to read (docs/interop.md).
     if (config.needsForecasts() && config.forecaster == QLatin1StringView(costmodel::kForecasterName)
@@ -271,31 +331,8 @@ Result<RunParts> buildParts(Store &store, const SearchConfig &config, const Setu
 
 Result<RowId> createSearch(Store &store, const QString &name, SearchConfig config, const SetupOptions &options)
 {
-    if (name.trimmed().isEmpty())
-        return Error {QStringLiteral("a search needs a name (--name)")};
-    SearchRepo searches(store);
-    auto existing = searches.findByName(name);
-    if (!existing)
-        return Error {existing.error()};
-    if (existing->has_value())
-        return Error {QStringLiteral("a search named '%1' already exists (resume it with 'gpuf search resume', or"
-                                     " choose another --name)")
-                          .arg(name)};
-    if (const QString cluster = config.clusterProfileName(); !cluster.isEmpty()) {
-        // The cluster's nodes say what GPU they have with each result; the profile must exist before anything is
-        // written.
-        if (options.measureConfig.clusterProfiles.isEmpty()) {
-            if (auto profile = usableClusterProfile(cluster); !profile)
-                return Error {QStringLiteral("--gpu %1: %2").arg(config.gpu.name(), profile.error())};
-        }
-    } else if (config.gpu.isLocal()) {
-        // Before anything is written: a search that cannot measure must not start.
-        auto device = probeLocalGpu(options.measureConfig);
-        if (!device)
-            return Error {device.error()};
-        if (config.hardware.isEmpty())
-            config.hardware = *device;
-    }
+    if (Status s = checkNewSearch(store, name, config, options); !s)
+        return Error {s.error()};
     auto parts = buildParts(store, config, options);
     if (!parts)
         return Error {parts.error()};
@@ -313,15 +350,7 @@ Result<RowId> createSearch(Store &store, const QString &name, SearchConfig confi
         if (Status s = trialForecast(*parts->forecaster, parts->reference); !s)
             return Error {s.error()};
     }
-    SeedSpec seed;
-    if (auto own = parts->mutator->seed()) {
-        seed.proposal = *own;
-    } else {
-        seed.proposal = Proposal {parts->reference.source, parts->reference.language, parts->reference.parameters,
-            parts->reference.origin, parts->reference.name, {}};
-        seed.kernelId = parts->reference.id;
-        seed.reward = 1.0; // the reference's speedup over itself
-    }
+    SeedSpec seed = seedOfSearch(*parts);
     Transaction transaction(store);
     if (Status s = transaction.begin(); !s)
         return Error {s.error()};
@@ -342,6 +371,7 @@ Result<RowId> createSearch(Store &store, const QString &name, SearchConfig confi
     search.problemId = parts->problem.id;
     search.mode = modeName(config.mode);
     search.config = config.toJson();
+    SearchRepo searches(store);
     auto id = searches.ensure(search);
     if (!id)
         return Error {id.error()};

@@ -7,6 +7,7 @@
 #include "core/search/replay_world.h"
 #include "core/search/search_run.h"
 
+#include <functional>
 #include <memory>
 
 namespace gpuf {
@@ -32,6 +33,8 @@ struct SetupOptions
     QString costModelPath; // the cost-model forecaster's model file; empty: the built-in one
     std::shared_ptr<const ReplayWorld> world; // a world already loaded (compare runs many searches over one)
     MeasureEngineConfig measureConfig; // --gpu local: the measurement queue's workers
+    // --gpu local: what the worker says once when a search is created (that it refuses Python candidates, and why).
+    std::function<void(const QString &)> notice;
     // Wraps the forecaster built for the run (compare times it); none: used as built.
     std::function<std::unique_ptr<CandidateForecaster>(std::unique_ptr<CandidateForecaster>)> wrapForecaster;
 };

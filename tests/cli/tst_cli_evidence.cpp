@@ -135,6 +135,13 @@ private Q_SLOTS:
                                            << u"gpuf: evidence: the store has no kernel 999\n"_s;
         QTest::newRow("candidate not a number") << QStringList {u"evidence"_s, u"--candidate"_s,
             u"k"_s} << 2 << u"gpuf: evidence: --candidate needs a kernel id (a positive integer)\n"_s;
+        QTest::newRow("candidate 0") << QStringList {u"evidence"_s, u"--candidate"_s, u"0"_s} << 2
+                                     << u"gpuf: evidence: --candidate needs a kernel id (a positive integer)\n"_s;
+        QTest::newRow("no candidate") << QStringList {u"evidence"_s} << 2
+                                      << u"gpuf: evidence: --candidate ID is required\n"_s;
+        QTest::newRow("measurement not a number")
+            << QStringList {u"quarantine"_s, u"--measurement"_s, u"-3"_s, u"--note"_s, u"x"_s} << 2
+            << u"gpuf: quarantine: --measurement needs a measurement id (a positive integer)\n"_s;
         QTest::newRow("unknown measurement") << QStringList {u"quarantine"_s, u"--measurement"_s, u"999"_s, u"--note"_s,
             u"x"_s} << 1 << u"gpuf: quarantine: the store has no measurement 999\n"_s;
         QTest::newRow("neither note nor release") << QStringList {u"quarantine"_s, u"--measurement"_s,

@@ -2,6 +2,7 @@
 // shipped sweeps in resources/sweeps), the local sweep on this machine (measured with a GPU, refused with the exact
 // reason and nothing stored without one), and bad input.
 #include "app/cli/command.h"
+#include "app/cli/invocation.h"
 #include "core/domain/kernel.h"
 #include "core/mutators/shipped_families.h"
 #include "core/mutators/sweep_file.h"
@@ -237,18 +238,20 @@ private Q_SLOTS:
         QCOMPARE(QJsonDocument::fromJson(list.out.toUtf8()).array().size(), 0);
     }
 
-    // The `families` verb of gpuf search, called as the search command calls it (its parser may lack our options).
+    // The `families` verb of gpuf search, called as the search command calls it: on an Invocation of that command.
     void searchFamilies()
     {
+        const cli::Command command = cli::searchCommand();
         QCommandLineParser parser;
-        parser.addOption({u"json"_s, u"JSON"_s});
-        QVERIFY(parser.parse({u"gpuf search"_s, u"families"_s, u"--json"_s}));
+        cli::addCommandOptions(parser, command);
+        QVERIFY(parser.parse({u"gpuf search"_s, u"families"_s}));
         QString out;
         QString err;
         QTextStream outStream(&out);
         QTextStream errStream(&err);
-        cli::Io io {outStream, errStream};
-        QCOMPARE(cli::runSearchFamilies(parser, io), 0);
+        cli::Io io {outStream, errStream, true}; // --json
+        cli::Invocation json(command, parser, io);
+        QCOMPARE(cli::runSearchFamilies(json), 0);
         outStream.flush();
         QCOMPARE(err, QString());
         const QJsonArray list = QJsonDocument::fromJson(out.toUtf8()).object().value(u"families"_s).toArray();
@@ -267,10 +270,10 @@ private Q_SLOTS:
             (QStringList {u"reduce_sum"_s, u"reduce_sum_vec"_s, u"row_softmax"_s, u"sgemm_tiled"_s, u"sgemm_warptile"_s,
                 u"transpose"_s}));
 
-        QCommandLineParser text;
-        QVERIFY(text.parse({u"gpuf search"_s, u"families"_s}));
         out.clear();
-        QCOMPARE(cli::runSearchFamilies(text, io), 0);
+        io.json = false;
+        cli::Invocation text(command, parser, io);
+        QCOMPARE(cli::runSearchFamilies(text), 0);
         outStream.flush();
         QVERIFY2(
             out.startsWith(u"reduce_sum (problem reduce_sum): 264 valid of 288 configurations\n"_s), qPrintable(out));

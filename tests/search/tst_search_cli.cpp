@@ -256,6 +256,18 @@ private Q_SLOTS:
                                       << QStringLiteral("search start: --measure takes at most 4096, not 1000000000\n");
         QTest::newRow("unknown family") << list({"--family", "nosuch"})
                                         << QStringLiteral("no kernel family named 'nosuch' (there are: reduce_sum,");
+        // Counts, rates and seeds are typed options of the runner, each refused in its own sentence.
+        QTest::newRow("steps not a number")
+            << list({"--steps", "many"})
+            << QStringLiteral("search start: --steps takes a whole number of at least 0, not 'many'\n");
+        QTest::newRow("alpha at 1") << list({"--mode", "selective", "--alpha", "1"})
+                                    << QStringLiteral("search start: --alpha takes an error rate in (0, 1), not '1'\n");
+        QTest::newRow("alpha at 0") << list({"--mode", "selective", "--alpha", "0"})
+                                    << QStringLiteral("--alpha takes an error rate in (0, 1), not '0'");
+        QTest::newRow("negative seed") << list({"--seed", "-1"})
+                                       << QStringLiteral("--seed takes a whole number, not '-1'");
+        QTest::newRow("tau not a number") << list({"--mode", "selective", "--tau", "high"})
+                                          << QStringLiteral("--tau takes a number in [0, 1], not 'high'");
         QTest::newRow("missing families folder")
             << list({"--family", "sgemm_tiled", "--families-dir", "/nonexistent/families"})
             << QStringLiteral("--families-dir: there is no folder /nonexistent/families");

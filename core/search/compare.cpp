@@ -274,6 +274,134 @@ Result<bool> seedIsEvaluated(const CompareOptions &options, const SetupOptions &
     return parts->mutator->seed().has_value();
 }
 
+// The space's figures and the random search's expectations the report opens with, and the notes they call for.
+void describeSpace(CompareReport &report, const CompareOptions &options, const ReplayWorld &world,
+    const TuningSpace &space, int budget, const QList<double> &randomRuntime)
+{
+    report.space = space.name;
+    report.problem = world.problem.name;
+    report.hardware = world.hardware.name;
+    report.forecaster = options.base.forecaster;
+    report.spaceSize = space.size();
+    for (const SpacePoint &p : std::as_const(space.points))
+        report.spaceFailures += p.speedup ? 0 : 1;
+    report.optimum = space.optimum();
+    report.steps = options.base.steps;
+    report.gpuBudgetPerStep = options.base.gpuBudgetPerStep();
+    report.budget = budget;
+    report.alpha = options.base.alpha;
+    report.seeds = options.seeds;
+    report.randomExpected = randomExpectation(space, budget);
+    report.randomToOptimum = randomEvaluationsToOptimum(space, 0.0);
+    report.randomToWithin1 = randomEvaluationsToOptimum(space, 0.01);
+    report.randomToWithin5 = randomEvaluationsToOptimum(space, 0.05);
+    std::tie(report.scoreFrom, report.scoreTo) = scoreRange(space, randomRuntime);
+    if (report.scoreFrom > report.scoreTo)
+        report.notes << QStringLiteral("no performance score: random search needs more than the budget to come half "
+                                       "way from the space's median to its optimum, where the methodology starts "
+                                       "scoring");
+    if (budget > space.size())
+        report.notes << QStringLiteral("the budget (%1 GPU evaluations) exceeds the space (%2 configurations): a "
+                                       "strategy that evaluates every configuration stops early")
+                            .arg(budget)
+                            .arg(space.size());
+}
+
+// The strategies that can run on the space; each other one gets a note saying why not.
+QList<Strategy> runnableStrategies(
+    const CompareOptions &options, const TuningSpace &space, const ReplayWorld &world, CompareReport &report)
+{
+    QList<Strategy> runnable;
+    for (const Strategy &s : options.strategies) {
+        const QString why = unfitReason(s, space, world, options.base);
+        if (why.isEmpty())
+            runnable.append(s);
+        else
+            report.notes << QStringLiteral("%1 was not run: %2").arg(s.name(), why);
+    }
+    return runnable;
+}
+
+// One search of the comparison: a strategy (its index among those run) under one seed, and how it went.
+struct CompareJob
+{
+    int strategy = 0;
+    int seed = 0;
+    RunOutcome outcome;
+};
+
+// Runs every job, each outcome said to the options' progress as it ends; stops starting jobs once cancelled.
+void runCompareJobs(const Plan &plan, const QList<Strategy> &runnable, QList<CompareJob> &jobs)
+{
+    const CompareOptions &options = *plan.options;
+    QMutex progressMutex;
+    int done = 0;
+    const auto run = [&](CompareJob &job) {
+        if (options.cancel.isCancelled())
+            return;
+        const Strategy &strategy = runnable.at(job.strategy);
+        const quint64 seed = options.base.seed + quint64(job.seed);
+        if (const Mode *m = std::get_if<Mode>(&strategy.kind))
+            job.outcome = runMode(plan, *m, seed);
+        else
+            job.outcome = runBaselineOnce(plan, std::get<Baseline>(strategy.kind), seed);
+        if (!options.progress)
+            return;
+        QMutexLocker lock(&progressMutex);
+        ++done;
+        options.progress(done, int(jobs.size()),
+            job.outcome.error.isEmpty()
+                ? QStringLiteral("%1 seed %2: best %3× after %4 GPU evaluations")
+                      .arg(strategy.name())
+                      .arg(seed)
+                      .arg(job.outcome.curve.last(), 0, 'f', 3)
+                      .arg(job.outcome.evaluations)
+                : QStringLiteral("%1 seed %2: %3").arg(strategy.name()).arg(seed).arg(job.outcome.error));
+    };
+    if (options.jobs <= 1) {
+        // One at a time on the calling thread (the explorer's background job, whose priority is already lowered):
+        // a blocking map would run a pool thread beside it, and two busy threads leave a two-core machine's GUI none.
+        for (CompareJob &job : jobs)
+            run(job);
+        return;
+    }
+    QThreadPool pool;
+    pool.setMaxThreadCount(options.jobs);
+    for (CompareJob &job : jobs)
+        pool.start([&run, &job] { run(job); });
+    pool.waitForDone();
+}
+
+// The figures of strategy `s` over its seeds' searches.
+StrategyResult strategyResultOf(int s, const Strategy &strategy, const QList<CompareJob> &jobs, const Plan &plan,
+    const CompareReport &report, const QList<double> &randomRuntime)
+{
+    const double optimum = report.optimum;
+    StrategyResult result;
+    result.strategy = strategy;
+    for (const CompareJob &job : jobs) {
+        if (job.strategy != s)
+            continue;
+        const RunOutcome &o = job.outcome;
+        result.curves.append(o.curve);
+        result.evaluations.append(o.evaluations);
+        result.forecasts.append(o.forecasts);
+        result.forecasterSeconds.append(o.forecasterSeconds);
+        result.gpuSeconds.append(o.gpuSeconds);
+        result.learnerSpearmanSpace.append(o.learner.spearmanSpace);
+        result.learnerSpearmanProposals.append(o.learner.spearmanProposals);
+        result.trusted.append(o.learner.trusted);
+        result.trustedWrong.append(o.learner.trustedWrong);
+        result.toOptimum.append(evaluationsToReach(o.curve, optimum));
+        result.toWithin1.append(evaluationsToReach(o.curve, nearOptimum(optimum, 0.01)));
+        result.toWithin5.append(evaluationsToReach(o.curve, nearOptimum(optimum, 0.05)));
+        result.scores.append(
+            performanceScore(o.curve, randomRuntime, optimum, report.scoreFrom, report.scoreTo).value_or(std::nan("")));
+        result.exhausted.append(o.evaluations < std::min(plan.budget, plan.space->size()));
+    }
+    return result;
+}
+
 } // namespace
 
 Result<CompareReport> compareStrategies(const CompareOptions &options, const SetupOptions &setupIn)
@@ -318,96 +446,22 @@ Result<CompareReport> compareStrategies(const CompareOptions &options, const Set
     plan.budget = int(budget);
 
     CompareReport report;
-    report.space = space->name;
-    report.problem = world.problem.name;
-    report.hardware = world.hardware.name;
-    report.forecaster = options.base.forecaster;
-    report.spaceSize = space->size();
-    for (const SpacePoint &p : std::as_const(space->points))
-        report.spaceFailures += p.speedup ? 0 : 1;
-    report.optimum = space->optimum();
-    report.steps = options.base.steps;
-    report.gpuBudgetPerStep = options.base.gpuBudgetPerStep();
-    report.budget = plan.budget;
-    report.alpha = options.base.alpha;
-    report.seeds = options.seeds;
-    report.randomExpected = randomExpectation(*space, plan.budget);
-    report.randomToOptimum = randomEvaluationsToOptimum(*space, 0.0);
-    report.randomToWithin1 = randomEvaluationsToOptimum(*space, 0.01);
-    report.randomToWithin5 = randomEvaluationsToOptimum(*space, 0.05);
     const QList<double> randomRuntime = randomExpectedRuntime(*space, plan.budget);
-    std::tie(report.scoreFrom, report.scoreTo) = scoreRange(*space, randomRuntime);
-    if (report.scoreFrom > report.scoreTo)
-        report.notes << QStringLiteral("no performance score: random search needs more than the budget to come half "
-                                       "way from the space's median to its optimum, where the methodology starts "
-                                       "scoring");
-    if (plan.budget > space->size())
-        report.notes << QStringLiteral("the budget (%1 GPU evaluations) exceeds the space (%2 configurations): a "
-                                       "strategy that evaluates every configuration stops early")
-                            .arg(plan.budget)
-                            .arg(space->size());
+    describeSpace(report, options, world, *space, plan.budget, randomRuntime);
 
-    QList<Strategy> runnable;
-    for (const Strategy &s : options.strategies) {
-        const QString why = unfitReason(s, *space, world, options.base);
-        if (why.isEmpty())
-            runnable.append(s);
-        else
-            report.notes << QStringLiteral("%1 was not run: %2").arg(s.name(), why);
-    }
+    const QList<Strategy> runnable = runnableStrategies(options, *space, world, report);
     if (runnable.isEmpty())
         return Error {report.notes.join(QStringLiteral("; "))};
 
-    struct Job
-    {
-        int strategy = 0;
-        int seed = 0;
-        RunOutcome outcome;
-    };
-    QList<Job> jobs;
+    QList<CompareJob> jobs;
     for (int s = 0; s < runnable.size(); ++s) {
         for (int k = 0; k < options.seeds; ++k)
             jobs.append({s, k, {}});
     }
-    QMutex progressMutex;
-    int done = 0;
-    const auto run = [&](Job &job) {
-        if (options.cancel.isCancelled())
-            return;
-        const Strategy &strategy = runnable.at(job.strategy);
-        const quint64 seed = options.base.seed + quint64(job.seed);
-        if (const Mode *m = std::get_if<Mode>(&strategy.kind))
-            job.outcome = runMode(plan, *m, seed);
-        else
-            job.outcome = runBaselineOnce(plan, std::get<Baseline>(strategy.kind), seed);
-        if (!options.progress)
-            return;
-        QMutexLocker lock(&progressMutex);
-        ++done;
-        options.progress(done, int(jobs.size()),
-            job.outcome.error.isEmpty()
-                ? QStringLiteral("%1 seed %2: best %3× after %4 GPU evaluations")
-                      .arg(strategy.name())
-                      .arg(seed)
-                      .arg(job.outcome.curve.last(), 0, 'f', 3)
-                      .arg(job.outcome.evaluations)
-                : QStringLiteral("%1 seed %2: %3").arg(strategy.name()).arg(seed).arg(job.outcome.error));
-    };
-    if (options.jobs <= 1) {
-        // One at a time on the calling thread (the explorer's background job, whose priority is already lowered):
-        // a blocking map would run a pool thread beside it, and two busy threads leave a two-core machine's GUI none.
-        for (Job &job : jobs)
-            run(job);
-    } else {
-        QThreadPool pool;
-        pool.setMaxThreadCount(options.jobs);
-        for (Job &job : jobs)
-            pool.start([&run, &job] { run(job); });
-        pool.waitForDone();
-    }
+    runCompareJobs(plan, runnable, jobs);
     if (options.cancel.isCancelled())
         return Error::cancelled();
-    for (const Job &job : std::as_const(jobs)) {
+    for (const CompareJob &job : std::as_const(jobs)) {
         if (!job.outcome.error.isEmpty())
             return Error {QStringLiteral("%1 search, seed %2: %3")
                               .arg(runnable.at(job.strategy).name())
@@ -415,30 +469,8 @@ Result<CompareReport> compareStrategies(const CompareOptions &options, const Set
                               .arg(job.outcome.error)};
     }
 
-    const double optimum = report.optimum;
     for (int s = 0; s < runnable.size(); ++s) {
-        StrategyResult result;
-        result.strategy = runnable.at(s);
-        for (const Job &job : std::as_const(jobs)) {
-            if (job.strategy != s)
-                continue;
-            const RunOutcome &o = job.outcome;
-            result.curves.append(o.curve);
-            result.evaluations.append(o.evaluations);
-            result.forecasts.append(o.forecasts);
-            result.forecasterSeconds.append(o.forecasterSeconds);
-            result.gpuSeconds.append(o.gpuSeconds);
-            result.learnerSpearmanSpace.append(o.learner.spearmanSpace);
-            result.learnerSpearmanProposals.append(o.learner.spearmanProposals);
-            result.trusted.append(o.learner.trusted);
-            result.trustedWrong.append(o.learner.trustedWrong);
-            result.toOptimum.append(evaluationsToReach(o.curve, optimum));
-            result.toWithin1.append(evaluationsToReach(o.curve, nearOptimum(optimum, 0.01)));
-            result.toWithin5.append(evaluationsToReach(o.curve, nearOptimum(optimum, 0.05)));
-            result.scores.append(performanceScore(o.curve, randomRuntime, optimum, report.scoreFrom, report.scoreTo)
-                                     .value_or(std::nan("")));
-            result.exhausted.append(o.evaluations < std::min(plan.budget, space->size()));
-        }
+        const StrategyResult result = strategyResultOf(s, runnable.at(s), jobs, plan, report, randomRuntime);
         const int ranOut = int(std::count(result.exhausted.begin(), result.exhausted.end(), true));
         if (ranOut > 0)
             report.notes << QStringLiteral("%1 made fewer GPU evaluations than the budget in %2 of %3 searches (its "

@@ -162,6 +162,42 @@ QString learnerTable(const QList<StrategyResult> &strategies, double alpha)
         + out;
 }
 
+// The anytime curve at five budgets, random search's expectation beside; up to the most evaluations any search made
+// (beyond, every curve is flat and the table would only repeat its last column).
+QString anytimeTable(const QList<StrategyResult> &strategies, const QList<double> &randomExpected, int budget)
+{
+    const int most = mostEvaluations(strategies);
+    const int span = most > 0 ? std::min(budget, most) : budget;
+    QList<int> marks;
+    for (int k = 1; k <= 5; ++k) {
+        const int e = std::max(1, span * k / 5);
+        if (marks.isEmpty() || marks.last() != e)
+            marks << e;
+    }
+    QString out
+        = QStringLiteral("\nbest speedup after e GPU evaluations (mean)%1\n%2")
+              .arg(span < budget ? QStringLiteral("; no search made more than %1 of the %2 budgeted, so the table "
+                                                  "ends there")
+                                       .arg(span)
+                                       .arg(budget)
+                                 : QString())
+              .arg(QStringLiteral("e"), -10);
+    for (int e : std::as_const(marks))
+        out += QStringLiteral(" %1").arg(e, 9);
+    out += QLatin1Char('\n');
+    for (const StrategyResult &s : strategies) {
+        out += QStringLiteral("%1").arg(s.strategy.name(), -10);
+        for (int e : std::as_const(marks))
+            out += QStringLiteral(" %1").arg(s.curveAt(e).mean, 9, 'f', 3);
+        out += QLatin1Char('\n');
+    }
+    out += QStringLiteral("%1").arg(QStringLiteral("(random)"), -10);
+    for (int e : std::as_const(marks))
+        out += QStringLiteral(" %1").arg(randomExpected.value(e), 9, 'f', 3);
+    out += QLatin1Char('\n');
+    return out;
+}
+
 } // namespace
 
 QString CompareReport::text() const
@@ -222,36 +258,7 @@ QString CompareReport::text() const
                    .arg(meanInterval(s.forecasterSeconds).mean, 13, 'f', 3);
     }
     out += learnerTable(strategies, alpha);
-    // The anytime curve at five budgets, random search's expectation beside; up to the most evaluations any search
-    // made (beyond, every curve is flat and the table would only repeat its last column).
-    const int most = mostEvaluations(strategies);
-    const int span = most > 0 ? std::min(budget, most) : budget;
-    QList<int> marks;
-    for (int k = 1; k <= 5; ++k) {
-        const int e = std::max(1, span * k / 5);
-        if (marks.isEmpty() || marks.last() != e)
-            marks << e;
-    }
-    out += QStringLiteral("\nbest speedup after e GPU evaluations (mean)%1\n%2")
-               .arg(span < budget ? QStringLiteral("; no search made more than %1 of the %2 budgeted, so the table "
-                                                   "ends there")
-                                        .arg(span)
-                                        .arg(budget)
-                                  : QString())
-               .arg(QStringLiteral("e"), -10);
-    for (int e : std::as_const(marks))
-        out += QStringLiteral(" %1").arg(e, 9);
-    out += QLatin1Char('\n');
-    for (const StrategyResult &s : strategies) {
-        out += QStringLiteral("%1").arg(s.strategy.name(), -10);
-        for (int e : std::as_const(marks))
-            out += QStringLiteral(" %1").arg(s.curveAt(e).mean, 9, 'f', 3);
-        out += QLatin1Char('\n');
-    }
-    out += QStringLiteral("%1").arg(QStringLiteral("(random)"), -10);
-    for (int e : std::as_const(marks))
-        out += QStringLiteral(" %1").arg(randomExpected.value(e), 9, 'f', 3);
-    out += QLatin1Char('\n');
+    out += anytimeTable(strategies, randomExpected, budget);
     for (const QString &note : notes)
         out += QStringLiteral("note: %1\n").arg(note);
     return out;

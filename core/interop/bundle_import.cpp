@@ -114,8 +114,8 @@ Status BundleImporter::checkSearchLogs()
                     : location});
         }
         if (Status checked = checkEventLog(log); !checked)
-            return Error {QStringLiteral("%1; search '%2' could never be shown or resumed, so nothing was imported")
-                              .arg(checked.error(), it->first)};
+            return Error {
+                QStringLiteral("%1; search '%2' could never be shown or resumed").arg(checked.error(), it->first)};
     }
     return {};
 }

@@ -21,6 +21,7 @@ const QString kBootstrap = QStringLiteral("bootstrap");
 const QString kSamePairs = QStringLiteral("same-pairs");
 const QString kIsotonic = QStringLiteral("isotonic");
 const QString kStraddling = QStringLiteral("straddling");
+const QString kOrigin = QStringLiteral("origin");
 
 QList<Option> metricsOptions()
 {
@@ -29,6 +30,10 @@ QList<Option> metricsOptions()
             QStringLiteral("Evaluate this forecaster (by name; repeat for several). Default: all.")),
         Option::text(kProblem, QStringLiteral("P"), QStringLiteral("Only candidates of this problem (by name).")),
         Option::text(kHardware, QStringLiteral("H"), QStringLiteral("Only forecasts for this hardware (by name).")),
+        Option::text(kOrigin, QStringLiteral("ORIGIN"),
+            QStringLiteral("Only pairs whose candidate came from the corpus, an import (a published dataset or a "
+                           "recorded sweep), a search run in the store, or elsewhere: corpus, imported, search or "
+                           "other. Default: every origin.")),
         Option::flag(
             kSamePairs, QStringLiteral("Only the pairs every chosen forecaster forecast (as the GUI's table).")),
         Option::flag(kIsotonic,
@@ -234,7 +239,13 @@ int runMetrics(Invocation &run)
     auto store = run.readStore(run.args().first());
     if (!store)
         return run.report(BadInput, store.error());
-    const ScoredPairFilter filter {run.values(kForecaster), run.value(kProblem), run.value(kHardware)};
+    ScoredPairFilter filter {run.values(kForecaster), run.value(kProblem), run.value(kHardware)};
+    if (run.isSet(kOrigin)) {
+        filter.origin = pairOriginFromName(run.value(kOrigin));
+        if (!filter.origin)
+            return run.usage(
+                QStringLiteral("--origin %1: expected corpus, imported, search or other").arg(run.value(kOrigin)));
+    }
     auto pairs = loadScoredPairs(**store, filter);
     if (!pairs)
         return run.bad(pairs.error());

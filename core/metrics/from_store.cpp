@@ -7,6 +7,7 @@
 #include <QThreadPool>
 #include <QtConcurrent/QtConcurrentMap>
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 
@@ -68,6 +69,75 @@ StoreMetrics computeStoreMetrics(const ScoredPairs &pairs, const MetricsOptions 
     out.reports = forecasterReports(pairs, out.rows, options);
     out.samePairReports = forecasterReports(pairs, out.samePairRows, options);
     return out;
+}
+
+const std::vector<ForecasterReport> &StoreMetrics::reportsFor(Comparison c) const
+{
+    switch (c) {
+    case Comparison::SamePairs:
+        return samePairReports;
+    case Comparison::ComparedPairs:
+        return comparedReports;
+    case Comparison::AllPairs:
+        break;
+    }
+    return reports;
+}
+
+const std::vector<ScoredRow> &StoreMetrics::rowsFor(Comparison c) const
+{
+    switch (c) {
+    case Comparison::SamePairs:
+        return samePairRows;
+    case Comparison::ComparedPairs:
+        return comparedRows;
+    case Comparison::AllPairs:
+        break;
+    }
+    return rows;
+}
+
+qint64 StoreMetrics::sharedPairs(Comparison c) const
+{
+    const std::vector<ScoredRow> &shared = rowsFor(c);
+    if (c == Comparison::AllPairs)
+        return qint64(shared.size());
+    // Same-pair rows hold exactly one row per pair and forecaster.
+    std::vector<qint64> forecasters;
+    forecasters.reserve(shared.size());
+    for (const ScoredRow &row : shared)
+        forecasters.push_back(row.forecasterId);
+    std::sort(forecasters.begin(), forecasters.end());
+    const auto distinct = std::unique(forecasters.begin(), forecasters.end()) - forecasters.begin();
+    return distinct == 0 ? 0 : qint64(shared.size()) / qint64(distinct);
+}
+
+void compareTwo(
+    StoreMetrics &metrics, const ScoredPairs &pairs, qint64 first, qint64 second, const MetricsOptions &options)
+{
+    metrics.compared = {first, second};
+    metrics.comparedRows.clear();
+    metrics.comparedReports.clear();
+    ScoredPairs two; // only the two forecasters: their reports, not everyone's
+    for (const ScoredPairsForecaster &f : pairs.forecasters) {
+        if (first != second && (f.id == first || f.id == second))
+            two.forecasters.append(f);
+    }
+    if (two.forecasters.size() != 2)
+        return;
+    std::vector<ScoredRow> theirs;
+    bool firstHasRows = false;
+    bool secondHasRows = false;
+    for (const ScoredRow &row : metrics.rows) {
+        if (row.forecasterId == first || row.forecasterId == second)
+            theirs.push_back(row);
+        firstHasRows = firstHasRows || row.forecasterId == first;
+        secondHasRows = secondHasRows || row.forecasterId == second;
+    }
+    // samePairs() intersects the forecasters present: one without rows would leave the other's every pair.
+    if (firstHasRows && secondHasRows)
+        metrics.comparedRows = samePairs(theirs);
+    metrics.comparedReports = forecasterReports(two, metrics.comparedRows, options);
 }
 
 QJsonObject storeMetricsJson(const std::vector<ForecasterReport> &reports)

@@ -28,7 +28,11 @@ struct ForecasterReport
 enum class Comparison {
     AllPairs, // each forecaster on every pair it forecast
     SamePairs, // only the pairs every chosen forecaster forecast
+    ComparedPairs, // only the pairs the two compared forecasters both forecast (StoreMetrics::compared)
 };
+
+// Below this many pairs forecast by every forecaster compared, their figures are too noisy to rank them.
+inline constexpr qint64 kMinSharedPairs = 30;
 
 // One report per forecaster of `pairs.forecasters` (in that order, a forecaster without rows included), computed
 // over `rows` — usually toScoredRows(pairs), or samePairs() of it.
@@ -41,13 +45,21 @@ struct StoreMetrics
     std::vector<ScoredRow> samePairRows; // the rows of pairs every chosen forecaster forecast
     std::vector<ForecasterReport> reports; // on rows
     std::vector<ForecasterReport> samePairReports; // on samePairRows
+    std::vector<qint64> compared; // the two forecasters of compareTwo(), empty before
+    std::vector<ScoredRow> comparedRows; // the rows of pairs both compared forecasters forecast
+    std::vector<ForecasterReport> comparedReports; // on comparedRows: the compared forecasters' only
 
-    const std::vector<ForecasterReport> &reportsFor(Comparison c) const
-    {
-        return c == Comparison::SamePairs ? samePairReports : reports;
-    }
+    const std::vector<ForecasterReport> &reportsFor(Comparison c) const;
+    const std::vector<ScoredRow> &rowsFor(Comparison c) const;
+    // How many pairs every forecaster of the comparison forecast (SamePairs, ComparedPairs); all rows for AllPairs.
+    qint64 sharedPairs(Comparison c) const;
 };
 StoreMetrics computeStoreMetrics(const ScoredPairs &pairs, const MetricsOptions &options = {});
+// Fills `metrics`' compared rows and reports for the forecasters `first` and `second` (ids of pairs.forecasters) on
+// the pairs both forecast, whatever other forecasters `metrics` holds. The same id twice, or an id of no forecaster
+// here, compares nothing (empty rows).
+void compareTwo(
+    StoreMetrics &metrics, const ScoredPairs &pairs, qint64 first, qint64 second, const MetricsOptions &options = {});
 
 // `gpuf metrics --json`: an object keyed by forecaster name, each toJson(report) plus the forecaster's counts
 // (n_forecasts, n_no_truth, n_failed, n_errors, n_replayed_truth: scored pairs whose truth rests on replayed

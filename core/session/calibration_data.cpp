@@ -16,6 +16,32 @@ metrics::MetricsOptions CalibrationRequest::options() const
     return options;
 }
 
+const QHash<qint64, qint64> &CalibrationSnapshot::inSampleFor(metrics::Comparison c) const
+{
+    switch (c) {
+    case metrics::Comparison::SamePairs:
+        return inSampleSamePairs;
+    case metrics::Comparison::ComparedPairs:
+        return inSampleCompared;
+    case metrics::Comparison::AllPairs:
+        break;
+    }
+    return inSample;
+}
+
+const QHash<qint64, metrics::ReferenceSkill> &CalibrationSnapshot::physicsPriorFor(metrics::Comparison c) const
+{
+    switch (c) {
+    case metrics::Comparison::SamePairs:
+        return physicsPriorSamePairs;
+    case metrics::Comparison::ComparedPairs:
+        return physicsPriorCompared;
+    case metrics::Comparison::AllPairs:
+        break;
+    }
+    return physicsPrior;
+}
+
 namespace {
 
 using SnapshotPtr = std::shared_ptr<const CalibrationSnapshot>;
@@ -51,14 +77,20 @@ Result<SnapshotPtr> loadSnapshot(
     if (cancel.isCancelled())
         return Error::cancelled();
     snapshot->metrics = metrics::computeStoreMetrics(snapshot->pairs, request.options());
+    if (request.compared.size() == 2)
+        metrics::compareTwo(
+            snapshot->metrics, snapshot->pairs, request.compared[0], request.compared[1], request.options());
+    const metrics::StoreMetrics &m = snapshot->metrics;
     if (auto prior = metrics::physicsPriorRows(store, request.filter(), request.straddling)) {
         const QString name = QLatin1StringView(kRooflineForecasterName);
-        snapshot->physicsPrior = metrics::skillsAgainst(snapshot->metrics.rows, *prior, name);
-        snapshot->physicsPriorSamePairs = metrics::skillsAgainst(snapshot->metrics.samePairRows, *prior, name);
+        snapshot->physicsPrior = metrics::skillsAgainst(m.rows, *prior, name);
+        snapshot->physicsPriorSamePairs = metrics::skillsAgainst(m.samePairRows, *prior, name);
+        snapshot->physicsPriorCompared = metrics::skillsAgainst(m.comparedRows, *prior, name);
     }
     if (auto forecasters = ForecasterRepo(store).list()) {
-        snapshot->inSample = inSampleRows(snapshot->pairs, snapshot->metrics.rows, *forecasters);
-        snapshot->inSampleSamePairs = inSampleRows(snapshot->pairs, snapshot->metrics.samePairRows, *forecasters);
+        snapshot->inSample = inSampleRows(snapshot->pairs, m.rows, *forecasters);
+        snapshot->inSampleSamePairs = inSampleRows(snapshot->pairs, m.samePairRows, *forecasters);
+        snapshot->inSampleCompared = inSampleRows(snapshot->pairs, m.comparedRows, *forecasters);
     }
     return SnapshotPtr(snapshot);
 }
@@ -78,6 +110,7 @@ CalibrationData::CalibrationData(StoreSession *session, QObject *parent)
             m_request.forecasters.clear();
             m_request.problem.clear();
             m_request.hardware.clear();
+            m_request.compared.clear();
         }
         startLoad();
     });

@@ -27,9 +27,13 @@ struct CalibrationRequest
     quint64 bootstrapSeed = metrics::MetricsOptions {}.bootstrapSeed;
     // Which bin a pair whose interval straddles a bin edge counts in (label_noise.h).
     metrics::StraddlingRule straddling = metrics::StraddlingRule::AsMeasured;
+    std::optional<PairOrigin> origin; // only pairs whose candidate has this origin; empty: every origin
+    // The two forecasters the Calibration dock compares (ids): their pairs in common become the snapshot's
+    // Comparison::ComparedPairs, whichever other forecasters are chosen.
+    QList<qint64> compared;
 
     bool operator==(const CalibrationRequest &) const = default;
-    ScoredPairFilter filter() const { return {forecasters, problem, hardware}; }
+    ScoredPairFilter filter() const { return {forecasters, problem, hardware, origin}; }
     metrics::MetricsOptions options() const;
 };
 
@@ -46,21 +50,17 @@ struct CalibrationSnapshot
     // absent when none.
     QHash<qint64, qint64> inSample;
     QHash<qint64, qint64> inSampleSamePairs;
+    QHash<qint64, qint64> inSampleCompared;
     // Each forecaster's figures with its straddling pairs counted by every rule (on all its pairs).
     std::vector<metrics::LabelNoise> labelNoise;
     // Per forecaster id: skill against the physics prior's stored forecasts (all pairs / same pairs).
     QHash<qint64, metrics::ReferenceSkill> physicsPrior;
     QHash<qint64, metrics::ReferenceSkill> physicsPriorSamePairs;
+    QHash<qint64, metrics::ReferenceSkill> physicsPriorCompared;
 
     bool isEmpty() const { return metrics.rows.empty(); }
-    const QHash<qint64, qint64> &inSampleFor(metrics::Comparison c) const
-    {
-        return c == metrics::Comparison::SamePairs ? inSampleSamePairs : inSample;
-    }
-    const QHash<qint64, metrics::ReferenceSkill> &physicsPriorFor(metrics::Comparison c) const
-    {
-        return c == metrics::Comparison::SamePairs ? physicsPriorSamePairs : physicsPrior;
-    }
+    const QHash<qint64, qint64> &inSampleFor(metrics::Comparison c) const;
+    const QHash<qint64, metrics::ReferenceSkill> &physicsPriorFor(metrics::Comparison c) const;
 };
 
 class CalibrationData : public QObject

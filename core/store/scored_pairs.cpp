@@ -25,7 +25,44 @@ qint64 sumOverForecasters(const QList<ScoredPairsForecaster> &forecasters, qint6
     return n;
 }
 
+// A candidate's origin by its kernel's (domain/kernel.h): seed and corpus kernels are the corpus, import:<source> and
+// the configurations of a recorded sweep (param, until a search names them) are imported.
+PairOrigin pairOriginOfKernel(const QString &origin)
+{
+    if (origin == QLatin1StringView("corpus") || origin == QLatin1StringView("seed"))
+        return PairOrigin::Corpus;
+    if (origin.startsWith(QLatin1StringView("import")) || origin == QLatin1StringView("param"))
+        return PairOrigin::Imported;
+    return PairOrigin::Other;
+}
+
 } // namespace
+
+QString pairOriginName(PairOrigin origin)
+{
+    switch (origin) {
+    case PairOrigin::Corpus:
+        return QStringLiteral("corpus");
+    case PairOrigin::Imported:
+        return QStringLiteral("imported");
+    case PairOrigin::Search:
+        return QStringLiteral("search");
+    case PairOrigin::Other:
+        break;
+    }
+    return QStringLiteral("other");
+}
+
+std::optional<PairOrigin> pairOriginFromName(const QString &name)
+{
+    for (const PairOrigin origin : {PairOrigin::Corpus, PairOrigin::Imported, PairOrigin::Search, PairOrigin::Other}) {
+        if (pairOriginName(origin) == name)
+            return origin;
+    }
+    return std::nullopt;
+}
+
+qint64 ScoredPairs::otherOrigin() const { return sumOverForecasters(forecasters, &ScoredPairsForecaster::otherOrigin); }
 
 qint64 ScoredPairs::withoutTruth() const
 {
@@ -248,10 +285,11 @@ Status PairsLoader::resolveFilter()
 Status PairsLoader::loadForecasts()
 {
     auto q = sql::run(m_db,
-        QStringLiteral("SELECT f.id, f.reference_kernel_id, f.candidate_kernel_id, COALESCE(f.hardware_id, 0),"
-                       " f.forecaster_id, f.repeat, f.p1, f.p2, f.p3, f.p4, f.p5, f.p6, f.p7, f.p8, f.predicted_bin,"
-                       " f.status, k.problem_id FROM forecasts f JOIN kernels k ON k.id = f.candidate_kernel_id"
-                       " WHERE (? = 0 OR k.problem_id = ?) AND (? = 0 OR f.hardware_id = ?) ORDER BY f.id"),
+        QStringLiteral(
+            "SELECT f.id, f.reference_kernel_id, f.candidate_kernel_id, COALESCE(f.hardware_id, 0),"
+            " f.forecaster_id, f.repeat, f.p1, f.p2, f.p3, f.p4, f.p5, f.p6, f.p7, f.p8, f.predicted_bin,"
+            " f.status, k.problem_id, k.origin FROM forecasts f JOIN kernels k ON k.id = f.candidate_kernel_id"
+            " WHERE (? = 0 OR k.problem_id = ?) AND (? = 0 OR f.hardware_id = ?) ORDER BY f.id"),
         {m_problemId, m_problemId, m_hardwareId, m_hardwareId});
     if (!q)
         return q.failure();
@@ -268,6 +306,7 @@ Status PairsLoader::loadForecasts()
         pair.forecasterId = forecaster;
         pair.repeat = q->value(5).toInt();
         pair.problemId = q->value(16).toLongLong();
+        pair.origin = pairOriginOfKernel(q->value(17).toString()); // Search once decide() knows the search members
         const QString status = q->value(15).toString();
         if (status == QLatin1StringView("error")) {
             // No answer at all: counted, and it never replaces an earlier answer to the same question.
@@ -389,8 +428,14 @@ void PairsLoader::decide()
     m_result.pairs.reserve(qsizetype(m_forecasts.size()));
     for (ScoredPair &pair : m_forecasts) {
         ScoredPairsForecaster &forecaster = m_result.forecasters[m_forecasterIndex.value(pair.forecasterId)];
-        ++forecaster.forecasts;
         pair.searchId = m_searchOfKernel.value(pair.candidateId, 0);
+        if (pair.searchId != 0)
+            pair.origin = PairOrigin::Search;
+        if (m_filter.origin && pair.origin != *m_filter.origin) {
+            ++forecaster.otherOrigin;
+            continue;
+        }
+        ++forecaster.forecasts;
         MeasuredSpeedup measured;
         if (pair.hardwareId != 0
             && (m_quarantined.contains({pair.candidateId, pair.hardwareId})

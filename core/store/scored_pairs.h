@@ -19,11 +19,18 @@ class Store;
 
 // What to load; names as stored (forecasters.name, problems.name, hardware.name). Empty means "all"; a name the
 // store does not know is an error, so a typo never silently yields an empty evaluation.
+// Where a pair's candidate came from: the kernel corpus, an import (a published dataset, a recorded sweep), or a search
+// run in this store (its events name the candidate). Kernels written by hand or by an LLM outside a search are Other.
+enum class PairOrigin : quint8 { Corpus, Imported, Search, Other };
+QString pairOriginName(PairOrigin origin); // "corpus", "imported", "search", "other": as `gpuf metrics --origin` takes
+std::optional<PairOrigin> pairOriginFromName(const QString &name);
+
 struct ScoredPairFilter
 {
     QStringList forecasters;
     QString problem;
     QString hardware;
+    std::optional<PairOrigin> origin; // empty: every origin
 };
 
 // Where a forecast's truth came from.
@@ -43,6 +50,7 @@ struct ScoredPair
     RowId problemId = 0;
     RowId hardwareId = 0; // 0: the forecast names no hardware
     RowId searchId = 0; // 0: not known to belong to a search
+    PairOrigin origin = PairOrigin::Corpus;
     int repeat = 0;
 
     bins::Distribution p {}; // renormalised over bins 1..8 for parsed forecasts; zeros for parse failures
@@ -69,6 +77,7 @@ struct ScoredPairsForecaster
     qint64 errors = 0; // forecasts that produced no answer at all (status 'error'); never scored
     qint64 quarantined = 0; // the truth rests on a measurement the user quarantined: left out of the metrics
     qint64 straddling = 0; // of the scored, those whose truth's interval straddles a bin edge
+    qint64 otherOrigin = 0; // forecasts left out because their candidate's origin is not the filter's
 
     QString label() const { return displayName.isEmpty() ? name : displayName; }
 };
@@ -94,6 +103,7 @@ struct ScoredPairs
     qint64 failedCandidates() const;
     qint64 quarantined() const;
     qint64 straddling() const;
+    qint64 otherOrigin() const;
     const ScoredPairsForecaster *forecaster(RowId id) const;
 };
 

@@ -82,6 +82,7 @@ private Q_SLOTS:
     void badInput();
     void help();
     void paperRows();
+    void originFilter();
 };
 
 void TestCliMetrics::initTestCase()
@@ -321,6 +322,8 @@ void TestCliMetrics::badInput_data()
     QTest::newRow("negative bootstrap") << QStringList {u"--bootstrap"_s, u"-1"_s} << 2 << u"--bootstrap"_s;
     QTest::newRow("bad seed") << QStringList {u"--seed"_s, u"x"_s} << 2 << u"--seed"_s;
     QTest::newRow("unknown option") << QStringList {u"--frobnicate"_s} << 2 << u"frobnicate"_s;
+    QTest::newRow("unknown origin") << QStringList {u"--origin"_s, u"paper"_s} << 2
+                                    << u"--origin paper: expected corpus, imported, search or other"_s;
     QTest::newRow("unknown straddling rule") << QStringList {
         u"--straddling"_s, u"both"_s} << 2 << u"--straddling both: expected as-measured, lower, upper, other or drop"_s;
 }
@@ -370,6 +373,31 @@ void TestCliMetrics::paperRows()
     QCOMPARE(gpt.value(u"within_one"_s).toDouble(), 1.0);
     // p = (0, .75, .25, 0…), true bin 3: ½·((.75)² + (.75)²) = 0.5625.
     QCOMPARE(gpt.value(u"brier_half"_s).toDouble(), 0.5625);
+}
+
+// --origin: the paper's rows are imported kernels (origin import:paper-eval), so every pair is an imported one and
+// none is a corpus or a search pair (issue 27, item 12; the Calibration dock's Origin box is the same filter).
+void TestCliMetrics::originFilter()
+{
+    const auto forecastsOf = [this](const QStringList &args) -> QJsonObject {
+        const Run r = runGpufBytes(QStringList {u"metrics"_s, m_paper, u"--json"_s} + args);
+        if (r.exitCode != 0)
+            return {{u"error"_s, QString::fromUtf8(r.err)}};
+        return jsonOf(r);
+    };
+    const QJsonObject every = forecastsOf({});
+    const QJsonObject imported = forecastsOf({u"--origin"_s, u"imported"_s});
+    const QJsonObject corpus = forecastsOf({u"--origin"_s, u"corpus"_s});
+    const QJsonObject search = forecastsOf({u"--origin"_s, u"search"_s});
+    QVERIFY2(!every.isEmpty() && !every.contains(u"error"_s), qPrintable(every.value(u"error"_s).toString()));
+    QCOMPARE(imported.keys(), every.keys());
+    for (const QString &name : every.keys()) {
+        const qint64 n = every.value(name).toObject().value(u"n_forecasts"_s).toInteger();
+        QVERIFY2(n > 0, qPrintable(name));
+        QCOMPARE(imported.value(name).toObject().value(u"n_forecasts"_s).toInteger(), n);
+        QCOMPARE(corpus.value(name).toObject().value(u"n_forecasts"_s).toInteger(), 0);
+        QCOMPARE(search.value(name).toObject().value(u"n_forecasts"_s).toInteger(), 0);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCliMetrics)

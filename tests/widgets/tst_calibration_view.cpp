@@ -84,9 +84,7 @@ struct Expected
 Expected expectedFor(const CalibrationSnapshot &snapshot, RowId forecaster, metrics::Comparison comparison)
 {
     Expected e;
-    const auto &rows
-        = comparison == metrics::Comparison::SamePairs ? snapshot.metrics.samePairRows : snapshot.metrics.rows;
-    for (const ScoredRow &row : rows) {
+    for (const ScoredRow &row : snapshot.metrics.rowsFor(comparison)) {
         if (row.forecasterId != forecaster)
             continue;
         e.rows.push_back(row);
@@ -346,7 +344,9 @@ void TestCalibrationView::pairsChoiceUpdatesEveryPlot()
     QVERIFY(snapshot->metrics.samePairRows.size() < snapshot->metrics.rows.size());
     f->view.setForecasters(forecasterId(*snapshot, kCostModel), forecasterId(*snapshot, kHeldOut));
     choose(comboLabelled(&f->view, u"&Pairs:"_s), u"on the pairs both forecast"_s);
-    checkPlots(*f, {kCostModel, kHeldOut}, metrics::Comparison::SamePairs);
+    // "Both" is the two forecasters shown: their pairs in common are read for them.
+    QTRY_VERIFY_WITH_TIMEOUT(loaded(*f) && f->data.snapshot()->request.compared.size() == 2, 30000);
+    checkPlots(*f, {kCostModel, kHeldOut}, metrics::Comparison::ComparedPairs);
     // Both series hold the same pairs (ScoredRow::pairId, which the store's rows key by candidate).
     std::array<QSet<qint64>, 2> pairIds;
     for (int k = 0; k < 2; ++k) {

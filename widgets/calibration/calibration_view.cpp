@@ -28,9 +28,15 @@ PlotInput calibrationPlotInput(const std::shared_ptr<const CalibrationSnapshot> 
     if (!snapshot)
         return input;
     input.options = snapshot->request.options();
+    // The pairs two forecasters both forecast are computed for the two the request names: others draw nothing until the
+    // snapshot for them arrives, rather than another pair's rows.
+    const std::vector<qint64> &compared = snapshot->metrics.compared;
+    if (comparison == metrics::Comparison::ComparedPairs
+        && (forecasterIds.size() != 2 || compared.size() != 2 || !forecasterIds.contains(compared[0])
+            || !forecasterIds.contains(compared[1])))
+        return input;
     const std::vector<metrics::ForecasterReport> &reports = snapshot->metrics.reportsFor(comparison);
-    const std::vector<metrics::ScoredRow> &rows
-        = comparison == metrics::Comparison::SamePairs ? snapshot->metrics.samePairRows : snapshot->metrics.rows;
+    const std::vector<metrics::ScoredRow> &rows = snapshot->metrics.rowsFor(comparison);
     for (RowId id : forecasterIds) {
         const auto found = std::find_if(
             reports.begin(), reports.end(), [id](const metrics::ForecasterReport &r) { return r.forecaster.id == id; });
@@ -71,7 +77,9 @@ CalibrationView::CalibrationView(CalibrationData *data, Selection *selection, QW
     , m_firstBox(new QComboBox(this))
     , m_secondBox(new QComboBox(this))
     , m_comparisonBox(new QComboBox(this))
+    , m_originBox(new QComboBox(this))
     , m_status(new QLabel(this))
+    , m_scope(new QLabel(this))
     , m_tabs(new QTabWidget(this))
     , m_reliability(new ReliabilityPlot(this))
     , m_confusion(new ConfusionPlot(this))
@@ -82,8 +90,19 @@ CalibrationView::CalibrationView(CalibrationData *data, Selection *selection, QW
 {
     setWindowTitle(tr("Calibration"));
     m_comparisonBox->addItem(tr("each on all its pairs"), int(metrics::Comparison::AllPairs));
-    m_comparisonBox->addItem(tr("on the pairs both forecast"), int(metrics::Comparison::SamePairs));
-    m_comparisonBox->setToolTip(tr("Compare forecasters on the same pairs, so neither is judged on easier ones"));
+    // "Both": the two forecasters compared here, whatever else the Metrics dock has ticked.
+    m_comparisonBox->addItem(tr("on the pairs both forecast"), int(metrics::Comparison::ComparedPairs));
+    m_comparisonBox->setToolTip(tr("Compare the two forecasters on the pairs both forecast, so neither is judged on "
+                                   "easier ones"));
+    m_originBox->addItem(tr("every origin"), QString());
+    for (const PairOrigin origin : {PairOrigin::Corpus, PairOrigin::Imported, PairOrigin::Search, PairOrigin::Other})
+        m_originBox->addItem(pairOriginText(origin), pairOriginName(origin));
+    m_originBox->setToolTip(tr("Only pairs whose candidate came from the kernel corpus, an import (a published dataset "
+                               "or a recorded sweep), a search run in this store, or elsewhere (written by hand or by "
+                               "an LLM). The Metrics dock follows the same choice."));
+    m_scope->setObjectName(QStringLiteral("calibrationScope"));
+    m_scope->setWordWrap(true);
+    m_scope->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     auto *bar = new QHBoxLayout;
     const auto addLabelled = [this, bar](const QString &text, QWidget *field) {
@@ -95,12 +114,14 @@ CalibrationView::CalibrationView(CalibrationData *data, Selection *selection, QW
     addLabelled(tr("&Forecaster:"), m_firstBox);
     addLabelled(tr("Compare &with:"), m_secondBox);
     addLabelled(tr("&Pairs:"), m_comparisonBox);
+    addLabelled(tr("&Origin:"), m_originBox);
     m_status->setWordWrap(true); // long notices must not widen the main window
     m_status->setMinimumWidth(120);
     bar->addWidget(m_status, 1);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
+    layout->addWidget(m_scope);
     layout->addWidget(m_tabs, 1);
     m_tabs->addTab(m_reliability, tr("Reliability"));
     m_tabs->addTab(m_confusion, tr("Confusion"));
@@ -119,6 +140,7 @@ CalibrationView::CalibrationView(CalibrationData *data, Selection *selection, QW
             [this] { m_selection->setTrustThreshold(m_riskCoverage->threshold()); });
         connect(m_selection, &Selection::trustThresholdChanged, m_riskCoverage, &RiskCoveragePlot::setThreshold);
         connect(m_selection, &Selection::forecasterNameChanged, this, &CalibrationView::showWindowForecaster);
+        connect(m_selection, &Selection::scopeChanged, this, &CalibrationView::updateScope);
         connect(m_firstBox, &QComboBox::activated, this, [this] {
             if (const ScoredPairsForecaster *f
                 = m_snapshot ? m_snapshot->pairs.forecaster(m_firstBox->currentData().value<RowId>()) : nullptr)
@@ -126,7 +148,7 @@ CalibrationView::CalibrationView(CalibrationData *data, Selection *selection, QW
         });
     }
 
-    for (QComboBox *box : {m_firstBox, m_secondBox, m_comparisonBox}) {
+    for (QComboBox *box : {m_firstBox, m_secondBox, m_comparisonBox, m_originBox}) {
         box->setSizeAdjustPolicy(QComboBox::AdjustToContents); // forecaster names are long: never cut them
         connect(box, &QComboBox::currentIndexChanged, this, &CalibrationView::refresh);
     }
@@ -140,6 +162,8 @@ CalibrationView::CalibrationView(CalibrationData *data, Selection *selection, QW
 CalibrationView::~CalibrationView() = default;
 
 QString CalibrationView::statusText() const { return m_status->text(); }
+
+QString CalibrationView::scopeText() const { return m_scope->text(); }
 
 void CalibrationView::setForecasters(RowId first, RowId second)
 {
@@ -161,6 +185,12 @@ void CalibrationView::snapshotChanged()
     if (next != m_snapshot) {
         m_snapshot = next;
         refillForecasters();
+        if (m_snapshot) {
+            const QSignalBlocker blockOrigin(m_originBox);
+            const std::optional<PairOrigin> origin = m_snapshot->request.origin;
+            m_originBox->setCurrentIndex(
+                std::max(0, m_originBox->findData(origin ? pairOriginName(*origin) : QString())));
+        }
         refresh();
     }
     QString status;
@@ -216,12 +246,43 @@ void CalibrationView::refresh()
     const RowId second = m_secondBox->currentData().value<RowId>();
     if (second != 0 && !ids.contains(second))
         ids.append(second);
-    const auto comparison = metrics::Comparison(m_comparisonBox->currentData().toInt());
+    auto comparison = metrics::Comparison(m_comparisonBox->currentData().toInt());
+    if (ids.size() < 2)
+        comparison = metrics::Comparison::AllPairs; // one forecaster: "both" has nothing to intersect with
     const PlotInput input = calibrationPlotInput(m_snapshot, comparison, ids);
     for (PlotWidget *plot :
         std::initializer_list<PlotWidget *> {m_reliability, m_confusion, m_riskCoverage, m_budget, m_cumulative})
         plot->setInput(input);
     m_ordinal->showForecaster(m_snapshot, comparison, ids.isEmpty() ? RowId(0) : ids.first());
+    updateScope();
+    requestScope(); // nothing when the snapshot already holds these forecasters' pairs in common and this origin
+}
+
+void CalibrationView::requestScope()
+{
+    if (!m_data || !m_snapshot || m_snapshot->storePath.isEmpty())
+        return;
+    CalibrationRequest request = m_data->request();
+    request.origin = pairOriginFromName(m_originBox->currentData().toString());
+    const qint64 first = m_firstBox->currentData().value<RowId>();
+    const qint64 second = m_secondBox->currentData().value<RowId>();
+    request.compared = first != 0 && second != 0 && first != second ? QList<qint64> {first, second} : QList<qint64> {};
+    m_data->setRequest(request); // reloads only when something changed
+}
+
+void CalibrationView::updateScope()
+{
+    QList<RowId> ids;
+    if (m_firstBox->count() > 0)
+        ids.append(m_firstBox->currentData().value<RowId>());
+    if (const RowId second = m_secondBox->currentData().value<RowId>(); second != 0 && !ids.contains(second))
+        ids.append(second);
+    const bool loaded = m_snapshot && !m_snapshot->storePath.isEmpty() && m_snapshot->error.isEmpty();
+    m_scope->setText(loaded
+            ? calibrationScopeText(*m_snapshot, metrics::Comparison(m_comparisonBox->currentData().toInt()), ids,
+                m_selection ? m_selection->problemId() : RowId(0))
+            : QString());
+    m_scope->setVisible(loaded);
 }
 
 } // namespace gpuf

@@ -26,6 +26,14 @@ class ReliabilityPlot;
 class RiskCoveragePlot;
 class Selection;
 
+// The title over the plots naming what they show: the forecasters, the pairs (how many both forecast, or too few to
+// rank them), the problem, the GPU and the origin of the candidates, and whether the problem chosen in the Candidates
+// tree (`treeProblem`, 0: none) scopes them (it does not: the Metrics dock's problem box does).
+QString calibrationScopeText(const CalibrationSnapshot &snapshot, metrics::Comparison comparison,
+    const QList<RowId> &forecasterIds, RowId treeProblem);
+// The words for an origin in the Origin box and the title ("search pairs").
+QString pairOriginText(PairOrigin origin);
+
 // The plots' input for the chosen forecasters (one or two, by id; unknown ids are skipped) of a snapshot. The
 // reports are shared with the snapshot (no copy); each forecaster's rows are split out once.
 PlotInput calibrationPlotInput(const std::shared_ptr<const CalibrationSnapshot> &snapshot,
@@ -47,6 +55,8 @@ public:
     OrdinalView *ordinalView() const { return m_ordinal; }
     QTabWidget *tabs() const { return m_tabs; }
     QString statusText() const; // loading, errors, and how many truths rest on replayed runtimes
+    QString scopeText() const; // the title over the plots (calibrationScopeText)
+    QComboBox *originBox() const { return m_originBox; }
 
     // The forecasters shown: the first, and the one overlaid (0 = none).
     void setForecasters(RowId first, RowId second = 0);
@@ -57,6 +67,8 @@ private:
     void refillForecasters();
     void showWindowForecaster(const QString &name);
     void refresh();
+    void requestScope(); // the compared forecasters and the origin, into the shared request
+    void updateScope();
 
     QPointer<CalibrationData> m_data;
     QPointer<Selection> m_selection;
@@ -64,7 +76,9 @@ private:
     QComboBox *m_firstBox;
     QComboBox *m_secondBox;
     QComboBox *m_comparisonBox;
+    QComboBox *m_originBox;
     QLabel *m_status;
+    QLabel *m_scope;
     QTabWidget *m_tabs;
     ReliabilityPlot *m_reliability;
     ConfusionPlot *m_confusion;

@@ -3,6 +3,7 @@
 
 #include "core/session/calibration_data.h"
 #include "core/session/selection.h"
+#include "widgets/calibration/calibration_view.h"
 #include "widgets/calibration/metrics_table_model.h"
 #include "widgets/common/flow_layout.h"
 #include "widgets/common/view_setup.h"
@@ -215,6 +216,8 @@ void MetricsTable::requestFromControls()
     m_data->setRequest(request);
 }
 
+QString MetricsTable::statusText() const { return m_status->text(); }
+
 void MetricsTable::updateStatus()
 {
     const auto snapshot = m_data->snapshot();
@@ -228,8 +231,17 @@ void MetricsTable::updateStatus()
     } else {
         const bool same = m_model->comparison() == metrics::Comparison::SamePairs;
         const std::size_t rows = same ? snapshot->metrics.samePairRows.size() : snapshot->metrics.rows.size();
-        parts.append(same ? tr("%n scored forecast(s) on pairs every forecaster shown forecast", nullptr, int(rows))
-                          : tr("%n scored forecast(s)", nullptr, int(rows)));
+        const qint64 shared = snapshot->metrics.sharedPairs(metrics::Comparison::SamePairs);
+        parts.append(same
+                ? tr("%n scored forecast(s) on the %1 pair(s) every forecaster shown forecast", nullptr, int(rows))
+                      .arg(shared)
+                : tr("%n scored forecast(s)", nullptr, int(rows)));
+        if (m_model->tooFewSharedPairs())
+            parts.append(tr("too few pairs in common (under %1) to rank the forecasters: no best is marked (untick "
+                            "forecasters, students say, or Same pairs only)")
+                             .arg(metrics::kMinSharedPairs));
+        if (const std::optional<PairOrigin> origin = snapshot->request.origin)
+            parts.append(tr("only %1 (Calibration ▸ Origin)").arg(pairOriginText(*origin)));
         if (const qint64 missing = snapshot->pairs.withoutTruth(); missing > 0)
             parts.append(tr("%n forecast(s) have no measured truth", nullptr, int(missing)));
         if (const qint64 failed = snapshot->pairs.failedCandidates(); failed > 0)

@@ -33,6 +33,7 @@ public:
 
     MetricsTableModel *model() const { return m_model; }
     QTableView *view() const { return m_view; }
+    QString statusText() const; // the line above the table: counts, pairs in common, the origin chosen
     // Writes what the table shows as CSV (metricsCsv).
     Status exportCsv(const QString &path) const;
 

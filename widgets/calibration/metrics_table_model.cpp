@@ -62,11 +62,20 @@ const std::vector<metrics::ForecasterReport> &MetricsTableModel::reports() const
     return m_snapshot ? m_snapshot->metrics.reportsFor(m_comparison) : noReports();
 }
 
-// Best per column only where there is something to compare: two or more forecasters with a value.
+bool MetricsTableModel::tooFewSharedPairs() const
+{
+    return m_snapshot && m_comparison != metrics::Comparison::AllPairs
+        && m_snapshot->metrics.sharedPairs(m_comparison) < metrics::kMinSharedPairs;
+}
+
+// Best per column only where there is something to compare: two or more forecasters with a value, on enough pairs in
+// common when they are compared on the same pairs.
 void MetricsTableModel::findBest()
 {
     const auto &rows = reports();
     m_best.assign(rows.size(), std::vector<bool>(ColumnCount, false));
+    if (tooFewSharedPairs())
+        return;
     for (int column = 1; column < ColumnCount; ++column) {
         const metrics::Figure *figure = figureOf(column);
         if (!figure->higherIsBetter)

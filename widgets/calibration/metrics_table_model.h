@@ -59,6 +59,8 @@ public:
     void setSnapshot(std::shared_ptr<const CalibrationSnapshot> snapshot, metrics::Comparison comparison);
     void setComparison(metrics::Comparison comparison);
     metrics::Comparison comparison() const { return m_comparison; }
+    // Compared on the same pairs, but fewer than metrics::kMinSharedPairs of them: no best is marked.
+    bool tooFewSharedPairs() const;
     const std::vector<metrics::ForecasterReport> &reports() const;
     static const metrics::Figure *figureOf(int column); // null for column 0
 

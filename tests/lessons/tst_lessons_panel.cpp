@@ -18,6 +18,7 @@
 #include "widgets/lessons/class_report_dialog.h"
 #include "widgets/lessons/distribution_editor.h"
 #include "widgets/lessons/lesson_editor_dialog.h"
+#include "widgets/lessons/lesson_reveal_view.h"
 #include "widgets/lessons/lessons_panel.h"
 
 #include <QAction>
@@ -253,6 +254,18 @@ private Q_SLOTS:
         QTRY_VERIFY(panel.isRevealed());
         QTRY_VERIFY2(!panel.scoreLabel()->visibleRegion().isEmpty(), "the reveal's score is out of view");
         QVERIFY(panel.scoreLabel()->text().contains(u"You said bin 6"_s));
+        // The measured speedup's evidence, one click away: the window's Evidence dialog is asked for on the step's
+        // candidate (issue 28).
+        auto *revealView = qobject_cast<LessonRevealView *>(panel.revealArea());
+        QVERIFY(revealView);
+        QPushButton *reveal = revealView->evidenceButton();
+        QCOMPARE(reveal->text(), u"Show &Evidence…"_s);
+        QVERIFY(reveal->isEnabled());
+        QSignalSpy asked(&selection, &Selection::evidenceRequested);
+        QTest::mouseClick(reveal, Qt::LeftButton);
+        QCOMPARE(asked.size(), 1);
+        QVERIFY(panel.diffView()->candidate().source.contains(u"v1"_s));
+        QCOMPARE(asked.first().first().value<RowId>(), m_f.k1);
     }
 
     void quickStepChangesShowTheLastStep()

@@ -6,6 +6,7 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -56,6 +57,7 @@ LessonRevealView::LessonRevealView(QWidget *parent)
     , m_scoreLabel(new QLabel(this))
     , m_answerPlot(new DistributionPlot(this))
     , m_truthTable(smallTable({tr("GPU"), tr("Measured"), tr("Bin"), tr("You"), tr("Brier"), tr("Log score")}, this))
+    , m_evidence(new QPushButton(tr("Show &Evidence…"), this))
     , m_forecastersTable(smallTable({tr("Forecaster"), tr("GPU"), tr("Said"), tr("Confidence"), tr("Result")}, this))
     , m_noteLabel(new QLabel(this))
 {
@@ -70,6 +72,11 @@ LessonRevealView::LessonRevealView(QWidget *parent)
     layout->addWidget(m_answerPlot);
     layout->addWidget(new QLabel(tr("Measured on each GPU:"), this));
     layout->addWidget(m_truthTable);
+    layout->addWidget(m_evidence, 0, Qt::AlignLeft);
+    connect(m_evidence, &QPushButton::clicked, this, [this] {
+        if (m_kernelId > 0)
+            Q_EMIT evidenceRequested(m_kernelId);
+    });
     layout->addWidget(new QLabel(tr("What the forecasters said:"), this));
     layout->addWidget(m_forecastersTable);
     layout->addWidget(m_noteLabel);
@@ -83,6 +90,7 @@ void LessonRevealView::clear()
     m_scoreLabel->clear();
     m_noteLabel->clear();
     m_answerPlot->clear();
+    m_kernelId = 0;
 }
 
 void LessonRevealView::showReveal(const LessonStepData &data, const bins::Distribution &p, int predictedBin)
@@ -92,6 +100,14 @@ void LessonRevealView::showReveal(const LessonStepData &data, const bins::Distri
     fitRows(m_truthTable);
     fitRows(m_forecastersTable);
     const LessonStep &step = data.step();
+    // Evidence exists where a GPU measured the candidate: who measured it, how, how noisy, its interval.
+    m_kernelId = step.kernelId;
+    const QList<RevealRow> rows = revealRows(data.pair, p, predictedBin);
+    const bool measured
+        = std::any_of(rows.cbegin(), rows.cend(), [](const RevealRow &row) { return row.trueBin.has_value(); });
+    m_evidence->setEnabled(measured);
+    m_evidence->setToolTip(measured ? tr("Who measured this speedup, how, how noisy it was, and its 95 % interval")
+                                    : tr("No GPU measured this step's kernel: there is no evidence to show"));
     m_noteLabel->setText(step.note.isEmpty() ? tr("This step has no teaching note.") : tr("Note: %1").arg(step.note));
     show();
 }

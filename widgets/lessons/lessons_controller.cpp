@@ -366,4 +366,6 @@ void LessonsController::setGenerating(bool generating)
     Q_EMIT generatingChanged(generating);
 }
 
+void LessonsController::requestEvidence(RowId kernelId) { m_selection->requestEvidence(kernelId); }
+
 } // namespace gpuf

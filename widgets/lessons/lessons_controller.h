@@ -72,6 +72,8 @@ public:
 
     void chooseLesson(RowId lessonId); // at its first step
     void chooseStudent(RowId studentId);
+    // The window's Evidence dialog on `kernelId` (the revealed step's candidate), through the selection.
+    void requestEvidence(RowId kernelId);
     void goTo(int index);
     void goToNext();
     void goToPrevious();

@@ -124,6 +124,7 @@ void LessonsPanel::connectViews()
 {
     connect(m_picker, &LessonPicker::lessonPicked, m_controller, &LessonsController::chooseLesson);
     connect(m_picker, &LessonPicker::studentPicked, m_controller, &LessonsController::chooseStudent);
+    connect(m_reveal, &LessonRevealView::evidenceRequested, m_controller, &LessonsController::requestEvidence);
     connect(m_picker->addStudentButton(), &QToolButton::clicked, this, [this]() {
         askText(tr("New Student"), tr("The student's name:"),
             [this](const QString &name) { m_controller->addStudent(name); });
@@ -199,8 +200,8 @@ void LessonsPanel::showReveal()
     }
     m_reveal->showReveal(*step, answer->p, answer->predictedBin);
     // The reveal sits below the answer form: in a short dock it is scrolled into view once laid out, or Reveal would
-    // seem to do nothing.
-    QTimer::singleShot(0, this, [this] { m_sideScroll->ensureWidgetVisible(m_reveal, 0, 0); });
+    // seem to do nothing. Its top (the score) comes first: a reveal taller than the dock scrolls from there.
+    QTimer::singleShot(0, this, [this] { m_sideScroll->verticalScrollBar()->setValue(m_reveal->y()); });
     Q_EMIT revealed();
 }
 

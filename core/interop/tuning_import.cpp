@@ -139,6 +139,128 @@ Result<int> referenceEntry(const TuningResults &results, const QString &wanted)
     return valid.at((valid.size() - 1) / 2);
 }
 
+// What the import will be, checked before the store is touched: the space's name, the GPU, the template, the
+// reference configuration (its index in `referenceIndex`) and the count of configurations.
+Result<TuningImportReport> describeTuningImport(
+    const TuningResults &results, const TuningImportOptions &options, int *referenceIndex)
+{
+    TuningImportReport report;
+    report.space = !options.name.trimmed().isEmpty() ? options.name.trimmed()
+        : !results.kernelName.isEmpty()              ? results.kernelName
+                                                     : QFileInfo(options.sourceFile).completeBaseName();
+    static const QRegularExpression okName(QStringLiteral("^[A-Za-z0-9_.+-]{1,80}$"));
+    if (!okName.match(report.space).hasMatch())
+        return Error {QStringLiteral("'%1' cannot name a space: use 1 to 80 letters, digits, '_', '.', '+' or '-' "
+                                     "(--name)")
+                          .arg(report.space)};
+    report.hardware = options.hardware.trimmed();
+    if (report.hardware.isEmpty())
+        report.hardware = results.hardware;
+    if (report.hardware.isEmpty())
+        return Error {QStringLiteral("%1 names no GPU: give the one it was measured on (gpuf import STORE FILE "
+                                     "--hardware NAME)")
+                          .arg(QFileInfo(options.sourceFile).fileName())};
+    if (!results.hardware.isEmpty() && !options.hardware.trimmed().isEmpty()
+        && results.hardware != options.hardware.trimmed())
+        return Error {QStringLiteral("--hardware '%1' disagrees with the file, which was measured on '%2'")
+                          .arg(options.hardware.trimmed(), results.hardware)};
+    if (results.entries.isEmpty() || results.tunables.isEmpty())
+        return Error {QStringLiteral("the file holds no configuration")};
+    report.withTemplate = !options.templateText.isEmpty();
+    if (report.withTemplate) {
+        const TemplateCheck check = checkTemplate(options.templateText, options.templateFile, results.tunables);
+        if (!check.errors.isEmpty())
+            return Error {check.errors.join(QStringLiteral("; "))};
+        report.warnings = check.warnings;
+    }
+    auto reference = referenceEntry(results, options.reference);
+    if (!reference)
+        return Error {reference.error()};
+    *referenceIndex = int(*reference);
+    report.reference = results.label(results.entries.at(*reference).configuration);
+    report.configurations = int(results.entries.size());
+    return report;
+}
+
+// A problem of the space's name already stored must be this space: the same space imported again (or another GPU's
+// results of it) is welcome, another problem of that name not.
+Status sameTuningSpace(KernelRepo &kernels, const Problem &existing, const TuningResults &results, const QString &space)
+{
+    auto stored = kernels.find(existing.referenceKernelId);
+    if (!stored)
+        return Error {stored.error()};
+    const QJsonObject tunables
+        = stored->has_value() ? (*stored)->parameters.value(QStringLiteral("tunables")).toObject() : QJsonObject();
+    QStringList names;
+    for (const TuningTunable &t : results.tunables)
+        names << t.name;
+    std::sort(names.begin(), names.end());
+    if ((*stored ? (*stored)->parameters.value(QStringLiteral("family")).toString() : QString()) != space
+        || tunables.keys() != names)
+        return Error {QStringLiteral("the store already has a problem '%1' that is not this tuning space: import "
+                                     "it under another name (--name)")
+                          .arg(space)};
+    return {};
+}
+
+// The problem a new tuning space becomes: one case, its description saying where it came from.
+Problem tuningProblem(
+    const TuningResults &results, const TuningImportOptions &options, const TuningImportReport &report)
+{
+    Problem problem;
+    problem.name = report.space;
+    problem.family = QStringLiteral("tuning space");
+    problem.backend = Backend::Cuda;
+    QJsonObject caseObject {{QStringLiteral("name"), kCase}};
+    if (!results.problemSize.isEmpty())
+        caseObject.insert(QStringLiteral("problem_size"), results.problemSize.value(QStringLiteral("problem_size")));
+    problem.cases = QJsonArray {caseObject};
+    problem.description
+        = QStringLiteral("A tuning space imported from %1 (%2): %3 configurations of %4 tunables%5. "
+                         "Speedups are over the reference configuration %6.")
+              .arg(QFileInfo(options.sourceFile).fileName(), tuningFormatName(results.format))
+              .arg(results.entries.size())
+              .arg(results.tunables.size())
+              .arg(results.kernelName.isEmpty() ? QString() : QStringLiteral(" of %1").arg(results.kernelName),
+                  report.reference);
+    return problem;
+}
+
+// One configuration's kernel: its code (from the template, or none), its tunables, where it was imported from.
+Kernel tuningKernel(const TuningResults &results, const TuningEntry &entry, const TuningImportOptions &options,
+    const TuningImportReport &report, const QString &format)
+{
+    Kernel kernel;
+    kernel.name = QStringLiteral("%1 %2").arg(report.space, results.label(entry.configuration));
+    kernel.language = QStringLiteral("cuda");
+    kernel.source = sourceOf(results, entry, report.space, options);
+    kernel.origin = QStringLiteral("import:%1").arg(format);
+    kernel.parameters = {{QStringLiteral("family"), report.space},
+        {QStringLiteral("tunables"), tunablesJson(results, entry.configuration)},
+        {QStringLiteral("source_kind"), report.withTemplate ? QStringLiteral("template") : QStringLiteral("none")}};
+    return kernel;
+}
+
+// One configuration's measurement as the file reports it (the kernel and the GPU are set by the caller).
+Measurement tuningMeasurement(const TuningResults &results, const TuningEntry &entry, const QString &space,
+    const QString &origin, const QString &format)
+{
+    Measurement m;
+    m.caseName = kCase;
+    m.status = statusOf(entry.outcome);
+    if (entry.outcome == TuningEntry::Outcome::Ok)
+        m.runtime = statsOf(entry);
+    else
+        m.errorText = QStringLiteral("%1 reported '%2'").arg(tuningFormatName(results.format), entry.reason);
+    m.timingMethod = format;
+    m.l2Flush = false;
+    m.source = MeasurementSource::Import;
+    m.provenance = {{QStringLiteral("imported_from"), origin}, {QStringLiteral("format"), format},
+        {QStringLiteral("timestamp"), entry.timestamp}, {QStringLiteral("line"), entry.line},
+        {QStringLiteral("tuning_space"), space}};
+    return m;
+}
+
 } // namespace
 
 QString TuningImportReport::text() const
@@ -218,40 +340,11 @@ TemplateCheck checkTemplate(const QString &text, const QString &file, const QLis
 Result<TuningImportReport> importTuningResults(
     Store &store, const TuningResults &results, const TuningImportOptions &options)
 {
-    TuningImportReport report;
-    report.space = !options.name.trimmed().isEmpty() ? options.name.trimmed()
-        : !results.kernelName.isEmpty()              ? results.kernelName
-                                                     : QFileInfo(options.sourceFile).completeBaseName();
-    static const QRegularExpression okName(QStringLiteral("^[A-Za-z0-9_.+-]{1,80}$"));
-    if (!okName.match(report.space).hasMatch())
-        return Error {QStringLiteral("'%1' cannot name a space: use 1 to 80 letters, digits, '_', '.', '+' or '-' "
-                                     "(--name)")
-                          .arg(report.space)};
-    report.hardware = options.hardware.trimmed();
-    if (report.hardware.isEmpty())
-        report.hardware = results.hardware;
-    if (report.hardware.isEmpty())
-        return Error {QStringLiteral("%1 names no GPU: give the one it was measured on (gpuf import STORE FILE "
-                                     "--hardware NAME)")
-                          .arg(QFileInfo(options.sourceFile).fileName())};
-    if (!results.hardware.isEmpty() && !options.hardware.trimmed().isEmpty()
-        && results.hardware != options.hardware.trimmed())
-        return Error {QStringLiteral("--hardware '%1' disagrees with the file, which was measured on '%2'")
-                          .arg(options.hardware.trimmed(), results.hardware)};
-    if (results.entries.isEmpty() || results.tunables.isEmpty())
-        return Error {QStringLiteral("the file holds no configuration")};
-    report.withTemplate = !options.templateText.isEmpty();
-    if (report.withTemplate) {
-        const TemplateCheck check = checkTemplate(options.templateText, options.templateFile, results.tunables);
-        if (!check.errors.isEmpty())
-            return Error {check.errors.join(QStringLiteral("; "))};
-        report.warnings = check.warnings;
-    }
-    auto referenceIndex = referenceEntry(results, options.reference);
-    if (!referenceIndex)
-        return Error {referenceIndex.error()};
-    report.reference = results.label(results.entries.at(*referenceIndex).configuration);
-    report.configurations = int(results.entries.size());
+    int referenceIndex = 0;
+    auto described = describeTuningImport(results, options, &referenceIndex);
+    if (!described)
+        return described.failure();
+    TuningImportReport report = *described;
 
     ProblemRepo problems(store);
     auto existing = problems.findByName(report.space);
@@ -259,21 +352,8 @@ Result<TuningImportReport> importTuningResults(
         return Error {existing.error()};
     KernelRepo kernels(store);
     if (existing->has_value()) {
-        // The same space imported again (or another GPU's results of it) is welcome; another problem of that name not.
-        auto stored = kernels.find((*existing)->referenceKernelId);
-        if (!stored)
-            return Error {stored.error()};
-        const QJsonObject tunables
-            = stored->has_value() ? (*stored)->parameters.value(QStringLiteral("tunables")).toObject() : QJsonObject();
-        QStringList names;
-        for (const TuningTunable &t : results.tunables)
-            names << t.name;
-        std::sort(names.begin(), names.end());
-        if ((*stored ? (*stored)->parameters.value(QStringLiteral("family")).toString() : QString()) != report.space
-            || tunables.keys() != names)
-            return Error {QStringLiteral("the store already has a problem '%1' that is not this tuning space: import "
-                                         "it under another name (--name)")
-                              .arg(report.space)};
+        if (Status s = sameTuningSpace(kernels, **existing, results, report.space); !s)
+            return s.failure();
     }
 
     Transaction tx(store);
@@ -292,22 +372,7 @@ Result<TuningImportReport> importTuningResults(
     if (existing->has_value()) {
         problem = **existing;
     } else {
-        problem.name = report.space;
-        problem.family = QStringLiteral("tuning space");
-        problem.backend = Backend::Cuda;
-        QJsonObject caseObject {{QStringLiteral("name"), kCase}};
-        if (!results.problemSize.isEmpty())
-            caseObject.insert(
-                QStringLiteral("problem_size"), results.problemSize.value(QStringLiteral("problem_size")));
-        problem.cases = QJsonArray {caseObject};
-        problem.description
-            = QStringLiteral("A tuning space imported from %1 (%2): %3 configurations of %4 tunables%5. "
-                             "Speedups are over the reference configuration %6.")
-                  .arg(QFileInfo(options.sourceFile).fileName(), tuningFormatName(results.format))
-                  .arg(results.entries.size())
-                  .arg(results.tunables.size())
-                  .arg(results.kernelName.isEmpty() ? QString() : QStringLiteral(" of %1").arg(results.kernelName),
-                      report.reference);
+        problem = tuningProblem(results, options, report);
         if (auto id = problems.insert(problem); !id)
             return Error {id.error()};
     }
@@ -317,21 +382,14 @@ Result<TuningImportReport> importTuningResults(
     const QString format = results.format == TuningFormat::T4 ? QStringLiteral("t4") : QStringLiteral("kernel_tuner");
     for (qsizetype i = 0; i < results.entries.size(); ++i) {
         const TuningEntry &entry = results.entries.at(i);
-        Kernel kernel;
+        Kernel kernel = tuningKernel(results, entry, options, report, format);
         kernel.problemId = problem.id;
-        kernel.name = QStringLiteral("%1 %2").arg(report.space, results.label(entry.configuration));
-        kernel.language = QStringLiteral("cuda");
-        kernel.source = sourceOf(results, entry, report.space, options);
-        kernel.origin = QStringLiteral("import:%1").arg(format);
-        kernel.parameters = {{QStringLiteral("family"), report.space},
-            {QStringLiteral("tunables"), tunablesJson(results, entry.configuration)},
-            {QStringLiteral("source_kind"), report.withTemplate ? QStringLiteral("template") : QStringLiteral("none")}};
         bool inserted = false;
         auto kernelId = kernels.insertOrGet(kernel, &inserted);
         if (!kernelId)
             return Error {kernelId.error()};
         report.kernelsAdded += inserted ? 1 : 0;
-        if (i == *referenceIndex && problem.referenceKernelId == 0) {
+        if (i == referenceIndex && problem.referenceKernelId == 0) {
             if (Status s = problems.setReferenceKernel(problem.id, *kernelId); !s)
                 return Error {s.error()};
             problem.referenceKernelId = *kernelId;
@@ -348,21 +406,9 @@ Result<TuningImportReport> importTuningResults(
         });
         if (already)
             continue;
-        Measurement m;
+        Measurement m = tuningMeasurement(results, entry, report.space, origin, format);
         m.kernelId = *kernelId;
         m.hardwareId = hardware.id;
-        m.caseName = kCase;
-        m.status = statusOf(entry.outcome);
-        if (entry.outcome == TuningEntry::Outcome::Ok)
-            m.runtime = statsOf(entry);
-        else
-            m.errorText = QStringLiteral("%1 reported '%2'").arg(tuningFormatName(results.format), entry.reason);
-        m.timingMethod = format;
-        m.l2Flush = false;
-        m.source = MeasurementSource::Import;
-        m.provenance = {{QStringLiteral("imported_from"), origin}, {QStringLiteral("format"), format},
-            {QStringLiteral("timestamp"), entry.timestamp}, {QStringLiteral("line"), entry.line},
-            {QStringLiteral("tuning_space"), report.space}};
         if (auto id = measurements.insert(m); !id)
             return Error {id.error()};
         ++report.measurementsAdded;

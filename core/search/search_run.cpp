@@ -382,87 +382,101 @@ void SearchRun::dispatchOpen()
 
 Status SearchRun::processAnswer(const Answer &answer)
 {
-    if (const auto *m = std::get_if<MutationResult>(&answer)) {
-        if (!m_state.openMutations.contains(m->requestId))
-            return {}; // answered already (a re-dispatched request answered twice)
-        const Candidate &c = m_state.candidates[size_t(m_state.byRequest.value(m->requestId))];
-        const QString nodeId = c.nodeId;
-        const RowId parentKernel = m_state.candidate(c.parentId) ? m_state.candidate(c.parentId)->kernelId : 0;
-        return commit([&](QList<SearchEvent> &events) -> Status {
-            if (!m->proposal) {
-                QJsonObject payload {{QStringLiteral("request_id"), m->requestId}, {QStringLiteral("node_id"), nodeId},
-                    {QStringLiteral("error"), m->error}};
-                if (!m->details.isEmpty())
-                    payload.insert(QStringLiteral("details"), m->details);
-                if (m->exhausted)
-                    payload.insert(QStringLiteral("exhausted"), true);
-                events.append(event(SearchEventKind::MutationFailed, payload, 0));
-                return {};
-            }
-            const Proposal &p = *m->proposal;
-            Kernel kernel;
-            kernel.problemId = m_parts.problem.id;
-            kernel.parentId = parentKernel;
-            kernel.source = p.source;
-            kernel.language = p.language;
-            kernel.origin = p.origin.isEmpty() ? QStringLiteral("manual") : p.origin;
-            kernel.parameters = p.parameters;
-            kernel.name = p.name;
-            kernel.notes = p.notes;
-            if (m_sink->store() && kernel.problemId > 0) {
-                KernelRepo kernels(*m_sink->store());
-                if (auto id = kernels.insertOrGet(kernel); !id)
-                    return Error {id.error()};
-            }
-            QJsonObject payload {{QStringLiteral("request_id"), m->requestId}, {QStringLiteral("node_id"), nodeId},
-                {QStringLiteral("code"), p.source}, {QStringLiteral("language"), p.language},
-                {QStringLiteral("origin"), kernel.origin}, {QStringLiteral("content_hash"), contentHashOf(p.source)},
-                {QStringLiteral("kernel_id"), kernel.id}, {QStringLiteral("parameters"), p.parameters}};
-            if (!p.name.isEmpty())
-                payload.insert(QStringLiteral("name"), p.name);
-            if (!m->details.isEmpty())
-                payload.insert(QStringLiteral("details"), m->details);
-            events.append(event(SearchEventKind::MutationCompleted, payload, 0));
+    if (const auto *m = std::get_if<MutationResult>(&answer))
+        return processMutation(*m);
+    if (const auto *f = std::get_if<ForecastAnswer>(&answer))
+        return processForecast(*f);
+    return processEvaluation(std::get<EvaluationResult>(answer));
+}
+
+// A proposal (its kernel stored, then mutation_completed) or why there is none (mutation_failed).
+Status SearchRun::processMutation(const MutationResult &m)
+{
+    if (!m_state.openMutations.contains(m.requestId))
+        return {}; // answered already (a re-dispatched request answered twice)
+    const Candidate &c = m_state.candidates[size_t(m_state.byRequest.value(m.requestId))];
+    const QString nodeId = c.nodeId;
+    const RowId parentKernel = m_state.candidate(c.parentId) ? m_state.candidate(c.parentId)->kernelId : 0;
+    return commit([&](QList<SearchEvent> &events) -> Status {
+        if (!m.proposal) {
+            QJsonObject payload {{QStringLiteral("request_id"), m.requestId}, {QStringLiteral("node_id"), nodeId},
+                {QStringLiteral("error"), m.error}};
+            if (!m.details.isEmpty())
+                payload.insert(QStringLiteral("details"), m.details);
+            if (m.exhausted)
+                payload.insert(QStringLiteral("exhausted"), true);
+            events.append(event(SearchEventKind::MutationFailed, payload, 0));
             return {};
-        });
-    }
-    if (const auto *f = std::get_if<ForecastAnswer>(&answer)) {
-        if (!m_state.openForecasts.contains(f->requestId))
-            return {};
-        const Candidate &c = m_state.candidates[size_t(m_state.byRequest.value(f->requestId))];
-        const QString nodeId = c.nodeId;
-        const RowId candidateKernel = c.kernelId;
-        return commit([&](QList<SearchEvent> &events) -> Status {
-            const QString forecasterName = m_parts.forecaster ? m_parts.forecaster->name() : QString();
-            if (f->forecast.status != ForecastStatus::Ok) {
-                events.append(event(SearchEventKind::ForecastFailed,
-                    {{QStringLiteral("request_id"), f->requestId}, {QStringLiteral("node_id"), nodeId},
-                        {QStringLiteral("forecaster"), forecasterName},
-                        {QStringLiteral("error"), f->forecast.errorText}},
-                    0));
-                return {};
-            }
-            Forecast stored = f->forecast;
-            if (m_sink->store() && candidateKernel > 0 && m_parts.reference.id > 0 && stored.forecasterId > 0) {
-                stored.referenceKernelId = m_parts.reference.id;
-                stored.candidateKernelId = candidateKernel;
-                ForecastRepo forecasts(*m_sink->store());
-                if (auto id = forecasts.insert(stored); !id)
-                    return Error {id.error()};
-            }
-            QJsonArray p;
-            for (double v : stored.probabilities)
-                p.append(v);
-            events.append(event(SearchEventKind::ForecastCompleted,
-                {{QStringLiteral("request_id"), f->requestId}, {QStringLiteral("node_id"), nodeId},
-                    {QStringLiteral("forecaster"), forecasterName}, {QStringLiteral("forecast_id"), stored.id},
-                    {QStringLiteral("probabilities"), p}, {QStringLiteral("predicted_bin"), f->predictedBin},
-                    {QStringLiteral("expected_bin"), f->expectedBin}, {QStringLiteral("confidence"), f->confidence}},
+        }
+        const Proposal &p = *m.proposal;
+        Kernel kernel;
+        kernel.problemId = m_parts.problem.id;
+        kernel.parentId = parentKernel;
+        kernel.source = p.source;
+        kernel.language = p.language;
+        kernel.origin = p.origin.isEmpty() ? QStringLiteral("manual") : p.origin;
+        kernel.parameters = p.parameters;
+        kernel.name = p.name;
+        kernel.notes = p.notes;
+        if (m_sink->store() && kernel.problemId > 0) {
+            KernelRepo kernels(*m_sink->store());
+            if (auto id = kernels.insertOrGet(kernel); !id)
+                return Error {id.error()};
+        }
+        QJsonObject payload {{QStringLiteral("request_id"), m.requestId}, {QStringLiteral("node_id"), nodeId},
+            {QStringLiteral("code"), p.source}, {QStringLiteral("language"), p.language},
+            {QStringLiteral("origin"), kernel.origin}, {QStringLiteral("content_hash"), contentHashOf(p.source)},
+            {QStringLiteral("kernel_id"), kernel.id}, {QStringLiteral("parameters"), p.parameters}};
+        if (!p.name.isEmpty())
+            payload.insert(QStringLiteral("name"), p.name);
+        if (!m.details.isEmpty())
+            payload.insert(QStringLiteral("details"), m.details);
+        events.append(event(SearchEventKind::MutationCompleted, payload, 0));
+        return {};
+    });
+}
+
+// A forecast (stored, then forecast_completed) or its failure.
+Status SearchRun::processForecast(const ForecastAnswer &f)
+{
+    if (!m_state.openForecasts.contains(f.requestId))
+        return {};
+    const Candidate &c = m_state.candidates[size_t(m_state.byRequest.value(f.requestId))];
+    const QString nodeId = c.nodeId;
+    const RowId candidateKernel = c.kernelId;
+    return commit([&](QList<SearchEvent> &events) -> Status {
+        const QString forecasterName = m_parts.forecaster ? m_parts.forecaster->name() : QString();
+        if (f.forecast.status != ForecastStatus::Ok) {
+            events.append(event(SearchEventKind::ForecastFailed,
+                {{QStringLiteral("request_id"), f.requestId}, {QStringLiteral("node_id"), nodeId},
+                    {QStringLiteral("forecaster"), forecasterName}, {QStringLiteral("error"), f.forecast.errorText}},
                 0));
             return {};
-        });
-    }
-    const auto &e = std::get<EvaluationResult>(answer);
+        }
+        Forecast stored = f.forecast;
+        if (m_sink->store() && candidateKernel > 0 && m_parts.reference.id > 0 && stored.forecasterId > 0) {
+            stored.referenceKernelId = m_parts.reference.id;
+            stored.candidateKernelId = candidateKernel;
+            ForecastRepo forecasts(*m_sink->store());
+            if (auto id = forecasts.insert(stored); !id)
+                return Error {id.error()};
+        }
+        QJsonArray p;
+        for (double v : stored.probabilities)
+            p.append(v);
+        events.append(event(SearchEventKind::ForecastCompleted,
+            {{QStringLiteral("request_id"), f.requestId}, {QStringLiteral("node_id"), nodeId},
+                {QStringLiteral("forecaster"), forecasterName}, {QStringLiteral("forecast_id"), stored.id},
+                {QStringLiteral("probabilities"), p}, {QStringLiteral("predicted_bin"), f.predictedBin},
+                {QStringLiteral("expected_bin"), f.expectedBin}, {QStringLiteral("confidence"), f.confidence}},
+            0));
+        return {};
+    });
+}
+
+// A measurement's feedback (evaluation_completed) or why nothing was measured.
+Status SearchRun::processEvaluation(const EvaluationResult &e)
+{
     if (!m_state.openEvaluations.contains(e.requestId))
         return {};
     const QString nodeId = m_state.candidates[size_t(m_state.byRequest.value(e.requestId))].nodeId;

@@ -100,6 +100,9 @@ private:
     void noteWrites(const SearchEvent &event);
     Status commit(const std::function<Status(QList<SearchEvent> &)> &build);
     Status processAnswer(const Answer &answer);
+    Status processMutation(const MutationResult &m);
+    Status processForecast(const ForecastAnswer &f);
+    Status processEvaluation(const EvaluationResult &e);
     Status startStep();
     Status requestForecasts();
     Status select();

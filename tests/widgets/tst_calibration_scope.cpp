@@ -2,7 +2,7 @@
 // search that names one of its kernels and one imported candidate: "on the pairs both forecast" means the two
 // forecasters compared, not every forecaster ticked in the Metrics dock; too few pairs in common are said, not ranked;
 // the Origin box filters corpus, imported and search pairs; the title names the scope and says that the problem chosen
-// in the Candidates tree does not scope it.
+// in the Problems tree does not scope it.
 #include "core/interop/interop.h"
 #include "core/session/calibration_data.h"
 #include "core/session/selection.h"
@@ -305,7 +305,7 @@ void TestCalibrationScope::treeProblemDoesNotScope()
     auto sgemm = ProblemRepo(**store).findByName(u"sgemm"_s);
     QVERIFY(sgemm && sgemm->has_value());
     f->selection.setScope((*sgemm)->id);
-    QVERIFY2(f->view.scopeText().endsWith(u"\nThe problem chosen in the Candidates tree (sgemm) does not scope these "
+    QVERIFY2(f->view.scopeText().endsWith(u"\nThe problem chosen in the Problems tree (sgemm) does not scope these "
                                           "plots: choose it in the Metrics dock's problem box."_s),
         qPrintable(f->view.scopeText()));
     QVERIFY(f->view.scopeText().contains(u" · all problems · "_s));

@@ -114,9 +114,8 @@ QString calibrationScopeText(const CalibrationSnapshot &snapshot, metrics::Compa
     const QString chosen = treeProblem != 0 ? nameOf(snapshot.pairs.problems, treeProblem) : QString();
     if (!chosen.isEmpty() && chosen != request.problem)
         text += u'\n'
-            + CalibrationView::tr(
-                "The problem chosen in the Candidates tree (%1) does not scope these plots: choose it "
-                "in the Metrics dock's problem box.")
+            + CalibrationView::tr("The problem chosen in the Problems tree (%1) does not scope these plots: choose it "
+                                  "in the Metrics dock's problem box.")
                   .arg(chosen);
     return text;
 }

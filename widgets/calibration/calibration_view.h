@@ -27,7 +27,7 @@ class RiskCoveragePlot;
 class Selection;
 
 // The title over the plots naming what they show: the forecasters, the pairs (how many both forecast, or too few to
-// rank them), the problem, the GPU and the origin of the candidates, and whether the problem chosen in the Candidates
+// rank them), the problem, the GPU and the origin of the candidates, and whether the problem chosen in the Problems
 // tree (`treeProblem`, 0: none) scopes them (it does not: the Metrics dock's problem box does).
 QString calibrationScopeText(const CalibrationSnapshot &snapshot, metrics::Comparison comparison,
     const QList<RowId> &forecasterIds, RowId treeProblem);

@@ -237,8 +237,8 @@ void MetricsTable::updateStatus()
                       .arg(shared)
                 : tr("%n scored forecast(s)", nullptr, int(rows)));
         if (m_model->tooFewSharedPairs())
-            parts.append(tr("too few pairs in common (under %1) to rank the forecasters: no best is marked (untick "
-                            "forecasters, students say, or Same pairs only)")
+            parts.append(tr("too few pairs in common (under %1) to rank the forecasters: no best is marked; untick "
+                            "the forecasters with few forecasts (a student, say) or Same pairs only")
                              .arg(metrics::kMinSharedPairs));
         if (const std::optional<PairOrigin> origin = snapshot->request.origin)
             parts.append(tr("only %1 (Calibration ▸ Origin)").arg(pairOriginText(*origin)));

@@ -151,6 +151,23 @@ Result<double> measuredTime(const TuningDocument &doc, const TuningCollector &co
     return doc.error(line, QStringLiteral("%1 is valid but has no \"time\" measurement").arg(what));
 }
 
+// A valid result's time (its "time" measurement) and its samples ("times"."runtimes"), in µs.
+Status readEntryTimes(const TuningDocument &doc, TuningCollector &collector, const QJsonObject &result, double fileUnit,
+    int line, const QString &what, TuningEntry &entry)
+{
+    Result<double> us = measuredTime(doc, collector, result, fileUnit, line, what);
+    if (!us)
+        return us.failure();
+    entry.timeUs = *us;
+    const QJsonValue runtimes
+        = result.value(QLatin1StringView("times")).toObject().value(QLatin1StringView("runtimes"));
+    Result<QList<double>> samples = collector.samples(runtimes, fileUnit, line, what, QStringLiteral("\"runtimes\""));
+    if (!samples)
+        return samples.failure();
+    entry.runtimesUs = std::move(*samples);
+    return {};
+}
+
 } // namespace
 
 Result<TuningResults> readT4Results(const TuningDocument &doc)
@@ -219,17 +236,8 @@ Result<TuningResults> readT4Results(const TuningDocument &doc)
         entry.configuration = std::move(*values);
         entry.timestamp = result.value(QLatin1StringView("timestamp")).toString();
         if (kind.outcome == TuningEntry::Outcome::Ok) {
-            Result<double> us = measuredTime(doc, collector, result, *fileUnit, line, what);
-            if (!us)
-                return us.failure();
-            entry.timeUs = *us;
-            const QJsonValue runtimes
-                = result.value(QLatin1StringView("times")).toObject().value(QLatin1StringView("runtimes"));
-            Result<QList<double>> samples
-                = collector.samples(runtimes, *fileUnit, line, what, QStringLiteral("\"runtimes\""));
-            if (!samples)
-                return samples.failure();
-            entry.runtimesUs = std::move(*samples);
+            if (Status s = readEntryTimes(doc, collector, result, *fileUnit, line, what, entry); !s)
+                return s.failure();
         } else {
             entry.reason = invalidity.toString();
         }

@@ -76,6 +76,24 @@ void SearchSteering::selectNode(const QString &nodeId)
     m_selection->setPair(c->kernelId, baseline);
 }
 
+// What a node's menu shows of it whatever the search's state: the node in the diff and forecast views, and the
+// evidence behind its measured speedup (who measured it, how, how noisy, its interval and verdict).
+void SearchSteering::addViewActions(QMenu *menu, const QString &nodeId, const Candidate &c)
+{
+    QAction *show
+        = menu->addAction(tr("Show in the Diff and Forecast Views"), this, [this, nodeId] { selectNode(nodeId); });
+    show->setEnabled(c.kernelId > 0);
+    const RowId kernelId = c.kernelId;
+    QAction *evidence
+        = menu->addAction(tr("Show &Evidence…"), this, [this, kernelId] { m_selection->requestEvidence(kernelId); });
+    evidence->setObjectName(QStringLiteral("showNodeEvidence"));
+    const bool measured = kernelId > 0 && c.status == CandidateStatus::Evaluated
+        && c.feedback.kind == search::EvaluationFeedback::Kind::Success;
+    evidence->setEnabled(measured);
+    if (!measured)
+        evidence->setToolTip(tr("Only a node measured without failure has evidence behind a speedup."));
+}
+
 QMenu *SearchSteering::menuFor(const QString &nodeId, QWidget *parent)
 {
     auto *menu = new QMenu(parent);
@@ -93,19 +111,7 @@ QMenu *SearchSteering::menuFor(const QString &nodeId, QWidget *parent)
     const bool forcible = c->status == CandidateStatus::Deferred || c->status == CandidateStatus::Queued
         || (c->status == CandidateStatus::Proposed && !c->forced);
 
-    QAction *show
-        = menu->addAction(tr("Show in the Diff and Forecast Views"), this, [this, nodeId] { selectNode(nodeId); });
-    show->setEnabled(c->kernelId > 0);
-    // The evidence behind its measured speedup: who measured it, how, how noisy, its interval and verdict.
-    const RowId kernelId = c->kernelId;
-    QAction *evidence
-        = menu->addAction(tr("Show &Evidence…"), this, [this, kernelId] { m_selection->requestEvidence(kernelId); });
-    evidence->setObjectName(QStringLiteral("showNodeEvidence"));
-    const bool measured = kernelId > 0 && c->status == CandidateStatus::Evaluated
-        && c->feedback.kind == search::EvaluationFeedback::Kind::Success;
-    evidence->setEnabled(measured);
-    if (!measured)
-        evidence->setToolTip(tr("Only a node measured without failure has evidence behind a speedup."));
+    addViewActions(menu, nodeId, *c);
     menu->addSeparator();
     auto add = [&](const QString &text, bool enabled, const QString &why, std::function<void()> act) {
         QAction *a = menu->addAction(text, this, std::move(act));

@@ -13,6 +13,10 @@ class QWidget;
 
 namespace gpuf {
 
+namespace search {
+struct Candidate;
+}
+
 class SearchController;
 class SearchFollower;
 class Selection;
@@ -38,6 +42,7 @@ Q_SIGNALS:
     void notice(const QString &message);
 
 private:
+    void addViewActions(QMenu *menu, const QString &nodeId, const search::Candidate &c);
     void openInjectDialog(const QString &nodeId, const QString &code, const QString &language);
 
     SearchController *m_controller;

@@ -35,9 +35,12 @@ QList<Option> forecastOptions()
         Option::text(kHardware, QStringLiteral("HW"),
             QStringLiteral("Hardware shown to the forecaster: a preset (A100, L40S, H100, H200, B200) or 'local' (the "
                            "GPU gpuf-measure sees). Default: none.")),
-        Option::integer(kSamples, QStringLiteral("N"), QStringLiteral("Independent samples per pair (default 1)."))
+        // As many as the explorer's Forecast dock offers: 2000000000 ran for ever at full CPU.
+        Option::integer(
+            kSamples, QStringLiteral("N"), QStringLiteral("Independent samples per pair, 1 to 16 (default 1)."))
             .byDefault(QStringLiteral("1"))
-            .atLeast(1),
+            .atLeast(1)
+            .atMost(16),
         Option::flag(kRefresh, QStringLiteral("Forecast again even when a cached forecast exists.")),
         Option::text(kPairs, QStringLiteral("WHICH"),
             QStringLiteral("Which pairs: reference (each problem's reference against its other kernels), labelled (the "

@@ -91,8 +91,13 @@ QStringList clusterProfileProblems(const ClusterProfile &p)
             "shared directory: give an absolute path that this machine and the compute nodes both see");
     if (p.workerPath.isEmpty())
         problems << QCoreApplication::translate("gpuf::Cluster", "gpuf-measure path: empty");
+    // Upper bounds too: a count a node cannot have, or a task submitted again without end, is a typing error.
     if (p.gpuCount < 0)
         problems << QCoreApplication::translate("gpuf::Cluster", "GPU count: %1 is negative").arg(p.gpuCount);
+    else if (p.gpuCount > kMaxGpusPerTask)
+        problems << QCoreApplication::translate("gpuf::Cluster", "GPU count: at most %1 a task, not %2")
+                        .arg(kMaxGpusPerTask)
+                        .arg(p.gpuCount);
     if (!p.timeLimit.isEmpty() && !isSlurmTime(p.timeLimit))
         problems << QCoreApplication::translate("gpuf::Cluster",
             "time limit: '%1' is not a Slurm time (minutes, MM:SS, HH:MM:SS, D-HH or D-HH:MM:SS, minutes and seconds "
@@ -119,10 +124,22 @@ QStringList clusterProfileProblems(const ClusterProfile &p)
     }
     if (p.pollIntervalMs < 100)
         problems << QCoreApplication::translate("gpuf::Cluster", "poll interval: at least 100 ms");
+    else if (p.pollIntervalMs > kMaxPollIntervalMs)
+        problems << QCoreApplication::translate("gpuf::Cluster", "poll interval: at most %1 ms (an hour), not %2")
+                        .arg(kMaxPollIntervalMs)
+                        .arg(p.pollIntervalMs);
     if (p.requestsPerTask < 1)
         problems << QCoreApplication::translate("gpuf::Cluster", "requests per task: at least 1");
+    else if (p.requestsPerTask > kMaxRequestsPerTask)
+        problems << QCoreApplication::translate("gpuf::Cluster", "requests per task: at most %1, not %2")
+                        .arg(kMaxRequestsPerTask)
+                        .arg(p.requestsPerTask);
     if (p.maxAttempts < 1)
         problems << QCoreApplication::translate("gpuf::Cluster", "attempts: at least 1");
+    else if (p.maxAttempts > kMaxAttempts)
+        problems << QCoreApplication::translate("gpuf::Cluster", "attempts: at most %1, not %2")
+                        .arg(kMaxAttempts)
+                        .arg(p.maxAttempts);
     for (const QString &option : p.extraOptions) {
         if (hasControlCharacter(option))
             problems << QCoreApplication::translate("gpuf::Cluster",

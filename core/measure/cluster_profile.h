@@ -14,6 +14,12 @@ class QSettings;
 
 namespace gpuf {
 
+// The bounds a profile's counts must keep (clusterProfileProblems).
+inline constexpr int kMaxGpusPerTask = 64;
+inline constexpr int kMaxPollIntervalMs = 3600000;
+inline constexpr int kMaxRequestsPerTask = 10000;
+inline constexpr int kMaxAttempts = 100;
+
 struct ClusterProfile
 {
     QString name;

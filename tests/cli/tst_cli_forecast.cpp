@@ -279,6 +279,12 @@ void TestCliForecast::summaryJson()
     QCOMPARE(r.err, QByteArray("gpuf: forecast: no problem named 'nothing'\n"));
     r = runGpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"summary"_s, u"--samples"_s, u"0"_s});
     QCOMPARE(r.exitCode, 2);
+    // A count with no bound ran for ever at full CPU (issue 26): refused at once, as the Forecast dock's box stops
+    // at 16.
+    r = runGpuf({u"forecast"_s, m_store, u"--forecaster"_s, u"summary"_s, u"--samples"_s, u"2000000000"_s});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("--samples"), r.err.constData());
+    QVERIFY2(r.err.contains("from 1 to 16"), r.err.constData());
     r = runGpuf({u"forecast"_s, m_store});
     QCOMPARE(r.exitCode, 2);
 }

@@ -174,6 +174,14 @@ private Q_SLOTS:
         QTest::newRow("option with a line break")
             << u"option"_s << u"--qos=short\n#SBATCH --uid=0"_s << u"holds a line break"_s;
         QTest::newRow("partition with a line break") << u"partition"_s << u"gpu\nrm -rf"_s << u"partition: holds"_s;
+        // Counts without an upper bound were saved (a task submitted again 2000000000 times).
+        QTest::newRow("GPUs a task") << u"gpus"_s << u"2000000000"_s
+                                     << u"GPU count: at most 64 a task, not 2000000000"_s;
+        QTest::newRow("poll interval") << u"poll"_s << u"2000000000"_s
+                                       << u"poll interval: at most 3600000 ms (an hour), not 2000000000"_s;
+        QTest::newRow("requests a task") << u"per-task"_s << u"2000000000"_s
+                                         << u"requests per task: at most 10000, not 2000000000"_s;
+        QTest::newRow("attempts") << u"attempts"_s << u"2000000000"_s << u"attempts: at most 100, not 2000000000"_s;
     }
 
     void profileRefusesBadValues()
@@ -190,6 +198,14 @@ private Q_SLOTS:
             p.compileArch = value;
         else if (field == u"option"_s)
             p.extraOptions = {value};
+        else if (field == u"gpus"_s)
+            p.gpuCount = value.toInt();
+        else if (field == u"poll"_s)
+            p.pollIntervalMs = value.toInt();
+        else if (field == u"per-task"_s)
+            p.requestsPerTask = value.toInt();
+        else if (field == u"attempts"_s)
+            p.maxAttempts = value.toInt();
         else
             p.partition = value;
         const QStringList problems = clusterProfileProblems(p);

@@ -71,6 +71,36 @@ PlotInput calibrationPlotInput(const std::shared_ptr<const CalibrationSnapshot> 
     return input;
 }
 
+// The choosers and the status in a bar above the scope line, and the plots in tabs below.
+void CalibrationView::buildLayout()
+{
+    auto *bar = new QHBoxLayout;
+    const auto addLabelled = [this, bar](const QString &text, QWidget *field) {
+        auto *label = new QLabel(text, this);
+        label->setBuddy(field);
+        bar->addWidget(label);
+        bar->addWidget(field);
+    };
+    addLabelled(tr("&Forecaster:"), m_firstBox);
+    addLabelled(tr("Compare &with:"), m_secondBox);
+    addLabelled(tr("&Pairs:"), m_comparisonBox);
+    addLabelled(tr("&Origin:"), m_originBox);
+    m_status->setWordWrap(true); // long notices must not widen the main window
+    m_status->setMinimumWidth(120);
+    bar->addWidget(m_status, 1);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addWidget(m_scope);
+    layout->addWidget(m_tabs, 1);
+    m_tabs->addTab(m_reliability, tr("Reliability"));
+    m_tabs->addTab(m_confusion, tr("Confusion"));
+    m_tabs->addTab(m_riskCoverage, tr("Risk–coverage"));
+    m_tabs->addTab(m_budget, tr("Ranking utility"));
+    m_tabs->addTab(m_cumulative, tr("Cumulative reliability"));
+    m_tabs->addTab(m_ordinal, tr("Ordinal"));
+}
+
 CalibrationView::CalibrationView(CalibrationData *data, Selection *selection, QWidget *parent)
     : QWidget(parent)
     , m_data(data)
@@ -104,31 +134,7 @@ CalibrationView::CalibrationView(CalibrationData *data, Selection *selection, QW
     m_scope->setWordWrap(true);
     m_scope->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-    auto *bar = new QHBoxLayout;
-    const auto addLabelled = [this, bar](const QString &text, QWidget *field) {
-        auto *label = new QLabel(text, this);
-        label->setBuddy(field);
-        bar->addWidget(label);
-        bar->addWidget(field);
-    };
-    addLabelled(tr("&Forecaster:"), m_firstBox);
-    addLabelled(tr("Compare &with:"), m_secondBox);
-    addLabelled(tr("&Pairs:"), m_comparisonBox);
-    addLabelled(tr("&Origin:"), m_originBox);
-    m_status->setWordWrap(true); // long notices must not widen the main window
-    m_status->setMinimumWidth(120);
-    bar->addWidget(m_status, 1);
-
-    auto *layout = new QVBoxLayout(this);
-    layout->addLayout(bar);
-    layout->addWidget(m_scope);
-    layout->addWidget(m_tabs, 1);
-    m_tabs->addTab(m_reliability, tr("Reliability"));
-    m_tabs->addTab(m_confusion, tr("Confusion"));
-    m_tabs->addTab(m_riskCoverage, tr("Risk–coverage"));
-    m_tabs->addTab(m_budget, tr("Ranking utility"));
-    m_tabs->addTab(m_cumulative, tr("Cumulative reliability"));
-    m_tabs->addTab(m_ordinal, tr("Ordinal"));
+    buildLayout();
     for (PlotWidget *plot :
         std::initializer_list<PlotWidget *> {m_reliability, m_confusion, m_riskCoverage, m_budget, m_cumulative})
         plot->setSelection(selection);
@@ -200,6 +206,9 @@ void CalibrationView::snapshotChanged()
         status = tr("No store open.");
     else if (!m_snapshot->error.isEmpty())
         status = tr("Could not load the forecasts: %1").arg(m_snapshot->error);
+    else if (m_snapshot->isEmpty() && m_snapshot->request.origin)
+        status = tr("No forecast of %1 has a measured truth: choose every origin to see the others.")
+                     .arg(pairOriginText(*m_snapshot->request.origin));
     else if (m_snapshot->isEmpty())
         status = tr("No forecast in this store has a measured truth yet.");
     else if (const qint64 replayed = m_snapshot->pairs.replayedTruths(); replayed > 0)

@@ -63,6 +63,7 @@ public:
     void setComparison(metrics::Comparison comparison);
 
 private:
+    void buildLayout();
     void snapshotChanged();
     void refillForecasters();
     void showWindowForecaster(const QString &name);

@@ -283,6 +283,12 @@ void TestCalibrationScope::originFilter()
     QCOMPARE(f->data.snapshot()->metrics.rows.size(), std::size_t(1));
     QVERIFY2(
         f->view.scopeText().startsWith(u"costmodel · on its 1 scored pairs · "_s), qPrintable(f->view.scopeText()));
+    // Other pairs: none in this store, and the status says it is the origin that leaves nothing.
+    origin->setCurrentIndex(origin->findText(u"other pairs"_s));
+    QTRY_VERIFY_WITH_TIMEOUT(settled(*f) && f->data.snapshot()->request.origin == PairOrigin::Other, 30000);
+    QVERIFY(f->data.snapshot()->metrics.rows.empty());
+    QCOMPARE(f->view.statusText(),
+        u"No forecast of other pairs has a measured truth: choose every origin to see the others."_s);
     // Corpus pairs: neither of them.
     origin->setCurrentIndex(origin->findText(u"corpus pairs"_s));
     QTRY_VERIFY_WITH_TIMEOUT(settled(*f) && f->data.snapshot()->request.origin == PairOrigin::Corpus, 30000);

@@ -65,7 +65,7 @@ QString RooflineView::pointText(const QCPGraph *graph, int index) const
     if (!series.isValid() || index < 0 || index >= graph->dataCount())
         return {};
     // The graph holds its points sorted by intensity: the case is found by the point, not by its place.
-    const QCPGraphData *at = graph->data()->at(index);
+    const auto at = graph->data()->at(index);
     const RooflineCase *c = drawnCase(series.toInt(), at->key, at->value);
     if (!c)
         return {};

@@ -88,8 +88,8 @@ private Q_SLOTS:
                                 << u"Usage: gpuf import [options] STORE FILE… | STORE TUNING-FILE [--hardware NAME] "
                                    u"[--name N] [--template FILE] [--reference CONFIG]"_s;
         QTest::newRow("export") << u"export"_s
-                                << u"Usage: gpuf export [options] STORE FILE | STORE FILE --case KERNEL | STORE FILE "
-                                   u"--t4 --family F [--problem P] "
+                                << u"Usage: gpuf export [options] STORE FILE | STORE FILE --case KERNEL [--forecaster "
+                                   u"NAME] [--hardware NAME] | STORE FILE --t4 --family F [--problem P] "
                                    u"[--hardware NAME]"_s;
         QTest::newRow("stats") << u"stats"_s << u"Usage: gpuf stats [options] STORE"_s;
         QTest::newRow("corpus") << u"corpus"_s << u"Usage: gpuf corpus [options] STORE DIR"_s;

@@ -5,6 +5,7 @@
 
 #include "app/explorer/context_menus.h"
 #include "app/explorer/dock_layouts.h"
+#include "app/explorer/start_here.h"
 #include "core/forecasters/forecast_queue.h"
 #include "core/measure/measure_queue.h"
 #include "core/session/calibration_data.h"
@@ -53,6 +54,7 @@
 #include <QMessageBox>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QVBoxLayout>
 
 namespace gpuf {
 
@@ -149,7 +151,13 @@ void MainWindow::createCentral()
     m_central = new QStackedWidget(this);
     m_central->addWidget(m_context.welcome);
     m_central->addWidget(m_context.diff);
-    setCentralWidget(m_central);
+    // The start-here strip above the welcome page or the diff, on the first start (start_here.h).
+    auto *central = new QWidget(this);
+    auto *column = new QVBoxLayout(central);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->addWidget(m_startHere = new StartHereStrip(this));
+    column->addWidget(m_central, 1);
+    setCentralWidget(central);
     connect(m_context.pairLoader, &KernelPairLoader::pairLoaded, m_context.diff, &DiffView::setPair);
     connect(
         m_context.pairLoader, &KernelPairLoader::annotationsLoaded, m_context.diff, &DiffView::setForecastAnnotations);
@@ -260,6 +268,7 @@ void MainWindow::createMenus()
     createViewMenu();
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     populateHelpMenu(help, this);
+    help->addAction(tr("&Start Here"), m_startHere, &StartHereStrip::reveal);
 }
 
 void MainWindow::createFileMenu()

@@ -16,6 +16,7 @@ class QStackedWidget;
 namespace gpuf {
 
 class Settings;
+class StartHereStrip;
 class StoreSession;
 
 class MainWindow : public QMainWindow
@@ -70,6 +71,7 @@ private:
     QLabel *m_workLabel = nullptr;
     QByteArray m_defaultLayout;
     QStackedWidget *m_central = nullptr;
+    StartHereStrip *m_startHere = nullptr;
 };
 
 } // namespace gpuf

@@ -15,6 +15,7 @@ const QString kWindowGeometry = QStringLiteral("window/geometry");
 const QString kDockLayout = QStringLiteral("window/dockLayout");
 const QString kDockLayoutVersionKey = QStringLiteral("window/dockLayoutVersion");
 const QString kSampleStoreCreated = QStringLiteral("stores/sampleCreated");
+const QString kStartHereDismissed = QStringLiteral("window/startHereDismissed");
 const QString kColorScheme = QStringLiteral("appearance/colorScheme");
 const QString kMeasureConfidenceThreshold = QStringLiteral("measure/confidenceThreshold");
 const QString kForecasterName = QStringLiteral("forecast/forecaster");
@@ -85,6 +86,9 @@ void Settings::setColorScheme(const QString &scheme) { m_settings->setValue(kCol
 
 bool Settings::sampleStoreCreated() const { return m_settings->value(kSampleStoreCreated, false).toBool(); }
 void Settings::setSampleStoreCreated(bool created) { m_settings->setValue(kSampleStoreCreated, created); }
+
+bool Settings::startHereDismissed() const { return m_settings->value(kStartHereDismissed, false).toBool(); }
+void Settings::setStartHereDismissed(bool dismissed) { m_settings->setValue(kStartHereDismissed, dismissed); }
 
 double Settings::measureConfidenceThreshold() const
 {

@@ -37,6 +37,9 @@ public:
 
     bool sampleStoreCreated() const;
     void setSampleStoreCreated(bool created);
+    // The start-here strip was dismissed ("Got it"): the explorer no longer shows it at start.
+    bool startHereDismissed() const;
+    void setStartHereDismissed(bool dismissed);
 
     // "Measure low-confidence candidates" sends to the GPU every candidate whose forecast confidence (probability of
     // the predicted bin) is below this; 0.5 unless the user set it.

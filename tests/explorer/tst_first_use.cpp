@@ -4,6 +4,7 @@
 // forecast side by side, and results brought to the front; the Help menu (manual, glossary, shortcuts as the actions
 // have them, About); every disabled menu entry saying why.
 #include "app/explorer/main_window.h"
+#include "app/explorer/start_here.h"
 #include "core/common/english_plurals.h"
 #include "core/interop/corpus.h"
 #include "core/session/selection.h"
@@ -19,6 +20,7 @@
 #include "widgets/forecast/forecast_panel.h"
 #include "widgets/overview/welcome_page.h"
 
+#include <QDialog>
 #include <QDockWidget>
 #include <QLabel>
 #include <QListWidget>
@@ -133,7 +135,7 @@ private Q_SLOTS:
         MainWindow window(&settings, &session);
         window.show();
         auto *welcome = window.context().welcome;
-        auto *central = qobject_cast<QStackedWidget *>(window.centralWidget());
+        auto *central = window.centralWidget()->findChild<QStackedWidget *>();
         QVERIFY(welcome && central);
         QCOMPARE(central->currentWidget(), welcome);
         QVERIFY(welcome->isVisible());
@@ -348,6 +350,69 @@ private Q_SLOTS:
         QVERIFY2(status.contains(u" kernels · 0 measurements · "_s), qPrintable(status));
         QVERIFY2(QRegularExpression(u" · (1 forecast|\\d+ forecasts)$"_s).match(status).hasMatch(), qPrintable(status));
         QVERIFY2(!status.contains(u"(s)"_s), qPrintable(status));
+    }
+
+    // The start-here strip (issue 27, item 8): shown on the first start above the diff; each of its four buttons
+    // shows its picture on the open store and says what to look at; "Got it" hides it for good, Help → Start Here
+    // brings it back.
+    void startHereOnFirstStart()
+    {
+        QSettings().clear();
+        Settings settings;
+        StoreSession session;
+        MainWindow window(&settings, &session);
+        window.resize(1280, 800);
+        window.show();
+        auto *strip = window.findChild<StartHereStrip *>();
+        QVERIFY(strip);
+        QTRY_VERIFY(strip->isVisible());
+        QVERIFY(test::openSession(session, m_storePath));
+        const ExplorerContext &c = window.context();
+        QTRY_VERIFY(c.panels.candidates->model()->rowCount() > 0);
+
+        // 1: a candidate beside its reference, in the diff.
+        QTest::mouseClick(strip->button(StartHereStrip::Step::Diff), Qt::LeftButton);
+        QTRY_VERIFY(c.selection->candidateId() > 0);
+        QVERIFY(c.selection->baselineId() > 0 && c.selection->baselineId() != c.selection->candidateId());
+        QTRY_VERIFY_WITH_TIMEOUT(c.diff->document() && !c.diff->document()->request.right.source.isEmpty(), 10000);
+        QVERIFY2(strip->hint().startsWith(u"The diff shows the chosen candidate"_s), qPrintable(strip->hint()));
+        QVERIFY(shownOnScreen(c.docks.candidates));
+
+        // 2: the forecast beside it.
+        c.docks.forecast->close();
+        QTest::mouseClick(strip->button(StartHereStrip::Step::Forecast), Qt::LeftButton);
+        QTRY_VERIFY(shownOnScreen(c.docks.forecast));
+        QVERIFY2(strip->hint().contains(u"eight speedup bins"_s), qPrintable(strip->hint()));
+
+        // 3: a search — the Search layout and New Search… open.
+        QTest::mouseClick(strip->button(StartHereStrip::Step::Search), Qt::LeftButton);
+        QTRY_VERIFY(shownOnScreen(c.docks.searches));
+        QDialog *newSearch = nullptr;
+        QTRY_VERIFY((newSearch = window.findChild<QDialog *>(u"newSearchDialog"_s)) && newSearch->isVisible());
+        newSearch->reject();
+
+        // 4: a lesson.
+        QTest::mouseClick(strip->button(StartHereStrip::Step::Lesson), Qt::LeftButton);
+        QTRY_VERIFY(shownOnScreen(c.docks.lessons));
+        QVERIFY2(strip->hint().contains(u"Reveal"_s), qPrintable(strip->hint()));
+
+        // Got it: hidden, and not shown at the next start; Help → Start Here shows it again.
+        QTest::mouseClick(strip->dismissButton(), Qt::LeftButton);
+        QVERIFY(!strip->isVisible());
+        QVERIFY(settings.startHereDismissed());
+        MainWindow again(&settings, &session);
+        again.show();
+        auto *second = again.findChild<StartHereStrip *>();
+        QVERIFY(second && !second->isVisible());
+        QAction *startHere = nullptr;
+        for (const auto &[path, action] : menuActions(again.menuBar())) {
+            if (path == u"Help › Start Here"_s)
+                startHere = action;
+        }
+        QVERIFY(startHere);
+        startHere->trigger();
+        QVERIFY(second->isVisible());
+        settings.setStartHereDismissed(false);
     }
 };
 

@@ -319,6 +319,18 @@ private Q_SLOTS:
                            .arg(docks.forecast->height())
                            .arg(window.height())));
         QVERIFY(docks.candidates->isVisible() && !docks.candidates->visibleRegion().isEmpty());
+        // Beside the full-height Forecast dock, the bottom docks share one width: no dock's content may ask for more,
+        // or it is cut off at the Forecast dock's edge.
+        const int room = docks.candidates->width();
+        for (QDockWidget *dock : {docks.candidates, docks.measurements, docks.metrics, docks.calibration, docks.device,
+                 docks.drillPairs, docks.searches, docks.compare, docks.lessons, docks.roofline}) {
+            const int wanted = dock->widget()->minimumSizeHint().width();
+            QVERIFY2(wanted <= room,
+                qPrintable(QStringLiteral("%1 asks for %2 px, %3 px are left")
+                               .arg(dock->windowTitle())
+                               .arg(wanted)
+                               .arg(room)));
+        }
 
         window.arrangeLayout(DockLayout::Search);
         auto *lineage = docks.searches->findChild<LineageCanvas *>();

@@ -8,6 +8,7 @@
 #include "widgets/calibration/ordinal_view.h"
 #include "widgets/calibration/reliability_plot.h"
 #include "widgets/calibration/risk_coverage_plot.h"
+#include "widgets/common/flow_layout.h"
 
 #include "core/session/selection.h"
 
@@ -71,26 +72,32 @@ PlotInput calibrationPlotInput(const std::shared_ptr<const CalibrationSnapshot> 
     return input;
 }
 
-// The choosers and the status in a bar above the scope line, and the plots in tabs below.
+// The choosers in a bar that wraps, the status and the scope line under it, and the plots in tabs below.
 void CalibrationView::buildLayout()
 {
-    auto *bar = new QHBoxLayout;
-    const auto addLabelled = [this, bar](const QString &text, QWidget *field) {
-        auto *label = new QLabel(text, this);
+    // Each label stays with its box; the pairs wrap, so four choosers never widen the dock beyond the window.
+    auto *choosers = new QWidget(this);
+    auto *bar = new FlowLayout(choosers);
+    bar->setContentsMargins(0, 0, 0, 0);
+    const auto addLabelled = [this, choosers, bar](const QString &text, QWidget *field) {
+        auto *pair = new QWidget(choosers);
+        auto *row = new QHBoxLayout(pair);
+        row->setContentsMargins(0, 0, 0, 0);
+        auto *label = new QLabel(text, pair);
         label->setBuddy(field);
-        bar->addWidget(label);
-        bar->addWidget(field);
+        row->addWidget(label);
+        row->addWidget(field);
+        bar->addWidget(pair);
     };
     addLabelled(tr("&Forecaster:"), m_firstBox);
     addLabelled(tr("Compare &with:"), m_secondBox);
     addLabelled(tr("&Pairs:"), m_comparisonBox);
     addLabelled(tr("&Origin:"), m_originBox);
     m_status->setWordWrap(true); // long notices must not widen the main window
-    m_status->setMinimumWidth(120);
-    bar->addWidget(m_status, 1);
 
     auto *layout = new QVBoxLayout(this);
-    layout->addLayout(bar);
+    layout->addWidget(choosers);
+    layout->addWidget(m_status);
     layout->addWidget(m_scope);
     layout->addWidget(m_tabs, 1);
     m_tabs->addTab(m_reliability, tr("Reliability"));
@@ -215,6 +222,7 @@ void CalibrationView::snapshotChanged()
         status = tr("↺ %n scored forecast(s) have a truth replayed from stored runtimes, not measured here.", nullptr,
             int(replayed));
     m_status->setText(status);
+    m_status->setVisible(!status.isEmpty()); // a line only while there is something to say
 }
 
 void CalibrationView::refillForecasters()

@@ -13,6 +13,8 @@ metrics::MetricsOptions CalibrationRequest::options() const
     metrics::MetricsOptions options;
     options.bootstrapResamples = bootstrapResamples;
     options.bootstrapSeed = bootstrapSeed;
+    // The Cumulative reliability tab can draw the bin-free fit beside the bucketed curves; a PAV fit per edge is cheap.
+    options.isotonicReliability = true;
     return options;
 }
 

@@ -18,6 +18,7 @@
 #include "widgets/calibration/prediction_set_plot.h"
 #include "widgets/plots/plot_qcustomplot.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -213,6 +214,25 @@ private Q_SLOTS:
                 qPrintable(curve->name()));
         }
         QVERIFY(plot->title().contains(u"costmodel"_s));
+
+        // Bin-free: each edge's isotonic fit as steps, block by block, at the fitted frequency over its forecasts.
+        QVERIFY(!plot->isotonicCurve(1));
+        plot->binFreeBox()->setChecked(true);
+        for (const metrics::EdgeReliability &e : report->cumulativeReliability) {
+            const QCPGraph *fit = plot->isotonicCurve(e.edge);
+            QVERIFY(fit && !e.isotonic.empty());
+            QCOMPARE(fit->data()->size(), int(2 * e.isotonic.size()));
+            double previous = -1.0;
+            for (std::size_t b = 0; b < e.isotonic.size(); ++b) {
+                QCOMPARE(fit->data()->at(int(2 * b))->key, e.isotonic[b].forecastLow);
+                QCOMPARE(fit->data()->at(int(2 * b + 1))->key, e.isotonic[b].forecastHigh);
+                QCOMPARE(fit->data()->at(int(2 * b))->value, e.isotonic[b].fitted);
+                QVERIFY(e.isotonic[b].fitted >= previous); // a fit that never falls
+                previous = e.isotonic[b].fitted;
+            }
+        }
+        QVERIFY2(plot->title().contains(u"bin-free isotonic fit"_s), qPrintable(plot->title()));
+        plot->binFreeBox()->setChecked(false);
     }
 
     // The Metrics dock's straddling box: leaving straddling pairs out scores each forecaster on its other pairs, in

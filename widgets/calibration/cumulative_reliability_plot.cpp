@@ -2,6 +2,9 @@
 #include "widgets/calibration/cumulative_reliability_plot.h"
 #include "widgets/plots/plot_qcustomplot.h"
 
+#include <QCheckBox>
+#include <QHBoxLayout>
+
 #include <cmath>
 
 namespace gpuf {
@@ -9,7 +12,12 @@ namespace gpuf {
 CumulativeReliabilityPlot::CumulativeReliabilityPlot(QWidget *parent)
     : PlotWidget(parent)
     , m_title(new QCPTextElement(plot(), QString(), QFont(font().family(), 10)))
+    , m_binFree(new QCheckBox(tr("&Bin-free (isotonic)"), this))
 {
+    m_binFree->setToolTip(tr("Each edge's isotonic (pool-adjacent-violators) fit of what happened on the forecast "
+                             "probability, as a step line: the CORP reliability curve, which needs no buckets"));
+    controls()->insertWidget(0, m_binFree);
+    connect(m_binFree, &QCheckBox::toggled, this, [this] { rebuild(); });
     setWindowTitle(tr("Cumulative reliability"));
     plot()->plotLayout()->insertRow(0);
     plot()->plotLayout()->addElement(0, 0, m_title);
@@ -28,12 +36,18 @@ QCPGraph *CumulativeReliabilityPlot::edgeCurve(int edge) const
     return edge >= 1 && edge <= metrics::kEdgeCount ? m_curves[std::size_t(edge - 1)] : nullptr;
 }
 
+QCPGraph *CumulativeReliabilityPlot::isotonicCurve(int edge) const
+{
+    return edge >= 1 && edge <= metrics::kEdgeCount ? m_isotonic[std::size_t(edge - 1)] : nullptr;
+}
+
 QString CumulativeReliabilityPlot::title() const { return m_title->text(); }
 
 void CumulativeReliabilityPlot::rebuild()
 {
     plot()->clearPlottables();
     m_curves.fill(nullptr);
+    m_isotonic.fill(nullptr);
     QCPGraph *diagonal = plot()->addGraph();
     diagonal->setData(QVector<double> {0.0, 1.0}, QVector<double> {0.0, 1.0}, true);
     diagonal->setPen(QPen(colors().muted, 1.2, Qt::DashLine));
@@ -78,10 +92,26 @@ void CumulativeReliabilityPlot::rebuild()
         band->setWhiskerWidth(4);
         band->setPen(QPen(QColor(color.red(), color.green(), color.blue(), 110), 1.0));
         m_curves[std::size_t(e.edge - 1)] = curve;
+        if (m_binFree->isChecked() && !e.isotonic.empty()) {
+            // Each block's fitted frequency across its span of forecasts, as steps.
+            QVector<double> fx, fy;
+            for (const metrics::IsotonicBlock &block : e.isotonic) {
+                fx << block.forecastLow << block.forecastHigh;
+                fy << block.fitted << block.fitted;
+            }
+            QCPGraph *fit = plot()->addGraph();
+            fit->setData(fx, fy, true);
+            fit->setPen(QPen(color, 2.2, Qt::DotLine));
+            fit->removeFromLegend();
+            m_isotonic[std::size_t(e.edge - 1)] = fit;
+        }
     }
     // Two lines: one would be clipped at both ends in a dock beside the Forecast dock.
-    m_title->setText(tr("Cumulative reliability of %1: one curve per bin edge\n%2 buckets, 90 % consistency bands "
-                        "around the diagonal (parsed forecasts)")
+    m_title->setText((m_binFree->isChecked()
+            ? tr("Cumulative reliability of %1: one curve per bin edge\n%2 buckets with 90 % bands; dotted: the "
+                 "bin-free isotonic fit")
+            : tr("Cumulative reliability of %1: one curve per bin edge\n%2 buckets, 90 % consistency bands "
+                 "around the diagonal (parsed forecasts)"))
                          .arg(series->name)
                          .arg(metrics::kCumulativeBuckets));
     applyFrameColors(plot(), colors());

@@ -91,6 +91,14 @@ void Selection::setTrustThreshold(double tau)
     Q_EMIT trustThresholdChanged(tau);
 }
 
+void Selection::setAnswersHidden(bool hidden)
+{
+    if (hidden == m_answersHidden)
+        return;
+    m_answersHidden = hidden;
+    Q_EMIT answersHiddenChanged(hidden);
+}
+
 void Selection::requestEvidence(RowId kernelId)
 {
     if (kernelId > 0)

@@ -79,6 +79,11 @@ public:
 
     void clear();
 
+    // Classroom mode (a lesson's step not yet revealed): views that would give the answer away — measured speedups,
+    // forecasts, the diff's forecast annotations — hide it until the step is revealed. Not cleared by clear().
+    bool answersHidden() const { return m_answersHidden; }
+    void setAnswersHidden(bool hidden);
+
     // A view asks for the evidence behind a kernel's measured speedup (a search's node, a lesson's answer): the
     // window's evidence dialog opens on it. Nothing is kept.
     void requestEvidence(RowId kernelId);
@@ -94,6 +99,7 @@ Q_SIGNALS:
     void hardwareNameChanged(const QString &name);
     void trustThresholdChanged(double tau);
     void evidenceRequested(gpuf::RowId kernelId);
+    void answersHiddenChanged(bool hidden);
 
 private:
     RowId m_problemId = 0;
@@ -109,6 +115,7 @@ private:
     QString m_forecasterName;
     QString m_hardwareName;
     double m_trustThreshold = 0.5;
+    bool m_answersHidden = false;
 };
 
 } // namespace gpuf

@@ -23,6 +23,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialog>
 #include <QInputDialog>
@@ -266,6 +267,38 @@ private Q_SLOTS:
         QCOMPARE(asked.size(), 1);
         QVERIFY(panel.diffView()->candidate().source.contains(u"v1"_s));
         QCOMPARE(asked.first().first().value<RowId>(), m_f.k1);
+    }
+
+    // Classroom mode (issue 27, item 10): ticked, an unrevealed step hides the answer from the whole window (the
+    // selection says so; the Candidates table follows it) and the diff shows no forecast annotations; revealed, both
+    // come back; unticked, nothing is hidden.
+    void classroomHidesTheAnswerUntilReveal()
+    {
+        StoreSession session;
+        Selection selection;
+        LessonsPanel panel(&session, &selection, nullptr);
+        panel.resize(1100, 600);
+        panel.show();
+        session.open(m_path);
+        QTRY_VERIFY(!panel.isBusy() && panel.stepLabel()->text().startsWith(u"Step 1 of 4"_s));
+        QVERIFY(!selection.answersHidden());
+        panel.classroomBox()->setChecked(true);
+        QVERIFY(selection.answersHidden());
+        QVERIFY(panel.diffView()->forecastAnnotations().candidate.isEmpty());
+        QVERIFY(!panel.diffView()->forecastAnnotationsShown());
+        // Another step, still unrevealed: still hidden.
+        panel.nextButton()->click();
+        QTRY_VERIFY(!panel.isBusy() && panel.stepLabel()->text().startsWith(u"Step 2 of 4"_s));
+        QVERIFY(selection.answersHidden());
+        QTest::mouseClick(panel.editor()->binButton(5), Qt::LeftButton);
+        QTest::mouseClick(panel.revealButton(), Qt::LeftButton);
+        QTRY_VERIFY(panel.isRevealed());
+        QVERIFY(!selection.answersHidden());
+        panel.nextButton()->click();
+        QTRY_VERIFY(!panel.isBusy() && panel.stepLabel()->text().startsWith(u"Step 3 of 4"_s));
+        QTRY_VERIFY(selection.answersHidden());
+        panel.classroomBox()->setChecked(false);
+        QVERIFY(!selection.answersHidden());
     }
 
     void quickStepChangesShowTheLastStep()

@@ -193,6 +193,30 @@ private Q_SLOTS:
         QCOMPARE(f->browser.model()->kernelIdAt(view->currentIndex().row()), m_facts.kernels[40]);
     }
 
+    // Classroom mode (issue 27, item 10): while a lesson's step is unrevealed, the columns that would give it away
+    // are hidden and the summary says why; the kernel, problem and lines changed stay.
+    void classroomHidesTheAnswerColumns()
+    {
+        auto f = load();
+        settle(*f);
+        QTableView *view = f->browser.tableView();
+        const QList<int> answers {SpeedupColumn, MeasuredBinColumn, PredictedBinColumn, ConfidenceColumn,
+            ExpectedSpeedupColumn, PlausibilityColumn, TimesColumn};
+        for (int column : answers)
+            QVERIFY(!view->isColumnHidden(column));
+        f->selection.setAnswersHidden(true);
+        for (int column : answers)
+            QVERIFY2(view->isColumnHidden(column), qPrintable(QString::number(column)));
+        for (int column : {NameColumn, ProblemColumn, ChangedLinesColumn})
+            QVERIFY(!view->isColumnHidden(column));
+        QVERIFY2(f->browser.summaryText().contains(QStringLiteral("hidden until the lesson's step is revealed")),
+            qPrintable(f->browser.summaryText()));
+        f->selection.setAnswersHidden(false);
+        for (int column : answers)
+            QVERIFY(!view->isColumnHidden(column));
+        QVERIFY(!f->browser.summaryText().contains(QStringLiteral("hidden")));
+    }
+
     void drillDownShowsExactlyThoseKernels()
     {
         auto f = load();

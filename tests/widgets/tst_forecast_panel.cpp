@@ -143,6 +143,7 @@ private Q_SLOTS:
     void pairTruthsFromRuns();
     void pairTruthsMarkReplays();
     void storedForecastWithMeasurement();
+    void classroomHidesTheForecasts();
     void parseFailureShowsItsReason();
     void whatTheForecasterSaw();
     void samplesSideBySide();
@@ -294,6 +295,31 @@ void TestForecastPanel::pairTruthsMarkReplays()
     truths = pairTruths({run(10, 2, 800.0)}, {baseReplay}, hardware);
     QVERIFY(truths.first().measured.replayed);
     QVERIFY(!truths.first().replayRecordedAt.isValid()); // its provenance names no time
+}
+
+// Classroom mode (issue 27, item 10): while a lesson's step is unrevealed, the dock shows no forecast and no truth of
+// any pair, and says why; afterwards the pair's forecasts are back.
+void TestForecastPanel::classroomHidesTheForecasts()
+{
+    Rig rig(m_path);
+    rig.panel.show();
+    QVERIFY(showsPair(rig, m_candidates[0], m_reference, 4));
+    QVERIFY(rig.panel.showKey(u"s%1"_s.arg(m_forecasts[0])));
+    QVERIFY(rig.panel.detail()->showsPlot());
+    rig.selection.setAnswersHidden(true);
+    QVERIFY(!rig.panel.view()->isVisible());
+    QVERIFY(!rig.panel.detail()->showsPlot());
+    QVERIFY2(rig.panel.detail()->messageText().startsWith(u"Hidden until the lesson's step is revealed"_s),
+        qPrintable(rig.panel.detail()->messageText()));
+    // A pair chosen meanwhile is not shown either.
+    rig.selection.setPair(m_candidates[1], m_reference);
+    QTest::qWait(200);
+    QVERIFY(!rig.panel.detail()->showsPlot());
+    rig.selection.setAnswersHidden(false);
+    QVERIFY(rig.panel.view()->isVisible());
+    QVERIFY(showsPair(rig, m_candidates[0], m_reference, 4));
+    QVERIFY(rig.panel.showKey(u"s%1"_s.arg(m_forecasts[0])));
+    QVERIFY(rig.panel.detail()->showsPlot());
 }
 
 void TestForecastPanel::storedForecastWithMeasurement()

@@ -172,6 +172,7 @@ void CandidateBrowser::connectChoices()
         m_model->setTrustThreshold(tau);
     });
 
+    connect(m_selection, &Selection::answersHiddenChanged, this, &CandidateBrowser::showAnswers);
     connect(m_selection, &Selection::scopeChanged, this, &CandidateBrowser::applyFilter);
     connect(m_selection, &Selection::filterChanged, this, &CandidateBrowser::applyFilter);
     connect(m_selection, &Selection::pairChanged, this, &CandidateBrowser::followPair);
@@ -283,6 +284,20 @@ void CandidateBrowser::applyFilter()
     updateSummary();
 }
 
+// Classroom mode: the columns that give a lesson's answer away (measured and forecast) are hidden until it is
+// revealed, and the summary says why.
+void CandidateBrowser::showAnswers()
+{
+    const bool hidden = m_selection->answersHidden();
+    for (int column : {CandidateColumn::SpeedupColumn, CandidateColumn::MeasuredBinColumn,
+             CandidateColumn::PredictedBinColumn, CandidateColumn::ConfidenceColumn,
+             CandidateColumn::ExpectedSpeedupColumn, CandidateColumn::PlausibilityColumn, CandidateColumn::TimesColumn})
+        m_view->setColumnHidden(column, hidden);
+    updateSummary();
+}
+
+QString CandidateBrowser::summaryText() const { return m_summary->text(); }
+
 void CandidateBrowser::updateSummary()
 {
     QStringList parts;
@@ -300,6 +315,8 @@ void CandidateBrowser::updateSummary()
         parts.append(tr("drill-down: %1").arg(m_selection->filterDescription()));
     if (m_source->changedLinesPending())
         parts.append(tr("lines changed: computing…"));
+    if (m_selection->answersHidden())
+        parts.append(tr("measured and forecast columns hidden until the lesson's step is revealed"));
     m_summary->setText(parts.join(QStringLiteral(" · ")));
 }
 

@@ -30,6 +30,8 @@ public:
     QTableView *tableView() const { return m_view; }
     CandidateTableModel *model() const { return m_model; }
     CandidateFilterBar *filterBar() const { return m_filterBar; }
+    // The line above the table: how many kernels are shown, and why some columns or rows are hidden.
+    QString summaryText() const;
 
 private:
     void buildLayout();
@@ -44,6 +46,7 @@ private:
     void onSelectionChanged();
     void writePair(int viewRow);
     void updateSummary();
+    void showAnswers();
     void showChoices(bool newStore);
     void chooseForecaster(int index);
     void chooseHardware(int index);

@@ -160,6 +160,7 @@ void ForecastPanel::connectSources()
         m_input->showNothing({});
     });
     connect(m_selection, &Selection::pairChanged, this, &ForecastPanel::pairChanged);
+    connect(m_selection, &Selection::answersHiddenChanged, this, &ForecastPanel::showCurrent);
     // Another window-wide forecaster or GPU: the forecast shown in full follows it, unless the user chose a row.
     const auto followChoice = [this] {
         if (!m_userChoice && m_pairLoaded)
@@ -227,6 +228,16 @@ void ForecastPanel::showCurrent()
     const bool costModel = row && m_pair.forecasters.value(row->forecasterId).kind == ForecasterKind::CostModel;
     m_gapWarning->setText(costModel ? features::pairGapsWarning(m_pair.featureGaps) : QString());
     const double threshold = m_settings->measureConfidenceThreshold();
+    // Classroom mode: a lesson's unrevealed step is being answered; the forecasts of any pair would give it away.
+    m_view->setVisible(!m_selection->answersHidden());
+    m_note->setVisible(!m_selection->answersHidden() && !m_note->text().isEmpty());
+    if (m_selection->answersHidden()) {
+        const QString why = tr("Hidden until the lesson's step is revealed (classroom mode, in the Lessons dock).");
+        m_detail->showMessage(why);
+        m_input->showNothing(why);
+        showExplanation(nullptr);
+        return;
+    }
     if (!row) {
         QString why;
         if (m_pair.candidateId == 0)

@@ -368,4 +368,6 @@ void LessonsController::setGenerating(bool generating)
 
 void LessonsController::requestEvidence(RowId kernelId) { m_selection->requestEvidence(kernelId); }
 
+void LessonsController::setAnswersHidden(bool hidden) { m_selection->setAnswersHidden(hidden); }
+
 } // namespace gpuf

@@ -74,6 +74,8 @@ public:
     void chooseStudent(RowId studentId);
     // The window's Evidence dialog on `kernelId` (the revealed step's candidate), through the selection.
     void requestEvidence(RowId kernelId);
+    // Classroom mode: the window hides measured and forecast figures while true (Selection::answersHidden).
+    void setAnswersHidden(bool hidden);
     void goTo(int index);
     void goToNext();
     void goToPrevious();

@@ -11,6 +11,7 @@
 #include "widgets/lessons/lesson_step_bar.h"
 #include "widgets/lessons/lessons_controller.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QInputDialog>
 #include <QLabel>
@@ -73,9 +74,14 @@ void LessonsPanel::createLayout()
     m_stepBar = new LessonStepBar(this);
     m_form = new LessonAnswerForm(this);
     m_reveal = new LessonRevealView(this);
+    m_classroom = new QCheckBox(tr("Classroom: hide the answer until Reveal"), this);
+    m_classroom->setToolTip(tr("While a step is not revealed, the Candidates table hides its measured and forecast "
+                               "columns and the diff shows no forecast annotations: nothing one click away gives the "
+                               "answer away"));
     auto *side = new QWidget(this);
     auto *sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
+    sideLayout->addWidget(m_classroom);
     sideLayout->addWidget(m_form);
     sideLayout->addWidget(m_reveal);
     sideLayout->addStretch(1);
@@ -125,6 +131,7 @@ void LessonsPanel::connectViews()
     connect(m_picker, &LessonPicker::lessonPicked, m_controller, &LessonsController::chooseLesson);
     connect(m_picker, &LessonPicker::studentPicked, m_controller, &LessonsController::chooseStudent);
     connect(m_reveal, &LessonRevealView::evidenceRequested, m_controller, &LessonsController::requestEvidence);
+    connect(m_classroom, &QCheckBox::toggled, this, &LessonsPanel::applyClassroom);
     connect(m_picker->addStudentButton(), &QToolButton::clicked, this, [this]() {
         askText(tr("New Student"), tr("The student's name:"),
             [this](const QString &name) { m_controller->addStudent(name); });
@@ -173,7 +180,6 @@ void LessonsPanel::showStep(const StepTransition &transition)
         m_diff->setPair(data.baseline, data.candidate);
         m_form->clearReasoning();
     }
-    m_diff->setForecastAnnotations(data.annotations);
     if (data.answer)
         m_form->showAnswer(data.answer->probabilities, data.answer->reasoning);
     else if (transition.clearDraft)
@@ -189,8 +195,19 @@ void LessonsPanel::showNoStep()
     showReveal();
 }
 
+// Classroom mode: while the step shown is not revealed, the window hides what would give it away (through the
+// selection) and this diff its forecast annotations; revealed, both come back.
+void LessonsPanel::applyClassroom()
+{
+    const std::optional<LessonStepData> &step = m_controller->step();
+    const bool hide = m_classroom->isChecked() && step && !m_controller->isRevealed();
+    m_controller->setAnswersHidden(hide);
+    m_diff->setForecastAnnotations(step && !hide ? step->annotations : ForecastAnnotations {});
+}
+
 void LessonsPanel::showReveal()
 {
+    applyClassroom();
     const std::optional<RevealedAnswer> &answer = m_controller->revealedAnswer();
     const std::optional<LessonStepData> &step = m_controller->step();
     m_form->setRevealed(answer && step, m_controller->canAnswer());

@@ -13,6 +13,7 @@
 #include <memory>
 
 class QAction;
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -71,6 +72,8 @@ public:
     QTableWidget *truthTable() const;
     QTableWidget *forecastersTable() const;
     QWidget *revealArea() const;
+    // "Classroom: hide the answer until Reveal" (issue 27, item 10).
+    QCheckBox *classroomBox() const { return m_classroom; }
     bool isRevealed() const;
     int stepIndex() const;
     // True while the catalog or a step is being read, or an answer, student or lesson written.
@@ -94,6 +97,7 @@ private:
     void showStep(const StepTransition &transition);
     void showNoStep();
     void showReveal();
+    void applyClassroom();
     void showStatus(const QString &text);
     void askText(const QString &title, const QString &label, std::function<void(const QString &)> then);
     void askLessonTitle(const QList<RowId> &kernelIds);
@@ -108,6 +112,7 @@ private:
     LessonRevealView *m_reveal = nullptr;
     QScrollArea *m_sideScroll = nullptr; // the answer form and, below it, the reveal
     QLabel *m_status = nullptr;
+    QCheckBox *m_classroom = nullptr;
 };
 
 } // namespace gpuf

@@ -13,6 +13,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QHeaderView>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -209,11 +210,16 @@ private Q_SLOTS:
             QVERIFY2(view->isColumnHidden(column), qPrintable(QString::number(column)));
         for (int column : {NameColumn, ProblemColumn, ChangedLinesColumn})
             QVERIFY(!view->isColumnHidden(column));
+        // Nor can the bin or confidence filters tell it.
+        QVERIFY(!f->browser.filterBar()->binBox()->isEnabled());
+        QCOMPARE(f->browser.filterBar()->binBox()->currentIndex(), 0);
+        QVERIFY(!f->browser.filterBar()->minConfidenceBox()->isEnabled());
         QVERIFY2(f->browser.summaryText().contains(QStringLiteral("hidden until the lesson's step is revealed")),
             qPrintable(f->browser.summaryText()));
         f->selection.setAnswersHidden(false);
         for (int column : answers)
             QVERIFY(!view->isColumnHidden(column));
+        QVERIFY(f->browser.filterBar()->binBox()->isEnabled());
         QVERIFY(!f->browser.summaryText().contains(QStringLiteral("hidden")));
     }
 

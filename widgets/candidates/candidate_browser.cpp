@@ -6,6 +6,8 @@
 #include "widgets/candidates/candidate_filter_bar.h"
 #include "widgets/candidates/candidate_table_model.h"
 
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -293,6 +295,14 @@ void CandidateBrowser::showAnswers()
              CandidateColumn::PredictedBinColumn, CandidateColumn::ConfidenceColumn,
              CandidateColumn::ExpectedSpeedupColumn, CandidateColumn::PlausibilityColumn, CandidateColumn::TimesColumn})
         m_view->setColumnHidden(column, hidden);
+    // The filters on measured bins and forecast confidence would tell the same: off, the bin back to "any".
+    if (hidden)
+        m_filterBar->binBox()->setCurrentIndex(0);
+    for (QWidget *filter : std::initializer_list<QWidget *> {
+             m_filterBar->binBox(), m_filterBar->minConfidenceBox(), m_filterBar->maxConfidenceBox()}) {
+        filter->setEnabled(!hidden);
+        filter->setToolTip(hidden ? tr("Off until the lesson's step is revealed (classroom mode)") : QString());
+    }
     updateSummary();
 }
 

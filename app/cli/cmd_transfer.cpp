@@ -150,6 +150,20 @@ int exportT4(Invocation &run, const QString &storePath, const QString &file)
     return int(Success);
 }
 
+// Why `name`, given with --`option` for a case's view, names no row of `repo` ("" when it is empty or names one).
+template<typename Repo>
+QString caseViewNameError(Repo repo, const QString &option, const QString &name, const char *what)
+{
+    if (name.isEmpty())
+        return {};
+    auto row = repo.findByName(name);
+    if (!row)
+        return row.error();
+    if (!row->has_value())
+        return QStringLiteral("--%1 %2: the store has no such %3").arg(option, name, QLatin1StringView(what));
+    return {};
+}
+
 // gpuf export STORE FILE --case KERNEL: one pair (the kernel and its problem's reference) as a case file.
 int exportCaseFile(Invocation &run, Store &store, const QString &file)
 {
@@ -160,21 +174,11 @@ int exportCaseFile(Invocation &run, Store &store, const QString &file)
     interop::CaseViewChoice view;
     view.forecaster = run.value(kForecaster);
     view.hardware = run.value(kHardware);
-    if (!view.forecaster.isEmpty()) {
-        auto forecaster = ForecasterRepo(store).findByName(view.forecaster);
-        if (!forecaster)
-            return run.report(BadInput, forecaster.error());
-        if (!forecaster->has_value())
-            return run.report(
-                BadInput, QStringLiteral("--forecaster %1: the store has no such forecaster").arg(view.forecaster));
-    }
-    if (!view.hardware.isEmpty()) {
-        auto hardware = HardwareRepo(store).findByName(view.hardware);
-        if (!hardware)
-            return run.report(BadInput, hardware.error());
-        if (!hardware->has_value())
-            return run.report(BadInput, QStringLiteral("--hardware %1: the store has no such GPU").arg(view.hardware));
-    }
+    if (const QString error = caseViewNameError(ForecasterRepo(store), kForecaster, view.forecaster, "forecaster");
+        !error.isEmpty())
+        return run.report(BadInput, error);
+    if (const QString error = caseViewNameError(HardwareRepo(store), kHardware, view.hardware, "GPU"); !error.isEmpty())
+        return run.report(BadInput, error);
     if (Status s = interop::exportCase(store, file, *candidate, view); !s)
         return run.report(BadInput, s.error());
     if (run.json())

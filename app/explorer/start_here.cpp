@@ -93,6 +93,11 @@ bool StartHereStrip::showCandidate()
     return false;
 }
 
+QString StartHereStrip::openingHint()
+{
+    return tr("Opening the store: press again once the Candidates table lists its kernels.");
+}
+
 void StartHereStrip::showStep(Step step)
 {
     const ExplorerContext &c = m_window->context();
@@ -102,11 +107,11 @@ void StartHereStrip::showStep(Step step)
                 ? tr("The diff shows the chosen candidate (right) beside its problem's reference (left), its changes "
                      "marked; Annotations in the diff's toolbar marks the lines the cost model leans on. Choose "
                      "another row in the Candidates table to compare it.")
-                : tr("Opening the store: press again once the Candidates table lists its kernels."));
+                : openingHint());
         break;
     case Step::Forecast:
         if (!showCandidate()) {
-            m_hint->setText(tr("Opening the store: press again once the Candidates table lists its kernels."));
+            m_hint->setText(openingHint());
             break;
         }
         c.docks.forecast->show();

@@ -35,6 +35,7 @@ public:
 
 private:
     bool showCandidate();
+    static QString openingHint(); // while the store a step needs is still opening
 
     MainWindow *m_window;
     QList<QPushButton *> m_buttons;

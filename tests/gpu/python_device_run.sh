@@ -8,6 +8,9 @@
 #   crosscheck tests/gpu/crosscheck_corpus.py (every corpus kernel: gpuf-measure vs a second method)
 #   methods    tests/gpu/timing_methods.py    (device and call time of every problem and variant against CUPTI and
 #              do_bench, and the sandbox's escapes with PyTorch on the GPU; issue 29)
+#   agreement  tests/gpu/timing_methods.py --agreement (the same sweep and comparison, each call also timed by do_bench
+#              twice, with the collector paused, by the harness's loop in this process and by guarded events; no
+#              escapes; give --variants, --earlier, --earlier-compare, --total-s among the extra arguments)
 # Usage: python_device_run.sh "trust:90 python:330 crosscheck:120" [extra measure_python.py / timing_methods.py
 # arguments]. GPUF_MEASURE names another worker binary (with python/gpuf_harness beside it).
 set -u -o pipefail
@@ -37,6 +40,8 @@ for stage in $stages; do
     crosscheck) timeout "$limit" python3 tests/gpu/crosscheck_corpus.py --worker "$BIN" --samples 100 ;;
     methods) timeout "$limit" python3 tests/gpu/timing_methods.py --worker "$BIN" --problems resources/problems \
         --escapes "$@" ;;
+    agreement) timeout "$limit" python3 tests/gpu/timing_methods.py --worker "$BIN" --problems resources/problems \
+        --agreement "$@" ;;
     esac 2>&1 | tee -a "$OUT/run.log"
     echo "=== $name done in $(( $(date +%s) - started ))s (rc ${PIPESTATUS[0]})" | tee -a "$OUT/run.log"
 done

@@ -220,6 +220,9 @@ void MeasureEngine::enqueue(const QList<MeasureJob> &jobs)
             continue; // replay needs no spec: it copies stored runtimes
         if (!plan) {
             finish(e, MeasureItemState::Failed, {}, plan.error());
+        } else if (job.kind == MeasureKind::Compile && job.mode == MeasureMode::Local
+            && !plan->pythonProblem.isEmpty()) {
+            finish(e, MeasureItemState::Failed, {}, tr("a Python candidate has no cubin to compile"));
         } else if (job.mode == MeasureMode::Cluster) {
             e.item.cluster = job.cluster;
             clusterItems[job.cluster].append(e.item.id);
@@ -528,8 +531,10 @@ void MeasureEngine::dispatch()
         next->item.dispatchIndex = ++m_dispatched;
         next->item.startedAt = QDateTime::currentDateTimeUtc();
         slot.itemId = next->item.id;
-        slot.process->send(
-            measure::measureRequest(next->plan, next->requestId, next->item.job.options), next->budgetMs);
+        slot.process->send(next->item.job.kind == MeasureKind::Compile
+                ? measure::compileRequest(next->plan, next->requestId)
+                : measure::measureRequest(next->plan, next->requestId, next->item.job.options),
+            next->budgetMs);
         markDirty();
     }
 }
@@ -609,6 +614,11 @@ void MeasureEngine::onWorkerResponse(int index, const QJsonObject &response)
         dispatch();
         return;
     }
+    if (e->item.job.kind == MeasureKind::Compile) {
+        finishCompile(*e, response);
+        dispatch();
+        return;
+    }
     const QJsonObject device = slot.process->deviceInfo();
     const QString measuredAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
     measure::ResponseRows rows = measure::rowsFromResponse(response, e->plan, device, e->item.job.options, measuredAt);
@@ -641,6 +651,17 @@ void MeasureEngine::onWorkerResponse(int index, const QJsonObject &response)
         kernels.append(rows.referenceRows.first().kernelId); // the Python reference, timed beside the candidate
     Q_EMIT measurementsStored(*ids, kernels);
     dispatch();
+}
+
+// A compile-only answer stores nothing: the item keeps the binary's hash, or how the compile went.
+void MeasureEngine::finishCompile(Entry &e, const QJsonObject &response)
+{
+    const measure::CompileAnswer answer = measure::compileAnswer(response);
+    e.item.binarySha256 = answer.binarySha256;
+    if (answer.compiled)
+        finish(e, MeasureItemState::Done, answer.status, tr("compiled (binary %1)").arg(answer.binarySha256.left(12)));
+    else
+        finish(e, answer.refused ? MeasureItemState::Done : MeasureItemState::Failed, answer.status, answer.message);
 }
 
 void MeasureEngine::onWorkerStopped(int index, const QString &reason)

@@ -100,6 +100,7 @@ private:
     void dispatch();
     void runReplay(Entry &entry);
     void finish(Entry &entry, MeasureItemState state, const QString &outcome, const QString &message);
+    void finishCompile(Entry &entry, const QJsonObject &response);
     Result<QList<RowId>> storeRows(QList<Measurement> &rows, const QJsonObject &device, const QString &toolkit,
         QList<Measurement> *referenceRows = nullptr);
     void failQueuedLocal(const QString &reason);

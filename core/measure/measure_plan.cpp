@@ -192,6 +192,39 @@ QJsonObject measureRequest(const MeasurePlan &plan, qint64 requestId, const QJso
     return request;
 }
 
+QJsonObject compileRequest(const MeasurePlan &plan, qint64 requestId)
+{
+    return {{QStringLiteral("id"), requestId}, {QStringLiteral("type"), QStringLiteral("compile")},
+        {QStringLiteral("spec"), plan.candidate}};
+}
+
+CompileAnswer compileAnswer(const QJsonObject &response)
+{
+    CompileAnswer a;
+    a.status = response.value(QStringLiteral("status")).toString();
+    a.message = response.value(QStringLiteral("message")).toString();
+    const QJsonObject compile = response.value(QStringLiteral("compile")).toObject();
+    static const QRegularExpression sha(QStringLiteral("^[0-9a-f]{64}$"));
+    const QString hash = compile.value(QStringLiteral("binary_sha256")).toString();
+    if (a.status == QLatin1String("ok") && compile.value(QStringLiteral("ok")).toBool()) {
+        if (sha.match(hash).hasMatch()) {
+            a.binarySha256 = hash;
+            a.compiled = true;
+        } else {
+            a.status = QStringLiteral("bad_request");
+            a.message = QStringLiteral("gpuf-measure compiled the kernel but gave no binary hash (binary_sha256: '%1')")
+                            .arg(hash.left(80));
+        }
+    } else if (a.status == QLatin1String("compile_failed")) {
+        a.refused = true;
+        if (a.message.isEmpty())
+            a.message = compile.value(QStringLiteral("log")).toString().left(2000);
+    }
+    if (!a.compiled && a.message.isEmpty())
+        a.message = QStringLiteral("gpuf-measure answered the compile with '%1'").arg(a.status);
+    return a;
+}
+
 int requestBudgetMs(const MeasurePlan &plan, const QJsonObject &options)
 {
     if (!plan.pythonProblem.isEmpty()) // the worker's own wall-clock limit covers the whole candidate process

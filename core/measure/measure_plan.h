@@ -45,6 +45,20 @@ Result<QJsonObject> kernelSpec(Store &store, RowId kernelId);
 Result<MeasurePlan> planMeasurement(Store &store, RowId kernelId);
 
 QJsonObject measureRequest(const MeasurePlan &plan, qint64 requestId, const QJsonObject &options);
+// A compile-only request for the candidate's spec on the worker's own GPU (docs/measure-protocol.md, `compile`).
+QJsonObject compileRequest(const MeasurePlan &plan, qint64 requestId);
+
+// What a local compile answer comes to: `compiled` (the binary's hash set) or `refused` (NVRTC refused the source:
+// the kernel's outcome, `compile_failed`); neither: the request could not be served (no GPU, a bad request).
+struct CompileAnswer
+{
+    QString status; // the worker's status name
+    QString message;
+    QString binarySha256;
+    bool compiled = false;
+    bool refused = false;
+};
+CompileAnswer compileAnswer(const QJsonObject &response);
 
 // How long the application waits for one measure answer before it kills the worker: the worker's own watchdog
 // (timeout_ms per wait) and sampling budget per case, the correctness runs, and a fixed allowance for compiling and

@@ -18,8 +18,9 @@ namespace gpuf {
 // Cluster: gpuf-measure runs on a node of the Slurm cluster that MeasureJob::cluster names (docs/cluster.md).
 enum class MeasureMode { Local, Replay, Cluster };
 
-// What a cluster request asks of the node's gpuf-measure: a measurement (the default, and the only kind a local
-// queue runs), a compile for the profile's architecture (no GPU needed), or only its hello (the node's GPUs).
+// What a request asks of gpuf-measure: a measurement (the default); a compile (a cluster's: for the profile's
+// architecture, no GPU needed; a local one: for this machine's GPU, answering the cubin's SHA-256 without running it,
+// so a search can reuse a measurement of the same binary); or, on a cluster, only its hello (the node's GPUs).
 enum class MeasureKind { Measure, Compile, Hello };
 QString measureKindName(MeasureKind kind); // "measure" | "compile" | "hello"
 MeasureKind measureKindFromName(const QString &name);
@@ -58,6 +59,7 @@ struct MeasureItem
                      // queued or running
     QString message; // why, in words, when not ok
     QList<RowId> measurementIds; // rows stored for this item
+    QString binarySha256; // a compile item that compiled: the cubin's SHA-256 (64 hex digits); nothing is stored
     RowId hardwareId = 0;
     int casesOk = 0;
     int casesTotal = 0;

@@ -316,6 +316,48 @@ private Q_SLOTS:
         QVERIFY(measure::requestBudgetMs(plan, {{QStringLiteral("timeout_ms"), 60000}}) > base);
         QVERIFY(measure::requestBudgetMs(plan, {{QStringLiteral("cases"), QJsonArray {QStringLiteral("1M")}}}) < base);
     }
+
+    // What a compile-only answer comes to: a binary's hash, the kernel's own compile failure, or a request the worker
+    // could not serve; an "ok" without a SHA-256 is not taken as a binary.
+    void compileAnswers_data()
+    {
+        QTest::addColumn<QByteArray>("response");
+        QTest::addColumn<bool>("compiled");
+        QTest::addColumn<bool>("refused");
+        QTest::addColumn<QString>("message");
+        const QByteArray hash(64, 'c');
+        QTest::newRow("compiled") << QByteArray(
+            R"({"status":"ok","compile":{"ok":true,"binary_sha256":")" + hash + R"("}})")
+                                  << true << false << QString();
+        QTest::newRow("refused") << QByteArray(
+            R"({"status":"compile_failed","message":"NVRTC failed to compile )"
+            R"(k: the header cstdio (line 2) cannot be found","compile":{"ok":false}})")
+                                 << false << true << u"NVRTC failed to compile k: the header cstdio"_s;
+        QTest::newRow("refused, the log only")
+            << QByteArray(R"({"status":"compile_failed","compile":{"ok":false,"log":"error: expected a ;"}})") << false
+            << true << u"error: expected a ;"_s;
+        QTest::newRow("no GPU") << QByteArray(R"({"status":"infrastructure_failure","message":"no GPU to compile for )"
+                                              R"((cuInit failed); give an arch"})")
+                                << false << false << u"no GPU to compile for"_s;
+        QTest::newRow("no hash") << QByteArray(R"({"status":"ok","compile":{"ok":true,"binary_sha256":"xyz"}})")
+                                 << false << false << u"gave no binary hash (binary_sha256: 'xyz')"_s;
+    }
+    void compileAnswers()
+    {
+        QFETCH(QByteArray, response);
+        QFETCH(bool, compiled);
+        QFETCH(bool, refused);
+        QFETCH(QString, message);
+        const QJsonDocument doc = QJsonDocument::fromJson(response);
+        QVERIFY(doc.isObject());
+        const measure::CompileAnswer a = measure::compileAnswer(doc.object());
+        QCOMPARE(a.compiled, compiled);
+        QCOMPARE(a.refused, refused);
+        QCOMPARE(a.binarySha256.isEmpty(), !compiled);
+        if (compiled)
+            QCOMPARE(a.binarySha256, QString(64, u'c'));
+        QVERIFY2(a.message.contains(message), qPrintable(a.message));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestMeasurePlan)

@@ -9,6 +9,7 @@
 
 #include "core/store/hardware_repo.h"
 #include "core/store/measurement_repo.h"
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 
@@ -161,6 +162,47 @@ private Q_SLOTS:
         qInfo("stored on %s (cc %s, %d SMs): %lld new measurement rows", qPrintable((*hardware)->name),
             qPrintable((*hardware)->computeCapability), (*hardware)->smCount, m_fixture.measurementCount() - before);
         QVERIFY(m_fixture.measurementCount() > before);
+    }
+
+    // A compile-only job (what a --gpu local search sends first for each proposal): the worker compiles for its GPU,
+    // hashes the cubin and runs nothing; no row is stored. The same kernel twice gives the same hash. Without a GPU
+    // there is no architecture to compile for, and the item fails with the worker's words.
+    void compileOnlyAnswersTheBinaryHash()
+    {
+        const QString worker = testing::workerBinary();
+        if (worker.isEmpty())
+            QSKIP("gpuf-measure is not built (no CUDA toolkit at configure time)");
+        MeasureQueue queue(configFor(worker));
+        queue.setStorePath(m_fixture.path);
+        QSignalSpy stored(&queue, &MeasureQueue::measurementsStored);
+        const qint64 before = m_fixture.measurementCount();
+        MeasureJob job {m_kernel, 0, MeasureMode::Local, {}, 0};
+        job.kind = MeasureKind::Compile;
+        queue.enqueue({job, job});
+        QTRY_COMPARE_WITH_TIMEOUT(queue.snapshot().finished, 2, 120000);
+        const MeasureSnapshot snapshot = queue.snapshot();
+        QCOMPARE(m_fixture.measurementCount(), before);
+        QCOMPARE(stored.count(), 0);
+        for (const MeasureItem &item : snapshot.items) {
+            qInfo("%s: %s %s, %s", qPrintable(item.kernelLabel), qPrintable(measureItemStateName(item.state)),
+                qPrintable(item.outcome), qPrintable(item.message));
+            QVERIFY(item.measurementIds.isEmpty());
+            if (!snapshot.device.isAvailable()) {
+                QCOMPARE(item.state, MeasureItemState::Failed);
+                QCOMPARE(item.outcome, QStringLiteral("infrastructure_failure"));
+                QVERIFY2(item.message.contains(QStringLiteral("no GPU to compile for"))
+                        || item.message == snapshot.device.reason,
+                    qPrintable(item.message));
+                QVERIFY(item.binarySha256.isEmpty());
+                continue;
+            }
+            QCOMPARE(item.state, MeasureItemState::Done);
+            QCOMPARE(item.outcome, QStringLiteral("ok"));
+            QVERIFY2(QRegularExpression(QStringLiteral("^[0-9a-f]{64}$")).match(item.binarySha256).hasMatch(),
+                qPrintable(item.binarySha256));
+            QCOMPARE(item.binarySha256, snapshot.items.first().binarySha256);
+            QVERIFY(item.message.startsWith(QStringLiteral("compiled (binary ")));
+        }
     }
 
     void priorities()

@@ -14,6 +14,8 @@ QString SearchProgress::figures(const search::SearchSnapshot &s)
     QString text = QStringLiteral("step %1/%2, %3 GPU evaluation(s)").arg(s.step).arg(s.steps).arg(s.gpuEvaluations);
     if (s.replayedEvaluations > 0)
         text += QStringLiteral(" (replay)");
+    if (s.reusedEvaluations > 0)
+        text += QStringLiteral(", %1 reused").arg(s.reusedEvaluations);
     if (s.forecasts > 0)
         text += QStringLiteral(", %1 forecast(s), %2 deferred").arg(s.forecasts).arg(s.deferred);
     if (s.bestSpeedup)

@@ -28,7 +28,8 @@ QJsonObject searchStatusJson(const SearchState &state)
         {QStringLiteral("unsuccessful_evaluations"), s.unsuccessfulEvaluations},
         {QStringLiteral("evaluation_failures"), s.evaluationFailures},
         {QStringLiteral("forecast_failures"), s.forecastFailures},
-        {QStringLiteral("replayed_evaluations"), s.replayedEvaluations}, {QStringLiteral("forecasts"), s.forecasts},
+        {QStringLiteral("replayed_evaluations"), s.replayedEvaluations},
+        {QStringLiteral("reused_evaluations"), s.reusedEvaluations}, {QStringLiteral("forecasts"), s.forecasts},
         {QStringLiteral("deferred"), s.deferred}, {QStringLiteral("queued"), s.queued},
         {QStringLiteral("archive_size"), s.archiveSize}, {QStringLiteral("events"), s.events},
         {QStringLiteral("best_speedup"), s.bestSpeedup ? QJsonValue(*s.bestSpeedup) : QJsonValue()},
@@ -60,6 +61,8 @@ void printSearchStatus(QTextStream &out, const SearchState &state, const QString
         << s.steps << ", " << s.gpuEvaluations << " GPU evaluation(s)";
     if (s.replayedEvaluations > 0)
         out << " (" << s.replayedEvaluations << " replayed ↺)";
+    if (s.reusedEvaluations > 0)
+        out << ", " << s.reusedEvaluations << " reused (same binary measured on this GPU)";
     if (s.evaluationFailures > 0)
         out << ", " << s.evaluationFailures << " could not run";
     out << ", " << s.forecasts << " forecast(s)";

@@ -25,6 +25,10 @@ struct EvaluationResult
     EvaluationFeedback feedback;
     QString error;
     QList<RowId> measurementIds; // rows the measurement stored, when any
+    QString binarySha256; // the compiled binary's SHA-256, when the evaluator compiled it (local GPU)
+    // Set when no GPU ran: the measurement of another kernel whose binary is the same on this GPU was taken instead.
+    // `measurementIds` are then that kernel's rows.
+    RowId reusedFromKernel = 0;
 };
 
 class Evaluator

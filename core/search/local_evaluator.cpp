@@ -10,6 +10,8 @@
 #include <QEventLoop>
 #include <QSet>
 
+#include <algorithm>
+
 namespace gpuf::search {
 
 LocalEvaluator::LocalEvaluator(Store &store, const QString &storePath, RowId referenceKernelId,
@@ -38,6 +40,12 @@ void LocalEvaluator::cancel()
     m_engine->cancelAll();
 }
 
+RowId LocalEvaluator::hardwareId()
+{
+    auto hardware = HardwareRepo(m_store).findByName(m_hardwareName);
+    return hardware && hardware->has_value() ? (*hardware)->id : 0;
+}
+
 std::optional<EvaluationResult> LocalEvaluator::fromStore(const EvaluationRequest &request, RowId hardwareId)
 {
     auto feedback = storedFeedback(m_store, request.kernelId, m_referenceId, hardwareId, QStringLiteral("local"));
@@ -48,18 +56,55 @@ std::optional<EvaluationResult> LocalEvaluator::fromStore(const EvaluationReques
     result.feedback = **feedback;
     if (auto rows = MeasurementRepo(m_store).forKernel(request.kernelId, hardwareId)) {
         for (const Measurement &m : std::as_const(*rows)) {
-            if (m.source == MeasurementSource::Local)
-                result.measurementIds.append(m.id);
+            if (m.source != MeasurementSource::Local)
+                continue;
+            result.measurementIds.append(m.id);
+            if (const QString binary = m.provenance.value(QStringLiteral("binary_sha256")).toString();
+                !binary.isEmpty())
+                result.binarySha256 = binary;
         }
     }
     return result;
 }
 
-void LocalEvaluator::enqueue(const QList<RowId> &kernels, QList<quint64> *itemIds)
+std::optional<EvaluationResult> LocalEvaluator::reused(const Pending &p)
+{
+    const RowId hardware = hardwareId();
+    if (p.binarySha256.isEmpty() || hardware == 0)
+        return std::nullopt;
+    auto rows = MeasurementRepo(m_store).localRunsOfBinary(hardware, p.binarySha256);
+    if (!rows)
+        return std::nullopt;
+    QList<RowId> kernels; // in the order they were first measured
+    for (const Measurement &m : std::as_const(*rows)) {
+        if (m.kernelId != p.request.kernelId && !kernels.contains(m.kernelId))
+            kernels.append(m.kernelId);
+    }
+    for (RowId kernel : std::as_const(kernels)) {
+        auto feedback = storedFeedback(m_store, kernel, m_referenceId, hardware, QStringLiteral("local"));
+        if (!feedback || !feedback->has_value())
+            continue;
+        EvaluationResult result;
+        result.requestId = p.request.requestId;
+        result.feedback = **feedback;
+        result.binarySha256 = p.binarySha256;
+        result.reusedFromKernel = kernel;
+        for (const Measurement &m : std::as_const(*rows)) {
+            if (m.kernelId == kernel)
+                result.measurementIds.append(m.id);
+        }
+        return result;
+    }
+    return std::nullopt;
+}
+
+void LocalEvaluator::enqueue(const QList<RowId> &kernels, QList<quint64> *itemIds, bool compileOnly)
 {
     QList<MeasureJob> jobs;
     for (RowId k : kernels) {
         jobs.append(MeasureJob {k, 0, MeasureMode::Local, {}, 0});
+        if (compileOnly)
+            jobs.last().kind = MeasureKind::Compile;
         if (!m_cluster.isEmpty()) {
             jobs.last().mode = MeasureMode::Cluster;
             jobs.last().cluster = m_cluster;
@@ -72,11 +117,29 @@ void LocalEvaluator::enqueue(const QList<RowId> &kernels, QList<quint64> *itemId
         itemIds->append(items.at(i).id);
 }
 
+// Sends `entries` to the GPU, in order; each becomes Measuring with its item.
+void LocalEvaluator::measure(QList<Pending> &entries)
+{
+    if (entries.isEmpty())
+        return;
+    QList<RowId> kernels;
+    for (const Pending &p : std::as_const(entries))
+        kernels.append(p.request.kernelId);
+    QList<quint64> ids;
+    enqueue(kernels, &ids);
+    for (int i = 0; i < entries.size() && i < ids.size(); ++i) {
+        entries[i].stage = Stage::Measuring;
+        entries[i].itemId = ids.at(i);
+        m_pending.append(entries.at(i));
+    }
+}
+
 void LocalEvaluator::request(const QList<EvaluationRequest> &requests, Done done)
 {
     m_done = std::move(done);
-    QList<RowId> toMeasure;
-    QList<EvaluationRequest> waiting;
+    QList<Pending> toMeasure;
+    QList<Pending> toCompile;
+    const RowId hardware = hardwareId();
     for (const EvaluationRequest &r : requests) {
         if (r.kernelId <= 0) {
             m_done(
@@ -84,22 +147,52 @@ void LocalEvaluator::request(const QList<EvaluationRequest> &requests, Done done
             continue;
         }
         // Local runs of this code already stored on this GPU (before a crash, or outside the search) answer at once.
-        std::optional<EvaluationResult> known;
-        if (auto hardware = HardwareRepo(m_store).findByName(m_hardwareName); hardware && hardware->has_value())
-            known = fromStore(r, (*hardware)->id);
-        if (known) {
+        if (auto known = hardware ? fromStore(r, hardware) : std::nullopt) {
             m_done(*known);
             continue;
         }
-        toMeasure.append(r.kernelId);
-        waiting.append(r);
+        // A cluster's nodes are other GPUs: only this machine's measurements are reused, so only here is it compiled.
+        (m_cluster.isEmpty() ? toCompile : toMeasure).append(Pending {r, 0, Stage::Compiling, {}});
     }
-    if (toMeasure.isEmpty())
+    measure(toMeasure);
+    if (toCompile.isEmpty())
         return;
+    QList<RowId> kernels;
+    for (const Pending &p : std::as_const(toCompile))
+        kernels.append(p.request.kernelId);
     QList<quint64> ids;
-    enqueue(toMeasure, &ids);
-    for (int i = 0; i < waiting.size() && i < ids.size(); ++i)
-        m_pending.append({waiting.at(i), ids.at(i)});
+    enqueue(kernels, &ids, true);
+    for (int i = 0; i < toCompile.size() && i < ids.size(); ++i) {
+        toCompile[i].itemId = ids.at(i);
+        m_pending.append(toCompile.at(i));
+    }
+}
+
+void LocalEvaluator::settleWaiting(QList<EvaluationResult> *results)
+{
+    QList<Pending> toMeasure;
+    QList<Pending> still;
+    auto beingMeasured = [&](const QString &binary) {
+        auto same = [&](const Pending &o) { return o.stage == Stage::Measuring && o.binarySha256 == binary; };
+        return std::any_of(m_pending.cbegin(), m_pending.cend(), same)
+            || std::any_of(toMeasure.cbegin(), toMeasure.cend(), same);
+    };
+    for (const Pending &p : std::as_const(m_pending)) {
+        if (p.stage != Stage::Waiting) {
+            still.append(p);
+            continue;
+        }
+        if (beingMeasured(p.binarySha256)) {
+            still.append(p);
+        } else if (auto result = reused(p)) {
+            results->append(*result);
+        } else {
+            toMeasure.append(p);
+            toMeasure.last().stage = Stage::Measuring; // an identical binary that follows waits for this one
+        }
+    }
+    m_pending = still;
+    measure(toMeasure);
 }
 
 void LocalEvaluator::onSnapshot(const MeasureSnapshot &snapshot)
@@ -108,12 +201,26 @@ void LocalEvaluator::onSnapshot(const MeasureSnapshot &snapshot)
         return;
     QList<EvaluationResult> results;
     QList<Pending> still;
+    QList<Pending> compiledFailed; // not compiled (NVRTC refused it, a Python candidate…): measured as before
     bool needReference = false;
     const MeasureItem *reference = m_referenceItem ? snapshot.item(m_referenceItem) : nullptr;
-    for (const Pending &p : std::as_const(m_pending)) {
-        const MeasureItem *item = snapshot.item(p.itemId);
-        if (!item || !isFinished(item->state)) {
+    for (Pending p : std::as_const(m_pending)) {
+        const MeasureItem *item = p.stage == Stage::Waiting ? nullptr : snapshot.item(p.itemId);
+        if (p.stage == Stage::Waiting || !item || !isFinished(item->state)) {
             still.append(p);
+            continue;
+        }
+        if (p.stage == Stage::Compiling) {
+            p.binarySha256 = item->binarySha256;
+            if (p.binarySha256.isEmpty()) {
+                compiledFailed.append(p);
+            } else if (auto result = reused(p)) {
+                results.append(*result);
+            } else {
+                p.stage = Stage::Waiting;
+                p.itemId = 0;
+                still.append(p);
+            }
             continue;
         }
         if (item->measurementIds.isEmpty()) {
@@ -122,6 +229,8 @@ void LocalEvaluator::onSnapshot(const MeasureSnapshot &snapshot)
             continue;
         }
         if (auto result = fromStore(p.request, item->hardwareId)) {
+            if (result->binarySha256.isEmpty())
+                result->binarySha256 = p.binarySha256;
             results.append(*result);
             continue;
         }
@@ -137,6 +246,8 @@ void LocalEvaluator::onSnapshot(const MeasureSnapshot &snapshot)
         still.append(p);
     }
     m_pending = still;
+    measure(compiledFailed);
+    settleWaiting(&results);
     if (needReference && !m_referenceItem) {
         QList<quint64> ids;
         enqueue({m_referenceId}, &ids);

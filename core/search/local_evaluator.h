@@ -1,7 +1,9 @@
 // Measurements on this machine's GPU for a search: the measurement queue (MeasureEngine, its gpuf-measure workers)
 // on the search's own thread; or, with a cluster profile, on a Slurm cluster's nodes through the same queue. A kernel
 // that already has local measurements on the GPU (a run the search made before a crash, or one made outside it) is
-// answered from them: the same code is never measured twice.
+// answered from them: the same code is never measured twice. On the local GPU each other kernel is compiled first;
+// when a kernel whose binary has the same SHA-256 was measured on this GPU (or is being measured), its measurement
+// is taken instead (the result names it: reusedFromKernel), so the same binary is never measured twice either.
 #pragma once
 
 #include "core/search/evaluator.h"
@@ -34,15 +36,26 @@ public:
     void cancel() override;
 
 private:
+    // Compiling: its binary's hash is on the way; Measuring: it runs on the GPU; Waiting: its binary is the same as
+    // one being measured, whose measurement it will take.
+    enum class Stage { Compiling, Measuring, Waiting };
     struct Pending
     {
         EvaluationRequest request;
         quint64 itemId = 0;
+        Stage stage = Stage::Measuring;
+        QString binarySha256; // once compiled
     };
     void onSnapshot(const MeasureSnapshot &snapshot);
-    void enqueue(const QList<RowId> &kernels, QList<quint64> *itemIds);
+    void enqueue(const QList<RowId> &kernels, QList<quint64> *itemIds, bool compileOnly = false);
     // The outcome of `kernelId` from its local rows on `hardwareId`; nullopt when they are not all there yet.
     std::optional<EvaluationResult> fromStore(const EvaluationRequest &request, RowId hardwareId);
+    // The outcome of another kernel measured on this GPU whose binary is `p.binarySha256`; nullopt when there is none.
+    std::optional<EvaluationResult> reused(const Pending &p);
+    // Waiting entries whose binary is no longer being measured: reused when they can be, else measured.
+    void settleWaiting(QList<EvaluationResult> *results);
+    void measure(QList<Pending> &entries);
+    RowId hardwareId();
 
     Store &m_store;
     QString m_cluster; // a Slurm cluster profile: the measurements run on its nodes (docs/cluster.md)

@@ -22,6 +22,7 @@ SearchSnapshot snapshotOf(const SearchState &state, const QString &error)
     s.unsuccessfulEvaluations = state.unsuccessfulEvaluations;
     s.evaluationFailures = state.evaluationFailures;
     s.replayedEvaluations = state.replayedEvaluations;
+    s.reusedEvaluations = state.reusedEvaluations;
     s.forecasts = state.forecastsDone;
     s.forecastFailures = state.forecastFailures;
     s.deferred = state.deferred;

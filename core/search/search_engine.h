@@ -25,6 +25,7 @@ struct SearchSnapshot
     int unsuccessfulEvaluations = 0;
     int evaluationFailures = 0;
     int replayedEvaluations = 0;
+    int reusedEvaluations = 0; // answered by the same binary's measurement on this GPU: not GPU evaluations
     int forecasts = 0;
     int forecastFailures = 0;
     int deferred = 0;

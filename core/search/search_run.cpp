@@ -495,6 +495,12 @@ Status SearchRun::processEvaluation(const EvaluationResult &e)
             {QStringLiteral("feedback"), feedbackToJson(e.feedback)}, {QStringLiteral("replay"), e.feedback.replayed}};
         if (!ids.isEmpty())
             payload.insert(QStringLiteral("measurement_ids"), ids);
+        if (!e.binarySha256.isEmpty())
+            payload.insert(QStringLiteral("binary_sha256"), e.binarySha256);
+        if (e.reusedFromKernel > 0) // no GPU ran: the same binary's measurement, of the kernel named here
+            payload.insert(QStringLiteral("reused_from"),
+                QJsonObject {
+                    {QStringLiteral("kernel_id"), e.reusedFromKernel}, {QStringLiteral("measurement_ids"), ids}});
         events.append(event(SearchEventKind::EvaluationCompleted, payload, 0));
         return {};
     });

@@ -4,6 +4,7 @@
 #include "core/search/feedback_json.h"
 
 #include <QJsonArray>
+#include <QRegularExpression>
 
 #include <algorithm>
 
@@ -403,6 +404,33 @@ void recordBest(SearchState &state, const Candidate &c)
     state.trajectory.push_back({state.gpuEvaluations, state.bestReward.value_or(0.0)});
 }
 
+// An evaluation's compiled binary (`binary_sha256`, 64 hex digits) and, when no GPU ran, the kernel whose
+// measurement of the same binary it took (`reused_from.kernel_id`). False when either is malformed.
+bool readBinaryReuse(Fields &f, const SearchEvent &e, Candidate &c)
+{
+    const QJsonValue binary = e.payload.value(QStringLiteral("binary_sha256"));
+    if (!binary.isUndefined()) {
+        static const QRegularExpression sha(QStringLiteral("^[0-9a-fA-F]{64}$"));
+        if (!binary.isString() || !sha.match(binary.toString()).hasMatch()) {
+            f.failWith(QStringLiteral("'binary_sha256' must be a SHA-256 of 64 hex digits (got '%1')")
+                           .arg(binary.isString() ? binary.toString().left(80) : QStringLiteral("a non-string")));
+            return false;
+        }
+        c.binarySha256 = binary.toString().toLower();
+    }
+    const QJsonValue reused = e.payload.value(QStringLiteral("reused_from"));
+    if (reused.isUndefined())
+        return true;
+    const QJsonValue kernel = reused.toObject().value(QStringLiteral("kernel_id"));
+    if (!reused.isObject() || !kernel.isDouble() || kernel.toInteger() <= 0 || c.binarySha256.isEmpty()) {
+        f.failWith(QStringLiteral("'reused_from' must name the measured kernel ({\"kernel_id\": N > 0}) of the same "
+                                  "binary, given as 'binary_sha256'"));
+        return false;
+    }
+    c.reusedFromKernel = kernel.toInteger();
+    return true;
+}
+
 Status onEvaluationAnswered(SearchState &state, const SearchEvent &e, bool ok)
 {
     Fields f(e);
@@ -424,12 +452,17 @@ Status onEvaluationAnswered(SearchState &state, const SearchEvent &e, bool ok)
     }
     c.feedback = *feedback;
     c.feedback.replayed = e.payload.value(QStringLiteral("replay")).toBool();
+    if (!readBinaryReuse(f, e, c))
+        return f.status();
     c.status = CandidateStatus::Evaluated;
     if (c.feedback.kind == EvaluationFeedback::Kind::Success)
         c.reward = c.feedback.aggregatedSpeedup;
     else
         ++state.unsuccessfulEvaluations;
-    ++state.gpuEvaluations;
+    if (c.reusedFromKernel > 0)
+        ++state.reusedEvaluations; // free: the trajectory's x (GPU evaluations) does not move
+    else
+        ++state.gpuEvaluations;
     if (c.feedback.replayed)
         ++state.replayedEvaluations;
     if (c.seedNode) {

@@ -70,6 +70,8 @@ struct Candidate
     QString evaluationRequestId;
     int measuredInStep = -2; // the step whose selection sent it to the GPU (-1: before step 0)
     EvaluationFeedback feedback;
+    QString binarySha256; // the compiled binary's SHA-256, when the evaluator compiled it (local GPU)
+    RowId reusedFromKernel = 0; // no GPU ran: the measurement of this kernel, whose binary is the same, was taken
     std::optional<double> reward;
     QString decision; // the reason of its candidate_selected / candidate_deferred
     bool forced = false; // force-measured or injected: kept whenever valid
@@ -126,13 +128,15 @@ struct SearchState
     QStringList vetoedBranches; // of the vetoed, those whose whole branch is vetoed (the node and every descendant)
 
     qint64 mutationOrdinal = 0; // mutation requests so far
-    int gpuEvaluations = 0; // evaluations completed (measured or replayed), seeds included
+    int gpuEvaluations = 0; // evaluations completed (measured or replayed), seeds included; reused ones are not
     int replayedEvaluations = 0;
+    // Evaluations answered with the measurement of the same binary on this GPU (`reused_from`): no GPU ran.
+    int reusedEvaluations = 0;
     int forecastsDone = 0;
     int forecastFailures = 0;
     int deferred = 0; // candidates recorded as not measured (queued ones included)
     int mutationFailures = 0;
-    int unsuccessfulEvaluations = 0; // of gpuEvaluations, those without a successful speedup
+    int unsuccessfulEvaluations = 0; // of gpuEvaluations and reusedEvaluations, those without a successful speedup
     int evaluationFailures = 0; // infrastructure failures: nothing ran, not counted in gpuEvaluations
     std::optional<double> bestReward;
     QString bestNode;

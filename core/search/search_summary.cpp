@@ -105,7 +105,7 @@ SearchSummary summarizeSearch(const Search &search, const QList<SearchEvent> &ev
             steps.insert(eventStep(event));
             break;
         case SearchEventKind::EvaluationCompleted:
-            ++s.gpuEvaluations;
+            ++(event.payload.contains(QStringLiteral("reused_from")) ? s.reusedEvaluations : s.gpuEvaluations);
             if (auto speedup = evaluationSpeedup(event.payload)) {
                 if (namesQuarantined(event.payload, quarantined))
                     ++s.quarantinedEvaluations;

@@ -25,7 +25,10 @@ struct SearchSummary
     // command line never disagree about one search.
     qint64 steps = 0; // distinct steps completed (a step that runs now is not counted yet)
     qint64 gpuEvaluations = 0; // evaluations that ran on the GPU (evaluation_completed, whatever its feedback)
-    qint64 unsuccessfulEvaluations = 0; // of them, those without a successful speedup (compile, runtime, incorrect)
+    // evaluation_completed events with `reused_from`: the same binary's measurement on this GPU, not a GPU evaluation
+    qint64 reusedEvaluations = 0;
+    // of both, those without a successful speedup (compile, runtime, incorrect)
+    qint64 unsuccessfulEvaluations = 0;
     qint64 evaluationFailures = 0; // evaluations that could not run at all (evaluation_failed): not GPU evaluations
     qint64 forecasts = 0; // forecasts that completed
     qint64 forecastFailures = 0; // forecasts that failed: not counted in `forecasts`

@@ -111,6 +111,20 @@ Result<QList<Measurement>> MeasurementRepo::forKernel(RowId kernelId, RowId hard
     return out;
 }
 
+Result<QList<Measurement>> MeasurementRepo::localRunsOfBinary(RowId hardwareId, const QString &binarySha256)
+{
+    const QString statement = QStringLiteral("SELECT ") + kMeasurementColumns
+        + QStringLiteral(" FROM measurements WHERE hardware_id = ? AND source = 'local'"
+                         " AND json_extract(provenance_json, '$.binary_sha256') = ? ORDER BY id");
+    auto q = sql::run(m_cache.store().database(), statement, {hardwareId, binarySha256});
+    if (!q)
+        return Error {q.error()};
+    QList<Measurement> out;
+    while (q->next())
+        out.append(measurementFrom(*q));
+    return out;
+}
+
 Result<QList<Measurement>> MeasurementRepo::list()
 {
     auto q = sql::run(m_cache.store().database(),

@@ -16,6 +16,9 @@ public:
     Result<RowId> insert(Measurement &measurement); // sets id and, when not set, createdAt
     Result<QList<Measurement>> forKernel(RowId kernelId, RowId hardwareId = 0);
     Result<QList<Measurement>> list(); // ordered by id
+    // This machine's runs (source `local`) on `hardwareId` of the compiled binary whose SHA-256 is `binarySha256` (the
+    // worker's `binary_sha256`, kept in each run's provenance), ordered by id.
+    Result<QList<Measurement>> localRunsOfBinary(RowId hardwareId, const QString &binarySha256);
 
 private:
     store::StatementCache m_cache;

@@ -3,10 +3,25 @@
 # with one made-up GPU and timings derived from the candidate's source (the same source always gets the same time),
 # so a `--gpu local` search runs end to end through the real measurement queue. It counts the measure requests it
 # served in the file named by GPUF_FAKE_WORKER_LOG (one line per kernel source hash).
+# `compile` answers a made-up cubin hash: the SHA-256 of the source without its comments and white space (so two
+# sources differing only there "compile to the same binary"), or one hash for every source when GPUF_FAKE_SAME_BINARY
+# is set. A source holding `#error` fails to compile, in `compile` and in `measure`.
 import hashlib
 import json
 import os
+import re
 import sys
+
+
+def binary_hash(source):
+    if os.environ.get("GPUF_FAKE_SAME_BINARY"):
+        return hashlib.sha256(b"one binary").hexdigest()
+    code = re.sub(r"//[^\n]*|/\*.*?\*/", "", source, flags=re.S)
+    return hashlib.sha256(re.sub(r"\s+", "", code).encode()).hexdigest()
+
+
+def compile_failure(source):
+    return "#error" in source
 
 DEVICE = {"ordinal": 0, "name": "Fake GPU 1", "uuid": "GPU-fake-1", "compute_capability": "9.0", "arch": "sm_90",
           "sm_count": 132, "total_memory_bytes": 85017493504, "l2_bytes": 52428800, "max_threads_per_sm": 2048,
@@ -30,6 +45,15 @@ for line in sys.stdin:
                "devices": [{k: DEVICE[k] for k in ("ordinal", "name", "uuid", "compute_capability", "arch")}]})
     elif kind == "device_info":
         reply({"id": rid, "type": "device_info", "status": "ok", "device": DEVICE})
+    elif kind == "compile":
+        source = request.get("spec", {}).get("source", "")
+        if compile_failure(source):
+            reply({"id": rid, "type": "compile", "status": "compile_failed",
+                   "message": "NVRTC failed to compile: #error in the source",
+                   "compile": {"ok": False, "log": "error: #error directive"}})
+        else:
+            reply({"id": rid, "type": "compile", "status": "ok",
+                   "compile": {"ok": True, "arch": "sm_90", "binary_sha256": binary_hash(source)}})
     elif kind == "measure":
         spec = request.get("candidate", {})
         source = spec.get("source", "")
@@ -38,6 +62,12 @@ for line in sys.stdin:
         if log:
             with open(log, "a") as f:
                 f.write(digest + "\n")
+        if compile_failure(source):
+            reply({"id": rid, "type": "measure", "status": "compile_failed", "restart_required": False,
+                   "message": "candidate failed to compile: #error in the source",
+                   "provenance": {"gpu_name": DEVICE["name"]},
+                   "compile": {"candidate": {"ok": False, "log": "error: #error directive"}}, "cases": []})
+            continue
         median = 50.0 + int(digest[:6], 16) % 1000 / 10.0
         cases = []
         for case in spec.get("cases", []):
@@ -47,7 +77,8 @@ for line in sys.stdin:
                                      "flush_l2": True}})
         reply({"id": rid, "type": "measure", "status": "ok", "restart_required": False,
                "provenance": {"gpu_name": DEVICE["name"], "timing_method": "cuda_events", "flush_l2": True},
-               "compile": {}, "cases": cases})
+               "compile": {"candidate": {"ok": True, "arch": "sm_90", "binary_sha256": binary_hash(source)}},
+               "cases": cases})
     elif kind == "shutdown":
         reply({"id": rid, "type": "shutdown", "status": "ok"})
         break

@@ -51,6 +51,7 @@ void SearchListModel::applySnapshot(const search::SearchSnapshot &snapshot)
     // The summary and the engine count alike (search_summary.h), so the live figures replace the folded ones.
     s.steps = snapshot.step;
     s.gpuEvaluations = snapshot.gpuEvaluations;
+    s.reusedEvaluations = snapshot.reusedEvaluations;
     s.unsuccessfulEvaluations = snapshot.unsuccessfulEvaluations;
     s.evaluationFailures = snapshot.evaluationFailures;
     s.forecasts = snapshot.forecasts;
@@ -176,6 +177,10 @@ QVariant SearchListModel::toolTip(const SearchSummary &s, int column) const
         if (s.evaluationFailures > 0)
             tip += QLatin1Char('\n')
                 + tr("%n more could not run at all (not counted)", nullptr, int(s.evaluationFailures));
+        if (s.reusedEvaluations > 0)
+            tip += QLatin1Char('\n')
+                + tr("%n more reused the measurement of the same binary on this GPU (not counted)", nullptr,
+                    int(s.reusedEvaluations));
         return tip;
     }
     case ForecastsColumn:

@@ -3,6 +3,7 @@
 
 #include "core/forecasters/backend_factory.h"
 #include "core/forecasters/costmodel/costmodel_backend.h"
+#include "core/forecasters/forecaster_reads.h"
 #include "core/measure/cluster_profile.h"
 #include "core/mutators/mutator_factory.h"
 #include "core/mutators/shipped_sweeps.h"
@@ -110,12 +111,9 @@ Status checkFamilyReplay(const Store &store, const SearchConfig &config, const R
 Result<std::unique_ptr<CandidateForecaster>> makeForecaster(Store &store, const SearchConfig &config,
     const RunParts &parts, const SetupOptions &options, const std::optional<Hardware> &hardware)
 {
-    if (config.forecaster == QLatin1StringView(costmodel::kForecasterName)) {
-        if (auto ensured = ensureCostModelForecaster(store, options.costModelPath); !ensured)
-            return Error {ensured.error()};
-    }
+    // The built-in cost model and the physics prior (roofline) are made on first use, as `gpuf forecast` makes them.
+    auto forecaster = resolveForecaster(store, config.forecaster, options.costModelPath);
     ForecasterRepo repo(store);
-    auto forecaster = repo.findByName(config.forecaster);
     if (!forecaster)
         return Error {forecaster.error()};
     if (!forecaster->has_value()) {

@@ -16,7 +16,10 @@
 #include "search_log_builder.h"
 #include "tests/support/cli_run.h"
 
+#include "gpuf_config.h"
+
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QStandardPaths>
@@ -73,17 +76,17 @@ class TestBinaryReuse : public QObject
     }
 
     // Sends `kernels` to a fresh local evaluator in one request and waits for every answer, in request order.
-    QList<EvaluationResult> evaluate(const QList<RowId> &kernels)
+    QList<EvaluationResult> evaluate(const QList<RowId> &kernels, const MeasureEngineConfig &config = fakeWorker(),
+        const QString &gpu = QString::fromLatin1(kFakeGpu), int timeoutMs = 30000)
     {
-        LocalEvaluator evaluator(
-            *m_open, m_store, m_problem.referenceKernelId, QString::fromLatin1(kFakeGpu), fakeWorker());
+        LocalEvaluator evaluator(*m_open, m_store, m_problem.referenceKernelId, gpu, config);
         QList<EvaluationRequest> requests;
         for (RowId k : kernels)
             requests.append(
                 EvaluationRequest {QStringLiteral("r%1").arg(k), QStringLiteral("n%1").arg(k), k, {}, {}, {}, {}});
         QHash<QString, EvaluationResult> answers;
         evaluator.request(requests, [&](const EvaluationResult &r) { answers.insert(r.requestId, r); });
-        if (!QTest::qWaitFor([&] { return answers.size() == kernels.size(); }, 30000))
+        if (!QTest::qWaitFor([&] { return answers.size() == kernels.size(); }, timeoutMs))
             return {}; // the callers compare the count
         QList<EvaluationResult> out;
         for (const EvaluationRequest &r : std::as_const(requests))
@@ -197,6 +200,40 @@ private Q_SLOTS:
         auto rows = MeasurementRepo(*m_open).forKernel(e);
         QVERIFY(rows && !rows->isEmpty());
         QCOMPARE(rows->first().status, MeasurementStatus::CompileFailed);
+    }
+
+    // On a GPU (tests/gpu carries this suite there), with the real gpuf-measure and NVRTC: a comment changes the
+    // source but not the cubin, so its measurement is reused; a kernel with one more global variable is another
+    // cubin and is measured.
+    void realGpuSameCubin()
+    {
+        const QString worker = qEnvironmentVariable("GPUF_TEST_WORKER",
+            GPUF_HAVE_CUDA ? QStringLiteral(GPUF_BINARY_DIR "/app/measure/gpuf-measure") : QString());
+        if (worker.isEmpty() || !QFileInfo(worker).isExecutable())
+            QSKIP("gpuf-measure is not built (no CUDA toolkit at configure time)");
+        MeasureEngineConfig config;
+        config.workerPath = worker;
+        config.workerArguments = {QStringLiteral("--no-cache")};
+        config.snapshotIntervalMs = 20;
+        auto gpu = probeLocalGpu(config);
+        if (!gpu)
+            QSKIP(qPrintable(QStringLiteral("no GPU here: ") + gpu.error()));
+        const RowId a = variant(m_candidate.source);
+        const RowId b = variant(m_candidate.source + QStringLiteral("\n// a comment: the same cubin\n"));
+        const RowId c = variant(m_candidate.source + QStringLiteral("\n__device__ int gpuf_another_cubin;\n"));
+        const QList<EvaluationResult> results = evaluate({a, b, c}, config, *gpu, 600000);
+        QCOMPARE(results.size(), 3);
+        for (const EvaluationResult &r : results)
+            qInfo("kernel %s: %s, binary %s, speedup %.4f, reused from kernel %lld, measurements %lld",
+                qPrintable(r.requestId), r.error.isEmpty() ? "ok" : qPrintable(r.error), qPrintable(r.binarySha256),
+                r.feedback.aggregatedSpeedup, r.reusedFromKernel, qint64(r.measurementIds.size()));
+        QCOMPARE(results.at(0).binarySha256.size(), 64);
+        QCOMPARE(results.at(1).binarySha256, results.at(0).binarySha256);
+        QCOMPARE(results.at(1).reusedFromKernel, a);
+        QVERIFY(results.at(2).binarySha256 != results.at(0).binarySha256);
+        QCOMPARE(results.at(2).reusedFromKernel, RowId(0));
+        QVERIFY(MeasurementRepo(*m_open).forKernel(b)->isEmpty());
+        QVERIFY(!MeasurementRepo(*m_open).forKernel(c)->isEmpty());
     }
 
     // A whole --gpu local search where every proposal compiles to one binary: the first one measured, every other

@@ -142,6 +142,36 @@ private Q_SLOTS:
         QCOMPARE(s.bestSpeedup.value_or(-1.0), best);
     }
 
+    // An evaluation that took the same binary's measurement (`reused_from`) is no GPU evaluation: the list's GPU
+    // evaluations column leaves it out and its tooltip counts it apart.
+    void reusedEvaluationsCountedApart()
+    {
+        QJsonObject reused = evaluation(QStringLiteral("success"), 1.5);
+        reused.insert(QStringLiteral("binary_sha256"), QString(64, QLatin1Char('b')));
+        reused.insert(QStringLiteral("reused_from"), QJsonObject {{QStringLiteral("kernel_id"), 7}});
+        const QList<SearchEvent> events {searchEvent(QStringLiteral("step_started"), step(0)),
+            searchEvent(QStringLiteral("evaluation_completed"), evaluation(QStringLiteral("success"), 1.5)),
+            searchEvent(QStringLiteral("evaluation_completed"), reused),
+            searchEvent(QStringLiteral("evaluation_completed"), reused),
+            searchEvent(QStringLiteral("step_completed"), step(0))};
+        Search search;
+        search.id = 1;
+        search.name = QStringLiteral("free");
+        const SearchSummary s = summarizeSearch(search, events);
+        QCOMPARE(s.gpuEvaluations, 1);
+        QCOMPARE(s.reusedEvaluations, 2);
+        SearchListModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setSummaries({s});
+        const QModelIndex gpu = model.index(0, SearchListModel::GpuEvaluationsColumn);
+        QCOMPARE(gpu.data().toString(), QStringLiteral("1"));
+        const QString tip = gpu.data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("1 evaluation(s) ran on the GPU")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("2 more reused the measurement of the same binary on this GPU (not "
+                                             "counted)")),
+            qPrintable(tip));
+    }
+
     // A search whose recorded pool ran out says so where the user looks: its row's status and tooltip, and the line
     // under the list when it is chosen.
     void aSearchWhosePoolRanOut()

@@ -1,6 +1,7 @@
 // The Searches views' reads; see search_reads.h.
 #include "core/search/search_reads.h"
 
+#include "core/forecasters/roofline_prior.h"
 #include "core/mutators/shipped_families.h"
 #include "core/store/forecast_repo.h"
 #include "core/store/hardware_repo.h"
@@ -130,6 +131,7 @@ Result<NewSearchChoices> readNewSearchChoices(Store &store, const CancelToken &c
     if (cancel.isCancelled())
         return Error::cancelled();
     out.forecasters.append(QStringLiteral("costmodel"));
+    out.forecasters.append(QLatin1StringView(kRooflineForecasterName)); // the physics prior, the baseline
     auto forecasters = ForecasterRepo(store).list();
     if (!forecasters)
         return forecasters.failure();
@@ -190,6 +192,7 @@ Result<CompareChoices> readCompareChoices(Store &store, const CancelToken &cance
         return a.configurations > b.configurations;
     });
     out.forecasters.append(QStringLiteral("costmodel"));
+    out.forecasters.append(QLatin1StringView(kRooflineForecasterName)); // the physics prior, the baseline
     auto forecasters = ForecasterRepo(store).list();
     if (!forecasters)
         return forecasters.failure();

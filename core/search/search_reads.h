@@ -71,7 +71,7 @@ struct NewSearchChoices
         QString title;
     };
     QList<Target> targets; // problems with a reference kernel, then the shipped families
-    QStringList forecasters; // costmodel first
+    QStringList forecasters; // costmodel, roofline (the physics prior), then the LLM forecasters
     QStringList llmForecasters; // of them, those that call an endpoint (and can generate)
     QStringList hardware;
     QStringList searches; // searches whose log can be a recorded pool
@@ -83,7 +83,7 @@ Result<NewSearchChoices> readNewSearchChoices(Store &store, const CancelToken &c
 struct CompareChoices
 {
     QList<CompareSpace> spaces; // families and spaces, then pools; each by name, then the GPU with most configurations
-    QStringList forecasters; // costmodel first
+    QStringList forecasters; // costmodel, roofline (the physics prior), then the LLM forecasters
 };
 Result<CompareChoices> readCompareChoices(Store &store, const CancelToken &cancel);
 

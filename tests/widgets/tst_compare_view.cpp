@@ -308,6 +308,26 @@ private Q_SLOTS:
         darkPaletteRedraws(view, json);
     }
 
+    // The physics prior is offered beside the cost model (and any LLM forecaster), so a comparison can be run on the
+    // roofline alone: the baseline for the same comparison with a learned or LLM forecaster.
+    void offersThePhysicsPrior()
+    {
+        View view;
+        QVERIFY(openIn(view, m_store));
+        QComboBox *box = view.panel.form()->forecasterBox();
+        QCOMPARE(box->itemText(0), QStringLiteral("costmodel"));
+        QCOMPARE(box->itemText(1), QStringLiteral("roofline"));
+        QVERIFY(fillForm(view, {QStringLiteral("surrogate")}, 1, 2));
+        box->setCurrentIndex(1);
+        QTest::mouseClick(view.panel.runButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.panel.controller()->isRunning(), 120000);
+        const auto report = view.panel.controller()->report();
+        QVERIFY2(report, qPrintable(view.panel.statusText()));
+        QCOMPARE(report->forecaster, QStringLiteral("roofline"));
+        QCOMPARE(view.panel.tableModel()->rowCount(), 1);
+        QVERIFY(report->strategies.first().forecasts.first() > 0);
+    }
+
     // Cancel stops a long comparison before its end; nothing of it is shown.
     void cancelStopsARun()
     {

@@ -30,13 +30,15 @@ namespace {
 
 using namespace gpuf::search;
 
-// Runs the stored search named `name` on the search host's engine thread until it finishes, stops, pauses or fails;
-// then prints its figures as the log holds them.
+// Runs the stored search named `name` on the search host's engine thread until it finishes, stops, pauses or fails
+// (at --pace steps a second at most; with --paused it pauses before its next step); then prints its figures as the log
+// holds them.
 int runSearch(Invocation &run, const QString &storePath, const QString &name, const SetupOptions &setup)
 {
     SearchHost host;
     host.setStorePath(storePath);
     host.setSetupOptions(setup);
+    host.setPace(name, run.isSet(kPace) ? run.value(kPace).toDouble() : 0.0);
     Progress progress(run.err(), run.isSet(kQuiet));
     SearchProgress bar(progress);
     QString error;
@@ -58,7 +60,11 @@ int runSearch(Invocation &run, const QString &storePath, const QString &name, co
         last = s;
         return true;
     });
-    loop.run([&] { host.run(name); });
+    loop.run([&] {
+        host.run(name);
+        if (run.isSet(kPaused))
+            host.pause(name); // queued behind the engine's start: written before a step begins
+    });
     host.releaseAll();
     host.waitForReleased();
     bar.finish(last);
@@ -137,6 +143,8 @@ Status extendBudget(Store &store, RowId id, const SearchState &state, int steps)
 int runResume(Invocation &run, const QStringList &args, const OptionValues &given)
 {
     const QString &name = args.at(1);
+    if (run.isSet(kPaused))
+        return run.usage(QStringLiteral("--paused is for start: resume runs the search (gpuf search pause pauses it)"));
     {
         auto store = run.existingStore(args.first());
         if (!store)

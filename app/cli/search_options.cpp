@@ -18,6 +18,13 @@ using namespace gpuf::search;
 
 namespace {
 
+// The defaults of every option that sets a configuration's field: SearchConfig's own, as New Search… shows them.
+const SearchConfig &defaults()
+{
+    static const SearchConfig config;
+    return config;
+}
+
 // A step or GPU budget, refused as it always was ("--steps takes a whole number of at least 0, not 'x'"); a budget of
 // 0 passes here and is refused by SearchConfig::validate() with its own sentence, as is one beyond its bound.
 Option budgetOption(const QString &name, const QString &help)
@@ -44,12 +51,14 @@ QList<Option> spaceAndBudgetOptions()
         Option::text(kGenerator, QStringLiteral("NAME"),
             QStringLiteral("The LLM forecaster profile (gpuf forecaster add) whose endpoint generates kernels "
                            "(--mutator llm).")),
-        budgetOption(kSteps, QStringLiteral("Steps (default 40).")),
-        budgetOption(kParents, QStringLiteral("Parents per step (default 2).")),
+        budgetOption(kSteps, QStringLiteral("Steps (default %1).").arg(defaults().steps)),
+        budgetOption(kParents, QStringLiteral("Parents per step (default %1).").arg(defaults().parentsPerStep)),
         budgetOption(kProposals,
             QStringLiteral("Proposals per parent (default: --measure; 4× that in the surrogate and selective modes).")),
-        budgetOption(kMeasure, QStringLiteral("GPU measurements per parent and step (default 4).")),
-        budgetOption(kKeep, QStringLiteral("Children kept per parent in the archive (default 2).")),
+        budgetOption(kMeasure,
+            QStringLiteral("GPU measurements per parent and step (default %1).").arg(defaults().measurementsPerParent)),
+        budgetOption(kKeep,
+            QStringLiteral("Children kept per parent in the archive (default %1).").arg(defaults().keepPerParent)),
     };
 }
 
@@ -58,7 +67,8 @@ QList<Option> trustAndSourceOptions()
 {
     return {
         Option::real(kTau, QStringLiteral("T"),
-            QStringLiteral("Selective mode: the confidence below which a forecast is not trusted (default 0.5)."))
+            QStringLiteral("Selective mode: the confidence below which a forecast is not trusted (default %1).")
+                .arg(defaults().tau))
             .refusedAs(QStringLiteral("takes a number in [0, 1], not '%1'")), // the range: validate()
         // (0, 1), both ends excluded: the nearest numbers inside are the range.
         Option::real(kAlpha, QStringLiteral("A"),
@@ -79,7 +89,7 @@ QList<Option> trustAndSourceOptions()
                            "for candidates you trust (docs/python-problems.md).")),
         Option::text(kHardware, QStringLiteral("NAME"),
             QStringLiteral("Replay: whose recorded runtimes (default: the GPU with most of them).")),
-        Option::uint64(kSeed, QStringLiteral("N"), QStringLiteral("Seed (default 0)."))
+        Option::uint64(kSeed, QStringLiteral("N"), QStringLiteral("Seed (default %1).").arg(defaults().seed))
             .refusedAs(QStringLiteral("takes a whole number, not '%1'")),
         Option::text(
             kModel, QStringLiteral("FILE"), QStringLiteral("The cost model's model file (default: the built-in one).")),
@@ -113,11 +123,27 @@ QList<Option> compareOptions()
     };
 }
 
+// How fast start and resume run: a pace a person can watch (the explorer follows the store), or paused at once.
+QList<Option> paceOptions()
+{
+    return {
+        Option::real(kPace, QStringLiteral("N"),
+            QStringLiteral("start, resume: at most N steps a second, so that a replay can be watched in the explorer "
+                           "(0: as fast as it runs; the default)."))
+            .atLeast(0.0)
+            .atMost(1000.0)
+            .refusedAs(QStringLiteral("takes steps per second from 0 to 1000, not '%1'")),
+        Option::flag(kPaused,
+            QStringLiteral("start: create the search and pause it before its first step; gpuf search resume, or "
+                           "Resume in the explorer, runs it.")),
+    };
+}
+
 } // namespace
 
 QList<Option> searchOptions()
 {
-    return familySourceOptions() + spaceAndBudgetOptions() + trustAndSourceOptions() + compareOptions();
+    return familySourceOptions() + spaceAndBudgetOptions() + trustAndSourceOptions() + compareOptions() + paceOptions();
 }
 
 // --family F with --families-dir and --corpus-dir: the family and the mutator configuration naming it (the folders

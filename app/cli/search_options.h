@@ -39,6 +39,8 @@ inline const QString kStrategies = QStringLiteral("strategies");
 inline const QString kJobs = QStringLiteral("jobs");
 inline const QString kPool = QStringLiteral("pool");
 inline const QString kGenerator = QStringLiteral("generator");
+inline const QString kPace = QStringLiteral("pace");
+inline const QString kPaused = QStringLiteral("paused");
 
 // Every option of every sub-command, with its type and range.
 QList<Option> searchOptions();

@@ -3,6 +3,9 @@
 
 #include <QPointer>
 
+#include <algorithm>
+#include <limits>
+
 namespace gpuf::search {
 
 namespace {
@@ -66,6 +69,10 @@ SearchEngine::SearchEngine(Factory factory, QObject *parent)
     m_pollTimer.setParent(this);
     m_pollTimer.setInterval(kPollIntervalMs);
     connect(&m_pollTimer, &QTimer::timeout, this, [this] { schedulePump(); });
+    m_paceTimer.setParent(this);
+    m_paceTimer.setSingleShot(true);
+    m_paceTimer.setTimerType(Qt::PreciseTimer);
+    connect(&m_paceTimer, &QTimer::timeout, this, [this] { schedulePump(); });
 }
 
 SearchEngine::~SearchEngine() = default;
@@ -107,7 +114,7 @@ void SearchEngine::start()
 
 void SearchEngine::schedulePump()
 {
-    if (m_pumpQueued || !m_run)
+    if (m_pumpQueued || !m_run || paceHolds())
         return;
     m_pumpQueued = true;
     QMetaObject::invokeMethod(this, &SearchEngine::runPump, Qt::QueuedConnection);
@@ -130,8 +137,10 @@ void SearchEngine::runPump()
             return;
         }
     }
-    if (m_run->state().completedSteps() != before)
+    if (m_run->state().completedSteps() != before) {
         Q_EMIT stepCompleted(snapshotOf(m_run->state()));
+        holdForPace();
+    }
     report();
     if (m_run->canAct())
         schedulePump();
@@ -226,9 +235,44 @@ void SearchEngine::changeConfig(const QJsonObject &changes)
     act([&changes](SearchRun &r) { return r.changeConfig(changes); });
 }
 
+void SearchEngine::setPace(double stepsPerSecond)
+{
+    m_pace = stepsPerSecond > 0.0 ? stepsPerSecond : 0.0;
+    if (!m_paceTimer.isActive())
+        return;
+    // A step waiting for the old pace waits for the new one, counted from the same completed step.
+    m_paceTimer.stop();
+    if (m_pace > 0.0) {
+        const qint64 left = qint64(1000.0 / m_pace) - (m_sinceStep.isValid() ? m_sinceStep.elapsed() : 0);
+        if (left > 0) {
+            m_paceTimer.start(int(std::min<qint64>(left, std::numeric_limits<int>::max())));
+            return;
+        }
+    }
+    schedulePump();
+}
+
+void SearchEngine::holdForPace()
+{
+    if (m_pace <= 0.0)
+        return;
+    m_sinceStep.restart();
+    m_paceTimer.start(int(std::min(1000.0 / m_pace, double(std::numeric_limits<int>::max()))));
+}
+
+bool SearchEngine::paceHolds() const
+{
+    if (!m_paceTimer.isActive() || !m_run)
+        return false;
+    // A pause, a stop or the end is acted on at once: only the next step waits.
+    const SearchState &s = m_run->state();
+    return !s.paused && !s.stopped && !s.finished;
+}
+
 void SearchEngine::shutdown()
 {
     m_pollTimer.stop();
+    m_paceTimer.stop();
     reportWrites();
     m_run.reset();
     Q_EMIT shutDown();

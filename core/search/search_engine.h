@@ -68,6 +68,9 @@ public Q_SLOTS:
     void forceMeasure(const QString &nodeId);
     void inject(const gpuf::search::Proposal &proposal, const QString &parentId);
     void changeConfig(const QJsonObject &changes);
+    // At most this many steps a second (a replay answers in microseconds: paced, a person can watch it); 0 or less: as
+    // fast as the run goes. Applied by a timer between steps — no thread waits — and changeable while it runs.
+    void setPace(double stepsPerSecond);
     void shutdown(); // drops the run (in-flight requests are re-dispatched by the next resume); shutDown() follows
 
 Q_SIGNALS:
@@ -87,6 +90,9 @@ private:
     void fail(const QString &message);
     void report();
     void reportWrites();
+    // Whether the pace holds the next step back now (a pause, stop or the end is never held).
+    bool paceHolds() const;
+    void holdForPace();
 
     Factory m_factory;
     std::unique_ptr<SearchRun> m_run;
@@ -96,6 +102,9 @@ private:
     QTimer m_snapshotTimer;
     QTimer m_pollTimer; // while answers are awaited: looks for events other processes appended (pause, stop)
     QElapsedTimer m_sinceSnapshot;
+    double m_pace = 0.0; // steps per second at most; 0: unpaced
+    QTimer m_paceTimer; // single shot: runs while the next step waits for the pace
+    QElapsedTimer m_sinceStep; // since the last step completed
     bool m_dirty = false;
     bool m_reportedEnd = false;
 };

@@ -83,6 +83,9 @@ SearchEngine *SearchHost::engineFor(const QString &name, bool start)
     connect(live.engine, &SearchEngine::notice, this, &SearchHost::notice);
     live.thread->start();
     m_live.insert(name, live);
+    if (const double pace = m_paces.value(name, 0.0); pace > 0.0)
+        QMetaObject::invokeMethod(
+            live.engine, [engine = live.engine, pace] { engine->setPace(pace); }, Qt::QueuedConnection);
     QMetaObject::invokeMethod(live.engine, &SearchEngine::start, Qt::QueuedConnection);
     return live.engine;
 }
@@ -144,6 +147,15 @@ void SearchHost::inject(const QString &name, const Proposal &proposal, const QSt
 void SearchHost::changeConfig(const QString &name, const QJsonObject &changes)
 {
     send(name, &SearchEngine::changeConfig, changes);
+}
+
+void SearchHost::setPace(const QString &name, double stepsPerSecond)
+{
+    const double pace = stepsPerSecond > 0.0 ? stepsPerSecond : 0.0;
+    m_paces.insert(name, pace);
+    if (SearchEngine *engine = engineFor(name, false))
+        QMetaObject::invokeMethod(
+            engine, [engine, pace] { engine->setPace(pace); }, Qt::QueuedConnection);
 }
 
 void SearchHost::release(const QString &name)

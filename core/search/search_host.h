@@ -61,6 +61,10 @@ public:
     void forceMeasure(const QString &name, const QString &nodeId);
     void inject(const QString &name, const Proposal &proposal, const QString &parentId);
     void changeConfig(const QString &name, const QJsonObject &changes);
+    // At most `stepsPerSecond` steps a second for the search (0: as fast as it runs): sent to its engine when one runs
+    // it, kept for one started later (a resume) while this host lives.
+    void setPace(const QString &name, double stepsPerSecond);
+    double pace(const QString &name) const { return m_paces.value(name, 0.0); }
 
     // Ends the search's engine without waiting (engineGone() follows at once); its thread winds down on its own.
     void release(const QString &name);
@@ -92,6 +96,7 @@ private:
     SetupOptions m_options;
     QString m_storePath;
     QHash<QString, Live> m_live;
+    QHash<QString, double> m_paces;
     QList<QPointer<QThread>> m_ending; // released engines' threads, still winding down
 };
 

@@ -6,7 +6,9 @@
 #include "search_fixture.h"
 #include "tests/support/cli_run.h"
 
+#include <QDateTime>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -268,6 +270,12 @@ private Q_SLOTS:
                                        << QStringLiteral("--seed takes a whole number, not '-1'");
         QTest::newRow("tau not a number") << list({"--mode", "selective", "--tau", "high"})
                                           << QStringLiteral("--tau takes a number in [0, 1], not 'high'");
+        QTest::newRow("negative pace") << list({"--pace", "-1"})
+                                       << QStringLiteral("--pace takes steps per second from 0 to 1000, not '-1'");
+        QTest::newRow("pace not a number")
+            << list({"--pace", "fast"}) << QStringLiteral("--pace takes steps per second from 0 to 1000, not 'fast'");
+        QTest::newRow("pace too fast") << list({"--pace", "5000"})
+                                       << QStringLiteral("--pace takes steps per second from 0 to 1000, not '5000'");
         QTest::newRow("missing families folder")
             << list({"--family", "sgemm_tiled", "--families-dir", "/nonexistent/families"})
             << QStringLiteral("--families-dir: there is no folder /nonexistent/families");
@@ -288,6 +296,68 @@ private Q_SLOTS:
         QVERIFY(!r.err.contains(u"INSERT"_s) && !r.err.contains(u"SELECT"_s));
         auto s = Store::open(store, Store::Mode::ExistingOnly);
         QCOMPARE((*s)->counts().value().searches, 0);
+    }
+
+    // --pace holds the steps apart, so that the explorer beside it shows each; --paused creates the search and pauses
+    // it before its first step, and resume runs it; resume refuses --paused.
+    void paceAndPaused()
+    {
+        const QString store = freshStore(QStringLiteral("paced.gpuf"));
+        QElapsedTimer clock;
+        clock.start();
+        Run r = test::runGpuf(startArgs(store, QStringLiteral("paced"), QStringLiteral("standard"), 4)
+                << QStringLiteral("--pace") << QStringLiteral("5"),
+            kGpufTimeoutMs);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(r.err.count(u"paced: step "_s), 4);
+        // Four steps at five a second: each step begins at least 200 ms after the one before it ended.
+        QVERIFY2(clock.elapsed() >= 580, qPrintable(QString::number(clock.elapsed())));
+        {
+            auto s = Store::open(store, Store::Mode::ExistingOnly);
+            SearchRepo repo(**s);
+            auto events = repo.events((*repo.findByName(QStringLiteral("paced")))->id);
+            QDateTime ended;
+            int waits = 0;
+            for (const SearchEvent &e : std::as_const(*events)) {
+                if (e.kind == u"step_completed"_s)
+                    ended = e.time;
+                if (e.kind == u"step_started"_s && ended.isValid()) {
+                    QVERIFY2(ended.msecsTo(e.time) >= 195, qPrintable(QString::number(ended.msecsTo(e.time))));
+                    ++waits;
+                }
+            }
+            QCOMPARE(waits, 3);
+        }
+
+        r = test::runGpuf(startArgs(store, QStringLiteral("waiting"), QStringLiteral("standard"), 3)
+                << QStringLiteral("--paused") << QStringLiteral("--json"),
+            kGpufTimeoutMs);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject paused = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(paused.value(QStringLiteral("status")).toString(), QStringLiteral("paused"));
+        QCOMPARE(paused.value(QStringLiteral("step")).toInt(), 0);
+        {
+            auto s = Store::open(store, Store::Mode::ExistingOnly);
+            SearchRepo repo(**s);
+            auto events = repo.events((*repo.findByName(QStringLiteral("waiting")))->id);
+            QStringList kinds;
+            for (const SearchEvent &e : std::as_const(*events))
+                kinds << e.kind;
+            QVERIFY2(
+                kinds.contains(u"search_paused"_s) && !kinds.contains(u"step_started"_s), qPrintable(kinds.join(u' ')));
+        }
+        r = test::runGpuf({QStringLiteral("search"), QStringLiteral("resume"), store, QStringLiteral("waiting"),
+                              QStringLiteral("--paused")},
+            kGpufTimeoutMs);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"--paused is for start: resume runs the search"_s), qPrintable(r.err));
+        r = test::runGpuf({QStringLiteral("search"), QStringLiteral("resume"), store, QStringLiteral("waiting"),
+                              QStringLiteral("--json")},
+            kGpufTimeoutMs);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject done = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(done.value(QStringLiteral("status")).toString(), QStringLiteral("finished"));
+        QCOMPARE(done.value(QStringLiteral("step")).toInt(), 3);
     }
 
     // --families-dir is where --family is looked up: a family only that folder has is found there (and then refused

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
 #include <QSignalSpy>
@@ -22,6 +23,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
+#include <QTimer>
 
 using namespace gpuf;
 using namespace gpuf::search;
@@ -609,6 +611,71 @@ private Q_SLOTS:
             }
         }
         QCOMPARE(pauses, 1);
+    }
+
+    // A pace holds the steps apart by a timer on the engine's thread (the caller's thread keeps running), changes while
+    // the search runs, and never holds a pause back.
+    void hostPacesSteps()
+    {
+        const QString path = freshStore(QStringLiteral("paced.gpuf"));
+        {
+            auto store = Store::open(path, Store::Mode::ExistingOnly);
+            for (const char *name : {"p", "q", "r"})
+                QVERIFY(createSearch(**store, QString::fromLatin1(name), replayConfig(Mode::Standard, 6)));
+        }
+        SearchHost host;
+        host.setStorePath(path);
+        QSignalSpy halted(&host, &SearchHost::halted);
+        QList<qint64> stepTimes;
+        QElapsedTimer clock;
+        connect(&host, &SearchHost::stepCompleted, this, [&](const SearchSnapshot &s) {
+            if (s.name == QLatin1StringView("p"))
+                stepTimes << clock.elapsed();
+        });
+        int ticks = 0; // this thread's timer, which a blocking wait would starve
+        QTimer ticker;
+        connect(&ticker, &QTimer::timeout, this, [&ticks] { ++ticks; });
+        ticker.start(10);
+        // 10 steps a second: a step begins at least 100 ms after the one before it ended.
+        host.setPace(QStringLiteral("p"), 10.0);
+        QCOMPARE(host.pace(QStringLiteral("p")), 10.0);
+        clock.start();
+        QVERIFY(host.run(QStringLiteral("p")));
+        QTRY_VERIFY_WITH_TIMEOUT(halted.size() == 1, 30000);
+        const qint64 took = clock.elapsed();
+        QCOMPARE(runStatusName(halted.at(0).at(0).value<SearchSnapshot>().status), QStringLiteral("finished"));
+        QCOMPARE(stepTimes.size(), 6);
+        for (int i = 1; i < stepTimes.size(); ++i)
+            QVERIFY2(stepTimes.at(i) - stepTimes.at(i - 1) >= 95,
+                qPrintable(QString::number(stepTimes.at(i) - stepTimes.at(i - 1))));
+        QVERIFY2(took >= 500, qPrintable(QString::number(took)));
+        QVERIFY2(ticks >= took / 10 / 3, qPrintable(QStringLiteral("%1 ticks in %2 ms").arg(ticks).arg(took)));
+
+        // One step every 5 s, then full speed while it waits: the rest runs at once.
+        host.setPace(QStringLiteral("q"), 0.2);
+        QVERIFY(host.run(QStringLiteral("q")));
+        QSignalSpy steps(&host, &SearchHost::stepCompleted);
+        QTRY_VERIFY_WITH_TIMEOUT(!steps.isEmpty(), 30000);
+        clock.restart();
+        host.setPace(QStringLiteral("q"), 0.0);
+        QTRY_VERIFY_WITH_TIMEOUT(halted.size() == 2, 30000);
+        QVERIFY2(clock.elapsed() < 4000, qPrintable(QString::number(clock.elapsed())));
+        QCOMPARE(halted.at(1).at(0).value<SearchSnapshot>().step, 6);
+
+        // A pause while the next step waits for the pace is acted on at once, not after the wait.
+        host.setPace(QStringLiteral("r"), 0.2);
+        steps.clear();
+        QVERIFY(host.run(QStringLiteral("r")));
+        QTRY_VERIFY_WITH_TIMEOUT(!steps.isEmpty(), 30000);
+        clock.restart();
+        host.pause(QStringLiteral("r"));
+        QTRY_VERIFY_WITH_TIMEOUT(halted.size() == 3, 30000);
+        QVERIFY2(clock.elapsed() < 4000, qPrintable(QString::number(clock.elapsed())));
+        const SearchSnapshot paused = halted.at(2).at(0).value<SearchSnapshot>();
+        QCOMPARE(runStatusName(paused.status), QStringLiteral("paused"));
+        QCOMPARE(paused.step, 1);
+        host.releaseAll();
+        host.waitForReleased();
     }
 
     void compareStrategiesInMemory()

@@ -211,6 +211,7 @@ void MainWindow::createDocks()
     p.drillPairs = new DrillPairsView(c.candidates, c.selection);
     d.drillPairs = addDock(tr("Drill-down"), QStringLiteral("DrillPairsDock"), p.drillPairs, Qt::BottomDockWidgetArea);
     p.searches = new SearchesPanel(c.session, c.searches, c.selection);
+    p.searches->setSettings(c.settings); // New Search… remembers its last choices
     d.searches = addDock(tr("Searches"), QStringLiteral("SearchesDock"), p.searches, Qt::BottomDockWidgetArea);
     // Search strategies on one space at equal GPU budget: `gpuf search compare` with its curves drawn.
     p.compare = new ComparePanel(c.session);

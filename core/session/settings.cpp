@@ -4,6 +4,7 @@
 #include "core/measure/worker_locator.h"
 
 #include <QFileInfo>
+#include <QJsonDocument>
 #include <QSettings>
 
 #include <algorithm>
@@ -21,6 +22,7 @@ const QString kMeasureConfidenceThreshold = QStringLiteral("measure/confidenceTh
 const QString kForecasterName = QStringLiteral("forecast/forecaster");
 const QString kForecastHardware = QStringLiteral("forecast/hardware");
 const QString kForecastSamples = QStringLiteral("forecast/samples");
+const QString kNewSearchChoices = QStringLiteral("search/newSearchChoices");
 } // namespace
 
 Settings::Settings(QObject *parent)
@@ -148,6 +150,17 @@ void Settings::setForecastSamples(int samples)
         return;
     m_settings->setValue(kForecastSamples, samples);
     Q_EMIT forecastSamplesChanged(samples);
+}
+
+QJsonObject Settings::newSearchChoices() const
+{
+    // Kept as JSON text: QSettings' own formats differ in how they keep nested maps and numbers.
+    return QJsonDocument::fromJson(m_settings->value(kNewSearchChoices).toByteArray()).object();
+}
+
+void Settings::setNewSearchChoices(const QJsonObject &choices)
+{
+    m_settings->setValue(kNewSearchChoices, QJsonDocument(choices).toJson(QJsonDocument::Compact));
 }
 
 } // namespace gpuf

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QObject>
 #include <QStringList>
 
@@ -60,6 +61,11 @@ public:
     // Independent samples per pair (stored individually, combined in the forecast panel); 1 unless the user set it.
     int forecastSamples() const;
     void setForecastSamples(int samples);
+
+    // What New Search… was last started with (its "config" as SearchConfig::toJson writes it, its "pace" and
+    // "start_paused"), offered again the next time it opens; empty before the first search.
+    QJsonObject newSearchChoices() const;
+    void setNewSearchChoices(const QJsonObject &choices);
 
 Q_SIGNALS:
     void recentStoresChanged();

@@ -8,11 +8,13 @@
 #include "core/search/search_setup.h"
 #include "core/session/candidate_source.h"
 #include "core/session/selection.h"
+#include "core/session/settings.h"
 #include "core/session/store_follower.h"
 #include "core/session/store_session.h"
 #include "core/store/search_repo.h"
 #include "tests/support/session_open.h"
 #include "widgets/candidates/candidate_table_model.h"
+#include "widgets/search/lineage_canvas.h"
 #include "widgets/search/lineage_view.h"
 #include "widgets/search/new_search_dialog.h"
 #include "widgets/search/progress_plot.h"
@@ -20,6 +22,7 @@
 #include "widgets/search/search_follower.h"
 #include "widgets/search/search_models.h"
 #include "widgets/search/search_nodes_model.h"
+#include "widgets/search/search_pace.h"
 #include "widgets/search/search_steering.h"
 #include "widgets/search/searches_panel.h"
 #include "widgets/search/steering_dialogs.h"
@@ -28,7 +31,9 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
+#include <QDateTime>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
@@ -44,6 +49,7 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -402,6 +408,181 @@ private Q_SLOTS:
         }
     }
 
+    // A replay at a pace a person can watch: New Search… offers the pace and "start paused"; the search waits before
+    // its first step, runs at most that many steps a second once resumed (the live line says so), and the toolbar's
+    // pace changes it while it runs.
+    void paceAndStartPaused()
+    {
+        const QString path = freshStore(QStringLiteral("paced.gpuf"));
+        Dock dock;
+        QVERIFY(test::openSession(dock.session, path));
+        QTRY_VERIFY_WITH_TIMEOUT(!dock.panel.isLoading(), 20000);
+        auto choices = newSearchChoices(path);
+        QVERIFY2(choices, qPrintable(choices ? QString() : choices.error()));
+        NewSearchDialog *dialog = dock.panel.openNewSearchDialog(*choices);
+        dialog->targetBox()->setCurrentIndex(dialog->targetBox()->findData(QStringLiteral("sgemm")));
+        dialog->measureBox()->setValue(2);
+        dialog->stepsBox()->setValue(12);
+        // A replay is offered at two steps a second; this machine's GPU sets its own pace.
+        QCOMPARE(dialog->paceBox()->value(), kWatchablePace);
+        QCOMPARE(dialog->paceBox()->text(), QLocale().toString(2.0, 'f', 1) + QStringLiteral(" steps/s"));
+        dialog->gpuBox()->setCurrentIndex(dialog->gpuBox()->findData(QStringLiteral("local")));
+        QVERIFY(!dialog->paceBox()->isEnabled());
+        QCOMPARE(dialog->pace(), 0.0);
+        dialog->gpuBox()->setCurrentIndex(dialog->gpuBox()->findData(QStringLiteral("replay")));
+        QVERIFY(dialog->paceBox()->isEnabled());
+        dialog->paceBox()->setValue(0.0);
+        QCOMPARE(dialog->paceBox()->text(), QStringLiteral("full speed"));
+        dialog->paceBox()->setValue(4.0);
+        dialog->startPausedBox()->setChecked(true);
+        dialog->setSearchName(QStringLiteral("watched"));
+        dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+
+        // Paused before its first step: nothing ran, and the log says so.
+        QTRY_COMPARE_WITH_TIMEOUT(status(dock, QStringLiteral("watched")), QStringLiteral("paused"), 30000);
+        QTRY_VERIFY(state(dock) && state(dock)->paused);
+        QCOMPARE(steps(dock), 0);
+        QStringList kinds = storedKinds(path, QStringLiteral("watched"));
+        QVERIFY2(kinds.contains(QStringLiteral("search_paused")) && !kinds.contains(QStringLiteral("step_started")),
+            qPrintable(kinds.join(QLatin1Char(' '))));
+        QVERIFY(dock.panel.paceBox()->isEnabled());
+        QCOMPARE(dock.panel.paceBox()->pace(), 4.0);
+
+        // Resumed: four steps a second at most, which the live line says.
+        QElapsedTimer clock;
+        clock.start();
+        dock.panel.resumeAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(steps(dock) >= 3, 30000);
+        QVERIFY2(clock.elapsed() >= 450, qPrintable(QString::number(clock.elapsed()))); // two waits of 250 ms
+        {
+            // In the log: each of those steps began at least 250 ms after the one before it ended.
+            QList<SearchEvent> events;
+            storedKinds(path, QStringLiteral("watched"), &events);
+            QDateTime ended;
+            int waits = 0;
+            for (const SearchEvent &e : std::as_const(events)) {
+                if (e.kind == QLatin1StringView("step_completed"))
+                    ended = e.time;
+                if (e.kind == QLatin1StringView("step_started") && ended.isValid() && waits < 2) {
+                    QVERIFY2(ended.msecsTo(e.time) >= 245, qPrintable(QString::number(ended.msecsTo(e.time))));
+                    ++waits;
+                }
+            }
+            QCOMPARE(waits, 2);
+        }
+        QTRY_VERIFY2(dock.panel.liveLabel()->text().contains(QStringLiteral("· at most 4 steps/s")),
+            qPrintable(dock.panel.liveLabel()->text()));
+        QVERIFY(steps(dock) < 12);
+        // Full speed from the toolbar while it runs: the rest runs at once.
+        clock.restart();
+        dock.panel.paceBox()->box()->setValue(0.0);
+        QCOMPARE(dock.panel.paceBox()->box()->text(), QStringLiteral("full speed"));
+        QTRY_COMPARE_WITH_TIMEOUT(status(dock, QStringLiteral("watched")), QStringLiteral("finished"), 30000);
+        QVERIFY2(clock.elapsed() < 2000, qPrintable(QString::number(clock.elapsed())));
+        QTRY_VERIFY(!dock.panel.liveLabel()->text().contains(QLatin1StringView("steps/s")));
+    }
+
+    // New Search… opens with what it was last started with (kept in Settings), and every field has a tooltip.
+    void newSearchRemembersChoices()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        Settings settings;
+        settings.setNewSearchChoices({});
+        const QString path = freshStore(QStringLiteral("remembered.gpuf"));
+        Dock dock;
+        dock.panel.setSettings(&settings);
+        QVERIFY(test::openSession(dock.session, path));
+        QTRY_VERIFY_WITH_TIMEOUT(!dock.panel.isLoading(), 20000);
+        auto choices = newSearchChoices(path);
+        QVERIFY(choices);
+        NewSearchDialog *first = dock.panel.openNewSearchDialog(*choices);
+        first->targetBox()->setCurrentIndex(first->targetBox()->findData(QStringLiteral("sgemm")));
+        QCOMPARE(first->stepsBox()->value(), SearchConfig {}.steps); // nothing remembered yet
+        for (QWidget *field : first->findChildren<QWidget *>()) {
+            if (qobject_cast<QComboBox *>(field) || qobject_cast<QAbstractSpinBox *>(field)
+                || qobject_cast<QLineEdit *>(field) || qobject_cast<QCheckBox *>(field)) {
+                if (field->parentWidget() == first)
+                    QVERIFY2(!field->toolTip().isEmpty(), field->metaObject()->className());
+            }
+        }
+        first->modeBox()->setCurrentIndex(first->modeBox()->findData(QStringLiteral("selective")));
+        first->measureBox()->setValue(3);
+        first->proposalsBox()->setValue(9);
+        first->stepsBox()->setValue(7);
+        first->tauBox()->setValue(0.35);
+        first->policyBox()->setCurrentIndex(first->policyBox()->findData(QStringLiteral("paper")));
+        first->seedBox()->setValue(11);
+        first->paceBox()->setValue(1.5);
+        first->startPausedBox()->setChecked(true);
+        first->setSearchName(QStringLiteral("first"));
+        first->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+        QTRY_COMPARE_WITH_TIMEOUT(status(dock, QStringLiteral("first")), QStringLiteral("paused"), 30000);
+
+        // The next New Search… shows the same choices (a name of its own).
+        NewSearchDialog *again = dock.panel.openNewSearchDialog(*choices);
+        QVERIFY(again->searchName() != QLatin1StringView("first"));
+        QCOMPARE(again->modeBox()->currentData().toString(), QStringLiteral("selective"));
+        QCOMPARE(again->measureBox()->value(), 3);
+        QCOMPARE(again->proposalsBox()->value(), 9);
+        QCOMPARE(again->stepsBox()->value(), 7);
+        QCOMPARE(again->tauBox()->value(), 0.35);
+        QCOMPARE(again->policyBox()->currentData().toString(), QStringLiteral("paper"));
+        QCOMPARE(again->seedBox()->value(), 11);
+        QCOMPARE(again->paceBox()->value(), 1.5);
+        QVERIFY(again->startPausedBox()->isChecked());
+        QCOMPARE(again->targetBox()->currentData().toString(), QStringLiteral("sgemm"));
+        again->reject();
+        // Another window (a later start) reads them from the settings too.
+        Settings later;
+        QCOMPARE(later.newSearchChoices().value(QStringLiteral("pace")).toDouble(), 1.5);
+        settings.setNewSearchChoices({});
+    }
+
+    // One set of defaults: what `gpuf search start` stores when given no budget or seed is what New Search… starts
+    // with, and what gpuf search --help says.
+    void defaultsAgreeWithTheCli()
+    {
+        const QString path = freshStore(QStringLiteral("defaults.gpuf"));
+        QProcess cli;
+        cli.start(QStringLiteral(GPUF_CLI_PATH),
+            {QStringLiteral("search"), QStringLiteral("start"), path, QStringLiteral("--name"), QStringLiteral("cli"),
+                QStringLiteral("--problem"), QStringLiteral("sgemm"), QStringLiteral("--paused"),
+                QStringLiteral("--quiet")});
+        QVERIFY(cli.waitForFinished(60000));
+        QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+        auto store = Store::open(path, Store::Mode::ReadOnly);
+        QVERIFY(store);
+        auto stored = foldStoredSearch(**store, QStringLiteral("cli"));
+        QVERIFY2(stored, qPrintable(stored ? QString() : stored.error()));
+        auto choices = newSearchChoices(path);
+        QVERIFY(choices);
+        NewSearchDialog dialog(*choices);
+        dialog.targetBox()->setCurrentIndex(dialog.targetBox()->findData(QStringLiteral("sgemm")));
+        auto shown = dialog.config();
+        QVERIFY(shown);
+        const SearchConfig &cliConfig = stored->config;
+        QCOMPARE(shown->steps, cliConfig.steps);
+        QCOMPARE(shown->seed, cliConfig.seed);
+        QCOMPARE(shown->parentsPerStep, cliConfig.parentsPerStep);
+        QCOMPARE(shown->measurementsPerParent, cliConfig.measurementsPerParent);
+        QCOMPARE(shown->proposalsPerParent, cliConfig.proposalsPerParent);
+        QCOMPARE(shown->keepPerParent, cliConfig.keepPerParent);
+        QCOMPARE(shown->tau, cliConfig.tau);
+        QCOMPARE(search::modeName(shown->mode), search::modeName(cliConfig.mode));
+        QCOMPARE(shown->gpu.name(), cliConfig.gpu.name());
+        QCOMPARE(search::mutatorName(shown->mutator), search::mutatorName(cliConfig.mutator));
+        // Both are SearchConfig's own, and the help and the tooltips name the same figures.
+        QCOMPARE(cliConfig.steps, SearchConfig {}.steps);
+        QCOMPARE(cliConfig.seed, SearchConfig {}.seed);
+        cli.start(QStringLiteral(GPUF_CLI_PATH), {QStringLiteral("search"), QStringLiteral("--help")});
+        QVERIFY(cli.waitForFinished(60000));
+        const QString help = QString::fromUtf8(cli.readAllStandardOutput()).simplified();
+        QVERIFY2(help.contains(QStringLiteral("Steps (default %1).").arg(shown->steps)), qPrintable(help));
+        QVERIFY2(help.contains(QStringLiteral("Seed (default %1).").arg(shown->seed)), qPrintable(help));
+        QVERIFY(dialog.stepsBox()->toolTip().contains(QStringLiteral("--steps; %1 unless changed").arg(shown->steps)));
+        QVERIFY(dialog.seedBox()->toolTip().contains(QStringLiteral("--seed; %1 unless changed").arg(shown->seed)));
+    }
+
     // New Search… shows the cost before anything starts, creates the search and runs it; single step pauses after
     // one step; resume runs on; pause halts.
     void startStepResumePause()
@@ -558,12 +739,43 @@ private Q_SLOTS:
             return cell(dock.panel.nodesModel(), row, SearchNodesModel::MarksColumn);
         };
 
+        // A node outside the archive cannot be pinned, and its menu says why when the act is hovered.
+        const auto pinTip = [&](const QString &node) {
+            std::unique_ptr<QMenu> menu(steering->menuFor(node, &dock.panel));
+            QAction *pin = menuAction(menu.get(), QStringLiteral("Pin as a Parent for the Next Step"));
+            return menu->toolTipsVisible() && pin && !pin->isEnabled() ? pin->toolTip() : QString();
+        };
+        QVERIFY2(pinTip(deferred).startsWith(QLatin1StringView("Only nodes of the archive can be parents, and this one "
+                                                               "is not in it")),
+            qPrintable(pinTip(deferred)));
+        // Pinned: the flag beside its name in the Nodes table (its tooltip says so), the mark in its row, and the flag
+        // on its node in the lineage; unpinned, all three go.
+        const auto pinShown = [&](const QString &node) {
+            const QModelIndex name = dock.panel.nodesModel()->index(
+                dock.panel.nodesModel()->rowOfNode(node), SearchNodesModel::NodeColumn);
+            const search::LineageNode *drawn = dock.panel.lineageView()->canvas()->lineage().find(node);
+            return !name.data(Qt::DecorationRole).value<QIcon>().isNull()
+                && name.data(Qt::ToolTipRole).toString().contains(QLatin1StringView("Pinned (the flag"))
+                && marks(node).contains(QLatin1StringView("pinned")) && drawn && drawn->pinned;
+        };
+        QVERIFY(!pinShown(child));
         QVERIFY(act(child, "Pin as a Parent for the Next Step"));
         QTRY_VERIFY(lastKind(QStringLiteral("node_pinned")));
-        QTRY_VERIFY(marks(child).contains(QLatin1StringView("pinned")));
+        QTRY_VERIFY(pinShown(child));
+        QVERIFY(dock.panel.nodesModel()
+                    ->index(dock.panel.nodesModel()->rowOfNode(seed), SearchNodesModel::NodeColumn)
+                    .data(Qt::DecorationRole)
+                    .value<QIcon>()
+                    .isNull());
         QVERIFY(act(child, "Unpin"));
         QTRY_VERIFY(lastKind(QStringLiteral("node_unpinned")));
         QTRY_VERIFY(!marks(child).contains(QLatin1StringView("pinned")));
+        QVERIFY(dock.panel.nodesModel()
+                    ->index(dock.panel.nodesModel()->rowOfNode(child), SearchNodesModel::NodeColumn)
+                    .data(Qt::DecorationRole)
+                    .value<QIcon>()
+                    .isNull());
+        QTRY_VERIFY(!dock.panel.lineageView()->canvas()->lineage().find(child)->pinned);
 
         QVERIFY(act(seed, "Veto this Node and its Whole Branch"));
         QJsonObject payload;
@@ -571,6 +783,8 @@ private Q_SLOTS:
         QCOMPARE(payload.value(QStringLiteral("branch")).toBool(), true);
         QTRY_VERIFY(marks(child).contains(QLatin1StringView("in a vetoed branch")));
         QVERIFY(!act(child, "Pin as a Parent for the Next Step")); // a vetoed branch cannot be pinned
+        QVERIFY2(
+            pinTip(child).startsWith(QLatin1StringView("The node lies in a vetoed branch")), qPrintable(pinTip(child)));
         QVERIFY(act(seed, "Lift the Branch Veto"));
         QTRY_VERIFY(lastKind(QStringLiteral("node_unvetoed")));
         QTRY_VERIFY(!marks(child).contains(QLatin1StringView("veto")));

@@ -5,6 +5,7 @@
 
 #include <QPainter>
 #include <QPainterPath>
+#include <QPixmap>
 #include <QPolygonF>
 
 #include <cmath>
@@ -98,13 +99,33 @@ void drawLineageNode(
 
 void drawPinMark(QPainter &p, const QPointF &c, double r, const LineageColors &colors)
 {
-    // A flag above the node: a stem and a pennant.
-    const QPointF top(c.x(), c.y() - r - std::max(6.0, r * 1.4));
+    // A flag above the node: a stem and a pennant, large enough to find on nodes drawn a few pixels wide.
+    const QPointF top(c.x(), c.y() - r - std::max(8.0, r * 1.4));
     p.setPen(QPen(colors.foreground, std::max(1.0, r / 5.0)));
     p.drawLine(QPointF(c.x(), c.y() - r), top);
     p.setBrush(colors.highlight);
-    const double s = std::max(4.0, r * 0.8);
+    const double s = std::max(6.0, r * 0.8);
     p.drawPolygon(QPolygonF {top, {top.x() + s, top.y() + s / 2}, {top.x(), top.y() + s}});
+}
+
+QIcon pinMarkIcon(const LineageColors &colors, int side)
+{
+    QIcon icon;
+    for (const double ratio : {1.0, 2.0}) {
+        QPixmap pixmap(QSize(side, side) * ratio);
+        pixmap.setDevicePixelRatio(ratio);
+        pixmap.fill(Qt::transparent);
+        QPainter p(&pixmap);
+        p.setRenderHint(QPainter::Antialiasing, true);
+        // A node low and left, its flag above: the legend's "pinned" entry at a row's height.
+        const double r = side / 6.0;
+        const QPointF centre(side * 0.35, side - r - 1.0);
+        drawLineageNode(p, centre, r, LineageKind::Measured, 6, colors);
+        drawPinMark(p, centre, r, colors);
+        p.end();
+        icon.addPixmap(pixmap);
+    }
+    return icon;
 }
 
 void drawVetoMark(QPainter &p, const QPointF &c, double r, const LineageColors &colors)

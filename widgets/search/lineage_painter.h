@@ -6,6 +6,7 @@
 #include "core/search/lineage.h"
 
 #include <QColor>
+#include <QIcon>
 #include <QPalette>
 #include <QPointF>
 
@@ -32,6 +33,8 @@ void drawLineageNode(QPainter &painter, const QPointF &centre, double r, search:
     const LineageColors &colors, bool detailed = true);
 void drawPinMark(QPainter &painter, const QPointF &centre, double r, const LineageColors &colors);
 void drawVetoMark(QPainter &painter, const QPointF &centre, double r, const LineageColors &colors);
+// The pin mark as the tree draws it, on a small node of `colors`, as an icon for a table's row (`side` pixels).
+QIcon pinMarkIcon(const LineageColors &colors, int side = 16);
 void drawBestMark(QPainter &painter, const QPointF &centre, double r, const LineageColors &colors);
 void drawSelectionMark(QPainter &painter, const QPointF &centre, double r, const LineageColors &colors);
 

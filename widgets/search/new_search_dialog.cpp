@@ -74,6 +74,7 @@ int stepsToExhaust(int kernels, int proposalsPerParent)
 
 } // namespace
 
+// Every field starts at SearchConfig's defaults, which are gpuf search's (the one source of both).
 NewSearchDialog::NewSearchDialog(const NewSearchChoices &choices, QWidget *parent)
     : QDialog(parent)
     , m_choices(choices)
@@ -83,14 +84,14 @@ NewSearchDialog::NewSearchDialog(const NewSearchChoices &choices, QWidget *paren
     , m_forecaster(new QComboBox(this))
     , m_mutator(new QComboBox(this))
     , m_source(new QComboBox(this))
-    , m_steps(spin(1, kMaxSteps, 40, this))
-    , m_parents(spin(1, 64, 2, this))
-    , m_proposals(spin(1, 1024, 4, this))
-    , m_measure(spin(1, 256, 4, this))
+    , m_steps(spin(1, kMaxSteps, SearchConfig {}.steps, this))
+    , m_parents(spin(1, 64, SearchConfig {}.parentsPerStep, this))
+    , m_proposals(spin(1, 1024, SearchConfig {}.proposalsPerParent, this))
+    , m_measure(spin(1, 256, SearchConfig {}.measurementsPerParent, this))
     , m_tau(new QDoubleSpinBox(this))
     , m_gpu(new QComboBox(this))
     , m_hardware(new QComboBox(this))
-    , m_seed(spin(0, std::numeric_limits<int>::max(), 0, this))
+    , m_seed(spin(0, std::numeric_limits<int>::max(), int(SearchConfig {}.seed), this))
     , m_cost(new QLabel(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
@@ -111,7 +112,7 @@ NewSearchDialog::NewSearchDialog(const NewSearchChoices &choices, QWidget *paren
     m_tau->setRange(0.0, 1.0);
     m_tau->setSingleStep(0.05);
     m_tau->setDecimals(2);
-    m_tau->setValue(0.5);
+    m_tau->setValue(SearchConfig {}.tau);
     m_gpu->addItem(tr("replay — recorded runtimes, no GPU needed"), QStringLiteral("replay"));
     m_gpu->addItem(tr("local — measure on this machine's GPU"), QStringLiteral("local"));
     m_hardware->addItem(tr("the GPU with most runs of the problem"), QString());
@@ -139,6 +140,7 @@ NewSearchDialog::NewSearchDialog(const NewSearchChoices &choices, QWidget *paren
     form->addRow(tr("GPU:"), m_gpu);
     form->addRow(tr("Recorded runtimes of:"), m_hardware);
     form->addRow(tr("Seed:"), m_seed);
+    addPaceRows(form);
     form->addRow(m_cost);
     form->addRow(m_buttons);
 
@@ -154,6 +156,11 @@ void NewSearchDialog::connectFields()
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     for (QComboBox *box : {m_target, m_mode, m_forecaster, m_mutator, m_source, m_gpu, m_hardware, m_policy})
         connect(box, &QComboBox::currentIndexChanged, this, &NewSearchDialog::updateForm);
+    // Before updateForm, which caps the steps at the pool's.
+    connect(m_steps, &QSpinBox::valueChanged, this, [this](int steps) {
+        if (!m_updating) // the user's (or a prefill's) figure, not a cap's
+            m_wantedSteps = steps;
+    });
     for (QSpinBox *box : {m_steps, m_parents, m_proposals, m_measure, m_seed})
         connect(box, &QSpinBox::valueChanged, this, &NewSearchDialog::updateForm);
     for (QDoubleSpinBox *box : {m_tau, m_alpha})
@@ -195,8 +202,9 @@ void NewSearchDialog::setToolTips()
                              "recorded kernels (a pool, each proposed once), a recorded search's proposals, or a "
                              "language model."));
     m_source->setToolTip(tr("The LLM profile that writes kernels, or the recorded search whose proposals replay."));
-    m_steps->setToolTip(tr("How many steps the search runs (gpuf search --steps; 40 unless changed). A recorded "
-                           "pool allows only the steps it can feed."));
+    m_steps->setToolTip(tr("How many steps the search runs (gpuf search --steps; %1 unless changed). A recorded "
+                           "pool allows only the steps it can feed.")
+                            .arg(SearchConfig {}.steps));
     m_parents->setToolTip(tr("Archive nodes expanded per step, chosen by PUCT (--parents)."));
     m_proposals->setToolTip(tr("Proposals made per parent and step (--proposals); the surrogate and selective modes "
                                "look at more than they measure."));
@@ -206,8 +214,9 @@ void NewSearchDialog::setToolTips()
     m_gpu->setToolTip(tr("replay answers from recorded runtimes (no GPU, new code cannot run); local measures on "
                          "this machine's GPU."));
     m_hardware->setToolTip(tr("Replay: the GPU whose recorded runtimes answer (--hardware)."));
-    m_seed->setToolTip(tr("The seed of every random choice (--seed; 0 unless changed): the same seed and settings "
-                          "give the same search."));
+    m_seed->setToolTip(tr("The seed of every random choice (--seed; %1 unless changed): the same seed and settings "
+                          "give the same search.")
+                           .arg(SearchConfig {}.seed));
 }
 
 void NewSearchDialog::setSearchName(const QString &name) { m_name->setText(name); }
@@ -261,6 +270,7 @@ void NewSearchDialog::updateForm()
         m_proposals->setValue(4 * m_measure->value());
     m_lastMode = mode;
     m_hardware->setEnabled(m_gpu->currentData().toString() == QLatin1StringView("replay"));
+    m_pace->setEnabled(m_hardware->isEnabled()); // a GPU's measurements set their own pace
     capStepsAtPool();
     m_updating = false;
 
@@ -274,13 +284,15 @@ void NewSearchDialog::updateForm()
 
 void NewSearchDialog::capStepsAtPool()
 {
-    // The steps a pool can feed: more would only run empty steps after its last kernel.
+    // The steps a pool can feed: more would only run empty steps after its last kernel. The steps the user chose
+    // come back when another choice lifts the cap.
     int most = kMaxSteps;
     if (auto made = config()) {
         if (const search::CompareSpace *pool = recordedPool(m_choices, *made))
             most = stepsToExhaust(pool->configurations, made->proposalsPerParent);
     }
     m_steps->setMaximum(most);
+    m_steps->setValue(std::min(m_wantedSteps, most));
 }
 
 Result<SearchConfig> NewSearchDialog::config() const
@@ -409,6 +421,7 @@ void NewSearchDialog::prefill(const SearchConfig &config, const QString &replayO
         }
     }
     m_mode->setCurrentIndex(m_mode->findData(search::modeName(config.mode)));
+    m_steps->setMaximum(kMaxSteps); // the figure wanted, whatever the pool shown now allows (capped below)
     m_steps->setValue(config.steps);
     m_parents->setValue(config.parentsPerStep);
     m_measure->setValue(config.measurementsPerParent);
@@ -417,6 +430,21 @@ void NewSearchDialog::prefill(const SearchConfig &config, const QString &replayO
     m_seed->setValue(int(std::min<quint64>(config.seed, quint64(std::numeric_limits<int>::max()))));
     if (const int at = m_forecaster->findText(config.forecaster); at >= 0)
         m_forecaster->setCurrentIndex(at);
+    m_policy->setCurrentIndex(std::max(0, m_policy->findData(search::policyName(config.policy))));
+    m_alpha->setValue(config.alpha);
+    const bool fromLog = config.mutatorConfig.contains(QStringLiteral("source"));
+    const QString mutator = config.mutator == search::MutatorKind::Family ? kFamily
+        : config.mutator == search::MutatorKind::Llm                      ? kLlm
+        : fromLog                                                         ? kLog
+                                                                          : kPool;
+    if (const int at = m_mutator->findData(mutator); at >= 0)
+        m_mutator->setCurrentIndex(at);
+    const QString source = config.mutatorConfig
+                               .value(config.mutator == search::MutatorKind::Llm ? QStringLiteral("generator")
+                                                                                 : QStringLiteral("search"))
+                               .toString();
+    if (const int at = m_source->findText(source); at >= 0)
+        m_source->setCurrentIndex(at);
     m_gpu->setCurrentIndex(std::max(0, m_gpu->findData(config.gpu.name())));
     m_hardware->setCurrentIndex(std::max(0, m_hardware->findData(config.hardware)));
     if (!replayOf.isEmpty()) {

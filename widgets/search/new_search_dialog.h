@@ -10,6 +10,7 @@
 
 #include <QDialog>
 
+class QCheckBox;
 class QComboBox;
 class QDialogButtonBox;
 class QDoubleSpinBox;
@@ -39,6 +40,13 @@ public:
     Result<search::SearchConfig> config() const;
     search::SearchCost cost() const;
     QString costText() const;
+    // How the search starts: at most pace() steps a second (a replay's; 0: full speed), paused before its first step.
+    double pace() const;
+    bool startPaused() const;
+    // The choices last started with (Settings::newSearchChoices), restored where this store offers them; and the
+    // choices to remember when Start is pressed.
+    void restoreChoices(const QJsonObject &choices);
+    QJsonObject choicesToRemember() const;
 
     // For tests and callers that drive the form.
     QComboBox *targetBox() const { return m_target; }
@@ -53,6 +61,9 @@ public:
     QComboBox *policyBox() const { return m_policy; }
     QDoubleSpinBox *alphaBox() const { return m_alpha; }
     QLabel *costLabel() const { return m_cost; }
+    QDoubleSpinBox *paceBox() const { return m_pace; }
+    QCheckBox *startPausedBox() const { return m_startPaused; }
+    QSpinBox *seedBox() const { return m_seed; }
 
 Q_SIGNALS:
     void startRequested(const QString &name, const gpuf::search::SearchConfig &config);
@@ -62,6 +73,7 @@ private:
     void capStepsAtPool();
     void setToolTips();
     void addTrustRows(QFormLayout *form);
+    void addPaceRows(QFormLayout *form);
     void connectFields();
     void accept() override;
 
@@ -84,9 +96,12 @@ private:
     QComboBox *m_gpu;
     QComboBox *m_hardware;
     QSpinBox *m_seed;
+    QDoubleSpinBox *m_pace = nullptr;
+    QCheckBox *m_startPaused = nullptr;
     QLabel *m_cost;
     QDialogButtonBox *m_buttons;
     bool m_updating = false;
+    int m_wantedSteps = search::SearchConfig {}.steps; // the steps chosen, below any pool's cap
     int m_lastTarget = -1;
     QString m_lastMode;
 };

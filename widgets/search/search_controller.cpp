@@ -29,7 +29,7 @@ SearchController::SearchController(StoreSession *session, QObject *parent)
 
 SearchController::~SearchController() = default;
 
-void SearchController::create(const QString &name, const search::SearchConfig &config)
+void SearchController::create(const QString &name, const search::SearchConfig &config, SearchStart start)
 {
     if (!m_session->isOpen()) {
         Q_EMIT failed(name, tr("Open a store first: a search is stored in it."));
@@ -41,7 +41,7 @@ void SearchController::create(const QString &name, const search::SearchConfig &c
         [name, config, options = m_options](
             Store &store) -> Result<RowId> { return search::createSearch(store, name, config, options); },
         this,
-        [this, name, path](const Result<RowId> &id) {
+        [this, name, path, start](const Result<RowId> &id) {
             m_session->endWork();
             if (!id) {
                 Q_EMIT failed(name, id.error());
@@ -50,7 +50,11 @@ void SearchController::create(const QString &name, const search::SearchConfig &c
             if (path != m_session->path())
                 return; // the store changed meanwhile: the search waits there, interrupted
             Q_EMIT searchCreated(name);
+            m_host.setPace(name, start.pace);
             run(name);
+            // Queued behind the engine's start: the pause is written before the first step begins.
+            if (start.paused)
+                m_host.pause(name);
         });
 }
 

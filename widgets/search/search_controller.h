@@ -12,6 +12,13 @@ namespace gpuf {
 
 class StoreSession;
 
+// How a new search starts: at most `pace` steps a second (0: as fast as it runs), or paused before its first step.
+struct SearchStart
+{
+    double pace = 0.0;
+    bool paused = false;
+};
+
 class SearchController : public QObject
 {
     Q_OBJECT
@@ -28,9 +35,9 @@ public:
         m_host.setSetupOptions(options);
     }
 
-    // Creates the search in the background — every check first, nothing written when one fails — then runs it.
-    // searchCreated() or failed() follows.
-    void create(const QString &name, const gpuf::search::SearchConfig &config);
+    // Creates the search in the background — every check first, nothing written when one fails — then runs it as
+    // `start` says. searchCreated() or failed() follows.
+    void create(const QString &name, const gpuf::search::SearchConfig &config, SearchStart start = {});
     // Runs a stored search: its engine folds the log, re-dispatches what was in flight and goes on. An interrupted
     // search continues where its log ends; a paused one stays paused until resume().
     void run(const QString &name);
@@ -58,6 +65,9 @@ public:
         m_host.inject(name, proposal, parentId);
     }
     void changeConfig(const QString &name, const QJsonObject &changes) { m_host.changeConfig(name, changes); }
+    // Steps a second at most for the search (0: as fast as it runs), now and when it resumes.
+    void setPace(const QString &name, double stepsPerSecond) { m_host.setPace(name, stepsPerSecond); }
+    double pace(const QString &name) const { return m_host.pace(name); }
 
     // Stops every engine without waiting (a store closing or another one opening).
     void shutdownAll();

@@ -2,6 +2,9 @@
 #include "widgets/search/search_nodes_model.h"
 
 #include "core/domain/search_event_kind.h"
+#include "widgets/search/lineage_painter.h"
+
+#include <QGuiApplication>
 
 namespace gpuf {
 
@@ -193,13 +196,14 @@ QVariant SearchNodesModel::data(const QModelIndex &index, int role) const
         return column == StepColumn || column == SpeedupColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                                                                : QVariant();
     }
+    if (role == Qt::DecorationRole)
+        return index.column() == NodeColumn && m_state->pinned.contains(c->nodeId) ? QVariant(pinIcon()) : QVariant();
     if (role != Qt::DisplayRole && !sort && role != Qt::ToolTipRole)
         return {};
     switch (index.column()) {
     case NodeColumn:
         if (role == Qt::ToolTipRole)
-            return m_names && m_names->contains(c->nodeId) ? tr("%1\nnode %2").arg(m_names->value(c->nodeId), c->nodeId)
-                                                           : c->nodeId;
+            return nodeToolTip(*c);
         if (c->seedNode && !(m_names && m_names->contains(c->nodeId)))
             return sort ? QVariant(index.row()) : QVariant(tr("reference (seed)"));
         return sort ? QVariant(index.row()) : QVariant(label(c->nodeId, m_names));
@@ -230,6 +234,27 @@ QVariant SearchNodesModel::data(const QModelIndex &index, int role) const
     default:
         return {};
     }
+}
+
+QString SearchNodesModel::nodeToolTip(const Candidate &c) const
+{
+    QString text
+        = m_names && m_names->contains(c.nodeId) ? tr("%1\nnode %2").arg(m_names->value(c.nodeId), c.nodeId) : c.nodeId;
+    if (m_state->pinned.contains(c.nodeId))
+        text += QLatin1Char('\n')
+            + tr("Pinned (the flag, as in the lineage): taken first as a parent at every step until unpinned.");
+    return text;
+}
+
+QIcon SearchNodesModel::pinIcon() const
+{
+    // The lineage's pin mark in the palette's colours (made again when the colour scheme changes).
+    const LineageColors colors = LineageColors::fromPalette(QGuiApplication::palette());
+    if (m_pinIcon.isNull() || colors.foreground != m_pinIconColor) {
+        m_pinIcon = pinMarkIcon(colors);
+        m_pinIconColor = colors.foreground;
+    }
+    return m_pinIcon;
 }
 
 QVariant SearchNodesModel::headerData(int section, Qt::Orientation orientation, int role) const

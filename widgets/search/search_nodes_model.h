@@ -7,7 +7,9 @@
 #include "core/search/search_state.h"
 
 #include <QAbstractTableModel>
+#include <QColor>
 #include <QHash>
+#include <QIcon>
 
 namespace gpuf {
 
@@ -58,7 +60,12 @@ public:
     static QString marksText(const search::SearchState &state, const search::Candidate &c);
 
 private:
+    QString nodeToolTip(const search::Candidate &c) const;
+    QIcon pinIcon() const; // the lineage's pin mark, beside a pinned node's name
+
     const search::SearchState *m_state = nullptr;
+    mutable QIcon m_pinIcon;
+    mutable QColor m_pinIconColor;
     const QHash<QString, QString> *m_names = nullptr;
     int m_rows = 0;
     QString m_lastBest; // the best node when last shown (its marks change when another takes its place)

@@ -98,6 +98,7 @@ QMenu *SearchSteering::menuFor(const QString &nodeId, QWidget *parent)
 {
     auto *menu = new QMenu(parent);
     menu->setObjectName(QStringLiteral("searchNodeMenu"));
+    menu->setToolTipsVisible(true); // a disabled act says why when hovered
     const search::SearchState *state = m_follower->state();
     const Candidate *c = state ? state->candidate(nodeId) : nullptr;
     if (!c)
@@ -117,17 +118,17 @@ QMenu *SearchSteering::menuFor(const QString &nodeId, QWidget *parent)
         QAction *a = menu->addAction(text, this, std::move(act));
         a->setEnabled(steer && enabled);
         if (!steer)
-            a->setToolTip(tr("The search is finished or stopped, or not of this application: it cannot be steered."));
+            a->setToolTip(whyNotSteerable());
         else if (!enabled)
             a->setToolTip(why);
+        a->setStatusTip(a->toolTip());
         return a;
     };
     SearchController *ctl = m_controller;
     if (pinned)
         add(tr("Unpin"), true, {}, [ctl, name, nodeId] { ctl->unpin(name, nodeId); });
     else
-        add(tr("Pin as a Parent for the Next Step"), inArchive && !vetoed && !reached,
-            tr("Only nodes of the archive that are not vetoed can be parents."),
+        add(tr("Pin as a Parent for the Next Step"), inArchive && !vetoed && !reached, whyNotPinnable(*state, nodeId),
             [ctl, name, nodeId] { ctl->pin(name, nodeId); });
     if (vetoed) {
         add(state->vetoedBranches.contains(nodeId) ? tr("Lift the Branch Veto") : tr("Lift the Veto"), true, {},
@@ -145,6 +146,30 @@ QMenu *SearchSteering::menuFor(const QString &nodeId, QWidget *parent)
     add(tr("Edit the Code and Inject as a Child…"), c->kernelId > 0 || !c->code.isEmpty(),
         tr("The node has no code yet."), [this, nodeId] { editAndInject(nodeId); });
     return menu;
+}
+
+QString SearchSteering::whyNotSteerable() const
+{
+    const search::SearchState *state = m_follower->state();
+    if (!m_controller)
+        return tr("This view only reads the store: steer the search where it runs.");
+    if (state && state->finished)
+        return tr("The search has finished, so it takes no more steering (Replay with… runs its proposals again as a "
+                  "new search).");
+    if (state && state->stopped)
+        return tr("The search was stopped, so it takes no more steering (a stopped search cannot be resumed).");
+    return tr("The search's log cannot be followed as a search of this application, so it cannot be steered.");
+}
+
+QString SearchSteering::whyNotPinnable(const search::SearchState &state, const QString &nodeId)
+{
+    if (state.vetoed.contains(nodeId))
+        return tr("A vetoed node is never a parent: lift its veto first.");
+    if (search::isVetoed(state, nodeId))
+        return tr("The node lies in a vetoed branch, and a vetoed node is never a parent: lift the branch's veto "
+                  "first.");
+    return tr("Only nodes of the archive can be parents, and this one is not in it: it was not measured, or it was not "
+              "among the best children its parent kept (--keep).");
 }
 
 void SearchSteering::showMenu(const QString &nodeId, const QPoint &globalPos)

@@ -15,7 +15,8 @@ namespace gpuf {
 
 namespace search {
 struct Candidate;
-}
+struct SearchState;
+} // namespace search
 
 class SearchController;
 class SearchFollower;
@@ -37,6 +38,10 @@ public:
 
     // Whether steering acts make sense for the search in view now (an engine of ours runs it, or it can resume).
     bool canSteer() const;
+    // Why not, in the user's words (a disabled act's tooltip).
+    QString whyNotSteerable() const;
+    // Why a node cannot be pinned: vetoed, in a vetoed branch, or not in the archive.
+    static QString whyNotPinnable(const search::SearchState &state, const QString &nodeId);
 
 Q_SIGNALS:
     void notice(const QString &message);

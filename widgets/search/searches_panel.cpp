@@ -9,15 +9,13 @@
 #include "widgets/search/search_follower.h"
 #include "widgets/search/search_models.h"
 #include "widgets/search/search_nodes_model.h"
+#include "widgets/search/search_pace.h"
 #include "widgets/search/search_tables.h"
 #include "widgets/search/search_workspace.h"
-#include "widgets/search/steering_dialogs.h"
 
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
-#include <QMessageBox>
-#include <QPushButton>
 #include <QScopeGuard>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -307,6 +305,7 @@ void SearchesPanel::buildToolbar()
     m_replayAction = m_toolbar->addAction(tr("Replay with…"), this, [this] { requestNewSearch(shownName()); });
     m_replayAction->setToolTip(tr("Run this search's proposals again under another τ or forecaster, as a new search "
                                   "overlaid on this one"));
+    addPaceBox();
     updateActions();
 }
 
@@ -329,6 +328,10 @@ void SearchesPanel::updateActions()
     const search::SearchState *state = follower()->state();
     m_settingsAction->setEnabled(row >= 0 && (running || isResumable(status)) && state);
     m_replayAction->setEnabled(open && row >= 0 && state && state->initialized);
+    if (m_pace) {
+        m_pace->setPace(m_controller->pace(name));
+        m_pace->setEnabled(row >= 0 && (running || isResumable(status)));
+    }
 }
 
 void SearchesPanel::updateStatusLine()
@@ -385,6 +388,8 @@ void SearchesPanel::updateLiveLabel()
     if (s.queued > 0)
         text += tr(" (%n queued)", nullptr, s.queued);
     text += tr(" · archive %1").arg(s.archiveSize);
+    if (m_controller && m_controller->isRunning(name) && m_controller->pace(name) > 0.0)
+        text += tr(" · at most %1 steps/s").arg(m_controller->pace(name));
     if (s.bestSpeedup)
         text += tr(" · best %1× (%2)")
                     .arg(*s.bestSpeedup, 0, 'f', 3)
@@ -425,52 +430,6 @@ void SearchesPanel::requestNewSearch(const QString &replayOf)
             }
             openNewSearchDialog(*choices, replayOf);
         });
-}
-
-NewSearchDialog *SearchesPanel::openNewSearchDialog(const NewSearchChoices &choices, const QString &replayOf)
-{
-    auto *dialog = new NewSearchDialog(choices, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    const search::SearchState *state = follower()->state();
-    if (!replayOf.isEmpty() && state && state->initialized && replayOf == shownName())
-        dialog->prefill(state->config, replayOf);
-    connect(dialog, &NewSearchDialog::startRequested, this,
-        [this](const QString &name, const search::SearchConfig &config) {
-            m_live->setText(tr("Preparing search %1…").arg(name));
-            m_controller->create(name, config);
-        });
-    dialog->open();
-    return dialog;
-}
-
-void SearchesPanel::confirmStop(const QString &name)
-{
-    // Stopping cannot be undone (Pause can): asked first, without blocking the window.
-    auto *box = new QMessageBox(QMessageBox::Question, tr("Stop Search"),
-        tr("Stop the search %1 for good? A stopped search cannot be resumed; Pause keeps it resumable.").arg(name),
-        QMessageBox::Cancel, this);
-    box->setObjectName(QStringLiteral("stopConfirmation"));
-    QPushButton *stop = box->addButton(tr("Stop"), QMessageBox::DestructiveRole);
-    box->setDefaultButton(QMessageBox::Cancel);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    connect(box, &QMessageBox::buttonClicked, this, [this, name, stop](QAbstractButton *clicked) {
-        if (clicked == stop && m_controller)
-            m_controller->stop(name);
-    });
-    box->open();
-}
-
-void SearchesPanel::changeSettings()
-{
-    const search::SearchState *state = follower()->state();
-    if (!state || !m_controller)
-        return;
-    auto *dialog = new SearchSettingsDialog(state->config, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    const QString name = shownName();
-    connect(dialog, &SearchSettingsDialog::changeRequested, this,
-        [this, name](const QJsonObject &changes) { m_controller->changeConfig(name, changes); });
-    dialog->open();
 }
 
 // Other searches of the same problem to draw under the live curve: a replay's original first, then up to three run

@@ -32,9 +32,11 @@ class SearchEventsModel;
 class SearchFollower;
 class SearchListModel;
 class SearchNodesModel;
+class SearchPaceBox;
 class SearchSteering;
 class SearchWorkspace;
 class Selection;
+class Settings;
 class StoreSession;
 namespace search {
 struct NewSearchChoices;
@@ -79,6 +81,10 @@ public:
     QAction *stopAction() const { return m_stopAction; }
     QAction *settingsAction() const { return m_settingsAction; }
     QAction *replayAction() const { return m_replayAction; }
+    // The pace of the search shown, in steps a second: a change reaches its engine at once.
+    SearchPaceBox *paceBox() const { return m_pace; }
+    // Where New Search… remembers its last choices (none: it starts from the defaults each time).
+    void setSettings(Settings *settings) { m_settings = settings; }
     // The name of the search in view ("" when none).
     QString shownName() const;
     // Shows the search named `name` (after a reload when it is new); false when the store has none by that name yet.
@@ -114,6 +120,7 @@ private:
     void requestNewSearch(const QString &replayOf);
     void changeSettings();
     void confirmStop(const QString &name);
+    void addPaceBox();
 
     StoreSession *m_session;
     SearchController *m_controller;
@@ -131,6 +138,8 @@ private:
     QAction *m_stopAction = nullptr;
     QAction *m_settingsAction = nullptr;
     QAction *m_replayAction = nullptr;
+    SearchPaceBox *m_pace = nullptr;
+    Settings *m_settings = nullptr;
     quint64 m_summaryGeneration = 0;
     bool m_loadingSearches = false;
     RowId m_shownSearch = 0;

@@ -5,6 +5,7 @@
 #include "app/cli/invocation.h"
 #include "app/cli/local_loop.h"
 #include "app/cli/progress.h"
+#include "app/cli/search_progress.h"
 #include "core/store/store.h"
 
 #include <QFile>
@@ -277,6 +278,29 @@ private Q_SLOTS:
         progress.count(3, 10, u"surrogate seed 3"_s);
         c.flush();
         QCOMPARE(c.err, u"measure: submitted\n[1/2] k1: ok\n[2/2] k2: compile_error\n[3/10] surrogate seed 3\n"_s);
+    }
+
+    // A search's status line (gpuf search start): reused evaluations (the same binary's measurement taken on this
+    // GPU) are said apart from GPU evaluations, and only when there are some.
+    void searchLineCountsReuseApart()
+    {
+        Captured c;
+        gpuf::cli::Progress progress(c.errStream);
+        progress.setTerminal(false);
+        gpuf::cli::SearchProgress search(progress);
+        gpuf::search::SearchSnapshot s;
+        s.name = u"free"_s;
+        s.step = 2;
+        s.steps = 5;
+        s.gpuEvaluations = 4;
+        s.bestSpeedup = 1.5;
+        search.step(s);
+        s.reusedEvaluations = 3;
+        search.step(s);
+        c.flush();
+        QCOMPARE(c.err,
+            u"free: step 2/5, 4 GPU evaluation(s), best 1.500×\n"_s
+            u"free: step 2/5, 4 GPU evaluation(s), 3 reused, best 1.500×\n"_s);
     }
 
     void progressBar()

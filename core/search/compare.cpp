@@ -176,6 +176,7 @@ QList<double> curveOfState(const SearchState &state, int budget)
 struct Plan
 {
     const CompareOptions *options = nullptr;
+    QString forecaster; // the surrogate and selective modes' (modesForecaster)
     SetupOptions setup;
     const TuningSpace *space = nullptr;
     int budget = 0;
@@ -189,6 +190,8 @@ RunOutcome runMode(const Plan &plan, Mode mode, quint64 seed)
     config.gpu = GpuSource::replay();
     config.hardware = plan.setup.world->hardware.name;
     config.seed = seed;
+    if (mode != Mode::Standard)
+        config.forecaster = plan.forecaster;
     config.proposalsPerParent = mode == Mode::Standard
         ? config.measurementsPerParent
         : config.measurementsPerParent * std::max(1, plan.options->proposalFactor);
@@ -233,6 +236,14 @@ RunOutcome runBaselineOnce(const Plan &plan, Baseline baseline, quint64 seed)
     return out;
 }
 
+// Whether the space's kernels carry no code (a tuning space imported without its kernel template).
+bool withoutCode(const ReplayWorld &world)
+{
+    return std::any_of(world.kernels.cbegin(), world.kernels.cend(), [](const RecordedKernel &k) {
+        return k.kernel.parameters.value(QStringLiteral("source_kind")).toString() == QLatin1StringView("none");
+    });
+}
+
 // Why a strategy cannot run on this space; empty when it can.
 QString unfitReason(
     const Strategy &strategy, const TuningSpace &space, const ReplayWorld &world, const SearchConfig &base)
@@ -243,17 +254,28 @@ QString unfitReason(
                 .arg(strategy.name(), space.name);
         return {};
     }
-    if (std::get<Mode>(strategy.kind) == Mode::Standard)
-        return {};
-    if (base.forecaster == QLatin1StringView("costmodel")) {
-        for (const RecordedKernel &k : world.kernels) {
-            if (k.kernel.parameters.value(QStringLiteral("source_kind")).toString() == QLatin1StringView("none"))
-                return QStringLiteral("the cost model reads kernel code, and '%1' was imported without its kernel "
-                                      "template (import it again with --template FILE)")
-                    .arg(space.name);
-        }
-    }
+    if (std::get<Mode>(strategy.kind) != Mode::Standard && base.forecaster == QLatin1StringView("costmodel")
+        && withoutCode(world))
+        return QStringLiteral("the cost model reads kernel code, and '%1' was imported without its kernel template "
+                              "(import it again with --template FILE; the probability policy runs the learner alone)")
+            .arg(space.name);
     return {};
+}
+
+// The forecaster of the surrogate and selective modes: the one asked for, or the learner alone (kLearnerAlone) where
+// the cost model has no code to read — a space imported without its kernel template; a note says so.
+QString modesForecaster(const SearchConfig &base, const ReplayWorld &world, CompareReport &report)
+{
+    if (base.forecaster != QLatin1StringView("costmodel") || base.policy != Policy::Probability)
+        return base.forecaster;
+    if (!withoutCode(world))
+        return base.forecaster;
+    report.forecaster = QLatin1StringView(kLearnerAlone);
+    report.notes << QStringLiteral("the surrogate and selective modes forecast with the learner alone (--forecaster "
+                                   "none): the cost model reads kernel code, and '%1' was imported without its kernel "
+                                   "template")
+                        .arg(world.problem.name);
+    return QLatin1StringView(kLearnerAlone);
 }
 
 // Whether the modes' first archive node is measured: the mutator's own seed is, the problem's reference is not.
@@ -308,12 +330,12 @@ void describeSpace(CompareReport &report, const CompareOptions &options, const R
 }
 
 // The strategies that can run on the space; each other one gets a note saying why not.
-QList<Strategy> runnableStrategies(
-    const CompareOptions &options, const TuningSpace &space, const ReplayWorld &world, CompareReport &report)
+QList<Strategy> runnableStrategies(const QList<Strategy> &strategies, const SearchConfig &base,
+    const TuningSpace &space, const ReplayWorld &world, CompareReport &report)
 {
     QList<Strategy> runnable;
-    for (const Strategy &s : options.strategies) {
-        const QString why = unfitReason(s, space, world, options.base);
+    for (const Strategy &s : strategies) {
+        const QString why = unfitReason(s, space, world, base);
         if (why.isEmpty())
             runnable.append(s);
         else
@@ -449,7 +471,10 @@ Result<CompareReport> compareStrategies(const CompareOptions &options, const Set
     const QList<double> randomRuntime = randomExpectedRuntime(*space, plan.budget);
     describeSpace(report, options, world, *space, plan.budget, randomRuntime);
 
-    const QList<Strategy> runnable = runnableStrategies(options, *space, world, report);
+    plan.forecaster = modesForecaster(options.base, world, report);
+    SearchConfig base = options.base;
+    base.forecaster = plan.forecaster;
+    const QList<Strategy> runnable = runnableStrategies(options.strategies, base, *space, world, report);
     if (runnable.isEmpty())
         return Error {report.notes.join(QStringLiteral("; "))};
 

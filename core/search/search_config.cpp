@@ -221,13 +221,21 @@ Status SearchConfig::validate() const
     if (!(alpha >= 0.0 && alpha < 1.0))
         problems << QStringLiteral("--alpha must lie in (0, 1) (0: no certified τ)");
 
-    if (needsForecasts() && forecaster.isEmpty())
+    if (mode != Mode::Standard && forecaster.isEmpty())
         problems << QStringLiteral("the %1 mode needs a forecaster (--forecaster)").arg(modeName(mode));
+    if (mode != Mode::Standard && forecaster == QLatin1StringView(kLearnerAlone) && policy == Policy::Paper)
+        problems << QStringLiteral("--forecaster none leaves the learner alone, and the paper's policy ranks a prior "
+                                   "forecaster's bins: use --policy probability or name a forecaster");
     if (gpu.kind == GpuSource::Kind::Cluster && gpu.profile.trimmed().isEmpty())
         problems << QStringLiteral("--gpu must be local, replay or cluster:PROFILE, not '%1'").arg(gpu.name());
     if (problems.isEmpty())
         return {};
     return Error {problems.join(QStringLiteral("; "))};
+}
+
+bool SearchConfig::needsForecasts() const
+{
+    return mode != Mode::Standard && forecaster != QLatin1StringView(kLearnerAlone);
 }
 
 QString SearchConfig::clusterProfileName() const

@@ -46,6 +46,11 @@ struct GpuSource
     bool operator==(const GpuSource &other) const = default;
 };
 
+// The surrogate and selective modes' forecaster "none": no prior forecaster reads the code; the learner alone forecasts
+// from the configurations' tunables once it has measurements (a tuning space imported without its kernel template).
+// The probability policy only: the paper's rules rank forecasts.
+inline constexpr char kLearnerAlone[] = "none";
+
 struct SearchConfig
 {
     // The largest counts a search takes: far above any real use, low enough that no product of them overflows and that
@@ -75,7 +80,7 @@ struct SearchConfig
     quint64 seed = 0;
     QString problem; // the problem's name
     RowId problemId = 0;
-    QString forecaster; // surrogate/selective: a stored forecaster's name ("costmodel")
+    QString forecaster; // surrogate/selective: a stored forecaster's name ("costmodel"), or kLearnerAlone
     MutatorKind mutator = MutatorKind::Pool;
     QJsonObject mutatorConfig; // the mutator's own configuration (family name, endpoint, pool source)
     GpuSource gpu; // replay unless told otherwise
@@ -86,7 +91,8 @@ struct SearchConfig
     // Everything that is wrong with it, in one message (budgets ≤ 0, τ outside [0, 1], a mode without forecaster). A
     // mode, mutator or GPU source that is not one of the known ones is refused by fromJson (and the CLI's options).
     Status validate() const;
-    bool needsForecasts() const { return mode != Mode::Standard; }
+    // Surrogate and selective with a prior forecaster; with kLearnerAlone they choose by the learner alone.
+    bool needsForecasts() const;
     QString clusterProfileName() const; // the profile of "cluster:PROFILE"; empty for local and replay
     int gpuBudgetPerStep() const { return parentsPerStep * measurementsPerParent; }
 };

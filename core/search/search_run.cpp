@@ -558,7 +558,8 @@ Status SearchRun::select()
     const int step = m_state.active()->step;
     const Selection selection = selectStep(m_state);
     const QList<Decision> &decisions = selection.decisions;
-    const bool barrier = m_state.config.needsForecasts();
+    // The drained events mark the surrogate and selective modes' barriers, with or without a prior forecaster.
+    const bool barrier = m_state.config.mode != Mode::Standard;
     const bool probability = barrier && m_state.config.policy == Policy::Probability;
     return commit([&](QList<SearchEvent> &events) -> Status {
         int mint = 0;
@@ -614,7 +615,7 @@ Status SearchRun::select()
 Status SearchRun::completeStep()
 {
     const int step = m_state.active()->step;
-    const bool barrier = m_state.config.needsForecasts();
+    const bool barrier = m_state.config.mode != Mode::Standard;
     return commit([&](QList<SearchEvent> &events) -> Status {
         int mint = 0;
         if (barrier)

@@ -293,7 +293,8 @@ Result<RunParts> buildParts(Store &store, const SearchConfig &config, const Setu
     if (config.needsForecasts() && config.forecaster == QLatin1StringView(costmodel::kForecasterName)
         && parts.reference.parameters.value(QStringLiteral("source_kind")).toString() == QLatin1StringView("none"))
         return Error {QStringLiteral("the cost model reads kernel code, and '%1' was imported without its kernel "
-                                     "template: run the standard mode, or import it again with --template FILE")
+                                     "template: give --forecaster none (the learner alone, from the tunables), run "
+                                     "the standard mode, or import it again with --template FILE")
                           .arg(parts.problem.name)};
     if (config.mutator == MutatorKind::Family && config.gpu.isReplay() && world) {
         if (Status s = checkFamilyReplay(store, config, *world); !s)

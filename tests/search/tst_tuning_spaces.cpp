@@ -6,6 +6,8 @@
 #include "core/interop/tuning_results.h"
 #include "core/search/compare.h"
 #include "core/search/replay_world.h"
+#include "core/search/search_learner.h"
+#include "core/search/search_state.h"
 #include "core/search/space_export.h"
 #include "core/search/space_mutator.h"
 #include "core/store/problem_repo.h"
@@ -56,6 +58,23 @@ class TestTuningSpaces : public QObject
         options.sourceFile = kFile;
         options.name = QStringLiteral("bowl");
         return interop::importTuningResults(store, results(), options);
+    }
+
+    // Three steps of one parent with two GPU measurements each, on "bowl", three seeds.
+    CompareOptions bowlComparison() const
+    {
+        CompareOptions options;
+        options.base.problem = QStringLiteral("bowl");
+        options.base.mutator = MutatorKind::Family;
+        options.base.mutatorConfig = {{QStringLiteral("family"), QStringLiteral("bowl")}};
+        options.base.forecaster = QStringLiteral("costmodel");
+        options.base.steps = 3;
+        options.base.parentsPerStep = 1;
+        options.base.measurementsPerParent = 2;
+        options.base.proposalsPerParent = 2;
+        options.storePath = m_store;
+        options.seeds = 3;
+        return options;
     }
 
 private Q_SLOTS:
@@ -113,29 +132,26 @@ private Q_SLOTS:
         QCOMPARE(space->neighbours(best).size(), 5); // BX 32/128, TY 1/3, UNROLL 0
     }
 
-    // Modes and baselines on the imported space: the cost model cannot read a space without code, so surrogate is
-    // not run and the report says why; standard searches it through the recorded-space mutator.
+    // Modes and baselines on the imported space: the cost model cannot read a space without code, so the surrogate
+    // mode chooses by the learner alone (--forecaster none), from the tunables, and the report says so; standard
+    // searches it through the recorded-space mutator.
     void compareOnTheImportedSpace()
     {
-        CompareOptions options;
-        options.base.problem = QStringLiteral("bowl");
-        options.base.mutator = MutatorKind::Family;
-        options.base.mutatorConfig = {{QStringLiteral("family"), QStringLiteral("bowl")}};
-        options.base.forecaster = QStringLiteral("costmodel");
-        options.base.steps = 3;
-        options.base.parentsPerStep = 1;
-        options.base.measurementsPerParent = 2;
-        options.base.proposalsPerParent = 2;
-        options.storePath = m_store;
-        options.seeds = 3;
+        CompareOptions options = bowlComparison();
         options.strategies = *strategiesFromNames(QStringLiteral("standard,surrogate,random,greedy,genetic"));
         auto report = compareStrategies(options);
         QVERIFY2(report, qPrintable(report.error()));
         QCOMPARE(report->space, QStringLiteral("bowl"));
         QCOMPARE(report->budget, 6); // the search starts from the reference, which costs no evaluation
-        QCOMPARE(report->strategies.size(), 4);
-        QVERIFY(!report->find(QStringLiteral("surrogate")));
-        QVERIFY(report->notes.join(QLatin1Char(' ')).contains(QLatin1StringView("without its kernel template")));
+        QCOMPARE(report->strategies.size(), 5);
+        QCOMPARE(report->forecaster, QStringLiteral("none"));
+        QVERIFY(report->notes.join(QLatin1Char(' ')).contains(QLatin1StringView("learner alone")));
+        const StrategyResult *surrogate = report->find(QStringLiteral("surrogate"));
+        QVERIFY(surrogate);
+        for (int i = 0; i < surrogate->evaluations.size(); ++i) {
+            QVERIFY(surrogate->evaluations.at(i) >= 1 && surrogate->evaluations.at(i) <= 6);
+            QCOMPARE(surrogate->forecasts.at(i), 0); // no prior forecaster was asked
+        }
         const StrategyResult *standard = report->find(QStringLiteral("standard"));
         QVERIFY(standard);
         for (int e : standard->evaluations)
@@ -149,8 +165,59 @@ private Q_SLOTS:
         // The text and the JSON carry the same figures.
         const QJsonObject json = report->toJson();
         QCOMPARE(json.value(QStringLiteral("space_size")).toInt(), 32);
-        QCOMPARE(json.value(QStringLiteral("strategies")).toArray().size(), 4);
+        QCOMPARE(json.value(QStringLiteral("strategies")).toArray().size(), 5);
+        QCOMPARE(json.value(QStringLiteral("forecaster")).toString(), QStringLiteral("none"));
         QVERIFY(report->text().contains(QStringLiteral("optimum 1.550×")));
+    }
+
+    // The paper's policy ranks a forecaster's bins: without code the surrogate mode is not run, and the report says
+    // why and what would run it.
+    void paperPolicyNeedsCode()
+    {
+        CompareOptions options = bowlComparison();
+        options.base.policy = Policy::Paper;
+        options.strategies = *strategiesFromNames(QStringLiteral("standard,surrogate"));
+        auto report = compareStrategies(options);
+        QVERIFY2(report, qPrintable(report.error()));
+        QCOMPARE(report->strategies.size(), 1);
+        QVERIFY(!report->find(QStringLiteral("surrogate")));
+        const QString notes = report->notes.join(QLatin1Char(' '));
+        QVERIFY2(notes.contains(QLatin1StringView("without its kernel template")), qPrintable(notes));
+        QVERIFY2(notes.contains(QLatin1StringView("the probability policy runs the learner alone")), qPrintable(notes));
+    }
+
+    // The learner alone on a longer search of the space: it learns from the tunables (a learner version > 0 forecasts
+    // proposals once five configurations are measured) and finds the optimum.
+    void learnerAloneLearnsFromTheTunables()
+    {
+        auto store = Store::open(m_store, Store::Mode::ExistingOnly);
+        QVERIFY(store);
+        SearchConfig config = bowlComparison().base;
+        config.mode = Mode::Selective;
+        config.forecaster = QLatin1StringView(kLearnerAlone);
+        config.gpu = GpuSource::replay();
+        config.hardware = QStringLiteral("Test GPU 16GB");
+        config.steps = 20;
+        config.measurementsPerParent = 2;
+        config.proposalsPerParent = 6;
+        config.seed = 3;
+        QVERIFY2(config.validate(), qPrintable(config.validate().error()));
+        auto state = runInMemory(**store, config, {}, {});
+        QVERIFY2(state, qPrintable(state.error()));
+        QCOMPARE(state->forecastsDone, 0);
+        int learned = 0;
+        for (const Candidate &c : state->candidates)
+            learned += c.learnerVersion >= LearnerFit::kMinSamples ? 1 : 0;
+        QVERIFY2(learned > 0, "no proposal was forecast by the learner");
+        QVERIFY(state->bestReward);
+        QVERIFY2(std::abs(*state->bestReward - 1.55) < 1e-9,
+            qPrintable(
+                QStringLiteral("best %1 after %2 GPU evaluations").arg(*state->bestReward).arg(state->gpuEvaluations)));
+
+        config.policy = Policy::Paper;
+        const Status refused = config.validate();
+        QVERIFY(!refused);
+        QVERIFY2(refused.error().contains(QLatin1StringView("--forecaster none")), qPrintable(refused.error()));
     }
 
     void exportsBackToT4()
@@ -274,6 +341,16 @@ private Q_SLOTS:
                 QStringLiteral("surrogate"), QStringLiteral("--quiet")}));
         QVERIFY(noCode.exitCode != 0);
         QVERIFY2(noCode.err.contains(QLatin1StringView("reads kernel code")), qPrintable(noCode.err));
+        QVERIFY2(noCode.err.contains(QLatin1StringView("--forecaster none")), qPrintable(noCode.err));
+        auto learnerAlone = test::asText(test::runProgram(gpuf,
+            {QStringLiteral("search"), QStringLiteral("start"), store, QStringLiteral("--name"), QStringLiteral("l"),
+                QStringLiteral("--family"), QStringLiteral("bowl_kernel"), QStringLiteral("--mode"),
+                QStringLiteral("selective"), QStringLiteral("--forecaster"), QStringLiteral("none"),
+                QStringLiteral("--steps"), QStringLiteral("6"), QStringLiteral("--quiet")}));
+        QVERIFY2(learnerAlone.exitCode == 0, qPrintable(learnerAlone.err));
+        auto status = test::asText(
+            test::runProgram(gpuf, {QStringLiteral("search"), QStringLiteral("status"), store, QStringLiteral("l")}));
+        QVERIFY2(status.out.contains(QLatin1StringView("0 forecast(s)")), qPrintable(status.out));
 
         const QString t4 = m_dir.filePath(QStringLiteral("bowl.t4.json"));
         auto exported = test::asText(test::runProgram(gpuf,

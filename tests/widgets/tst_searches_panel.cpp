@@ -172,6 +172,35 @@ private Q_SLOTS:
             qPrintable(tip));
     }
 
+    // A search just started here whose engine has not reported yet (it reads a large store for seconds) reads
+    // "running" in the list, not "interrupted — resumable", and keeps the log's figures until the engine reports.
+    void startingEngineIsRunning()
+    {
+        QJsonObject initialized;
+        initialized.insert(QStringLiteral("engine"), QStringLiteral("gpuf"));
+        Search search;
+        search.id = 1;
+        search.name = QStringLiteral("new");
+        const SearchSummary s
+            = summarizeSearch(search, {searchEvent(QStringLiteral("search_initialized"), initialized)});
+        SearchListModel model;
+        model.setSummaries({s});
+        QCOMPARE(model.statusTextAt(0), QStringLiteral("interrupted — resumable"));
+        search::SearchSnapshot starting; // what the host holds before the engine's first report
+        starting.name = QStringLiteral("new");
+        model.markLive(starting.name, starting.status);
+        QCOMPARE(model.index(0, SearchListModel::StatusColumn).data().toString(), QStringLiteral("running"));
+        QCOMPARE(model.index(0, SearchListModel::EventsColumn).data().toString(), QStringLiteral("1"));
+        // Without an engine the log's status is back; once an engine has reported, its status wins over the mark.
+        model.clearLive(starting.name);
+        QCOMPARE(model.statusTextAt(0), QStringLiteral("interrupted — resumable"));
+        starting.status = search::RunStatus::Paused;
+        starting.events = 2;
+        model.applySnapshot(starting);
+        model.markLive(starting.name, search::RunStatus::Running);
+        QCOMPARE(model.statusTextAt(0), QStringLiteral("paused"));
+    }
+
     // A search whose recorded pool ran out says so where the user looks: its row's status and tooltip, and the line
     // under the list when it is chosen.
     void aSearchWhosePoolRanOut()

@@ -66,6 +66,15 @@ void SearchListModel::applySnapshot(const search::SearchSnapshot &snapshot)
     Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
 }
 
+void SearchListModel::markLive(const QString &name, search::RunStatus status)
+{
+    if (m_live.contains(name))
+        return; // the engine has reported: its own status stands
+    m_live.insert(name, status);
+    if (const int row = rowOfName(name); row >= 0)
+        Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+}
+
 void SearchListModel::clearLive(const QString &name)
 {
     if (!m_live.remove(name))

@@ -39,6 +39,9 @@ public:
     int rowOfName(const QString &name) const; // -1 when absent
     // A running engine's figures replace the row's (no reload of the log); no live status says no engine runs it.
     void applySnapshot(const gpuf::search::SearchSnapshot &snapshot);
+    // An engine runs the search but has not reported yet (it is still reading the store): the row says so by its
+    // status ("running", not "interrupted") and keeps the log's figures until the first report.
+    void markLive(const QString &name, search::RunStatus status);
     void clearLive(const QString &name);
     std::optional<search::RunStatus> liveStatus(const QString &name) const;
     SearchStatus statusAt(int row) const;

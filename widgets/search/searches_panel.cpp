@@ -211,8 +211,10 @@ void SearchesPanel::applySummaries(quint64 generation, const Result<QList<Search
     if (m_controller) {
         for (const QString &name : m_controller->runningSearches()) {
             const search::SearchSnapshot live = m_controller->snapshot(name);
-            if (live.events > 0) // an engine that has not reported yet has nothing newer
+            if (live.events > 0) // an engine that has not reported yet has nothing newer, but it runs
                 m_searches->applySnapshot(live);
+            else
+                m_searches->markLive(name, live.status);
         }
     }
     const QString wanted = std::exchange(m_wantedName, QString());

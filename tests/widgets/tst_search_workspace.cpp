@@ -422,7 +422,7 @@ private Q_SLOTS:
         NewSearchDialog *dialog = dock.panel.openNewSearchDialog(*choices);
         dialog->targetBox()->setCurrentIndex(dialog->targetBox()->findData(QStringLiteral("sgemm")));
         dialog->measureBox()->setValue(2);
-        dialog->stepsBox()->setValue(12);
+        dialog->stepsBox()->setValue(30);
         // A replay is offered at two steps a second; this machine's GPU sets its own pace.
         QCOMPARE(dialog->paceBox()->value(), kWatchablePace);
         QCOMPARE(dialog->paceBox()->text(), QLocale().toString(2.0, 'f', 1) + QStringLiteral(" steps/s"));
@@ -472,13 +472,13 @@ private Q_SLOTS:
         }
         QTRY_VERIFY2(dock.panel.liveLabel()->text().contains(QStringLiteral("· at most 4 steps/s")),
             qPrintable(dock.panel.liveLabel()->text()));
-        QVERIFY(steps(dock) < 12);
-        // Full speed from the toolbar while it runs: the rest runs at once.
+        QVERIFY(steps(dock) < 30);
+        // Full speed from the toolbar while it runs: the rest (at least 6 s at four a second) runs at once.
         clock.restart();
         dock.panel.paceBox()->box()->setValue(0.0);
         QCOMPARE(dock.panel.paceBox()->box()->text(), QStringLiteral("full speed"));
         QTRY_COMPARE_WITH_TIMEOUT(status(dock, QStringLiteral("watched")), QStringLiteral("finished"), 30000);
-        QVERIFY2(clock.elapsed() < 2000, qPrintable(QString::number(clock.elapsed())));
+        QVERIFY2(clock.elapsed() < 5000, qPrintable(QString::number(clock.elapsed())));
         QTRY_VERIFY(!dock.panel.liveLabel()->text().contains(QLatin1StringView("steps/s")));
     }
 

@@ -7,6 +7,7 @@
 #include "core/store/hardware_repo.h"
 #include "core/store/problem_repo.h"
 #include "core/store/recorded_spaces.h"
+#include "core/store/scored_pairs.h"
 #include "core/store/search_repo.h"
 #include "core/store/store.h"
 #include "core/store/verdict_repo.h"
@@ -164,7 +165,21 @@ Result<NewSearchChoices> readNewSearchChoices(Store &store, const CancelToken &c
         return pools.failure();
     for (const RecordedPool &r : std::as_const(*pools))
         out.pools.append({r.problem, r.problem, r.hardware, r.kernels, true});
+    // What τ would trust: every forecaster's forecasts with a measured truth, per problem.
+    auto scored = loadScoredPairs(store, {}, cancel);
+    if (!scored)
+        return scored.failure();
+    out.confidences = storedConfidences(*scored);
     return out;
+}
+
+const StoredConfidences *NewSearchChoices::confidencesOf(const QString &forecaster, const QString &problem) const
+{
+    for (const StoredConfidences &c : confidences) {
+        if (c.forecaster == forecaster && c.problem == problem)
+            return &c;
+    }
+    return nullptr;
 }
 
 Result<CompareChoices> readCompareChoices(Store &store, const CancelToken &cancel)

@@ -7,6 +7,7 @@
 #include "core/search/search_setup.h"
 #include "core/search/search_state.h"
 #include "core/search/search_summary.h"
+#include "core/search/trust_preview.h"
 
 #include <QList>
 #include <QStringList>
@@ -77,6 +78,8 @@ struct NewSearchChoices
     QStringList searches; // searches whose log can be a recorded pool
     QList<CompareSpace> recorded; // the families and imported spaces with recorded runtimes, per GPU (a replay's world)
     QList<CompareSpace> pools; // each problem's recorded pool per GPU (pool = true): what a pool search can propose
+    QList<StoredConfidences> confidences; // each forecaster's scored forecasts per problem: what τ would trust
+    const StoredConfidences *confidencesOf(const QString &forecaster, const QString &problem) const;
 };
 Result<NewSearchChoices> readNewSearchChoices(Store &store, const CancelToken &cancel);
 

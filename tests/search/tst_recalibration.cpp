@@ -3,6 +3,8 @@
 #include "core/search/certified_trust.h"
 #include "core/search/recalibration.h"
 #include "core/search/search_state.h"
+#include "core/search/trust_preview.h"
+#include "core/store/scored_pairs.h"
 
 #include <QTest>
 
@@ -231,6 +233,63 @@ private slots:
         QVERIFY(!pairs.at(1).correct);
         QVERIFY(trustedUnder(state, state.candidates.at(1), 0.1, 0.9));
         QVERIFY(!trustedUnder(state, state.candidates.at(1), 0.2, 0.9));
+    }
+
+    // What τ would trust before a search (New Search…): ten stored forecasts by hand, nearest-rank percentiles.
+    void trustPreviewByHand()
+    {
+        StoredConfidences c {QStringLiteral("costmodel"), QStringLiteral("sgemm"), {}};
+        for (const auto &[confidence, right] : {std::pair {0.2, false}, std::pair {0.3, true}, std::pair {0.4, false},
+                 std::pair {0.5, true}, std::pair {0.6, true}, std::pair {0.7, false}, std::pair {0.8, true},
+                 std::pair {0.9, true}, std::pair {0.95, true}, std::pair {0.99, true}})
+            c.forecasts.append({confidence, right});
+        const TrustPreview t = trustPreview(c, 0.5);
+        QCOMPARE(t.forecasts, 10);
+        QCOMPARE(t.p10, 0.2); // rank ⌈0.1 · 10⌉ = 1
+        QCOMPARE(t.median, 0.6); // rank 5
+        QCOMPARE(t.p90, 0.95); // rank 9
+        QCOMPARE(t.trusted, 7); // 0.5 … 0.99
+        QCOMPARE(t.trustedRight, 6); // all but 0.7
+        QCOMPARE(trustPreviewText(&c, c.forecaster, c.problem, 0.5),
+            QStringLiteral("costmodel on sgemm: 10 forecast(s) with a measured truth, confidence 0.20 · 0.60 · 0.95 "
+                           "(10th, 50th, 90th percentile). τ = 0.50 would trust 7 of them (70%); 6 of those were "
+                           "right (86%)."));
+        QCOMPARE(trustPreview(c, 1.0).trusted, 0);
+        QVERIFY(trustPreviewText(&c, c.forecaster, c.problem, 1.0).endsWith(QStringLiteral("trust 0 of them (0%).")));
+        QCOMPARE(trustPreviewText(nullptr, QStringLiteral("roofline"), QStringLiteral("sgemm"), 0.5),
+            QStringLiteral("roofline has no forecast with a measured truth on sgemm yet: nothing shows what τ would "
+                           "trust."));
+    }
+
+    // Grouped by forecaster and problem from a store's scored pairs, parse failures left out, ascending confidence.
+    void storedConfidencesGroups()
+    {
+        gpuf::ScoredPairs pairs;
+        pairs.allForecasters = {{1, QStringLiteral("costmodel")}, {2, QStringLiteral("llm")}};
+        pairs.problems = {{7, QStringLiteral("sgemm")}};
+        const auto pair = [](gpuf::RowId forecaster, double top, int predicted, int truth, bool parsed) {
+            gpuf::ScoredPair p;
+            p.forecasterId = forecaster;
+            p.problemId = 7;
+            p.p.fill((1.0 - top) / 7.0);
+            p.p.at(size_t(predicted - 1)) = top;
+            p.predictedBin = parsed ? std::optional<int>(predicted) : std::nullopt;
+            p.parsed = parsed;
+            p.trueBin = truth;
+            return p;
+        };
+        pairs.pairs
+            = {pair(1, 0.8, 5, 5, true), pair(2, 0.4, 3, 4, true), pair(1, 0.3, 6, 5, true), pair(1, 0.9, 2, 2, false)};
+        const QList<StoredConfidences> grouped = storedConfidences(pairs);
+        QCOMPARE(grouped.size(), 2);
+        QCOMPARE(grouped.at(0).forecaster, QStringLiteral("costmodel"));
+        QCOMPARE(grouped.at(0).forecasts.size(), 2);
+        QCOMPARE(grouped.at(0).forecasts.at(0).first, 0.3);
+        QVERIFY(!grouped.at(0).forecasts.at(0).second);
+        QCOMPARE(grouped.at(0).forecasts.at(1).first, 0.8);
+        QVERIFY(grouped.at(0).forecasts.at(1).second);
+        QCOMPARE(grouped.at(1).forecaster, QStringLiteral("llm"));
+        QCOMPARE(grouped.at(1).problem, QStringLiteral("sgemm"));
     }
 };
 

@@ -1,10 +1,12 @@
 // New Search… reads the store each time it opens: a family replay it warned about ("The store has no recorded sweep of
 // transpose on …: Import one") is offered, from that sweep, once the sweep is imported — by this window or by another
-// program (`gpuf sweep --import`) while the explorer is open (issue 27, item 2).
+// program (`gpuf sweep --import`) while the explorer is open (issue 27, item 2). Beside τ it shows what τ would trust
+// of the chosen forecaster's stored forecasts on the problem, counted here from the store independently (issue 25).
 #include "core/interop/interop.h"
 #include "core/mutators/shipped_sweeps.h"
 #include "core/session/selection.h"
 #include "core/session/store_session.h"
+#include "core/store/scored_pairs.h"
 #include "core/store/store.h"
 #include "tests/support/session_open.h"
 #include "widgets/search/new_search_dialog.h"
@@ -15,6 +17,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QPointer>
 #include <QPushButton>
@@ -86,6 +89,7 @@ class TestNewSearchSweeps : public QObject
 private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void warningFollowsTheStore();
+    void trustPreviewCountsTheStoredForecasts();
 };
 
 void TestNewSearchSweeps::warningFollowsTheStore()
@@ -127,6 +131,55 @@ void TestNewSearchSweeps::warningFollowsTheStore()
         qPrintable(text));
     QVERIFY2(!text.contains(u"no recorded sweep"_s), qPrintable(text));
     QVERIFY(startOffered(dialog));
+    dialog->reject();
+}
+
+void TestNewSearchSweeps::trustPreviewCountsTheStoredForecasts()
+{
+    const QString path = m_dir.filePath(u"trust.gpuf"_s);
+    {
+        auto store = Store::open(path);
+        QVERIFY2(store, qPrintable(store.error()));
+        auto report
+            = interop::importFiles(**store, {QStringLiteral(GPUF_SOURCE_DIR "/resources/sample/sample-bundle.jsonl")});
+        QVERIFY2(report, qPrintable(report.error()));
+    }
+    // What the label must say, counted from the store: the cost model's parsed forecasts on reduce_sum with a measured
+    // truth, and how many have p(predicted bin) ≥ τ.
+    const auto expected = [&path](double tau) {
+        auto store = Store::open(path, Store::Mode::ExistingOnly);
+        auto pairs = loadScoredPairs(**store, {{u"costmodel"_s}, u"reduce_sum"_s, {}, {}});
+        int all = 0, trusted = 0;
+        for (const ScoredPair &p : std::as_const(pairs->pairs)) {
+            if (!p.parsed || !p.predictedBin)
+                continue;
+            ++all;
+            trusted += p.p.at(size_t(*p.predictedBin - 1)) >= tau ? 1 : 0;
+        }
+        return std::pair {all, trusted};
+    };
+    Dock dock;
+    QVERIFY(test::openSession(dock.session, path));
+    QTRY_VERIFY_WITH_TIMEOUT(!dock.panel.isLoading(), 20000);
+    QPointer<NewSearchDialog> dialog = openFamilyReplay(dock);
+    QVERIFY(dialog);
+    dialog->targetBox()->setCurrentIndex(dialog->targetBox()->findText(u"Problem reduce_sum"_s));
+    QVERIFY(dialog->trustPreviewLabel()->text().startsWith(u"The standard mode forecasts nothing"_s));
+    dialog->modeBox()->setCurrentIndex(dialog->modeBox()->findData(u"selective"_s));
+    auto *forecaster = dialog->findChildren<QComboBox *>().at(2); // Name is a line edit: target, mode, forecaster
+    QCOMPARE(forecaster->currentText(), u"costmodel"_s);
+    for (const double tau : {0.3, 0.5}) {
+        dialog->tauBox()->setValue(tau);
+        const auto [all, trusted] = expected(tau);
+        QVERIFY(all > 0);
+        const QString text = dialog->trustPreviewLabel()->text();
+        QVERIFY2(text.startsWith(u"costmodel on reduce_sum: %1 forecast(s) with a measured truth"_s.arg(all)),
+            qPrintable(text));
+        QVERIFY2(text.contains(u"τ = %1 would trust %2 of them"_s.arg(tau, 0, 'f', 2).arg(trusted)), qPrintable(text));
+    }
+    forecaster->setCurrentIndex(forecaster->findText(u"roofline"_s));
+    QCOMPARE(dialog->trustPreviewLabel()->text(),
+        u"roofline has no forecast with a measured truth on reduce_sum yet: nothing shows what τ would trust."_s);
     dialog->reject();
 }
 

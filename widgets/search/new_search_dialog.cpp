@@ -181,6 +181,12 @@ void NewSearchDialog::addTrustRows(QFormLayout *form)
     m_alpha->setSpecialValueText(tr("off — τ as given"));
     form->addRow(tr("Policy:"), m_policy);
     form->addRow(tr("Trust threshold τ:"), m_tau);
+    m_trust = new QLabel(this);
+    m_trust->setObjectName(QStringLiteral("trustPreview"));
+    m_trust->setWordWrap(true);
+    m_trust->setMinimumHeight(3 * m_trust->fontMetrics().lineSpacing());
+    m_trust->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    form->addRow(m_trust);
     form->addRow(tr("Acceptable error α:"), m_alpha);
     m_policy->setToolTip(tr("How the surrogate-filtered and selective modes choose (--policy): probability uses a "
                             "forecaster that learns during the search and measures what is likely to beat the best so "
@@ -280,6 +286,21 @@ void NewSearchDialog::updateForm()
         && !recordedSweep(m_choices, *made);
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(bool(made) && !unanswerable);
     m_cost->setText(made ? costText() : made.error());
+    updateTrustPreview();
+}
+
+// The chosen forecaster's stored confidences on the target's problem and what τ would trust of them.
+void NewSearchDialog::updateTrustPreview()
+{
+    const int target = m_target->currentIndex();
+    if (m_mode->currentData().toString() == QLatin1StringView("standard") || target < 0) {
+        m_trust->setText(tr("The standard mode forecasts nothing: every proposal is measured."));
+        return;
+    }
+    const QString problem = m_choices.targets[target].problem;
+    const QString forecaster = m_forecaster->currentText();
+    m_trust->setText(
+        search::trustPreviewText(m_choices.confidencesOf(forecaster, problem), forecaster, problem, m_tau->value()));
 }
 
 void NewSearchDialog::capStepsAtPool()

@@ -61,6 +61,7 @@ public:
     QComboBox *policyBox() const { return m_policy; }
     QDoubleSpinBox *alphaBox() const { return m_alpha; }
     QLabel *costLabel() const { return m_cost; }
+    QLabel *trustPreviewLabel() const { return m_trust; }
     QDoubleSpinBox *paceBox() const { return m_pace; }
     QCheckBox *startPausedBox() const { return m_startPaused; }
     QSpinBox *seedBox() const { return m_seed; }
@@ -70,6 +71,7 @@ Q_SIGNALS:
 
 private:
     void updateForm();
+    void updateTrustPreview();
     void capStepsAtPool();
     void setToolTips();
     void addTrustRows(QFormLayout *form);
@@ -99,6 +101,7 @@ private:
     QDoubleSpinBox *m_pace = nullptr;
     QCheckBox *m_startPaused = nullptr;
     QLabel *m_cost;
+    QLabel *m_trust = nullptr; // what τ would trust of the forecaster's stored forecasts on the problem
     QDialogButtonBox *m_buttons;
     bool m_updating = false;
     int m_wantedSteps = search::SearchConfig {}.steps; // the steps chosen, below any pool's cap

@@ -2,6 +2,7 @@
 #include "core/search/local_evaluator.h"
 
 #include "core/measure/measure_engine.h"
+#include "core/measure/measure_plan.h"
 #include "core/search/replay_world.h"
 #include "core/store/hardware_repo.h"
 #include "core/store/measurement_repo.h"
@@ -67,10 +68,25 @@ std::optional<EvaluationResult> LocalEvaluator::fromStore(const EvaluationReques
     return result;
 }
 
+// What runs besides the binary: the launches (grid, block, shared memory), buffers, cases and options of the kernel's
+// spec. The same cubin launched otherwise, or on other sizes, is another measurement; an empty object: no spec.
+QJsonObject LocalEvaluator::runSpec(RowId kernelId)
+{
+    auto spec = measure::kernelSpec(m_store, kernelId);
+    if (!spec)
+        return {};
+    spec->remove(QStringLiteral("source"));
+    spec->remove(QStringLiteral("name"));
+    return *spec;
+}
+
 std::optional<EvaluationResult> LocalEvaluator::reused(const Pending &p)
 {
     const RowId hardware = hardwareId();
     if (p.binarySha256.isEmpty() || hardware == 0)
+        return std::nullopt;
+    const QJsonObject run = runSpec(p.request.kernelId);
+    if (run.isEmpty())
         return std::nullopt;
     auto rows = MeasurementRepo(m_store).localRunsOfBinary(hardware, p.binarySha256);
     if (!rows)
@@ -81,6 +97,8 @@ std::optional<EvaluationResult> LocalEvaluator::reused(const Pending &p)
             kernels.append(m.kernelId);
     }
     for (RowId kernel : std::as_const(kernels)) {
+        if (runSpec(kernel) != run)
+            continue;
         auto feedback = storedFeedback(m_store, kernel, m_referenceId, hardware, QStringLiteral("local"));
         if (!feedback || !feedback->has_value())
             continue;

@@ -2,8 +2,9 @@
 // on the search's own thread; or, with a cluster profile, on a Slurm cluster's nodes through the same queue. A kernel
 // that already has local measurements on the GPU (a run the search made before a crash, or one made outside it) is
 // answered from them: the same code is never measured twice. On the local GPU each other kernel is compiled first;
-// when a kernel whose binary has the same SHA-256 was measured on this GPU (or is being measured), its measurement
-// is taken instead (the result names it: reusedFromKernel), so the same binary is never measured twice either.
+// when a kernel whose binary has the same SHA-256 and whose spec runs it the same way (launches, buffers, cases) was
+// measured on this GPU (or is being measured), its measurement is taken instead (the result names it:
+// reusedFromKernel), so the same binary is never measured twice either.
 #pragma once
 
 #include "core/search/evaluator.h"
@@ -50,8 +51,10 @@ private:
     void enqueue(const QList<RowId> &kernels, QList<quint64> *itemIds, bool compileOnly = false);
     // The outcome of `kernelId` from its local rows on `hardwareId`; nullopt when they are not all there yet.
     std::optional<EvaluationResult> fromStore(const EvaluationRequest &request, RowId hardwareId);
-    // The outcome of another kernel measured on this GPU whose binary is `p.binarySha256`; nullopt when there is none.
+    // The outcome of another kernel measured on this GPU whose binary is `p.binarySha256` and whose spec launches it
+    // the same way on the same cases (runSpec); nullopt when there is none.
     std::optional<EvaluationResult> reused(const Pending &p);
+    QJsonObject runSpec(RowId kernelId);
     // Waiting entries whose binary is no longer being measured: reused when they can be, else measured.
     void settleWaiting(QList<EvaluationResult> *results);
     void measure(QList<Pending> &entries);

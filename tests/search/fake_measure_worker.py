@@ -4,8 +4,8 @@
 # so a `--gpu local` search runs end to end through the real measurement queue. It counts the measure requests it
 # served in the file named by GPUF_FAKE_WORKER_LOG (one line per kernel source hash).
 # `compile` answers a made-up cubin hash: the SHA-256 of the source without its comments and white space (so two
-# sources differing only there "compile to the same binary"), or one hash for every source when GPUF_FAKE_SAME_BINARY
-# is set. A source holding `#error` fails to compile, in `compile` and in `measure`.
+# sources differing only there "compile to the same binary"). A source holding `#error` fails to compile, in `compile`
+# and in `measure`.
 import hashlib
 import json
 import os
@@ -14,8 +14,6 @@ import sys
 
 
 def binary_hash(source):
-    if os.environ.get("GPUF_FAKE_SAME_BINARY"):
-        return hashlib.sha256(b"one binary").hexdigest()
     code = re.sub(r"//[^\n]*|/\*.*?\*/", "", source, flags=re.S)
     return hashlib.sha256(re.sub(r"\s+", "", code).encode()).hexdigest()
 

@@ -10,6 +10,7 @@
 #include "core/search/search_engine.h"
 #include "core/search/search_export.h"
 #include "core/search/search_summary.h"
+#include "core/store/deletion.h"
 #include "core/store/measurement_repo.h"
 #include "core/store/problem_repo.h"
 #include "search_fixture.h"
@@ -112,7 +113,6 @@ private Q_SLOTS:
         QVERIFY(QFile::copy(m_corpus, m_store));
         m_workerLog = m_dir.filePath(QStringLiteral("worker-%1.log").arg(n));
         qputenv("GPUF_FAKE_WORKER_LOG", m_workerLog.toUtf8());
-        qunsetenv("GPUF_FAKE_SAME_BINARY");
         auto store = Store::open(m_store, Store::Mode::ExistingOnly);
         QVERIFY2(store, qPrintable(store.error()));
         m_open = std::move(*store);
@@ -134,7 +134,6 @@ private Q_SLOTS:
     {
         m_open.reset();
         qunsetenv("GPUF_FAKE_WORKER_LOG");
-        qunsetenv("GPUF_FAKE_SAME_BINARY");
     }
 
     // Two proposals whose sources differ only in a comment compile to one binary: the first is measured (with the
@@ -178,6 +177,33 @@ private Q_SLOTS:
         QCOMPARE(later.size(), 1);
         QCOMPARE(later.at(0).reusedFromKernel, a);
         QCOMPARE(readLines(m_workerLog).size(), 3);
+    }
+
+    // The same binary launched otherwise (another block shape in its spec) is another measurement: not reused.
+    void otherLaunchNotReused()
+    {
+        const RowId a = variant(m_candidate.source);
+        Kernel k = m_candidate;
+        k.id = 0;
+        k.source = m_candidate.source + QStringLiteral("\n// the same cubin, launched otherwise\n");
+        k.contentHash = contentHashOf(k.source);
+        QJsonObject spec = k.parameters.value(QStringLiteral("spec")).toObject();
+        QJsonArray launches = spec.value(QStringLiteral("launches")).toArray();
+        QVERIFY(!launches.isEmpty());
+        QJsonObject first = launches.first().toObject();
+        first.insert(
+            QStringLiteral("block"), QJsonArray {QStringLiteral("8"), QStringLiteral("8"), QStringLiteral("1")});
+        launches[0] = first;
+        spec.insert(QStringLiteral("launches"), launches);
+        k.parameters.insert(QStringLiteral("spec"), spec);
+        auto other = KernelRepo(*m_open).insertOrGet(k);
+        QVERIFY(other);
+        const QList<EvaluationResult> results = evaluate({a, *other});
+        QCOMPARE(results.size(), 2);
+        QCOMPARE(results.at(1).binarySha256, results.at(0).binarySha256);
+        QCOMPARE(results.at(1).reusedFromKernel, RowId(0));
+        QVERIFY(!MeasurementRepo(*m_open).forKernel(*other)->isEmpty());
+        QCOMPARE(readLines(m_workerLog).size(), 3); // a, the other launch and the reference
     }
 
     // A proposal that does not compile is measured as before (its compile_failed rows stored, the failure its
@@ -236,12 +262,32 @@ private Q_SLOTS:
         QVERIFY(!MeasurementRepo(*m_open).forKernel(c)->isEmpty());
     }
 
-    // A whole --gpu local search where every proposal compiles to one binary: the first one measured, every other
-    // evaluation reused from it and logged so (`reused_from`, `binary_sha256`); the counts keep them apart; the log
-    // folds to the same state, exports, imports and exports again byte for byte.
+    // A whole --gpu local search whose recorded pool holds one kernel in six texts (comments apart: one binary, one
+    // spec): the first proposal measured, every other evaluation reused from it and logged so (`reused_from`,
+    // `binary_sha256`); the counts keep them apart; the log folds to the same state, exports, imports and exports
+    // again byte for byte.
     void searchLogsReuse()
     {
-        qputenv("GPUF_FAKE_SAME_BINARY", "1");
+        // The pool: the problem's kernels with recorded runtimes (the corpus's H100 runs), here the candidate and five
+        // copies of it with its recorded runs.
+        QList<RowId> others;
+        const auto kernels = KernelRepo(*m_open).list(m_problem.id);
+        QVERIFY(kernels);
+        for (const Kernel &k : *kernels) {
+            if (k.id != m_problem.referenceKernelId && k.id != m_candidate.id)
+                others.append(k.id);
+        }
+        QVERIFY(deleteRows(*m_open, DeletionRequest::of(RowKind::Kernel, others)));
+        const QList<Measurement> recorded = MeasurementRepo(*m_open).forKernel(m_candidate.id).value();
+        QVERIFY(!recorded.isEmpty());
+        for (int i = 1; i <= 5; ++i) {
+            const RowId copy = variant(m_candidate.source + QStringLiteral("\n// copy %1\n").arg(i));
+            for (Measurement m : recorded) {
+                m.id = 0;
+                m.kernelId = copy;
+                QVERIFY(MeasurementRepo(*m_open).insert(m));
+            }
+        }
         SetupOptions options;
         options.measureConfig = fakeWorker();
         SearchConfig config;

@@ -1079,6 +1079,14 @@ private Q_SLOTS:
             named += node.startsWith(QLatin1StringView("BM=")) ? 1 : 0;
         }
         QVERIFY(named > 0);
+        // Parents read as their rows do: the seed's children name it as the seed's row does, never by an id's tail.
+        int ofSeed = 0;
+        for (int row = 1; row < nodes->rowCount(); ++row) {
+            const QString parent = cell(nodes, row, SearchNodesModel::ParentColumn);
+            QVERIFY2(!parent.startsWith(QChar(0x2026)), qPrintable(parent));
+            ofSeed += parent == QLatin1StringView("reference (seed)") ? 1 : 0;
+        }
+        QVERIFY(ofSeed > 0);
         const QString id = nodes->index(1, 0).data(SearchNodesModel::NodeIdRole).toString();
         QVERIFY(nodes->index(1, SearchNodesModel::NodeColumn).data(Qt::ToolTipRole).toString().endsWith(id));
         auto *steps = dock.panel.findChild<StepView *>();

@@ -214,7 +214,12 @@ QVariant SearchNodesModel::data(const QModelIndex &index, int role) const
     case ParentColumn:
         if (role == Qt::ToolTipRole)
             return c->parentId;
-        return c->parentId.isEmpty() ? (sort ? QString() : tr("—")) : label(c->parentId, m_names);
+        if (c->parentId.isEmpty())
+            return sort ? QString() : tr("—");
+        if (const Candidate *parent = m_state->candidate(c->parentId);
+            parent && parent->seedNode && !(m_names && m_names->contains(c->parentId)))
+            return tr("reference (seed)"); // as the seed's own row says
+        return label(c->parentId, m_names);
     case StatusColumn:
         if (role == Qt::ToolTipRole && !c->mutationError.isEmpty())
             return c->mutationError;

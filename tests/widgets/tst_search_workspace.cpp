@@ -676,6 +676,23 @@ private Q_SLOTS:
     }
 
     // Each steering act from a node's menu becomes its event in the store, and a later act undoes an earlier one.
+    // A free evaluation (the same binary's measurement on this GPU taken, no GPU ran) says so in its row, naming the
+    // kernel measured; a measured and a replayed one read as before.
+    void reusedEvaluationSaysSo()
+    {
+        search::Candidate c;
+        c.status = search::CandidateStatus::Evaluated;
+        c.feedback.kind = search::EvaluationFeedback::Kind::Success;
+        QCOMPARE(SearchNodesModel::statusText(c), QStringLiteral("measured"));
+        c.feedback.replayed = true;
+        QCOMPARE(SearchNodesModel::statusText(c), QStringLiteral("measured (replay)"));
+        c.feedback.replayed = false;
+        c.reusedFromKernel = 42;
+        QCOMPARE(SearchNodesModel::statusText(c), QStringLiteral("reused (same binary as kernel 42)"));
+        c.feedback.kind = search::EvaluationFeedback::Kind::CompileFailed; // a failure is never a reuse
+        QCOMPARE(SearchNodesModel::statusText(c), QStringLiteral("did not compile"));
+    }
+
     void steeringActs()
     {
         const QString path = freshStore(QStringLiteral("steer.gpuf"));

@@ -112,6 +112,8 @@ QString SearchNodesModel::statusText(const Candidate &c)
     }
     switch (c.feedback.kind) {
     case Kind::Success:
+        if (c.reusedFromKernel > 0) // free: the same binary's measurement on this GPU was taken, no GPU ran
+            return tr("reused (same binary as kernel %1)").arg(c.reusedFromKernel);
         return c.feedback.replayed ? tr("measured (replay)") : tr("measured");
     case Kind::CompileFailed:
         return tr("did not compile");

@@ -75,22 +75,26 @@ TrustPreview trustPreview(const StoredConfidences &c, double tau)
     return t;
 }
 
-QString trustPreviewText(const StoredConfidences *c, const QString &forecaster, const QString &problem, double tau)
+QString trustPreviewText(
+    const StoredConfidences *c, const QString &forecaster, const QString &problem, std::optional<double> tau)
 {
-    const TrustPreview t = c ? trustPreview(*c, tau) : TrustPreview {};
+    const TrustPreview t = c ? trustPreview(*c, tau.value_or(1.0)) : TrustPreview {};
     if (t.forecasts == 0)
         return QStringLiteral("%1 has no forecast with a measured truth on %2 yet: nothing shows what τ would trust.")
             .arg(forecaster, problem);
     QString text = QStringLiteral("%1 on %2: %3 forecast(s) with a measured truth, confidence %4 · %5 · %6 (10th, "
-                                  "50th, 90th percentile). τ = %7 would trust %8 of them (%9)")
+                                  "50th, 90th percentile).")
                        .arg(forecaster, problem)
                        .arg(t.forecasts)
                        .arg(t.p10, 0, 'f', 2)
                        .arg(t.median, 0, 'f', 2)
-                       .arg(t.p90, 0, 'f', 2)
-                       .arg(tau, 0, 'f', 2)
-                       .arg(t.trusted)
-                       .arg(percent(t.trusted, t.forecasts));
+                       .arg(t.p90, 0, 'f', 2);
+    if (!tau)
+        return text;
+    text += QStringLiteral(" τ = %1 would trust %2 of them (%3)")
+                .arg(*tau, 0, 'f', 2)
+                .arg(t.trusted)
+                .arg(percent(t.trusted, t.forecasts));
     if (t.trusted > 0)
         text += QStringLiteral("; %1 of those were right (%2)")
                     .arg(t.trustedRight)

@@ -6,6 +6,7 @@
 #include <QList>
 #include <QString>
 
+#include <optional>
 #include <utility>
 
 namespace gpuf {
@@ -33,7 +34,9 @@ struct TrustPreview
 // Every (forecaster, problem) with at least one scored, parsed forecast; names as stored.
 QList<StoredConfidences> storedConfidences(const ScoredPairs &pairs);
 TrustPreview trustPreview(const StoredConfidences &c, double tau);
-// The sentence New Search… shows for `forecaster` on `problem` under τ; `c` null when nothing is stored.
-QString trustPreviewText(const StoredConfidences *c, const QString &forecaster, const QString &problem, double tau);
+// The sentence New Search… shows for `forecaster` on `problem` under τ (none: the spread alone, where τ is not used);
+// `c` null when nothing is stored.
+QString trustPreviewText(
+    const StoredConfidences *c, const QString &forecaster, const QString &problem, std::optional<double> tau);
 
 } // namespace gpuf::search

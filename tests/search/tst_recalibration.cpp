@@ -254,6 +254,9 @@ private slots:
             QStringLiteral("costmodel on sgemm: 10 forecast(s) with a measured truth, confidence 0.20 · 0.60 · 0.95 "
                            "(10th, 50th, 90th percentile). τ = 0.50 would trust 7 of them (70%); 6 of those were "
                            "right (86%)."));
+        QCOMPARE(trustPreviewText(&c, c.forecaster, c.problem, std::nullopt),
+            QStringLiteral("costmodel on sgemm: 10 forecast(s) with a measured truth, confidence 0.20 · 0.60 · 0.95 "
+                           "(10th, 50th, 90th percentile)."));
         QCOMPARE(trustPreview(c, 1.0).trusted, 0);
         QVERIFY(trustPreviewText(&c, c.forecaster, c.problem, 1.0).endsWith(QStringLiteral("trust 0 of them (0%).")));
         QCOMPARE(trustPreviewText(nullptr, QStringLiteral("roofline"), QStringLiteral("sgemm"), 0.5),

@@ -168,6 +168,13 @@ void TestNewSearchSweeps::trustPreviewCountsTheStoredForecasts()
     dialog->modeBox()->setCurrentIndex(dialog->modeBox()->findData(u"selective"_s));
     auto *forecaster = dialog->findChildren<QComboBox *>().at(2); // Name is a line edit: target, mode, forecaster
     QCOMPARE(forecaster->currentText(), u"costmodel"_s);
+    // Under the probability policy τ trusts nothing: the spread alone, and why τ is not used.
+    const QString probability = dialog->trustPreviewLabel()->text();
+    QVERIFY2(probability.endsWith(u"τ is not used here: only the selective mode under the paper's policy trusts a "
+                                  "forecast by its confidence (with α set, the search chooses τ itself)."_s),
+        qPrintable(probability));
+    QVERIFY2(!probability.contains(u"would trust"_s), qPrintable(probability));
+    dialog->policyBox()->setCurrentIndex(dialog->policyBox()->findData(u"paper"_s));
     for (const double tau : {0.3, 0.5}) {
         dialog->tauBox()->setValue(tau);
         const auto [all, trusted] = expected(tau);

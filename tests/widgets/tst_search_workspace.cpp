@@ -344,9 +344,11 @@ private Q_SLOTS:
         QVERIFY(!dialog.alphaBox()->isEnabled());
         QCOMPARE(dialog.config()->alpha, 0.0);
         dialog.modeBox()->setCurrentIndex(dialog.modeBox()->findData(QStringLiteral("selective")));
-        QVERIFY(dialog.policyBox()->isEnabled() && dialog.alphaBox()->isEnabled() && dialog.tauBox()->isEnabled());
+        // The probability policy trusts no forecast by τ: the box is off until the paper's policy is chosen.
+        QVERIFY(dialog.policyBox()->isEnabled() && dialog.alphaBox()->isEnabled() && !dialog.tauBox()->isEnabled());
         QCOMPARE(dialog.config()->policy, Policy::Probability);
         dialog.policyBox()->setCurrentIndex(1);
+        QVERIFY(dialog.tauBox()->isEnabled());
         dialog.alphaBox()->setValue(0.1);
         QCOMPARE(dialog.alphaBox()->text(), QLocale().toString(0.1, 'f', 2));
         QVERIFY(!dialog.tauBox()->isEnabled()); // α sets τ before each step

@@ -265,7 +265,9 @@ void NewSearchDialog::updateForm()
     m_forecaster->setEnabled(!standard);
     m_policy->setEnabled(!standard);
     m_alpha->setEnabled(!standard);
-    m_tau->setEnabled(m_mode->currentData().toString() == QLatin1StringView("selective") && m_alpha->value() <= 0.0);
+    // τ is the paper's selective rule's; the probability policy trusts no forecast by it (α, when set, chooses τ).
+    m_tau->setEnabled(m_mode->currentData().toString() == QLatin1StringView("selective")
+        && m_policy->currentData().toString() == QLatin1StringView("paper") && m_alpha->value() <= 0.0);
     // Standard proposes exactly what it measures; the others look at k× more (4× unless the user says otherwise).
     // Only a change of mode moves the figure (never the user's typing, which passes through smaller values).
     m_proposals->setEnabled(!standard);
@@ -299,8 +301,14 @@ void NewSearchDialog::updateTrustPreview()
     }
     const QString problem = m_choices.targets[target].problem;
     const QString forecaster = m_forecaster->currentText();
-    m_trust->setText(
-        search::trustPreviewText(m_choices.confidencesOf(forecaster, problem), forecaster, problem, m_tau->value()));
+    const search::StoredConfidences *stored = m_choices.confidencesOf(forecaster, problem);
+    if (m_tau->isEnabled()) {
+        m_trust->setText(search::trustPreviewText(stored, forecaster, problem, m_tau->value()));
+        return;
+    }
+    m_trust->setText(search::trustPreviewText(stored, forecaster, problem, std::nullopt) + u' '
+        + tr("τ is not used here: only the selective mode under the paper's policy trusts a forecast by its "
+             "confidence (with α set, the search chooses τ itself)."));
 }
 
 void NewSearchDialog::capStepsAtPool()

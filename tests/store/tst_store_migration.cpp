@@ -1,5 +1,6 @@
 // Tests for the schema 1 → 2 migration: a version-1 store with forecasts keeps every forecaster and forecast, accepts
-// forecasters of kind 'human' afterwards, and gains the lesson tables; a forecaster's deletion still cascades.
+// forecasters of kind 'human' afterwards, and gains the lesson tables; a forecaster's deletion still cascades. The
+// version-1 store brought to the latest version gains the index the free evaluations' lookup by binary hash reads.
 #include "core/store/forecast_repo.h"
 #include "core/store/schema.h"
 #include "core/store/store.h"
@@ -79,6 +80,28 @@ private Q_SLOTS:
         // The forecasts' foreign key names the rebuilt forecasters table: deleting a forecaster still cascades.
         QVERIFY(q.exec(QStringLiteral("DELETE FROM forecasters WHERE id = 7")));
         QCOMPARE(ForecastRepo(**store).list()->size(), 0);
+    }
+
+    // The lookup of local measurements by binary hash (MeasurementRepo::localRunsOfBinary's condition) is answered from
+    // the partial index, not by reading every measurement's provenance, in a migrated store as in a new one.
+    void binaryLookupUsesItsIndex()
+    {
+        QTemporaryDir dir;
+        const QString migrated = dir.filePath(QStringLiteral("v1.gpuf"));
+        makeVersion1Store(migrated);
+        for (const QString &path : {migrated, dir.filePath(QStringLiteral("new.gpuf"))}) {
+            auto store = Store::open(path);
+            QVERIFY2(store.ok(), qPrintable(store.error()));
+            QCOMPARE((*store)->schemaVersion(), 5);
+            QSqlQuery q((*store)->database());
+            QVERIFY(q.exec(QStringLiteral(
+                "EXPLAIN QUERY PLAN SELECT id FROM measurements WHERE hardware_id = 1 AND source = 'local' AND "
+                "json_extract(provenance_json, '$.binary_sha256') = 'ab' ORDER BY id")));
+            QString plan;
+            while (q.next())
+                plan += q.value(3).toString() + QLatin1Char('\n');
+            QVERIFY2(plan.contains(QLatin1StringView("measurements_local_binary")), qPrintable(plan));
+        }
     }
 };
 

@@ -49,6 +49,21 @@ Measurement measurementFrom(const QSqlQuery &q)
     return m;
 }
 
+// The measurements matching `where` (every one when empty), by id.
+Result<QList<Measurement>> selectMeasurements(
+    QSqlDatabase &db, const QString &where, std::initializer_list<QVariant> values)
+{
+    const QString statement = QStringLiteral("SELECT ") + kMeasurementColumns + QStringLiteral(" FROM measurements")
+        + (where.isEmpty() ? QString() : QStringLiteral(" WHERE ") + where) + QStringLiteral(" ORDER BY id");
+    auto q = sql::run(db, statement, values);
+    if (!q)
+        return Error {q.error()};
+    QList<Measurement> out;
+    while (q->next())
+        out.append(measurementFrom(*q));
+    return out;
+}
+
 const QString kLabelColumns = QStringLiteral(
     "id, reference_kernel_id, candidate_kernel_id, hardware_id, speedup, true_bin, kind, external_id, source,"
     " extra_json");
@@ -100,42 +115,19 @@ Result<RowId> MeasurementRepo::insert(Measurement &m)
 
 Result<QList<Measurement>> MeasurementRepo::forKernel(RowId kernelId, RowId hardwareId)
 {
-    QString statement = QStringLiteral("SELECT ") + kMeasurementColumns
-        + QStringLiteral(" FROM measurements WHERE kernel_id = ? AND (? = 0 OR hardware_id = ?) ORDER BY id");
-    auto q = sql::run(m_cache.store().database(), statement, {kernelId, hardwareId, hardwareId});
-    if (!q)
-        return Error {q.error()};
-    QList<Measurement> out;
-    while (q->next())
-        out.append(measurementFrom(*q));
-    return out;
+    return selectMeasurements(m_cache.store().database(),
+        QStringLiteral("kernel_id = ? AND (? = 0 OR hardware_id = ?)"), {kernelId, hardwareId, hardwareId});
 }
 
 Result<QList<Measurement>> MeasurementRepo::localRunsOfBinary(RowId hardwareId, const QString &binarySha256)
 {
-    const QString statement = QStringLiteral("SELECT ") + kMeasurementColumns
-        + QStringLiteral(" FROM measurements WHERE hardware_id = ? AND source = 'local'"
-                         " AND json_extract(provenance_json, '$.binary_sha256') = ? ORDER BY id");
-    auto q = sql::run(m_cache.store().database(), statement, {hardwareId, binarySha256});
-    if (!q)
-        return Error {q.error()};
-    QList<Measurement> out;
-    while (q->next())
-        out.append(measurementFrom(*q));
-    return out;
+    // The condition of the partial index measurements_local_binary (schema version 5), so SQLite reads it.
+    return selectMeasurements(m_cache.store().database(),
+        QStringLiteral("hardware_id = ? AND source = 'local' AND json_extract(provenance_json, '$.binary_sha256') = ?"),
+        {hardwareId, binarySha256});
 }
 
-Result<QList<Measurement>> MeasurementRepo::list()
-{
-    auto q = sql::run(m_cache.store().database(),
-        QStringLiteral("SELECT ") + kMeasurementColumns + QStringLiteral(" FROM measurements ORDER BY id"));
-    if (!q)
-        return Error {q.error()};
-    QList<Measurement> out;
-    while (q->next())
-        out.append(measurementFrom(*q));
-    return out;
-}
+Result<QList<Measurement>> MeasurementRepo::list() { return selectMeasurements(m_cache.store().database(), {}, {}); }
 
 Result<RowId> PairLabelRepo::insert(PairLabel &l)
 {
